@@ -1,0 +1,64 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "prepush",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "prepush", targets: ["prepush"]),
+        .library(name: "PrePushCore", targets: ["PrePushCore"]),
+        .library(name: "PrePushConfig", targets: ["PrePushConfig"]),
+        .library(name: "PrePushRunner", targets: ["PrePushRunner"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // System libraries: exactly one Swift module imports each (STYLE.md).
+        .systemLibrary(
+            name: "CGit2",
+            pkgConfig: "libgit2",
+            providers: [.apt(["libgit2-dev"]), .brew(["libgit2"])]
+        ),
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+        ),
+
+        // Core values of the data model; Foundation only.
+        .target(name: "PrePushCore"),
+        // Configuration: YAML (the only importer of CYAML), merging, validation.
+        .target(name: "PrePushConfig", dependencies: ["PrePushCore", "CYAML"]),
+        // Git: the only importer of CGit2.
+        .target(name: "PrePushGit", dependencies: ["PrePushCore", "CGit2"]),
+        // posix_spawn's chdir action, hidden from Swift by glibc's _GNU_SOURCE guard.
+        .target(name: "CProcessSupport"),
+        // Child processes: process groups, timeouts, signals, streamed capture.
+        .target(name: "PrePushRunner", dependencies: ["PrePushCore", "CProcessSupport"]),
+        // The path of one push, start to end; hook installation; the demo.
+        .target(
+            name: "PrePushPipeline",
+            dependencies: ["PrePushCore", "PrePushConfig", "PrePushGit", "PrePushRunner"]
+        ),
+        // The command line: swift-argument-parser commands only.
+        .executableTarget(
+            name: "prepush",
+            dependencies: [
+                "PrePushCore", "PrePushConfig", "PrePushPipeline",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        // Shared test helpers: temporary folders, real git repositories, running the built binary.
+        .target(name: "PrePushTestSupport", dependencies: ["PrePushCore"], path: "Tests/PrePushTestSupport"),
+        .testTarget(name: "PrePushCoreTests", dependencies: ["PrePushCore", "PrePushTestSupport"]),
+        .testTarget(name: "PrePushConfigTests", dependencies: ["PrePushConfig", "PrePushTestSupport"]),
+        .testTarget(name: "PrePushGitTests", dependencies: ["PrePushGit", "PrePushTestSupport"]),
+        .testTarget(name: "PrePushRunnerTests", dependencies: ["PrePushRunner", "PrePushTestSupport"]),
+        .testTarget(
+            name: "PrePushCLITests",
+            dependencies: ["prepush", "PrePushTestSupport"]
+        ),
+    ]
+)

@@ -1,0 +1,166 @@
+import PrePushCore
+
+/// Where a configuration value came from; every error and `prepush config` line names it.
+public enum ValueOrigin: Sendable, Equatable, CustomStringConvertible {
+    /// A command-line flag, such as `--timeout`.
+    case flag(String)
+    /// An environment variable, such as `UI_TEST_TIMEOUT`.
+    case environment(String)
+    /// A key of the configuration file, at the value's place.
+    case file(SourceLocation)
+    /// `PrePushHookConfig.default` or prepush's own default.
+    case `default`
+    /// A default that depends on the repository (`swift test` because `Package.swift` exists).
+    case derived(String)
+
+    public var description: String {
+        switch self {
+        case .flag(let name): return "flag \(name)"
+        case .environment(let name): return "environment \(name)"
+        case .file(let location): return "file \(location)"
+        case .default: return "default"
+        case .derived(let reason): return "default (\(reason))"
+        }
+    }
+}
+
+/// What is wrong with one value, whichever source it came from.
+public enum ValueProblem: Error, Sendable, Equatable {
+    /// Not a whole, non-negative number of seconds.
+    case notWholeSeconds
+    /// Whole seconds, but outside `range`; `setting` names what the number is for.
+    case secondsOutOfRange(ClosedRange<Int>, setting: String)
+    /// Not one of true/false, yes/no, 1/0 (any case).
+    case notBoolean
+    /// Not a `SyncMode`.
+    case notSyncMode
+    /// Not a TCP port number.
+    case notPort
+    /// Empty where text is required; `expected` says what.
+    case empty(expected: String)
+    /// A host or user name that could be read as an option or by a shell.
+    case unsafeRemoteName(what: String)
+    /// Not a valid environment variable name.
+    case notVariableName
+
+    /// The words that follow the quoted value: `"abc" is not a whole number of seconds`.
+    var phrase: String {
+        switch self {
+        case .notWholeSeconds:
+            return "is not a whole number of seconds"
+        case .secondsOutOfRange(let range, let setting):
+            return "is out of range: the \(setting) must be \(range.lowerBound) to \(range.upperBound) seconds"
+        case .notBoolean:
+            return "is not a boolean (expected true/false, yes/no or 1/0)"
+        case .notSyncMode:
+            return "is not a sync mode (expected \(SyncMode.allCases.map(\.rawValue).joined(separator: " or ")))"
+        case .notPort:
+            return "is not a port number (expected 1 to 65535)"
+        case .empty(let expected):
+            return "is empty; expected \(expected)"
+        case .unsafeRemoteName(let what):
+            return "is not a safe \(what): it must not start with '-' or hold spaces or shell characters"
+        case .notVariableName:
+            return "is not a valid environment variable name (letters, digits and '_', not starting with a digit)"
+        }
+    }
+}
+
+/// Every way configuration can be wrong. All messages are written in `description`.
+public enum ConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A configuration file named by `--config` or `PREPUSH_CONFIG` does not exist.
+    case fileNotFound(path: String, namedBy: ValueOrigin)
+    /// The file exists but could not be read.
+    case unreadableFile(path: String, reason: String)
+    /// The file is not UTF-8 text.
+    case notUTF8(path: String)
+    /// libyaml could not parse the file.
+    case yamlSyntax(SourceLocation, problem: String, sourceLine: String?)
+    /// A second YAML document after the first.
+    case extraDocument(SourceLocation, sourceLine: String?)
+    /// Nesting deeper than any configuration needs, or an alias that contains itself.
+    case tooDeep(SourceLocation, sourceLine: String?)
+    /// The same key twice in one mapping.
+    case duplicateKey(SourceLocation, key: String, firstAt: SourceLocation, sourceLine: String?)
+    /// A key prepush does not know, with the nearest known key when one is close.
+    case unknownKey(SourceLocation, key: String, parent: String, suggestion: String?, sourceLine: String?)
+    /// A required key is absent from the mapping that starts at the location.
+    case missingKey(SourceLocation, key: String, parent: String, sourceLine: String?)
+    /// A node of the wrong kind (a list where a mapping belongs, say).
+    case wrongType(SourceLocation, setting: String, expected: String, found: String, sourceLine: String?)
+    /// A value that could not be understood, from any source.
+    case invalidValue(ValueOrigin, setting: String, value: String, problem: ValueProblem, sourceLine: String?)
+    /// Two flags that contradict each other.
+    case conflictingFlags(String, String)
+    /// A stage's working directory does not exist.
+    case workingDirectoryNotFound(path: String, origin: ValueOrigin, sourceLine: String?)
+    /// Several of the above, in the order they were found.
+    case multiple([ConfigurationError])
+
+    public var description: String {
+        switch self {
+        case .fileNotFound(let path, let origin):
+            return "error: configuration file \(path) (from \(origin)) does not exist"
+        case .unreadableFile(let path, let reason):
+            return "error: cannot read configuration file \(path): \(reason)"
+        case .notUTF8(let path):
+            return "\(path):1:1: error: the configuration file is not UTF-8 text"
+        case .yamlSyntax(let location, let problem, let line):
+            return Diagnostic(location: location, message: "invalid YAML: \(problem)", sourceLine: line).description
+        case .extraDocument(let location, let line):
+            return Diagnostic(location: location, message: "a second YAML document; the configuration is one document (remove the '---')", sourceLine: line).description
+        case .tooDeep(let location, let line):
+            return Diagnostic(location: location, message: "nesting too deep or an alias that contains itself", sourceLine: line).description
+        case .duplicateKey(let location, let key, let first, let line):
+            return Diagnostic(location: location, message: "duplicate key \"\(key)\" (first at line \(first.line), column \(first.column))", sourceLine: line).description
+        case .unknownKey(let location, let key, let parent, let suggestion, let line):
+            let place = parent.isEmpty ? "at the top level" : "in \(parent)"
+            let hint = suggestion.map { "; did you mean \"\($0)\"?" } ?? ""
+            return Diagnostic(location: location, message: "unknown key \"\(key)\" \(place)\(hint)", sourceLine: line).description
+        case .missingKey(let location, let key, let parent, let line):
+            return Diagnostic(location: location, message: "\(parent): missing key \"\(key)\"", sourceLine: line).description
+        case .wrongType(let location, let setting, let expected, let found, let line):
+            return Diagnostic(location: location, message: "\(setting): expected \(expected), found \(found)", sourceLine: line).description
+        case .invalidValue(let origin, let setting, let value, let problem, let line):
+            switch origin {
+            case .file(let location):
+                return Diagnostic(location: location, message: "\(setting): \"\(value)\" \(problem.phrase)", sourceLine: line).description
+            case .environment(let name):
+                return "error: \(name)=\"\(value)\" \(problem.phrase)"
+            case .flag(let name):
+                return "error: \(name) \"\(value)\" \(problem.phrase)"
+            case .default, .derived:
+                return "error: \(setting) \"\(value)\" \(problem.phrase)"
+            }
+        case .conflictingFlags(let first, let second):
+            return "error: \(first) and \(second) cannot be used together"
+        case .workingDirectoryNotFound(let path, let origin, let line):
+            if case .file(let location) = origin {
+                return Diagnostic(location: location, message: "working directory \(path) does not exist", sourceLine: line).description
+            }
+            return "error: working directory \(path) (from \(origin)) does not exist"
+        case .multiple(let errors):
+            return errors.map(\.description).joined(separator: "\n")
+        }
+    }
+
+    /// The place in the configuration file the error points at, if it points at one.
+    public var location: SourceLocation? {
+        switch self {
+        case .yamlSyntax(let location, _, _), .extraDocument(let location, _), .tooDeep(let location, _),
+             .duplicateKey(let location, _, _, _), .unknownKey(let location, _, _, _, _),
+             .missingKey(let location, _, _, _), .wrongType(let location, _, _, _, _):
+            return location
+        case .invalidValue(.file(let location), _, _, _, _), .workingDirectoryNotFound(_, .file(let location), _):
+            return location
+        case .fileNotFound, .unreadableFile, .notUTF8, .invalidValue, .conflictingFlags, .workingDirectoryNotFound, .multiple:
+            return nil
+        }
+    }
+
+    /// The errors inside, flattened: one for a single error.
+    public var all: [ConfigurationError] {
+        if case .multiple(let errors) = self { return errors.flatMap(\.all) }
+        return [self]
+    }
+}

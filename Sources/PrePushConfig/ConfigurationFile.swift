@@ -1,0 +1,268 @@
+import Foundation
+import PrePushCore
+
+/// A value read from the configuration file, with the place it was written.
+public struct Located<Value: Sendable & Equatable>: Sendable, Equatable {
+    /// The decoded value.
+    public let value: Value
+    /// Where the value starts in the file.
+    public let location: SourceLocation
+}
+
+/// The test stages prepush runs, in order.
+public enum StageKind: String, Sendable, CaseIterable, Equatable {
+    case unit
+    case ui
+}
+
+/// One stage as written under `stages:` in the file.
+public struct FileStage: Sendable, Equatable {
+    /// `run`: the shell command.
+    public var run: Located<String>?
+    /// `timeout`: whole seconds.
+    public var timeout: Located<Int>?
+    /// `env`: variables added to the stage's environment, in file order.
+    public var environment: [Located<EnvironmentEntry>] = []
+    /// `workingDirectory`: relative to the repository root unless absolute.
+    public var workingDirectory: Located<String>?
+    /// `skip`: true turns the stage off.
+    public var skip: Located<Bool>?
+}
+
+/// One `NAME=value` pair added to a stage's environment.
+public struct EnvironmentEntry: Sendable, Equatable {
+    /// The variable's name.
+    public let name: String
+    /// Its value.
+    public let value: String
+
+    /// Creates an entry.
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// The `remote:` section as written in the file.
+public struct FileRemote: Sendable, Equatable {
+    public var host: Located<String>?
+    public var user: Located<String>?
+    public var port: Located<Int>?
+    public var path: Located<String>?
+    public var syncMode: Located<SyncMode>?
+    /// Where the `remote:` key is.
+    public var location: SourceLocation
+}
+
+/// The whole configuration file, decoded but not yet merged with flags and environment.
+public struct ConfigurationFile: Sendable, Equatable {
+    /// The file's path as it was named.
+    public var path: String
+    public var verbose: Located<Bool>?
+    public var stages: [StageKind: FileStage] = [:]
+    public var reportsDirectory: Located<String>?
+    public var remote: FileRemote?
+
+    /// Every key the file may hold, by parent path, for unknown-key errors and the documentation test.
+    public static let knownKeys: [String: [String]] = [
+        "": ["verbose", "stages", "reports", "remote"],
+        "stages": StageKind.allCases.map(\.rawValue),
+        "stages.unit": ["run", "timeout", "env", "workingDirectory", "skip"],
+        "stages.ui": ["run", "timeout", "env", "workingDirectory", "skip"],
+        "reports": ["directory"],
+        "remote": ["host", "user", "port", "path", "syncMode"],
+    ]
+
+    /// The file's text, kept to quote lines in later errors.
+    package var text: String = ""
+
+    /// Reads and decodes the file at `path`; errors name it `displayName` (default: `path`).
+    public static func load(path: String, displayName: String? = nil) throws(ConfigurationError) -> ConfigurationFile {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw .unreadableFile(path: displayName ?? path, reason: (error as NSError).localizedDescription)
+        }
+        guard let text = String(data: data, encoding: .utf8) else { throw .notUTF8(path: displayName ?? path) }
+        return try decode(text, path: displayName ?? path)
+    }
+
+    /// Decodes configuration text; all problems found are thrown together.
+    public static func decode(_ text: String, path: String) throws(ConfigurationError) -> ConfigurationFile {
+        var decoder = FileDecoder(text: text)
+        var file = ConfigurationFile(path: path)
+        file.text = text
+        guard let root = try YAMLLoader.load(text, file: path) else { return file }
+        decoder.decode(root, into: &file)
+        switch decoder.errors.count {
+        case 0: return file
+        case 1: throw decoder.errors[0]
+        default: throw .multiple(decoder.errorsInFileOrder)
+        }
+    }
+}
+
+/// Walks the YAML tree, collecting every problem instead of stopping at the first.
+private struct FileDecoder {
+    let text: String
+    var errors: [ConfigurationError] = []
+
+    init(text: String) { self.text = text }
+
+    /// The errors sorted by where they are, ties kept in the order found.
+    var errorsInFileOrder: [ConfigurationError] {
+        errors.enumerated().sorted { lhs, rhs in
+            let left = lhs.element.location.map { ($0.line, $0.column) } ?? (Int.max, Int.max)
+            let right = rhs.element.location.map { ($0.line, $0.column) } ?? (Int.max, Int.max)
+            return left != right ? left < right : lhs.offset < rhs.offset
+        }.map(\.element)
+    }
+
+    mutating func decode(_ root: YAMLNode, into file: inout ConfigurationFile) {
+        guard let top = mapping(root, path: "") else { return }
+        if let node = top["verbose"] { file.verbose = boolean(node, path: "verbose") }
+        if let node = top["reports"], let reports = mapping(node, path: "reports"), let directory = reports["directory"] {
+            file.reportsDirectory = nonEmptyString(directory, path: "reports.directory", expected: "a folder path")
+        }
+        if let node = top["stages"], let stages = mapping(node, path: "stages") {
+            for kind in StageKind.allCases {
+                guard let stageNode = stages[kind.rawValue], !stageNode.isNull else { continue }
+                if let stage = stage(stageNode, path: "stages.\(kind.rawValue)", keyLocation: stages.keyLocation(kind.rawValue)) {
+                    file.stages[kind] = stage
+                }
+            }
+        }
+        if let node = top["remote"], !node.isNull, let remote = mapping(node, path: "remote") {
+            file.remote = self.remote(remote, location: top.keyLocation("remote") ?? node.location)
+        }
+    }
+
+    private mutating func stage(_ node: YAMLNode, path: String, keyLocation: SourceLocation?) -> FileStage? {
+        guard let fields = mapping(node, path: path) else { return nil }
+        var stage = FileStage()
+        if let run = fields["run"], !run.isNull {
+            stage.run = nonEmptyString(run, path: "\(path).run", expected: "a shell command")
+        }
+        if let timeout = fields["timeout"] {
+            let range = path == "stages.ui" ? PrePushHookConfig.uiTestTimeoutRange : ConfigurationResolver.unitTimeoutRange
+            let setting = path == "stages.ui" ? "UI test timeout" : "unit test timeout"
+            stage.timeout = parsed(timeout, path: "\(path).timeout", expected: "a whole number of seconds") {
+                ValueParsers.wholeSeconds($0, range: range, setting: setting)
+            }
+        }
+        if let skip = fields["skip"] { stage.skip = boolean(skip, path: "\(path).skip") }
+        if let directory = fields["workingDirectory"] {
+            stage.workingDirectory = nonEmptyString(directory, path: "\(path).workingDirectory", expected: "a folder path")
+        }
+        if let env = fields["env"], !env.isNull, let variables = mapping(env, path: "\(path).env", allowedKeys: nil) {
+            for (key, value) in variables.pairs {
+                guard let name = key.scalar else {
+                    errors.append(.wrongType(key.location, setting: "\(path).env", expected: "a variable name", found: key.kindDescription, sourceLine: line(key.location)))
+                    continue
+                }
+                if case .failure(let problem) = ValueParsers.variableName(name) {
+                    errors.append(.invalidValue(.file(key.location), setting: "\(path).env", value: name, problem: problem, sourceLine: line(key.location)))
+                    continue
+                }
+                guard let text = value.scalar else {
+                    errors.append(.wrongType(value.location, setting: "\(path).env.\(name)", expected: "a text value", found: value.kindDescription, sourceLine: line(value.location)))
+                    continue
+                }
+                stage.environment.append(Located(value: EnvironmentEntry(name: name, value: value.isNull ? "" : text), location: key.location))
+            }
+        }
+        if stage.run == nil, stage.skip?.value != true, fields["run"] == nil, let keyLocation {
+            errors.append(.missingKey(keyLocation, key: "run", parent: path, sourceLine: line(keyLocation)))
+        }
+        return stage
+    }
+
+    private mutating func remote(_ fields: Fields, location: SourceLocation) -> FileRemote {
+        var remote = FileRemote(location: location)
+        if let host = fields["host"] {
+            remote.host = parsed(host, path: "remote.host", expected: "a host name") { ValueParsers.remoteName($0, what: "host") }
+        } else {
+            errors.append(.missingKey(location, key: "host", parent: "remote", sourceLine: line(location)))
+        }
+        if let user = fields["user"], !user.isNull {
+            remote.user = parsed(user, path: "remote.user", expected: "a user name") { ValueParsers.remoteName($0, what: "user") }
+        }
+        if let port = fields["port"] {
+            remote.port = parsed(port, path: "remote.port", expected: "a port number", ValueParsers.port)
+        }
+        if let path = fields["path"] {
+            remote.path = nonEmptyString(path, path: "remote.path", expected: "a folder path on the remote Mac")
+        } else {
+            errors.append(.missingKey(location, key: "path", parent: "remote", sourceLine: line(location)))
+        }
+        if let mode = fields["syncMode"] {
+            remote.syncMode = parsed(mode, path: "remote.syncMode", expected: "rsync or scp", ValueParsers.syncMode)
+        }
+        return remote
+    }
+
+    // MARK: - Node helpers
+
+    /// A mapping's pairs by key, checked against the known keys of `path` (all keys when `allowedKeys` is nil).
+    struct Fields {
+        let pairs: [(key: YAMLNode, value: YAMLNode)]
+        subscript(key: String) -> YAMLNode? { pairs.first { $0.key.scalar == key }?.value }
+        func keyLocation(_ key: String) -> SourceLocation? { pairs.first { $0.key.scalar == key }?.key.location }
+    }
+
+    private mutating func mapping(_ node: YAMLNode, path: String) -> Fields? {
+        mapping(node, path: path, allowedKeys: ConfigurationFile.knownKeys[path] ?? [])
+    }
+
+    private mutating func mapping(_ node: YAMLNode, path: String, allowedKeys: [String]?) -> Fields? {
+        guard case .mapping(let pairs) = node.content else {
+            errors.append(.wrongType(node.location, setting: path.isEmpty ? "the configuration" : path, expected: "a mapping", found: node.kindDescription, sourceLine: line(node.location)))
+            return nil
+        }
+        if let allowedKeys {
+            for (key, _) in pairs {
+                guard let name = key.scalar else {
+                    errors.append(.wrongType(key.location, setting: path.isEmpty ? "the configuration" : path, expected: "a key", found: key.kindDescription, sourceLine: line(key.location)))
+                    continue
+                }
+                if !allowedKeys.contains(name) {
+                    errors.append(.unknownKey(key.location, key: name, parent: path,
+                                              suggestion: ValueParsers.suggestion(for: name, among: allowedKeys),
+                                              sourceLine: line(key.location)))
+                }
+            }
+        }
+        return Fields(pairs: pairs)
+    }
+
+    private mutating func parsed<Value>(
+        _ node: YAMLNode, path: String, expected: String, _ parse: (String) -> Result<Value, ValueProblem>
+    ) -> Located<Value>? {
+        guard let text = node.scalar, !node.isNull else {
+            errors.append(.wrongType(node.location, setting: path, expected: expected, found: node.kindDescription, sourceLine: line(node.location)))
+            return nil
+        }
+        switch parse(text) {
+        case .success(let value):
+            return Located(value: value, location: node.location)
+        case .failure(let problem):
+            errors.append(.invalidValue(.file(node.location), setting: path, value: text, problem: problem, sourceLine: line(node.location)))
+            return nil
+        }
+    }
+
+    private mutating func boolean(_ node: YAMLNode, path: String) -> Located<Bool>? {
+        parsed(node, path: path, expected: "true or false", ValueParsers.boolean)
+    }
+
+    private mutating func nonEmptyString(_ node: YAMLNode, path: String, expected: String) -> Located<String>? {
+        parsed(node, path: path, expected: expected) { text in
+            text.allSatisfy(\.isWhitespace) ? .failure(.empty(expected: expected)) : .success(text)
+        }
+    }
+
+    private func line(_ location: SourceLocation) -> String? {
+        Diagnostic.line(location.line, of: text)
+    }
+}

@@ -1,0 +1,409 @@
+import Foundation
+import PrePushCore
+
+/// The values given on the command line; nil or false means "not given".
+public struct ConfigurationFlags: Sendable, Equatable {
+    /// `--skip-ui-tests`
+    public var skipUITests = false
+    /// `--ui-tests-only`
+    public var uiTestsOnly = false
+    /// `--verbose`
+    public var verbose = false
+    /// `--timeout N`: the UI stage's timeout in seconds.
+    public var uiTestTimeout: Int?
+    /// `--unit-timeout N`: the unit stage's timeout in seconds.
+    public var unitTestTimeout: Int?
+    /// `--sync-mode rsync|scp`
+    public var syncMode: String?
+    /// `--config PATH`
+    public var configPath: String?
+    /// `--reports-dir PATH`
+    public var reportsDirectory: String?
+
+    /// No flags given.
+    public init() {}
+}
+
+/// Everything configuration is resolved from. Passing the environment in (rather than reading the
+/// process's) keeps resolution a pure function that tests can call side by side.
+public struct ConfigurationRequest: Sendable {
+    /// The flags given.
+    public var flags: ConfigurationFlags
+    /// The environment variables prepush sees.
+    public var environment: [String: String]
+    /// The repository's working tree root: where `.prepush.yml` and `Package.swift` are looked for.
+    public var repositoryRoot: String
+    /// The folder relative `--config` and `PREPUSH_CONFIG` paths are taken from.
+    public var currentDirectory: String
+
+    /// Creates a request.
+    public init(flags: ConfigurationFlags, environment: [String: String], repositoryRoot: String, currentDirectory: String) {
+        self.flags = flags
+        self.environment = environment
+        self.repositoryRoot = repositoryRoot
+        self.currentDirectory = currentDirectory
+    }
+}
+
+/// A stage ready to run.
+public struct StageSettings: Sendable, Equatable {
+    /// Which stage.
+    public let kind: StageKind
+    /// The shell command, run with `/bin/sh -c`.
+    public let command: String
+    /// Seconds before the stage's process group is stopped.
+    public let timeout: Int
+    /// Variables added to the inherited environment.
+    public let environment: [EnvironmentEntry]
+    /// Absolute path the command runs in.
+    public let workingDirectory: String
+
+    /// Creates stage settings.
+    public init(kind: StageKind, command: String, timeout: Int, environment: [EnvironmentEntry], workingDirectory: String) {
+        self.kind = kind
+        self.command = command
+        self.timeout = timeout
+        self.environment = environment
+        self.workingDirectory = workingDirectory
+    }
+}
+
+/// The remote Mac for UI runs.
+public struct RemoteSettings: Sendable, Equatable {
+    public let host: String
+    public let user: String?
+    public let port: Int
+    public let path: String
+
+    /// Creates remote settings.
+    public init(host: String, user: String?, port: Int, path: String) {
+        self.host = host
+        self.user = user
+        self.port = port
+        self.path = path
+    }
+}
+
+/// One line of `prepush config`: a setting, its value and where the value came from.
+public struct ResolvedSetting: Sendable, Equatable {
+    public let name: String
+    public let value: String
+    public let origin: ValueOrigin
+}
+
+/// The configuration after merging and validation: what the pipeline runs with.
+public struct ResolvedConfiguration: Sendable {
+    /// The data model's hook configuration.
+    public let hook: PrePushHookConfig
+    /// The configuration file used, if any.
+    public let configurationFile: String?
+    /// The unit stage, or nil when it is not configured.
+    public let unitStage: StageSettings?
+    /// The UI stage, or nil when it is not configured.
+    public let uiStage: StageSettings?
+    /// Whether the unit stage is turned off by `skip: true` in the file.
+    public let unitStageSkippedByFile: Bool
+    /// Absolute path of the reports folder.
+    public let reportsDirectory: String
+    /// The remote Mac, when configured.
+    public let remote: RemoteSettings?
+    /// Every setting with its origin, in display order.
+    public let settings: [ResolvedSetting]
+    /// Things the user should know about how values combined (a flag overriding an environment variable).
+    public let notes: [String]
+
+    /// The settings as aligned text lines: `name  value  (origin)`.
+    public func rendered() -> String {
+        var lines: [String] = []
+        if configurationFile == nil { lines.append("config  (none: defaults, environment and flags only)") }
+        let nameWidth = settings.map(\.name.count).max() ?? 0
+        let valueWidth = min(40, settings.map(\.value.count).max() ?? 0)
+        for setting in settings {
+            let name = setting.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
+            let value = setting.value.count >= valueWidth ? setting.value : setting.value.padding(toLength: valueWidth, withPad: " ", startingAt: 0)
+            lines.append("\(name)  \(value)  (\(setting.origin))")
+        }
+        lines += notes.map { "note: \($0)" }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// Merges flags, environment, file and defaults into a `ResolvedConfiguration`.
+public enum ConfigurationResolver {
+    /// The file looked for at the repository root.
+    public static let defaultFileName = ".prepush.yml"
+    /// The reports folder, relative to the repository root.
+    public static let defaultReportsDirectory = ".prepush/reports"
+    /// The unit stage's timeout when none is given, in seconds.
+    public static let defaultUnitTimeout = 600
+    /// Unit stages have no data-model limit; a day catches a timeout written in milliseconds.
+    public static let unitTimeoutRange: ClosedRange<Int> = 1...86_400
+
+    /// Environment variable names prepush reads.
+    public enum Variable {
+        public static let uiTestTimeout = "UI_TEST_TIMEOUT"
+        public static let uiTestVerbose = "UI_TEST_VERBOSE"
+        public static let skipUITests = "SKIP_UI_TESTS"
+        public static let skipAll = "PREPUSH_SKIP"
+        public static let configPath = "PREPUSH_CONFIG"
+        public static let syncMode = "PREPUSH_SYNC_MODE"
+    }
+
+    /// Whether `PREPUSH_SKIP` asks to skip everything. Checked before the file is read, so a broken
+    /// configuration cannot stand in the way of the escape hatch.
+    public static func skipAllRequested(environment: [String: String]) throws(ConfigurationError) -> Bool {
+        guard let raw = environment[Variable.skipAll] else { return false }
+        switch ValueParsers.boolean(raw) {
+        case .success(let value): return value
+        case .failure(let problem):
+            throw .invalidValue(.environment(Variable.skipAll), setting: "skip everything", value: raw, problem: problem, sourceLine: nil)
+        }
+    }
+
+    /// Resolves the configuration, throwing every problem found (exit status 2).
+    public static func resolve(_ request: ConfigurationRequest) throws(ConfigurationError) -> ResolvedConfiguration {
+        var merger = Merger(request: request)
+        // A broken file does not hide a bad flag or environment variable: report both at once.
+        var fileErrors: [ConfigurationError] = []
+        var file: ConfigurationFile?
+        do {
+            file = try merger.loadFile()
+        } catch {
+            fileErrors = error.all
+        }
+        do {
+            let resolved = try merger.resolve(file: file)
+            if fileErrors.isEmpty { return resolved }
+        } catch {
+            fileErrors += error.all
+        }
+        throw fileErrors.count == 1 ? fileErrors[0] : .multiple(fileErrors)
+    }
+}
+
+/// Holds the request and the errors found while merging.
+private struct Merger {
+    let request: ConfigurationRequest
+    var errors: [ConfigurationError] = []
+    var settings: [ResolvedSetting] = []
+    var notes: [String] = []
+    var configurationFile: String?
+
+    init(request: ConfigurationRequest) { self.request = request }
+
+    private var environment: [String: String] { request.environment }
+    private typealias Variable = ConfigurationResolver.Variable
+
+    mutating func loadFile() throws(ConfigurationError) -> ConfigurationFile? {
+        let named: (path: String, origin: ValueOrigin)?
+        if let path = request.flags.configPath {
+            named = (path, .flag("--config"))
+        } else if let path = environment[Variable.configPath], !path.isEmpty {
+            named = (path, .environment(Variable.configPath))
+        } else {
+            named = nil
+        }
+        if let named {
+            let absolute = absolutePath(named.path, base: request.currentDirectory)
+            guard FileManager.default.fileExists(atPath: absolute) else { throw .fileNotFound(path: named.path, namedBy: named.origin) }
+            configurationFile = named.path
+            settings.append(ResolvedSetting(name: "config", value: named.path, origin: named.origin))
+            return try ConfigurationFile.load(path: absolute, displayName: named.path)
+        }
+        let defaultPath = (request.repositoryRoot as NSString).appendingPathComponent(ConfigurationResolver.defaultFileName)
+        guard FileManager.default.fileExists(atPath: defaultPath) else { return nil }
+        let shown = displayPath(defaultPath)
+        configurationFile = shown
+        settings.append(ResolvedSetting(name: "config", value: shown, origin: .default))
+        return try ConfigurationFile.load(path: defaultPath, displayName: shown)
+    }
+
+    mutating func resolve(file: ConfigurationFile?) throws(ConfigurationError) -> ResolvedConfiguration {
+        let flags = request.flags
+        if flags.skipUITests && flags.uiTestsOnly {
+            errors.append(.conflictingFlags("--skip-ui-tests", "--ui-tests-only"))
+        }
+
+        // skipUITests: flag > SKIP_UI_TESTS > stages.ui.skip > default.
+        var skipUI = pick("skipUITests", flag: flags.skipUITests ? (true, "--skip-ui-tests") : nil,
+                          variable: Variable.skipUITests, parse: ValueParsers.boolean,
+                          file: file?.stages[.ui]?.skip, fallback: PrePushHookConfig.default.skipUITests)
+        let uiOnly = pick("uiTestsOnly", flag: flags.uiTestsOnly ? (true, "--ui-tests-only") : nil,
+                          variable: nil, parse: ValueParsers.boolean, file: nil,
+                          fallback: PrePushHookConfig.default.uiTestsOnly)
+        if uiOnly.value, skipUI.value, !flags.skipUITests {
+            // A flag beats a lower source: asking for UI tests only on the command line runs them.
+            notes.append("--ui-tests-only overrides skipUITests from \(skipUI.origin)")
+            skipUI = (false, .flag("--ui-tests-only"))
+            replaceSetting("skipUITests", value: "false", origin: skipUI.origin)
+        }
+        let uiRange = PrePushHookConfig.uiTestTimeoutRange
+        let uiTimeout = pick("uiTestTimeout", flag: flags.uiTestTimeout.map { ($0, "--timeout") }, flagCheck: uiRange,
+                             variable: Variable.uiTestTimeout,
+                             parse: { ValueParsers.wholeSeconds($0, range: uiRange, setting: "UI test timeout") },
+                             file: file?.stages[.ui]?.timeout, fallback: Int(PrePushHookConfig.default.uiTestTimeout),
+                             settingName: "UI test timeout")
+        let verbose = pick("verbose", flag: flags.verbose ? (true, "--verbose") : nil,
+                           variable: Variable.uiTestVerbose, parse: ValueParsers.boolean,
+                           file: file?.verbose, fallback: PrePushHookConfig.default.verbose)
+        let syncMode = pickSyncMode(flag: flags.syncMode, file: file?.remote?.syncMode)
+
+        let hook = PrePushHookConfig(skipUITests: skipUI.value, uiTestsOnly: uiOnly.value,
+                                     uiTestTimeout: TimeInterval(uiTimeout.value), verbose: verbose.value, syncMode: syncMode)
+
+        let unitTimeout = pick("unit.timeout", flag: flags.unitTestTimeout.map { ($0, "--unit-timeout") },
+                               flagCheck: ConfigurationResolver.unitTimeoutRange, variable: nil,
+                               parse: { _ in .failure(.notWholeSeconds) }, file: file?.stages[.unit]?.timeout,
+                               fallback: ConfigurationResolver.defaultUnitTimeout, settingName: "unit test timeout")
+        let unit = stage(.unit, file: file, timeout: unitTimeout.value)
+        let ui = stage(.ui, file: file, timeout: uiTimeout.value)
+
+        let reports: (value: String, origin: ValueOrigin)
+        if let flag = flags.reportsDirectory {
+            reports = (flag, .flag("--reports-dir"))
+        } else if let located = file?.reportsDirectory {
+            reports = (located.value, .file(located.location))
+        } else {
+            reports = (ConfigurationResolver.defaultReportsDirectory, .default)
+        }
+        settings.append(ResolvedSetting(name: "reports.directory", value: reports.value, origin: reports.origin))
+        let remote = self.remote(file?.remote)
+
+        switch errors.count {
+        case 0: break
+        case 1: throw errors[0]
+        default: throw .multiple(errors)
+        }
+        return ResolvedConfiguration(
+            hook: hook, configurationFile: configurationFile, unitStage: unit, uiStage: ui,
+            unitStageSkippedByFile: file?.stages[.unit]?.skip?.value == true,
+            reportsDirectory: absolutePath(reports.value, base: request.repositoryRoot),
+            remote: remote, settings: settings, notes: notes)
+    }
+
+    // MARK: - Picking one value by precedence
+
+    /// Picks flag, then environment variable, then file, then the fallback; records the origin.
+    private mutating func pick<Value: Sendable & Equatable & CustomStringConvertible>(
+        _ name: String, flag: (Value, String)?, flagCheck: ClosedRange<Int>? = nil,
+        variable: String?, parse: (String) -> Result<Value, ValueProblem>,
+        file: Located<Value>?, fallback: Value, settingName: String? = nil
+    ) -> (value: Value, origin: ValueOrigin) {
+        var result: (value: Value, origin: ValueOrigin) = (fallback, .default)
+        if let (value, flagName) = flag {
+            result = (value, .flag(flagName))
+            if let range = flagCheck, let number = value as? Int, !range.contains(number) {
+                errors.append(.invalidValue(.flag(flagName), setting: name, value: "\(number)",
+                                            problem: .secondsOutOfRange(range, setting: settingName ?? name), sourceLine: nil))
+            }
+        } else if let variable, let raw = environment[variable] {
+            switch parse(raw) {
+            case .success(let value): result = (value, .environment(variable))
+            case .failure(let problem):
+                errors.append(.invalidValue(.environment(variable), setting: name, value: raw, problem: problem, sourceLine: nil))
+            }
+        } else if let file {
+            result = (file.value, .file(file.location))
+        }
+        settings.append(ResolvedSetting(name: name, value: result.value.description, origin: result.origin))
+        return result
+    }
+
+    private mutating func pickSyncMode(flag: String?, file: Located<SyncMode>?) -> SyncMode {
+        var result: (SyncMode, ValueOrigin) = (PrePushHookConfig.default.syncMode, .default)
+        if let flag {
+            switch ValueParsers.syncMode(flag) {
+            case .success(let mode): result = (mode, .flag("--sync-mode"))
+            case .failure(let problem):
+                errors.append(.invalidValue(.flag("--sync-mode"), setting: "syncMode", value: flag, problem: problem, sourceLine: nil))
+            }
+        } else if let raw = environment[Variable.syncMode] {
+            switch ValueParsers.syncMode(raw) {
+            case .success(let mode): result = (mode, .environment(Variable.syncMode))
+            case .failure(let problem):
+                errors.append(.invalidValue(.environment(Variable.syncMode), setting: "syncMode", value: raw, problem: problem, sourceLine: nil))
+            }
+        } else if let file {
+            result = (file.value, .file(file.location))
+        }
+        settings.append(ResolvedSetting(name: "syncMode", value: result.0.rawValue, origin: result.1))
+        return result.0
+    }
+
+    private mutating func replaceSetting(_ name: String, value: String, origin: ValueOrigin) {
+        if let index = settings.firstIndex(where: { $0.name == name }) {
+            settings[index] = ResolvedSetting(name: name, value: value, origin: origin)
+        }
+    }
+
+    // MARK: - Stages and remote
+
+    private mutating func stage(_ kind: StageKind, file: ConfigurationFile?, timeout: Int) -> StageSettings? {
+        let name = kind.rawValue
+        let written = file?.stages[kind]
+        let command: (String, ValueOrigin)?
+        if let run = written?.run {
+            command = (run.value, .file(run.location))
+        } else if kind == .unit, written == nil,
+                  FileManager.default.fileExists(atPath: (request.repositoryRoot as NSString).appendingPathComponent("Package.swift")) {
+            command = ("swift test", .derived("Package.swift found"))
+        } else {
+            command = nil
+        }
+        settings.append(ResolvedSetting(name: "\(name).run", value: command?.0 ?? "(not configured)", origin: command?.1 ?? .default))
+        if kind == .unit, let timeoutOrigin = settings.last(where: { $0.name == "unit.timeout" }) {
+            // Keep the unit stage's lines together in `prepush config`.
+            settings.removeAll { $0.name == "unit.timeout" }
+            settings.append(timeoutOrigin)
+        }
+
+        var directory = request.repositoryRoot
+        var directoryOrigin = ValueOrigin.default
+        if let written = written?.workingDirectory {
+            directory = absolutePath(written.value, base: request.repositoryRoot)
+            directoryOrigin = .file(written.location)
+            var isDirectory: ObjCBool = false
+            if !FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) || !isDirectory.boolValue {
+                errors.append(.workingDirectoryNotFound(path: written.value, origin: directoryOrigin,
+                                                        sourceLine: sourceLine(file, written.location)))
+            }
+        }
+        settings.append(ResolvedSetting(name: "\(name).workingDirectory", value: displayPath(directory), origin: directoryOrigin))
+        let environment = written?.environment.map(\.value) ?? []
+        for entry in written?.environment ?? [] {
+            settings.append(ResolvedSetting(name: "\(name).env.\(entry.value.name)", value: entry.value.value, origin: .file(entry.location)))
+        }
+        guard let command else { return nil }
+        return StageSettings(kind: kind, command: command.0, timeout: timeout, environment: environment, workingDirectory: directory)
+    }
+
+    private mutating func remote(_ written: FileRemote?) -> RemoteSettings? {
+        guard let written, let host = written.host, let path = written.path else { return nil }
+        settings.append(ResolvedSetting(name: "remote.host", value: host.value, origin: .file(host.location)))
+        if let user = written.user {
+            settings.append(ResolvedSetting(name: "remote.user", value: user.value, origin: .file(user.location)))
+        }
+        settings.append(ResolvedSetting(name: "remote.port", value: "\(written.port?.value ?? 22)",
+                                        origin: written.port.map { .file($0.location) } ?? .default))
+        settings.append(ResolvedSetting(name: "remote.path", value: path.value, origin: .file(path.location)))
+        return RemoteSettings(host: host.value, user: written.user?.value, port: written.port?.value ?? 22, path: path.value)
+    }
+
+    // MARK: - Paths
+
+    private func absolutePath(_ path: String, base: String) -> String {
+        let joined = path.hasPrefix("/") ? path : (base as NSString).appendingPathComponent(path)
+        return (joined as NSString).standardizingPath
+    }
+
+    /// Paths under the repository root are shown relative to it, as users wrote them.
+    private func displayPath(_ path: String) -> String {
+        let root = request.repositoryRoot.hasSuffix("/") ? request.repositoryRoot : request.repositoryRoot + "/"
+        if path == request.repositoryRoot { return "." }
+        return path.hasPrefix(root) ? String(path.dropFirst(root.count)) : path
+    }
+
+    private func sourceLine(_ file: ConfigurationFile?, _ location: SourceLocation) -> String? {
+        file.flatMap { Diagnostic.line(location.line, of: $0.text) }
+    }
+}

@@ -1,0 +1,93 @@
+import PrePushCore
+
+/// Parsers for values that can come from flags, environment variables or the file. One parser per
+/// kind keeps the three sources in agreement about what is valid.
+package enum ValueParsers {
+    /// Whole seconds within `range`: digits only, surrounding blanks ignored.
+    package static func wholeSeconds(_ raw: String, range: ClosedRange<Int>, setting: String) -> Result<Int, ValueProblem> {
+        let text = trimmed(raw)
+        guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
+            return .failure(.notWholeSeconds)
+        }
+        guard let value = Int(text), range.contains(value) else {
+            return .failure(.secondsOutOfRange(range, setting: setting))
+        }
+        return .success(value)
+    }
+
+    /// true/false, yes/no, 1/0 in any case, and nothing else.
+    package static func boolean(_ raw: String) -> Result<Bool, ValueProblem> {
+        switch trimmed(raw).lowercased() {
+        case "true", "yes", "1": return .success(true)
+        case "false", "no", "0": return .success(false)
+        default: return .failure(.notBoolean)
+        }
+    }
+
+    /// `rsync` or `scp`, in any case.
+    package static func syncMode(_ raw: String) -> Result<SyncMode, ValueProblem> {
+        SyncMode(rawValue: trimmed(raw).lowercased()).map(Result.success) ?? .failure(.notSyncMode)
+    }
+
+    /// A TCP port, 1 to 65535.
+    package static func port(_ raw: String) -> Result<Int, ValueProblem> {
+        guard let value = Int(trimmed(raw)), (1...65535).contains(value) else { return .failure(.notPort) }
+        return .success(value)
+    }
+
+    /// A host or user name that ssh, scp and rsync cannot mistake for an option and no shell splits:
+    /// letters, digits and `.-_` (and `:[]` in hosts, for IPv6), not starting with `-`.
+    package static func remoteName(_ raw: String, what: String) -> Result<String, ValueProblem> {
+        let extra: Set<UInt8> = what == "host" ? [UInt8(ascii: ":"), UInt8(ascii: "["), UInt8(ascii: "]")] : []
+        guard !raw.isEmpty else { return .failure(.empty(expected: "a \(what) name")) }
+        let safe = raw.utf8.allSatisfy { byte in
+            isAlphanumeric(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
+                || byte == UInt8(ascii: "_") || extra.contains(byte)
+        }
+        guard safe, raw.first != "-" else { return .failure(.unsafeRemoteName(what: what)) }
+        return .success(raw)
+    }
+
+    /// A POSIX environment variable name.
+    package static func variableName(_ raw: String) -> Result<String, ValueProblem> {
+        guard let first = raw.utf8.first, !(first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")),
+              raw.utf8.allSatisfy({ isAlphanumeric($0) || $0 == UInt8(ascii: "_") }) else {
+            return .failure(.notVariableName)
+        }
+        return .success(raw)
+    }
+
+    private static func isAlphanumeric(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+    }
+
+    private static func trimmed(_ text: String) -> String {
+        var scalars = Substring(text)
+        while let first = scalars.first, first == " " || first == "\t" { scalars.removeFirst() }
+        while let last = scalars.last, last == " " || last == "\t" { scalars.removeLast() }
+        return String(scalars)
+    }
+
+    /// The candidate closest to `word` by edit distance, when it is close enough to be a typo.
+    package static func suggestion(for word: String, among candidates: [String]) -> String? {
+        let lowered = word.lowercased()
+        if let sameLetters = candidates.first(where: { $0.lowercased() == lowered }) { return sameLetters }
+        let scored = candidates.map { ($0, editDistance(lowered, $0.lowercased())) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
+        return best.1 <= max(2, word.count / 3) ? best.0 : nil
+    }
+
+    private static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
+        var previous = Array(0...b.count)
+        for i in 1...max(a.count, 1) where !a.isEmpty {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in stride(from: 1, through: b.count, by: 1) {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return a.isEmpty ? b.count : previous[b.count]
+    }
+}

@@ -1,0 +1,89 @@
+/// A place in a text file. Line and column are 1-based; the column counts Unicode scalars.
+public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
+    /// The file as the user named it (relative paths stay relative).
+    public let file: String
+    /// 1-based line number.
+    public let line: Int
+    /// 1-based column, in Unicode scalars.
+    public let column: Int
+
+    /// Creates a location; `line` and `column` are 1-based.
+    public init(file: String, line: Int, column: Int) {
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+
+    /// `file:line:column`, the form compilers and editors understand.
+    public var description: String { "\(file):\(line):\(column)" }
+}
+
+/// Severity of a diagnostic or finding.
+public enum Severity: String, Sendable, Hashable, Comparable, CaseIterable {
+    case warning
+    case error
+
+    public static func < (lhs: Severity, rhs: Severity) -> Bool {
+        lhs == .warning && rhs == .error
+    }
+}
+
+/// A message about a place in a file, printed the way compilers print them:
+/// `path:line:col: error: message`, then the source line and a caret under the column.
+public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
+    /// Where the problem is.
+    public let location: SourceLocation
+    /// How bad it is.
+    public let severity: Severity
+    /// What was wrong and what was expected.
+    public let message: String
+    /// The text of the line at `location.line`, without its line break, when it is known.
+    public let sourceLine: String?
+
+    /// Creates a diagnostic; pass the source line to get the caret excerpt.
+    public init(location: SourceLocation, severity: Severity = .error, message: String, sourceLine: String?) {
+        self.location = location
+        self.severity = severity
+        self.message = message
+        self.sourceLine = sourceLine
+    }
+
+    /// Creates a diagnostic, taking the line from the whole text of the file.
+    public init(location: SourceLocation, severity: Severity = .error, message: String, sourceText: String) {
+        self.init(location: location, severity: severity, message: message,
+                  sourceLine: Self.line(location.line, of: sourceText))
+    }
+
+    public var description: String {
+        var text = "\(location): \(severity.rawValue): \(message)"
+        if let sourceLine {
+            text += "\n" + sourceLine + "\n" + Self.caret(under: location.column, in: sourceLine)
+        }
+        return text
+    }
+
+    /// The 1-based `number`th line of `text` without its line break (LF or CRLF), or nil past the end.
+    public static func line(_ number: Int, of text: String) -> String? {
+        guard number >= 1 else { return nil }
+        let lines = Self.lines(of: text)
+        return number <= lines.count ? String(lines[number - 1]) : nil
+    }
+
+    /// The lines of `text`, split at LF with a CR before it dropped. Splitting on Unicode scalars,
+    /// not Characters: Swift treats "\r\n" as one Character, which a split on "\n" would miss.
+    public static func lines(of text: String) -> [Substring.UnicodeScalarView] {
+        text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.last == "\r" ? line.dropLast() : line
+        }
+    }
+
+    /// Spaces up to the 1-based `column` and a caret; tabs in the line are kept so the caret lines up.
+    static func caret(under column: Int, in line: String) -> String {
+        var prefix = ""
+        for (index, scalar) in line.unicodeScalars.enumerated() where index < column - 1 {
+            prefix.append(scalar == "\t" ? "\t" : " ")
+        }
+        let missing = max(0, column - 1 - line.unicodeScalars.count)
+        return prefix + String(repeating: " ", count: missing) + "^"
+    }
+}

@@ -1,0 +1,36 @@
+internal import CGit2
+import PrePushCore
+
+/// Every way a git operation can fail. Messages are written in `description`.
+public enum GitError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// `GitLibrary.initialize()` was not called before the first repository was opened.
+    case notInitialized
+    /// No repository was found at or above the path.
+    case notARepository(path: String)
+    /// The repository is bare where a working tree is needed.
+    case bareRepository(path: String)
+    /// A libgit2 call failed: the function, its return code and libgit2's message.
+    case libgit2(function: String, code: Int32, message: String)
+
+    public var description: String {
+        switch self {
+        case .notInitialized:
+            return "internal error: GitLibrary.initialize() must be called before using libgit2"
+        case .notARepository(let path):
+            return "error: not a git repository (or any parent folder): \(path)"
+        case .bareRepository(let path):
+            return "error: \(path) is a bare repository; prepush needs a working tree"
+        case .libgit2(let function, let code, let message):
+            return "error: \(function) failed (\(code)): \(message)"
+        }
+    }
+}
+
+/// Turns a libgit2 return code into a thrown error naming the call, with `git_error_last()`'s text.
+/// Negative codes are failures; zero and positive codes are returned.
+@discardableResult
+func check(_ code: Int32, _ function: String) throws(GitError) -> Int32 {
+    guard code < 0 else { return code }
+    let message = git_error_last().flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "no message"
+    throw .libgit2(function: function, code: code, message: message)
+}

@@ -1,0 +1,133 @@
+internal import CGit2
+import Foundation
+import PrePushCore
+
+/// libgit2's process-wide set-up, done once and explicitly by the program (not hidden in an initialiser).
+public enum GitLibrary {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var initialized = false
+
+    /// Initialises libgit2. Safe to call more than once and from several threads.
+    public static func initialize() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !initialized else { return }
+        git_libgit2_init()
+        initialized = true
+    }
+
+    static var isInitialized: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return initialized
+    }
+}
+
+/// An open repository. Owns its libgit2 handle and frees it when released. A libgit2 repository
+/// handle must not be used from two threads at once; keep each `Repository` on one task.
+public final class Repository {
+    let handle: OpaquePointer
+
+    private init(handle: OpaquePointer) {
+        self.handle = handle
+    }
+
+    deinit {
+        git_repository_free(handle)
+    }
+
+    /// Opens the repository that contains `path`, searching parent folders as git does.
+    public static func discover(from path: String) throws(GitError) -> Repository {
+        guard GitLibrary.isInitialized else { throw .notInitialized }
+        var handle: OpaquePointer?
+        let code = git_repository_open_ext(&handle, path, 0, nil)
+        if code == GIT_ENOTFOUND.rawValue { throw .notARepository(path: path) }
+        try check(code, "git_repository_open_ext")
+        guard let handle else { throw .notARepository(path: path) }
+        return Repository(handle: handle)
+    }
+
+    /// Opens the repository the way git itself does in a hook: honouring `GIT_DIR`, `GIT_WORK_TREE`,
+    /// `GIT_CEILING_DIRECTORIES`, `GIT_INDEX_FILE`, `GIT_OBJECT_DIRECTORY` and their kin, and otherwise
+    /// searching upward from the current folder.
+    public static func openFromEnvironment() throws(GitError) -> Repository {
+        guard GitLibrary.isInitialized else { throw .notInitialized }
+        let environment = ProcessInfo.processInfo.environment
+        if let workTree = environment["GIT_WORK_TREE"], !workTree.isEmpty {
+            // libgit2 (1.5 at least) answers "GIT_WORK_TREE unimplemented" to OPEN_FROM_ENV, so do
+            // what git does: open GIT_DIR (or discover it) and use the named working tree.
+            let repository: Repository
+            if let gitDirectory = environment["GIT_DIR"], !gitDirectory.isEmpty {
+                var handle: OpaquePointer?
+                let code = git_repository_open_ext(&handle, gitDirectory, GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue, nil)
+                if code == GIT_ENOTFOUND.rawValue { throw .notARepository(path: gitDirectory) }
+                try check(code, "git_repository_open_ext")
+                guard let handle else { throw .notARepository(path: gitDirectory) }
+                repository = Repository(handle: handle)
+            } else {
+                repository = try discover(from: FileManager.default.currentDirectoryPath)
+            }
+            let absolute = workTree.hasPrefix("/") ? workTree
+                : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(workTree)
+            try check(git_repository_set_workdir(repository.handle, absolute, 0), "git_repository_set_workdir")
+            return repository
+        }
+        var handle: OpaquePointer?
+        let code = git_repository_open_ext(&handle, nil, GIT_REPOSITORY_OPEN_FROM_ENV.rawValue, nil)
+        if code == GIT_ENOTFOUND.rawValue { throw .notARepository(path: FileManager.default.currentDirectoryPath) }
+        try check(code, "git_repository_open_ext")
+        guard let handle else { throw .notARepository(path: FileManager.default.currentDirectoryPath) }
+        return Repository(handle: handle)
+    }
+
+    /// The working tree's root, without a trailing slash; nil for a bare repository.
+    public var workingDirectory: String? {
+        git_repository_workdir(handle).map { Self.withoutTrailingSlash(String(cString: $0)) }
+    }
+
+    /// The working tree's root, or an error naming the repository when it is bare.
+    public func requireWorkingDirectory() throws(GitError) -> String {
+        guard let directory = workingDirectory else { throw .bareRepository(path: gitDirectory) }
+        return directory
+    }
+
+    /// The repository's git folder (`.git`, or the worktree's folder under `.git/worktrees`).
+    public var gitDirectory: String {
+        Self.withoutTrailingSlash(String(cString: git_repository_path(handle)))
+    }
+
+    /// Whether the repository has no working tree.
+    public var isBare: Bool { git_repository_is_bare(handle) == 1 }
+
+    /// The folder git runs hooks from: `core.hooksPath` when set (relative to the folder hooks run
+    /// in: the working tree root, or the git folder of a bare repository), else the common git
+    /// folder's `hooks`, shared by all worktrees.
+    public func hooksDirectory() throws(GitError) -> String {
+        if let configured = try configPath("core.hooksPath"), !configured.isEmpty {
+            if configured.hasPrefix("/") { return Self.withoutTrailingSlash(configured) }
+            let base = workingDirectory ?? gitDirectory
+            return ((base as NSString).appendingPathComponent(configured) as NSString).standardizingPath
+        }
+        var buffer = git_buf()
+        defer { git_buf_dispose(&buffer) }
+        try check(git_repository_item_path(&buffer, handle, GIT_REPOSITORY_ITEM_HOOKS), "git_repository_item_path")
+        return Self.withoutTrailingSlash(String(cString: buffer.ptr))
+    }
+
+    /// A configuration value read as a path (`~/` expanded), or nil when the key is not set.
+    public func configPath(_ key: String) throws(GitError) -> String? {
+        var config: OpaquePointer?
+        try check(git_repository_config_snapshot(&config, handle), "git_repository_config_snapshot")
+        defer { git_config_free(config) }
+        var buffer = git_buf()
+        defer { git_buf_dispose(&buffer) }
+        let code = git_config_get_path(&buffer, config, key)
+        if code == GIT_ENOTFOUND.rawValue { return nil }
+        try check(code, "git_config_get_path(\(key))")
+        return String(cString: buffer.ptr)
+    }
+
+    private static func withoutTrailingSlash(_ path: String) -> String {
+        path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+    }
+}

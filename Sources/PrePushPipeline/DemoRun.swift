@@ -1,0 +1,151 @@
+import Foundation
+import PrePushCore
+import PrePushRunner
+
+/// `prepush demo`: builds a temporary repository with a small Swift package, its `.prepush.yml`, a
+/// local bare remote and the installed hook, then pushes twice for real: once with passing stages
+/// (the remote moves) and once with a UI stage that hangs past its timeout (the push is refused and
+/// the remote stays).
+public struct DemoRun {
+    /// Keep the temporary folder afterwards.
+    public let keep: Bool
+    /// The prepush binary the demo's hook runs.
+    public let executablePath: String
+    /// Where the demo reports.
+    public let console: Console
+
+    /// Creates a demo run.
+    public init(keep: Bool, executablePath: String, console: Console) {
+        self.keep = keep
+        self.executablePath = executablePath
+        self.console = console
+    }
+
+    /// Runs the demo; `.success` when both pushes had the expected outcome.
+    public func run() -> ExitStatus {
+        let root = (NSTemporaryDirectory() as NSString).appendingPathComponent("prepush-demo-\(UUID().uuidString.prefix(8))")
+        defer {
+            if keep {
+                console.line("demo: kept \(root)")
+            } else {
+                try? FileManager.default.removeItem(atPath: root)
+            }
+        }
+        do {
+            return try runSteps(root: root)
+        } catch {
+            console.error("demo: \(error)")
+            return .failure
+        }
+    }
+
+    private func runSteps(root: String) throws -> ExitStatus {
+        let app = (root as NSString).appendingPathComponent("AgenticTodo")
+        let remote = (root as NSString).appendingPathComponent("origin.git")
+        let git = DemoGit(environment: Self.isolatedEnvironment(root: root), console: console)
+        try FileManager.default.createDirectory(atPath: app, withIntermediateDirectories: true)
+        try Data().write(to: URL(fileURLWithPath: (root as NSString).appendingPathComponent("gitconfig")))
+
+        console.line("demo: creating \(app) with a Swift package, .prepush.yml and a bare remote")
+        try git.run(["init", "--quiet", "--bare", remote], in: root)
+        try git.run(["init", "--quiet", "-b", "main"], in: app)
+        for (path, text) in DemoFiles.package { try write(text, to: path, in: app) }
+        try git.run(["remote", "add", "origin", remote], in: app)
+        let installer = HookInstaller(hooksDirectory: ((app as NSString).appendingPathComponent(".git") as NSString).appendingPathComponent("hooks"),
+                                      executablePath: executablePath)
+        _ = try installer.install()
+        console.line("demo: installed the pre-push hook at \(installer.hookPath)")
+        try git.run(["add", "-A"], in: app)
+        try git.run(["commit", "--quiet", "-m", "Add the AgenticTodo model with unit tests"], in: app)
+
+        console.line("\ndemo: push 1 — unit tests (swift test) and a UI smoke stage; both should pass")
+        let first = try git.push(in: app)
+        let afterFirst = try git.output(["rev-parse", "main"], in: remote)
+        let head = try git.output(["rev-parse", "HEAD"], in: app)
+        let firstOK = first == .exited(0) && afterFirst == head
+
+        for (path, text) in DemoFiles.hangingUIStage { try write(text, to: path, in: app) }
+        try git.run(["commit", "--quiet", "-am", "UI flow that waits forever for a sheet"], in: app)
+        console.line("\ndemo: push 2 — the UI stage now hangs; its 5 s timeout should stop it and refuse the push")
+        let second = try git.push(in: app)
+        let afterSecond = try git.output(["rev-parse", "main"], in: remote)
+        let secondOK = second != .exited(0) && afterSecond == afterFirst
+
+        console.line("")
+        console.line("demo: push 1 \(firstOK ? "passed as expected" : "did NOT pass") (origin/main is \(afterFirst.prefix(7)))")
+        console.line("demo: push 2 \(secondOK ? "was refused as expected" : "was NOT refused"); origin/main \(afterSecond == afterFirst ? "did not move" : "moved to \(afterSecond.prefix(7))")")
+        console.line("demo: stage logs are in \((app as NSString).appendingPathComponent(".prepush/reports"))\(keep ? "" : " (deleted on exit; pass --keep to keep them)")")
+        return firstOK && secondOK ? .success : .failure
+    }
+
+    private func write(_ text: String, to path: String, in folder: String) throws {
+        let full = (folder as NSString).appendingPathComponent(path)
+        try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: full))
+    }
+
+    /// The demo must behave the same on every machine: no global git configuration (a global
+    /// core.hooksPath would bypass the demo's hook) and none of prepush's own variables.
+    static func isolatedEnvironment(root: String) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment.filter { key, _ in
+            !key.hasPrefix("GIT_") && !key.hasPrefix("PREPUSH_") && !["UI_TEST_TIMEOUT", "UI_TEST_VERBOSE", "SKIP_UI_TESTS"].contains(key)
+        }
+        environment["GIT_CONFIG_GLOBAL"] = (root as NSString).appendingPathComponent("gitconfig")
+        environment["GIT_CONFIG_NOSYSTEM"] = "1"
+        environment["GIT_AUTHOR_NAME"] = "prepush demo"
+        environment["GIT_AUTHOR_EMAIL"] = "demo@prepush.invalid"
+        environment["GIT_COMMITTER_NAME"] = "prepush demo"
+        environment["GIT_COMMITTER_EMAIL"] = "demo@prepush.invalid"
+        return environment
+    }
+}
+
+/// Why a step of the demo failed.
+enum DemoError: Error, CustomStringConvertible {
+    case gitFailed(arguments: [String], termination: Termination, output: String)
+
+    var description: String {
+        switch self {
+        case .gitFailed(let arguments, let termination, let output):
+            return "git \(arguments.joined(separator: " ")) failed (\(termination)):\n\(output)"
+        }
+    }
+}
+
+/// Runs git for the demo with argv arrays.
+struct DemoGit {
+    let environment: [String: String]
+    let console: Console
+
+    func run(_ arguments: [String], in folder: String) throws {
+        _ = try output(arguments, in: folder)
+    }
+
+    func output(_ arguments: [String], in folder: String) throws -> String {
+        let collected = ByteCollector()
+        let outcome = try ProcessGroupRunner.run(
+            ProcessSpec(executable: "git", arguments: arguments, environment: environment, workingDirectory: folder),
+            options: RunOptions(timeout: 60) { _, bytes in collected.append(bytes) })
+        let text = collected.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard outcome.succeeded else { throw DemoError.gitFailed(arguments: arguments, termination: outcome.termination, output: text) }
+        return text
+    }
+
+    /// `git push`, its output (and the hook's) shown as it comes.
+    func push(in folder: String) throws -> Termination {
+        let console = self.console
+        let outcome = try ProcessGroupRunner.run(
+            ProcessSpec(executable: "git", arguments: ["push", "origin", "main"], environment: environment, workingDirectory: folder),
+            options: RunOptions(timeout: 900, signals: nil) { channel, bytes in
+                console.passThrough(bytes, fromStandardError: channel == .standardError)
+            })
+        return outcome.termination
+    }
+}
+
+/// Collects a child's output in memory (only for short git commands).
+final class ByteCollector: @unchecked Sendable {
+    private var bytes: [UInt8] = []
+    func append(_ chunk: UnsafeRawBufferPointer) { bytes.append(contentsOf: chunk) }
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+}

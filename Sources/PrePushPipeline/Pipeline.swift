@@ -1,0 +1,169 @@
+import Foundation
+import PrePushConfig
+import PrePushCore
+import PrePushGit
+import PrePushRunner
+
+/// What git passed to the pre-push hook.
+public struct HookInvocation: Sendable, Equatable {
+    /// The remote's name (or its URL when the push named no remote).
+    public let remoteName: String
+    /// The remote's URL.
+    public let remoteURL: String
+    /// The ref lines read from standard input; nil when standard input was a terminal (run by hand).
+    public let updates: [PushUpdate]?
+
+    /// Creates an invocation.
+    public init(remoteName: String, remoteURL: String, updates: [PushUpdate]?) {
+        self.remoteName = remoteName
+        self.remoteURL = remoteURL
+        self.updates = updates
+    }
+}
+
+/// One run of the pipeline, from the hook or from `prepush run`.
+public struct PipelineRequest: Sendable {
+    /// The command-line flags.
+    public var flags: ConfigurationFlags
+    /// prepush's environment.
+    public var environment: [String: String]
+    /// Set when git runs prepush as its pre-push hook.
+    public var hook: HookInvocation?
+    /// Seconds between SIGTERM and SIGKILL when a stage is stopped.
+    public var killGracePeriod: Double
+
+    /// Creates a request.
+    public init(flags: ConfigurationFlags, environment: [String: String], hook: HookInvocation?, killGracePeriod: Double = 3) {
+        self.flags = flags
+        self.environment = environment
+        self.hook = hook
+        self.killGracePeriod = killGracePeriod
+    }
+}
+
+/// The path of one push (ARCHITECTURE.md), as far as it is built: configuration, then the unit and
+/// UI stages in order, following the data model's pre-push state machine.
+public enum Pipeline {
+    /// Runs the pipeline and returns the exit status; everything the user should see goes to `console`.
+    public static func run(_ request: PipelineRequest, console: Console, signals: SignalWatcher?) -> ExitStatus {
+        let refusal = request.hook == nil ? "checks failed" : "push refused"
+
+        if let updates = request.hook?.updates {
+            if updates.isEmpty {
+                console.line("prepush: nothing is being pushed; nothing to check")
+                return .success
+            }
+            if updates.allSatisfy(\.isDeletion) {
+                console.line("prepush: the push only deletes refs; nothing to check")
+                return .success
+            }
+        }
+
+        // The escape hatch works even when the configuration is broken.
+        do {
+            if try ConfigurationResolver.skipAllRequested(environment: request.environment) {
+                console.line("prepush: \(ConfigurationResolver.Variable.skipAll) is set; skipping all stages")
+                return .success
+            }
+        } catch {
+            console.error(error.description)
+            return .usage
+        }
+
+        let configuration: ResolvedConfiguration
+        do {
+            configuration = try resolveConfiguration(flags: request.flags, environment: request.environment)
+        } catch {
+            console.error("\(error)")
+            return .usage
+        }
+        for note in configuration.notes { console.line("prepush: note: \(note)") }
+
+        let plan = StagePlan(configuration)
+        for (kind, reason) in plan.notRunning { console.line("prepush – \(kind.rawValue): \(reason)") }
+        guard !plan.stages.isEmpty else {
+            console.line("prepush: nothing to run: no stage is configured or all are skipped (see docs/configuration.md)")
+            return .success
+        }
+        do {
+            try prepareReportsDirectory(configuration.reportsDirectory)
+        } catch {
+            console.error("error: cannot create the reports folder \(configuration.reportsDirectory): \(error.localizedDescription)")
+            return .usage
+        }
+
+        var results: [StageResult] = []
+        for stage in plan.stages {
+            if let signal = signals?.lastReceivedSignal {
+                console.line("prepush: interrupted by \(StageResult.signalName(signal)) before the \(stage.kind.rawValue) stage started")
+                return .interrupted
+            }
+            let result = StageExecution(
+                stage: stage, reportsDirectory: configuration.reportsDirectory, baseEnvironment: request.environment,
+                verbose: configuration.hook.verbose, console: console, signals: signals,
+                killGracePeriod: request.killGracePeriod
+            ).run()
+            results.append(result)
+            switch result.status {
+            case .passed:
+                continue
+            case .interrupted:
+                console.line("prepush: interrupted; the \(stage.kind.rawValue) stage and its processes were stopped")
+                return .interrupted
+            case .failed, .timedOut, .couldNotStart:
+                let skipped = plan.stages.drop { $0.kind != stage.kind }.dropFirst().map(\.kind.rawValue)
+                let notRun = skipped.isEmpty ? "" : " (not run: \(skipped.joined(separator: ", ")))"
+                console.line("prepush: \(refusal): \(result.summary)\(notRun)")
+                if request.hook != nil { console.line("prepush: to push once without checks: git push --no-verify") }
+                return .failure
+            }
+        }
+        console.line("prepush: all stages passed (\(results.map { "\($0.kind.rawValue) \(StageResult.seconds($0.duration))" }.joined(separator: ", ")))")
+        return .success
+    }
+
+    /// Opens the repository as git would (honouring `GIT_DIR` in hooks) and resolves the configuration.
+    public static func resolveConfiguration(flags: ConfigurationFlags, environment: [String: String]) throws -> ResolvedConfiguration {
+        let repository = try Repository.openFromEnvironment()
+        let root = try repository.requireWorkingDirectory()
+        let request = ConfigurationRequest(flags: flags, environment: environment, repositoryRoot: root,
+                                           currentDirectory: FileManager.default.currentDirectoryPath)
+        return try ConfigurationResolver.resolve(request)
+    }
+
+    /// Creates the reports folder; a `.gitignore` of `*` inside keeps reports out of `git status`
+    /// without touching the user's own ignore files.
+    static func prepareReportsDirectory(_ path: String) throws {
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        let ignore = (path as NSString).appendingPathComponent(".gitignore")
+        if !FileManager.default.fileExists(atPath: ignore) {
+            try Data("# Written by prepush: reports are build output.\n*\n".utf8).write(to: URL(fileURLWithPath: ignore), options: .atomic)
+        }
+    }
+}
+
+/// Which stages run, in order, and why the others do not.
+struct StagePlan {
+    var stages: [StageSettings] = []
+    var notRunning: [(StageKind, String)] = []
+
+    init(_ configuration: ResolvedConfiguration) {
+        if configuration.hook.uiTestsOnly {
+            notRunning.append((.unit, "skipped (--ui-tests-only)"))
+        } else if configuration.unitStageSkippedByFile {
+            notRunning.append((.unit, "skipped (skip: true in the configuration)"))
+        } else if let unit = configuration.unitStage {
+            stages.append(unit)
+        } else {
+            notRunning.append((.unit, "not configured (set stages.unit.run in \(ConfigurationResolver.defaultFileName))"))
+        }
+        if configuration.hook.skipUITests {
+            let origin = configuration.settings.first { $0.name == "skipUITests" }?.origin
+            notRunning.append((.ui, "skipped (\(origin.map(\.description) ?? "skipUITests"))"))
+        } else if let ui = configuration.uiStage {
+            stages.append(ui)
+        } else {
+            notRunning.append((.ui, "not configured (set stages.ui.run in \(ConfigurationResolver.defaultFileName))"))
+        }
+    }
+}

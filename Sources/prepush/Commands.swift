@@ -1,0 +1,149 @@
+import ArgumentParser
+import Foundation
+import PrePushConfig
+import PrePushCore
+import PrePushGit
+import PrePushPipeline
+import PrePushRunner
+
+extension Prepush {
+    struct Run: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Run the stages now, as the hook would, without pushing (for CI or by hand).",
+            discussion: "Example: prepush run --ui-tests-only --timeout 300 --verbose"
+        )
+
+        @OptionGroup var options: StageOptions
+
+        func run() throws {
+            let request = PipelineRequest(flags: options.flags, environment: ProcessInfo.processInfo.environment, hook: nil)
+            let status = Pipeline.run(request, console: Console(), signals: SignalWatcher.install())
+            throw ExitCode(status.rawValue)
+        }
+    }
+
+    struct Hook: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Entry points for git hooks (the installed hook calls these).",
+            subcommands: [PrePushHook.self]
+        )
+    }
+
+    struct PrePushHook: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "pre-push",
+            abstract: "Run as git's pre-push hook: reads the ref lines on standard input.",
+            discussion: "git runs this as: prepush hook pre-push <remote> <url> < ref lines"
+        )
+
+        @Argument(help: "The remote's name, as git passes it.")
+        var remote: String = ""
+
+        @Argument(help: "The remote's URL, as git passes it.")
+        var url: String = ""
+
+        @OptionGroup var options: StageOptions
+
+        func run() throws {
+            var updates: [PushUpdate]?
+            // Someone ran the hook by hand at a terminal: do not wait for ref lines that never come.
+            if isatty(0) == 0 {
+                let input = FileHandle.standardInput.readDataToEndOfFile()
+                do {
+                    updates = try PushUpdate.parseHookInput(String(decoding: input, as: UTF8.self))
+                } catch {
+                    FileStandardError.write(error.description)
+                    throw ExitCode(ExitStatus.usage.rawValue)
+                }
+            }
+            let hook = HookInvocation(remoteName: remote, remoteURL: url, updates: updates)
+            let request = PipelineRequest(flags: options.flags, environment: ProcessInfo.processInfo.environment, hook: hook)
+            let status = Pipeline.run(request, console: Console(), signals: SignalWatcher.install())
+            throw ExitCode(status.rawValue)
+        }
+    }
+
+    struct Install: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Install the pre-push hook (honours core.hooksPath; keeps an existing hook and runs it first)."
+        )
+
+        func run() throws {
+            let installer = try HookLocation.installer()
+            do {
+                switch try installer.install() {
+                case .installed(let hook, let kept):
+                    print("prepush: installed \(hook)")
+                    if let kept { print("prepush: kept the existing hook as \(kept); it still runs before prepush") }
+                case .unchanged(let hook):
+                    print("prepush: already installed at \(hook); nothing changed")
+                }
+            } catch {
+                FileStandardError.write(error.description)
+                throw ExitCode(ExitStatus.failure.rawValue)
+            }
+        }
+    }
+
+    struct Uninstall: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Remove prepush's pre-push hook and put back the hook it kept."
+        )
+
+        func run() throws {
+            let installer = try HookLocation.installer()
+            do {
+                switch try installer.uninstall() {
+                case .removed(let hook, let restored):
+                    print("prepush: removed \(hook)" + (restored ? "; put back the hook it had kept" : ""))
+                case .notInstalled(let hook):
+                    print("prepush: no pre-push hook at \(hook); nothing to remove")
+                case .foreignHook(let hook):
+                    FileStandardError.write("prepush: \(hook) is not prepush's hook; left it alone")
+                    throw ExitCode(ExitStatus.failure.rawValue)
+                }
+            } catch let error as InstallError {
+                FileStandardError.write(error.description)
+                throw ExitCode(ExitStatus.failure.rawValue)
+            }
+        }
+    }
+
+    struct Config: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show the resolved configuration and where each value came from."
+        )
+
+        @OptionGroup var options: StageOptions
+
+        func run() throws {
+            do {
+                let configuration = try Pipeline.resolveConfiguration(flags: options.flags, environment: ProcessInfo.processInfo.environment)
+                print(configuration.rendered())
+            } catch {
+                FileStandardError.write("\(error)")
+                throw ExitCode(ExitStatus.usage.rawValue)
+            }
+        }
+    }
+}
+
+/// Finds the repository's hooks folder and this binary for install and uninstall.
+enum HookLocation {
+    static func installer() throws -> HookInstaller {
+        do {
+            let repository = try Repository.openFromEnvironment()
+            return HookInstaller(hooksDirectory: try repository.hooksDirectory(), executablePath: ExecutablePath.current())
+        } catch {
+            FileStandardError.write("\(error)")
+            throw ExitCode(ExitStatus.usage.rawValue)
+        }
+    }
+}
+
+/// Writes a line to standard error.
+enum FileStandardError {
+    static func write(_ text: String) {
+        FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+    }
+}

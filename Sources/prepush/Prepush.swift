@@ -1,0 +1,49 @@
+import ArgumentParser
+import PrePushCore
+import PrePushGit
+
+/// The root command only configures; each subcommand does one job.
+struct Prepush: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "prepush",
+        abstract: "Runs your unit and UI test stages before a push leaves the machine.",
+        discussion: """
+        Exit status: 0 passed or nothing to do, 1 a stage failed or timed out, 2 bad configuration \
+        or usage, 130 interrupted.
+
+        Examples:
+          prepush install                 install the pre-push hook in this repository
+          prepush run --skip-ui-tests     run the unit stage now, without pushing
+          prepush config                  show the configuration and where each value came from
+          prepush demo                    see it work on an example repository
+        """,
+        version: PrepushVersion.current,
+        subcommands: [Run.self, Hook.self, Install.self, Uninstall.self, Config.self, Demo.self]
+    )
+}
+
+/// prepush's version, printed by `--version`.
+enum PrepushVersion {
+    static let current = "0.1.0"
+}
+
+/// Runs the command and turns every way out into one of the documented exit codes.
+@main
+enum Main {
+    static func main() {
+        GitLibrary.initialize()
+        do {
+            var command = try Prepush.parseAsRoot()
+            try command.run()
+        } catch let code as ExitCode {
+            Prepush.exit(withError: code)
+        } catch {
+            // Help and --version exit 0 as the parser decides; every other parse or validation
+            // error is a usage error: exit 2, as documented (the parser's own default is 64).
+            if Prepush.exitCode(for: error) == .success { Prepush.exit(withError: error) }
+            let message = Prepush.fullMessage(for: error)
+            FileStandardError.write(message.hasPrefix("Error:") || message.hasPrefix("error:") ? message : "error: \(message)")
+            Prepush.exit(withError: ExitCode(ExitStatus.usage.rawValue))
+        }
+    }
+}

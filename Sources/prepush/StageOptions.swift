@@ -1,0 +1,49 @@
+import ArgumentParser
+import PrePushConfig
+
+/// Flags shared by every command that runs or shows the stages.
+struct StageOptions: ParsableArguments {
+    @Flag(name: .customLong("skip-ui-tests"), help: "Skip the UI stage (environment: SKIP_UI_TESTS).")
+    var skipUITests = false
+
+    @Flag(name: .customLong("ui-tests-only"), help: "Run only the UI stage.")
+    var uiTestsOnly = false
+
+    @Option(name: .customLong("timeout"), help: ArgumentHelp("UI stage timeout, 1 to 600 seconds (environment: UI_TEST_TIMEOUT).", valueName: "seconds"))
+    var timeout: Int?
+
+    @Option(name: .customLong("unit-timeout"), help: ArgumentHelp("Unit stage timeout in seconds.", valueName: "seconds"))
+    var unitTimeout: Int?
+
+    @Flag(name: .customLong("verbose"), help: "Stream stage output live (environment: UI_TEST_VERBOSE).")
+    var verbose = false
+
+    @Option(name: .customLong("sync-mode"), help: ArgumentHelp("How a remote UI run syncs the tree: rsync or scp.", valueName: "mode"))
+    var syncMode: String?
+
+    @Option(name: .customLong("config"), help: ArgumentHelp("Configuration file (environment: PREPUSH_CONFIG; default: .prepush.yml).", valueName: "path"))
+    var config: String?
+
+    @Option(name: .customLong("reports-dir"), help: ArgumentHelp("Folder for logs and reports (default: .prepush/reports).", valueName: "path"))
+    var reportsDirectory: String?
+
+    func validate() throws {
+        if skipUITests && uiTestsOnly {
+            throw ValidationError("--skip-ui-tests and --ui-tests-only cannot be used together")
+        }
+    }
+
+    /// The flags as the configuration resolver takes them.
+    var flags: ConfigurationFlags {
+        var flags = ConfigurationFlags()
+        flags.skipUITests = skipUITests
+        flags.uiTestsOnly = uiTestsOnly
+        flags.uiTestTimeout = timeout
+        flags.unitTestTimeout = unitTimeout
+        flags.verbose = verbose
+        flags.syncMode = syncMode
+        flags.configPath = config
+        flags.reportsDirectory = reportsDirectory
+        return flags
+    }
+}

@@ -1,0 +1,169 @@
+import Foundation
+import PrePushTestSupport
+import Testing
+
+@Suite struct SignalTests {
+    @Test(arguments: [SIGINT, SIGTERM])
+    func anInterruptStopsTheStageAndExits130(signal: Int32) throws {
+        let repo = try GitRepository()
+        let shellPid = repo.root.url("shell.pid"), childPid = repo.root.url("child.pid")
+        try repo.write("""
+        stages:
+          unit:
+            run: echo $$ > '\(shellPid)'; sleep 300 & echo $! > '\(childPid)'; wait
+
+        """, to: ".prepush.yml")
+        let running = try Command.start(PrepushBinary.path, ["run"], in: repo.path, environment: repo.environment)
+        #expect(Processes.waitUntil { !Processes.pids(inFile: childPid).isEmpty }, "the stage never started")
+        running.send(signal)
+        let result = running.wait()
+
+        #expect(result.status == 130, "\(result)")
+        let name = signal == SIGINT ? "SIGINT" : "SIGTERM"
+        #expect(result.standardOutput.contains("prepush ✘ unit: interrupted by \(name)"))
+        #expect(result.standardOutput.contains("prepush: interrupted; the unit stage and its processes were stopped"))
+        for pid in Processes.pids(inFile: shellPid) + Processes.pids(inFile: childPid) {
+            #expect(Processes.waitUntil { !Processes.isAlive(pid) }, "stage process \(pid) is still running")
+        }
+    }
+}
+
+@Suite struct CommandLineTests {
+    @Test func conflictingFlagsAreAUsageError() throws {
+        let repo = try GitRepository()
+        let result = try PrepushBinary.run(["run", "--skip-ui-tests", "--ui-tests-only"], in: repo.path, environment: repo.environment)
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("--skip-ui-tests and --ui-tests-only cannot be used together"))
+    }
+
+    @Test func aFlagValueThatIsNotANumberIsAUsageError() throws {
+        let repo = try GitRepository()
+        let result = try PrepushBinary.run(["run", "--timeout", "abc"], in: repo.path, environment: repo.environment)
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("--timeout"))
+    }
+
+    @Test func anUnknownCommandIsAUsageError() throws {
+        let repo = try GitRepository()
+        #expect(try PrepushBinary.run(["lint"], in: repo.path, environment: repo.environment).status == 2)
+    }
+
+    @Test func helpAndVersionExitZero() throws {
+        let repo = try GitRepository()
+        let help = try PrepushBinary.run(["--help"], in: repo.path, environment: repo.environment)
+        #expect(help.status == 0)
+        #expect(help.standardOutput.contains("130 interrupted"))
+        let version = try PrepushBinary.run(["--version"], in: repo.path, environment: repo.environment)
+        #expect(version.status == 0)
+        #expect(version.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ".").count == 3)
+    }
+
+    @Test func anEnvironmentValueNamesItsVariable() throws {
+        let repo = try GitRepository()
+        try repo.write("stages:\n  ui:\n    run: touch '\(repo.root.url("ran"))'\n", to: ".prepush.yml")
+        var environment = repo.environment
+        environment["UI_TEST_TIMEOUT"] = "abc"
+        let result = try PrepushBinary.run(["run"], in: repo.path, environment: environment)
+        #expect(result.status == 2)
+        #expect(result.standardError == "error: UI_TEST_TIMEOUT=\"abc\" is not a whole number of seconds\n")
+        #expect(!repo.root.exists("ran"))
+    }
+
+    @Test func malformedRefLinesAreAUsageError() throws {
+        let repo = try GitRepository()
+        let result = try PrepushBinary.run(["hook", "pre-push", "origin", "url"], in: repo.path, environment: repo.environment,
+                                           standardInput: "refs/heads/main not-a-sha refs/heads/main 0\n")
+        #expect(result.status == 2)
+        #expect(result.standardError.hasPrefix("<stdin>:1:17: error: malformed pre-push line: expected an object name of 40 or 64 hexadecimal digits, found \"not-a-sha\""))
+    }
+
+    @Test func anEmptyPushRunsNothing() throws {
+        let repo = try GitRepository()
+        try repo.write("stages:\n  unit:\n    run: touch '\(repo.root.url("ran"))'\n", to: ".prepush.yml")
+        let result = try PrepushBinary.run(["hook", "pre-push", "origin", "url"], in: repo.path, environment: repo.environment, standardInput: "")
+        #expect(result.status == 0)
+        #expect(!repo.root.exists("ran"))
+    }
+
+    @Test func uiTestsOnlySkipsTheUnitStage() throws {
+        let repo = try GitRepository()
+        try repo.write("stages:\n  unit:\n    run: touch '\(repo.root.url("unit"))'\n  ui:\n    run: touch '\(repo.root.url("ui"))'\n", to: ".prepush.yml")
+        let result = try PrepushBinary.run(["run", "--ui-tests-only"], in: repo.path, environment: repo.environment)
+        #expect(result.status == 0, "\(result)")
+        #expect(!repo.root.exists("unit"))
+        #expect(repo.root.exists("ui"))
+        #expect(result.standardOutput.contains("prepush – unit: skipped (--ui-tests-only)"))
+    }
+
+    @Test func verboseStreamsTheStageOutput() throws {
+        let repo = try GitRepository()
+        try repo.write("stages:\n  unit:\n    run: printf 'streamed-to-%s\\n' stdout; printf 'streamed-to-%s\\n' stderr >&2\n", to: ".prepush.yml")
+        let quiet = try PrepushBinary.run(["run"], in: repo.path, environment: repo.environment)
+        #expect(!quiet.combined.contains("streamed-to-stdout") && !quiet.combined.contains("streamed-to-stderr"))
+        let verbose = try PrepushBinary.run(["run", "--verbose"], in: repo.path, environment: repo.environment)
+        #expect(verbose.standardOutput.contains("streamed-to-stdout\n"))
+        #expect(verbose.standardError.contains("streamed-to-stderr\n"))
+        var environment = repo.environment
+        environment["UI_TEST_VERBOSE"] = "1"
+        #expect(try PrepushBinary.run(["run"], in: repo.path, environment: environment).standardOutput.contains("streamed-to-stdout"))
+    }
+
+    @Test func withoutAConfigurationAPackageGetsSwiftTest() throws {
+        let repo = try GitRepository()
+        try repo.write("// swift-tools-version:5.9\n", to: "Package.swift")
+        let result = try PrepushBinary.run(["config"], in: repo.path, environment: repo.environment)
+        #expect(result.status == 0)
+        #expect(result.standardOutput.contains("unit.run"))
+        #expect(result.standardOutput.contains("swift test"))
+        #expect(result.standardOutput.contains("(default (Package.swift found))"))
+    }
+
+    @Test func withNothingConfiguredThereIsNothingToRun() throws {
+        let repo = try GitRepository()
+        let result = try PrepushBinary.run(["run"], in: repo.path, environment: repo.environment)
+        #expect(result.status == 0)
+        #expect(result.standardOutput.contains("prepush – unit: not configured (set stages.unit.run in .prepush.yml)"))
+        #expect(result.standardOutput.contains("prepush: nothing to run"))
+    }
+
+    @Test func configShowsWhereEachValueCameFrom() throws {
+        let repo = try GitRepository()
+        try repo.write("verbose: yes\nstages:\n  ui:\n    run: make ui\n    timeout: 120\n", to: ".prepush.yml")
+        var environment = repo.environment
+        environment["UI_TEST_TIMEOUT"] = "90"
+        let result = try PrepushBinary.run(["config", "--sync-mode", "rsync"], in: repo.path, environment: environment)
+        #expect(result.status == 0, "\(result)")
+        let lines = result.standardOutput.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
+        #expect(lines.contains("uiTestTimeout 90 (environment UI_TEST_TIMEOUT)"))
+        #expect(lines.contains("verbose true (file .prepush.yml:1:10)"))
+        #expect(lines.contains("syncMode rsync (flag --sync-mode)"))
+        #expect(lines.contains("ui.run make ui (file .prepush.yml:4:10)"))
+        #expect(lines.contains("skipUITests false (default)"))
+    }
+
+    @Test func gitDirFromTheEnvironmentIsHonoured() throws {
+        // As in a hook: GIT_DIR and GIT_WORK_TREE name the repository, whatever the current folder.
+        let repo = try GitRepository()
+        try repo.write("stages:\n  ui:\n    run: make ui-from-git-dir\n", to: ".prepush.yml")
+        let elsewhere = try TemporaryDirectory()
+        var environment = repo.environment
+        environment["GIT_DIR"] = repo.path + "/.git"
+        environment["GIT_WORK_TREE"] = repo.path
+        let result = try PrepushBinary.run(["config"], in: elsewhere.path, environment: environment)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.standardOutput.contains("make ui-from-git-dir"))
+    }
+
+    @Test func aConfigFileCanBeNamed() throws {
+        let repo = try GitRepository()
+        try repo.write("stages:\n  unit:\n    run: touch '\(repo.root.url("from-ci"))'\n", to: "ci/prepush.yml")
+        let result = try PrepushBinary.run(["run", "--config", "ci/prepush.yml"], in: repo.path, environment: repo.environment)
+        #expect(result.status == 0, "\(result)")
+        #expect(repo.root.exists("from-ci"))
+        var environment = repo.environment
+        environment["PREPUSH_CONFIG"] = "missing.yml"
+        let missing = try PrepushBinary.run(["run"], in: repo.path, environment: environment)
+        #expect(missing.status == 2)
+        #expect(missing.standardError == "error: configuration file missing.yml (from environment PREPUSH_CONFIG) does not exist\n")
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+/// Facts about processes, for tests that check nothing of a stage was left running.
+public enum Processes {
+    /// Whether `pid` is a live process. A zombie (exited, not yet reaped by its new parent) counts
+    /// as gone: it runs no code and holds no resources but its table entry.
+    public static func isAlive(_ pid: Int32) -> Bool {
+        #if os(Linux)
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return false }
+        // The state follows the command name, which is in parentheses and may hold spaces.
+        guard let close = stat.lastIndex(of: ")") else { return false }
+        let state = stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).first
+        return state != "Z" && state != "X"
+        #else
+        return kill(pid, 0) == 0
+        #endif
+    }
+
+    /// Waits until `condition` holds, checking every 20 ms, for at most `limit` seconds. A bound on
+    /// waiting for an event (a pid file to appear, a killed process to vanish), not a timing check.
+    @discardableResult
+    public static func waitUntil(limit: Double = 30, _ condition: () -> Bool) -> Bool {
+        let end = Date().addingTimeInterval(limit)
+        while Date() < end {
+            if condition() { return true }
+            usleep(20_000)
+        }
+        return condition()
+    }
+
+    /// Reads a file of whitespace-separated pids written by a stage.
+    public static func pids(inFile path: String) -> [Int32] {
+        ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "")
+            .split(whereSeparator: \.isWhitespace).compactMap { Int32($0) }
+    }
+}
