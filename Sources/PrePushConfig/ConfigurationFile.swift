@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import PrePushCore
 
 /// A value read from the configuration file, with the place it was written.
@@ -82,9 +86,9 @@ public struct ConfigurationFile: Sendable, Equatable {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            throw .unreadableFile(path: displayName ?? path, reason: (error as NSError).localizedDescription)
+            throw .unreadableFile(path: displayName ?? path, reason: "\(error)")
         }
-        guard let text = String(data: data, encoding: .utf8) else { throw .notUTF8(path: displayName ?? path) }
+        guard let text = String(validating: data, as: UTF8.self) else { throw .notUTF8(path: displayName ?? path) }
         return try decode(text, path: displayName ?? path)
     }
 

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import PrePushCore
 
 /// The values given on the command line; nil or false means "not given".
@@ -119,8 +123,8 @@ public struct ResolvedConfiguration: Sendable {
         let nameWidth = settings.map(\.name.count).max() ?? 0
         let valueWidth = min(40, settings.map(\.value.count).max() ?? 0)
         for setting in settings {
-            let name = setting.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
-            let value = setting.value.count >= valueWidth ? setting.value : setting.value.padding(toLength: valueWidth, withPad: " ", startingAt: 0)
+            let name = TextFormatting.padded(setting.name, to: nameWidth)
+            let value = TextFormatting.padded(setting.value, to: valueWidth)
             lines.append("\(name)  \(value)  (\(setting.origin))")
         }
         lines += notes.map { "note: \($0)" }
@@ -210,7 +214,7 @@ private struct Merger {
             settings.append(ResolvedSetting(name: "config", value: named.path, origin: named.origin))
             return try ConfigurationFile.load(path: absolute, displayName: named.path)
         }
-        let defaultPath = (request.repositoryRoot as NSString).appendingPathComponent(ConfigurationResolver.defaultFileName)
+        let defaultPath = FilePath.join(request.repositoryRoot, ConfigurationResolver.defaultFileName)
         guard FileManager.default.fileExists(atPath: defaultPath) else { return nil }
         let shown = displayPath(defaultPath)
         configurationFile = shown
@@ -345,7 +349,7 @@ private struct Merger {
         if let run = written?.run {
             command = (run.value, .file(run.location))
         } else if kind == .unit, written == nil,
-                  FileManager.default.fileExists(atPath: (request.repositoryRoot as NSString).appendingPathComponent("Package.swift")) {
+                  FileManager.default.fileExists(atPath: FilePath.join(request.repositoryRoot, "Package.swift")) {
             command = ("swift test", .derived("Package.swift found"))
         } else {
             command = nil
@@ -362,8 +366,7 @@ private struct Merger {
         if let written = written?.workingDirectory {
             directory = absolutePath(written.value, base: request.repositoryRoot)
             directoryOrigin = .file(written.location)
-            var isDirectory: ObjCBool = false
-            if !FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) || !isDirectory.boolValue {
+            if !FileSystem.isDirectory(directory) {
                 errors.append(.workingDirectoryNotFound(path: written.value, origin: directoryOrigin,
                                                         sourceLine: sourceLine(file, written.location)))
             }
@@ -392,15 +395,12 @@ private struct Merger {
     // MARK: - Paths
 
     private func absolutePath(_ path: String, base: String) -> String {
-        let joined = path.hasPrefix("/") ? path : (base as NSString).appendingPathComponent(path)
-        return (joined as NSString).standardizingPath
+        FilePath.absolute(path, base: base)
     }
 
     /// Paths under the repository root are shown relative to it, as users wrote them.
     private func displayPath(_ path: String) -> String {
-        let root = request.repositoryRoot.hasSuffix("/") ? request.repositoryRoot : request.repositoryRoot + "/"
-        if path == request.repositoryRoot { return "." }
-        return path.hasPrefix(root) ? String(path.dropFirst(root.count)) : path
+        FilePath.relative(path, to: request.repositoryRoot)
     }
 
     private func sourceLine(_ file: ConfigurationFile?, _ location: SourceLocation) -> String? {

@@ -1,4 +1,6 @@
-import Foundation
+
+/// Seconds, as the data model types durations (Foundation's `TimeInterval` is the same `Double`).
+public typealias TimeInterval = Double
 
 /// The pre-push hook's behaviour (data model: `PrePushHookConfig`), after flags, environment,
 /// file and defaults have been merged and validated.

@@ -1,26 +1,35 @@
 internal import CGit2
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Dispatch
 import PrePushCore
 
 /// libgit2's process-wide set-up, done once and explicitly by the program (not hidden in an initialiser).
 public enum GitLibrary {
-    private static let lock = NSLock()
+    // Swift runs a global's initialiser exactly once, thread-safely; `initialize()` is what touches it.
     nonisolated(unsafe) private static var initialized = false
-
-    /// Initialises libgit2. Safe to call more than once and from several threads.
-    public static func initialize() {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !initialized else { return }
+    private static let once: Void = {
         git_libgit2_init()
         initialized = true
+    }()
+
+    /// Initialises libgit2. Safe to call more than once and from several threads. It costs a few
+    /// milliseconds (libgit2 loads its TLS certificates), so commands that need no repository skip it.
+    public static func initialize() {
+        _ = once
     }
 
-    static var isInitialized: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return initialized
+    /// Starts `initialize()` on another thread and returns at once; a later `initialize()` waits
+    /// for it. A command that will open a repository calls this first, so libgit2's set-up
+    /// overlaps argument parsing and reading the hook's input on a second core.
+    public static func beginInitializing() {
+        DispatchQueue.global(qos: .userInitiated).async { initialize() }
     }
+
+    static var isInitialized: Bool { initialized }
 }
 
 /// An open repository. Owns its libgit2 handle and frees it when released. A libgit2 repository
@@ -67,8 +76,7 @@ public final class Repository {
             } else {
                 repository = try discover(from: FileManager.default.currentDirectoryPath)
             }
-            let absolute = workTree.hasPrefix("/") ? workTree
-                : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(workTree)
+            let absolute = FilePath.absolute(workTree, base: FileManager.default.currentDirectoryPath)
             try check(git_repository_set_workdir(repository.handle, absolute, 0), "git_repository_set_workdir")
             return repository
         }
@@ -106,7 +114,7 @@ public final class Repository {
         if let configured = try configPath("core.hooksPath"), !configured.isEmpty {
             if configured.hasPrefix("/") { return Self.withoutTrailingSlash(configured) }
             let base = workingDirectory ?? gitDirectory
-            return ((base as NSString).appendingPathComponent(configured) as NSString).standardizingPath
+            return FilePath.absolute(configured, base: base)
         }
         var buffer = git_buf()
         defer { git_buf_dispose(&buffer) }

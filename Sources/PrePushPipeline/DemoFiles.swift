@@ -16,6 +16,8 @@ enum DemoFiles {
 
         """),
         ("Sources/TodoModel/TodoItem.swift", """
+        import Foundation
+
         /// One task on the home screen.
         public struct TodoItem: Equatable, Identifiable {
             public let id: Int

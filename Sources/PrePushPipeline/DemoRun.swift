@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import PrePushCore
 import PrePushRunner
 
@@ -23,7 +27,7 @@ public struct DemoRun {
 
     /// Runs the demo; `.success` when both pushes had the expected outcome.
     public func run() -> ExitStatus {
-        let root = (NSTemporaryDirectory() as NSString).appendingPathComponent("prepush-demo-\(UUID().uuidString.prefix(8))")
+        let root = FilePath.join(ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp", "prepush-demo-\(UUID().uuidString.prefix(8))")
         defer {
             if keep {
                 console.line("demo: kept \(root)")
@@ -40,18 +44,18 @@ public struct DemoRun {
     }
 
     private func runSteps(root: String) throws -> ExitStatus {
-        let app = (root as NSString).appendingPathComponent("AgenticTodo")
-        let remote = (root as NSString).appendingPathComponent("origin.git")
+        let app = FilePath.join(root, "AgenticTodo")
+        let remote = FilePath.join(root, "origin.git")
         let git = DemoGit(environment: Self.isolatedEnvironment(root: root), console: console)
         try FileManager.default.createDirectory(atPath: app, withIntermediateDirectories: true)
-        try Data().write(to: URL(fileURLWithPath: (root as NSString).appendingPathComponent("gitconfig")))
+        try Data().write(to: URL(fileURLWithPath: FilePath.join(root, "gitconfig")))
 
         console.line("demo: creating \(app) with a Swift package, .prepush.yml and a bare remote")
         try git.run(["init", "--quiet", "--bare", remote], in: root)
         try git.run(["init", "--quiet", "-b", "main"], in: app)
         for (path, text) in DemoFiles.package { try write(text, to: path, in: app) }
         try git.run(["remote", "add", "origin", remote], in: app)
-        let installer = HookInstaller(hooksDirectory: ((app as NSString).appendingPathComponent(".git") as NSString).appendingPathComponent("hooks"),
+        let installer = HookInstaller(hooksDirectory: FilePath.join(app, ".git/hooks"),
                                       executablePath: executablePath)
         _ = try installer.install()
         console.line("demo: installed the pre-push hook at \(installer.hookPath)")
@@ -60,7 +64,7 @@ public struct DemoRun {
 
         console.line("\ndemo: push 1 — unit tests (swift test) and a UI smoke stage; both should pass")
         let first = try git.push(in: app)
-        let afterFirst = try git.output(["rev-parse", "main"], in: remote)
+        let afterFirst = git.branchHead("main", in: remote)
         let head = try git.output(["rev-parse", "HEAD"], in: app)
         let firstOK = first == .exited(0) && afterFirst == head
 
@@ -68,19 +72,19 @@ public struct DemoRun {
         try git.run(["commit", "--quiet", "-am", "UI flow that waits forever for a sheet"], in: app)
         console.line("\ndemo: push 2 — the UI stage now hangs; its 5 s timeout should stop it and refuse the push")
         let second = try git.push(in: app)
-        let afterSecond = try git.output(["rev-parse", "main"], in: remote)
+        let afterSecond = git.branchHead("main", in: remote)
         let secondOK = second != .exited(0) && afterSecond == afterFirst
 
         console.line("")
-        console.line("demo: push 1 \(firstOK ? "passed as expected" : "did NOT pass") (origin/main is \(afterFirst.prefix(7)))")
-        console.line("demo: push 2 \(secondOK ? "was refused as expected" : "was NOT refused"); origin/main \(afterSecond == afterFirst ? "did not move" : "moved to \(afterSecond.prefix(7))")")
-        console.line("demo: stage logs are in \((app as NSString).appendingPathComponent(".prepush/reports"))\(keep ? "" : " (deleted on exit; pass --keep to keep them)")")
+        console.line("demo: push 1 \(firstOK ? "passed as expected" : "did NOT pass"); origin/main is \(afterFirst.map { String($0.prefix(7)) } ?? "absent")")
+        console.line("demo: push 2 \(secondOK ? "was refused as expected" : "was NOT refused"); origin/main \(afterSecond == afterFirst ? "did not move" : "moved")")
+        console.line("demo: stage logs are in \(FilePath.join(app, ".prepush/reports"))\(keep ? "" : " (deleted on exit; pass --keep to keep them)")")
         return firstOK && secondOK ? .success : .failure
     }
 
     private func write(_ text: String, to path: String, in folder: String) throws {
-        let full = (folder as NSString).appendingPathComponent(path)
-        try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let full = FilePath.join(folder, path)
+        try FileManager.default.createDirectory(atPath: FilePath.parent(full), withIntermediateDirectories: true)
         try Data(text.utf8).write(to: URL(fileURLWithPath: full))
     }
 
@@ -90,7 +94,7 @@ public struct DemoRun {
         var environment = ProcessInfo.processInfo.environment.filter { key, _ in
             !key.hasPrefix("GIT_") && !key.hasPrefix("PREPUSH_") && !["UI_TEST_TIMEOUT", "UI_TEST_VERBOSE", "SKIP_UI_TESTS"].contains(key)
         }
-        environment["GIT_CONFIG_GLOBAL"] = (root as NSString).appendingPathComponent("gitconfig")
+        environment["GIT_CONFIG_GLOBAL"] = FilePath.join(root, "gitconfig")
         environment["GIT_CONFIG_NOSYSTEM"] = "1"
         environment["GIT_AUTHOR_NAME"] = "prepush demo"
         environment["GIT_AUTHOR_EMAIL"] = "demo@prepush.invalid"
@@ -126,9 +130,14 @@ struct DemoGit {
         let outcome = try ProcessGroupRunner.run(
             ProcessSpec(executable: "git", arguments: arguments, environment: environment, workingDirectory: folder),
             options: RunOptions(timeout: 60) { _, bytes in collected.append(bytes) })
-        let text = collected.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = TextFormatting.trimmed(collected.text)
         guard outcome.succeeded else { throw DemoError.gitFailed(arguments: arguments, termination: outcome.termination, output: text) }
         return text
+    }
+
+    /// The commit a branch points at, or nil when the branch does not exist.
+    func branchHead(_ branch: String, in folder: String) -> String? {
+        try? output(["rev-parse", "--verify", "--quiet", "refs/heads/\(branch)"], in: folder)
     }
 
     /// `git push`, its output (and the hook's) shown as it comes.

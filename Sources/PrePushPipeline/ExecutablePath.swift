@@ -1,19 +1,28 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Darwin)
+import Darwin
+#endif
+import PrePushCore
 
 /// The absolute path of the running prepush binary, written into the installed hook.
 public enum ExecutablePath {
     /// The resolved path of this process's executable.
     public static func current() -> String {
         #if os(Linux)
-        if let resolved = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+        if let resolved = FileSystem.realPath("/proc/self/exe") { return resolved }
+        #elseif canImport(Darwin)
+        var size: UInt32 = 0
+        _ = _NSGetExecutablePath(nil, &size)
+        var buffer = [CChar](repeating: 0, count: Int(size) + 1)
+        if _NSGetExecutablePath(&buffer, &size) == 0, let resolved = FileSystem.realPath(String(cString: buffer)) {
             return resolved
         }
         #endif
-        if let path = Bundle.main.executablePath {
-            return (path as NSString).resolvingSymlinksInPath
-        }
         let argument = CommandLine.arguments[0]
-        if argument.hasPrefix("/") { return argument }
-        return ((FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(argument) as NSString).standardizingPath
+        return FileSystem.realPath(argument) ?? FilePath.absolute(argument, base: FileManager.default.currentDirectoryPath)
     }
 }

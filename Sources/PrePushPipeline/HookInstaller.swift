@@ -3,7 +3,12 @@
 #elseif canImport(Darwin)
 @preconcurrency import Darwin
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import PrePushCore
 
 /// Every way installing or removing the hook can fail.
 public enum InstallError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -61,9 +66,9 @@ public struct HookInstaller: Sendable {
     }
 
     /// The hook's path.
-    public var hookPath: String { (hooksDirectory as NSString).appendingPathComponent("pre-push") }
+    public var hookPath: String { FilePath.join(hooksDirectory, "pre-push") }
     /// Where an existing hook is kept.
-    public var keptHookPath: String { (hooksDirectory as NSString).appendingPathComponent(Self.keptHookName) }
+    public var keptHookPath: String { FilePath.join(hooksDirectory, Self.keptHookName) }
 
     /// Installs the hook. Idempotent: a second run with the same binary changes nothing.
     public func install() throws(InstallError) -> InstallOutcome {
@@ -121,7 +126,9 @@ public struct HookInstaller: Sendable {
             echo "prepush: to push once without checks: git push --no-verify" >&2
             exit 1
         fi
-        kept="$(dirname "$0")/\(keptHookName)"
+        # ${0%/*} rather than $(dirname "$0"): no extra process on every push.
+        case $0 in */*) hooks_dir=${0%/*} ;; *) hooks_dir=. ;; esac
+        kept="$hooks_dir/\(keptHookName)"
         if [ -x "$kept" ]; then
             if [ -t 0 ]; then
                 "$kept" "$@" || exit $?
@@ -139,7 +146,7 @@ public struct HookInstaller: Sendable {
 
     /// Single-quotes a word for /bin/sh.
     public static func shellQuoted(_ word: String) -> String {
-        "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
     }
 
     private func readIfPresent(_ path: String) throws(InstallError) -> String? {
@@ -148,7 +155,7 @@ public struct HookInstaller: Sendable {
             let data = try Data(contentsOf: URL(fileURLWithPath: path))
             return String(decoding: data, as: UTF8.self)
         } catch {
-            throw .fileSystem(path: path, reason: error.localizedDescription)
+            throw .fileSystem(path: path, reason: "\(error)")
         }
     }
 
@@ -174,7 +181,7 @@ public struct HookInstaller: Sendable {
         do {
             try body()
         } catch {
-            throw .fileSystem(path: path, reason: error.localizedDescription)
+            throw .fileSystem(path: path, reason: "\(error)")
         }
     }
 }

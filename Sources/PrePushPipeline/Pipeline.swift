@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import PrePushConfig
 import PrePushCore
 import PrePushGit
@@ -88,7 +92,7 @@ public enum Pipeline {
         do {
             try prepareReportsDirectory(configuration.reportsDirectory)
         } catch {
-            console.error("error: cannot create the reports folder \(configuration.reportsDirectory): \(error.localizedDescription)")
+            console.error("error: cannot create the reports folder \(configuration.reportsDirectory): \(error)")
             return .usage
         }
 
@@ -135,7 +139,7 @@ public enum Pipeline {
     /// without touching the user's own ignore files.
     static func prepareReportsDirectory(_ path: String) throws {
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        let ignore = (path as NSString).appendingPathComponent(".gitignore")
+        let ignore = FilePath.join(path, ".gitignore")
         if !FileManager.default.fileExists(atPath: ignore) {
             try Data("# Written by prepush: reports are build output.\n*\n".utf8).write(to: URL(fileURLWithPath: ignore), options: .atomic)
         }

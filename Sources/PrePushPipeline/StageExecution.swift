@@ -5,7 +5,11 @@
 #elseif canImport(Darwin)
 @preconcurrency import Darwin
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import PrePushConfig
 import PrePushCore
 import PrePushRunner
@@ -50,7 +54,7 @@ public struct StageResult: Sendable, Equatable {
 
     /// Seconds with one decimal below a minute, then minutes and seconds.
     static func seconds(_ value: Double) -> String {
-        value < 60 ? String(format: "%.1f s", value) : "\(Int(value) / 60) min \(Int(value) % 60) s"
+        TextFormatting.duration(value)
     }
 
     static func signalName(_ number: Int32) -> String {
@@ -82,7 +86,7 @@ struct StageExecution {
 
     func run() -> StageResult {
         let name = stage.kind.rawValue
-        let logPath = (reportsDirectory as NSString).appendingPathComponent("\(name).log")
+        let logPath = FilePath.join(reportsDirectory, "\(name).log")
         let log = open(logPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         defer { if log >= 0 { close(log) } }
         let tail = TailBuffer(limit: Self.tailByteLimit)

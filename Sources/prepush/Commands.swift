@@ -1,5 +1,9 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import PrePushConfig
 import PrePushCore
 import PrePushGit
@@ -16,6 +20,7 @@ extension Prepush {
         @OptionGroup var options: StageOptions
 
         func run() throws {
+            GitLibrary.initialize()
             let request = PipelineRequest(flags: options.flags, environment: ProcessInfo.processInfo.environment, hook: nil)
             let status = Pipeline.run(request, console: Console(), signals: SignalWatcher.install())
             throw ExitCode(status.rawValue)
@@ -47,8 +52,8 @@ extension Prepush {
         func run() throws {
             var updates: [PushUpdate]?
             // Someone ran the hook by hand at a terminal: do not wait for ref lines that never come.
-            if isatty(0) == 0 {
-                let input = FileHandle.standardInput.readDataToEndOfFile()
+            if !FileSystem.isTerminal(0) {
+                let input = FileSystem.readAll(0)
                 do {
                     updates = try PushUpdate.parseHookInput(String(decoding: input, as: UTF8.self))
                 } catch {
@@ -56,6 +61,7 @@ extension Prepush {
                     throw ExitCode(ExitStatus.usage.rawValue)
                 }
             }
+            GitLibrary.initialize()
             let hook = HookInvocation(remoteName: remote, remoteURL: url, updates: updates)
             let request = PipelineRequest(flags: options.flags, environment: ProcessInfo.processInfo.environment, hook: hook)
             let status = Pipeline.run(request, console: Console(), signals: SignalWatcher.install())
@@ -117,6 +123,7 @@ extension Prepush {
         @OptionGroup var options: StageOptions
 
         func run() throws {
+            GitLibrary.initialize()
             do {
                 let configuration = try Pipeline.resolveConfiguration(flags: options.flags, environment: ProcessInfo.processInfo.environment)
                 print(configuration.rendered())
@@ -131,6 +138,7 @@ extension Prepush {
 /// Finds the repository's hooks folder and this binary for install and uninstall.
 enum HookLocation {
     static func installer() throws -> HookInstaller {
+        GitLibrary.initialize()
         do {
             let repository = try Repository.openFromEnvironment()
             return HookInstaller(hooksDirectory: try repository.hooksDirectory(), executablePath: ExecutablePath.current())
@@ -144,6 +152,6 @@ enum HookLocation {
 /// Writes a line to standard error.
 enum FileStandardError {
     static func write(_ text: String) {
-        FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+        FileSystem.write(text.hasSuffix("\n") ? text : text + "\n", to: 2)
     }
 }

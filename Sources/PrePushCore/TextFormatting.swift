@@ -1,0 +1,23 @@
+/// Small text helpers that keep `String(format:)` and Foundation's padding off the hot path.
+public enum TextFormatting {
+    /// Seconds with one decimal below a minute ("2.5 s"), then minutes and seconds ("3 min 5 s").
+    public static func duration(_ seconds: Double) -> String {
+        guard seconds < 60 else { return "\(Int(seconds) / 60) min \(Int(seconds) % 60) s" }
+        let tenths = Int((max(0, seconds) * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10) s"
+    }
+
+    /// `text` padded with spaces on the right to `width` characters (never cut).
+    public static func padded(_ text: String, to width: Int) -> String {
+        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+    }
+
+    /// `text` without leading and trailing spaces, tabs, carriage returns and line feeds.
+    public static func trimmed(_ text: String) -> String {
+        let blank: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }
+        var scalars = Substring(text).unicodeScalars
+        while let first = scalars.first, blank(first) { scalars.removeFirst() }
+        while let last = scalars.last, blank(last) { scalars.removeLast() }
+        return String(scalars)
+    }
+}
