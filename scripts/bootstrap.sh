@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Installs the system libraries prepush builds against, if they are missing:
+# libgit2 and libyaml (found through pkg-config), and git. Debian/Ubuntu: apt-get; macOS: Homebrew.
+# Swift itself (6.0 or later) must already be installed: https://www.swift.org/install/
+set -euo pipefail
+
+if ! command -v swift >/dev/null 2>&1; then
+    echo "bootstrap: swift is not on PATH; install Swift 6.0 or later (https://www.swift.org/install/)" >&2
+    exit 1
+fi
+
+case "$(uname -s)" in
+Linux)
+    packages=(libgit2-dev libyaml-dev pkg-config git)
+    missing=()
+    for package in "${packages[@]}"; do
+        dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+    done
+    if [ ${#missing[@]} -gt 0 ]; then
+        sudo=""
+        [ "$(id -u)" -eq 0 ] || sudo="sudo"
+        echo "bootstrap: installing ${missing[*]}"
+        $sudo apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+    fi
+    ;;
+Darwin)
+    command -v brew >/dev/null 2>&1 || { echo "bootstrap: Homebrew is needed on macOS (https://brew.sh)" >&2; exit 1; }
+    for formula in libgit2 libyaml pkg-config; do
+        brew list --formula "$formula" >/dev/null 2>&1 || brew install "$formula"
+    done
+    ;;
+*)
+    echo "bootstrap: unsupported system $(uname -s); install libgit2, libyaml and pkg-config yourself" >&2
+    ;;
+esac
+pkg-config --exists libgit2 yaml-0.1 || { echo "bootstrap: pkg-config cannot find libgit2 or yaml-0.1" >&2; exit 1; }
