@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "PrePushCore", targets: ["PrePushCore"]),
         .library(name: "PrePushConfig", targets: ["PrePushConfig"]),
         .library(name: "PrePushRunner", targets: ["PrePushRunner"]),
+        .library(name: "PrePushResults", targets: ["PrePushResults"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -36,16 +37,18 @@ let package = Package(
         .target(name: "CProcessSupport"),
         // Child processes: process groups, timeouts, signals, streamed capture.
         .target(name: "PrePushRunner", dependencies: ["PrePushCore", "CProcessSupport"]),
+        // Test output → UITestResults (console, JUnit, xcresult JSON) and the report writers.
+        .target(name: "PrePushResults", dependencies: ["PrePushCore"]),
         // The path of one push, start to end; hook installation; the demo.
         .target(
             name: "PrePushPipeline",
-            dependencies: ["PrePushCore", "PrePushConfig", "PrePushGit", "PrePushRunner"]
+            dependencies: ["PrePushCore", "PrePushConfig", "PrePushGit", "PrePushRunner", "PrePushResults"]
         ),
         // The command line: swift-argument-parser commands only.
         .executableTarget(
             name: "prepush",
             dependencies: [
-                "PrePushCore", "PrePushConfig", "PrePushPipeline",
+                "PrePushCore", "PrePushConfig", "PrePushPipeline", "PrePushResults",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -56,6 +59,7 @@ let package = Package(
         .testTarget(name: "PrePushConfigTests", dependencies: ["PrePushConfig", "PrePushTestSupport"]),
         .testTarget(name: "PrePushGitTests", dependencies: ["PrePushGit", "PrePushTestSupport"]),
         .testTarget(name: "PrePushRunnerTests", dependencies: ["PrePushRunner", "PrePushTestSupport"]),
+        .testTarget(name: "PrePushResultsTests", dependencies: ["PrePushResults", "PrePushTestSupport"], exclude: []),
         .testTarget(
             name: "PrePushCLITests",
             dependencies: ["prepush", "PrePushTestSupport"]

@@ -1,5 +1,5 @@
 /// A place in a text file. Line and column are 1-based; the column counts Unicode scalars.
-public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
+public struct SourceLocation: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The file as the user named it (relative paths stay relative).
     public let file: String
     /// 1-based line number.

@@ -6,6 +6,7 @@ import Foundation
 import PrePushConfig
 import PrePushCore
 import PrePushGit
+import PrePushResults
 import PrePushRunner
 
 /// What git passed to the pre-push hook.
@@ -96,11 +97,14 @@ public enum Pipeline {
             return .usage
         }
 
+        removeStaleReports(in: configuration.reportsDirectory)
+
         var results: [StageResult] = []
+        var verdict: (status: ExitStatus, line: String)?
         for stage in plan.stages {
             if let signal = signals?.lastReceivedSignal {
-                console.line("prepush: interrupted by \(StageResult.signalName(signal)) before the \(stage.kind.rawValue) stage started")
-                return .interrupted
+                verdict = (.interrupted, "prepush: interrupted by \(StageResult.signalName(signal)) before the \(stage.kind.rawValue) stage started")
+                break
             }
             let result = StageExecution(
                 stage: stage, reportsDirectory: configuration.reportsDirectory, baseEnvironment: request.environment,
@@ -112,18 +116,61 @@ public enum Pipeline {
             case .passed:
                 continue
             case .interrupted:
-                console.line("prepush: interrupted; the \(stage.kind.rawValue) stage and its processes were stopped")
-                return .interrupted
+                verdict = (.interrupted, "prepush: interrupted; the \(stage.kind.rawValue) stage and its processes were stopped")
             case .failed, .timedOut, .couldNotStart:
                 let skipped = plan.stages.drop { $0.kind != stage.kind }.dropFirst().map(\.kind.rawValue)
                 let notRun = skipped.isEmpty ? "" : " (not run: \(skipped.joined(separator: ", ")))"
-                console.line("prepush: \(refusal): \(result.summary)\(notRun)")
-                if request.hook != nil { console.line("prepush: to push once without checks: git push --no-verify") }
-                return .failure
+                verdict = (.failure, "prepush: \(refusal): \(result.summary)\(notRun)")
             }
+            break
         }
-        console.line("prepush: all stages passed (\(results.map { "\($0.kind.rawValue) \(StageResult.seconds($0.duration))" }.joined(separator: ", ")))")
-        return .success
+        // Whatever happened to the stages, the tests they showed are reported, before the verdict.
+        publishTests(results, configuration: configuration, environment: request.environment, console: console)
+        guard let verdict else {
+            console.line("prepush: all stages passed (\(results.map { "\($0.kind.rawValue) \(StageResult.seconds($0.duration))" }.joined(separator: ", ")))")
+            return .success
+        }
+        console.line(verdict.line)
+        if verdict.status == .failure && request.hook != nil { console.line("prepush: to push once without checks: git push --no-verify") }
+        return verdict.status
+    }
+
+    /// Report files of an earlier run, which must not pass for this run's.
+    static func removeStaleReports(in folder: String) {
+        for format in [ReportFormat.junit, .json, .markdown] {
+            try? FileManager.default.removeItem(atPath: FilePath.join(folder, format.fileName))
+        }
+    }
+
+    /// How many failing tests are listed on the terminal.
+    static let listedFailures = 10
+
+    /// Writes junit.xml, results.json and results.md when the stages showed any tests, lists the
+    /// failing ones compiler-style, and in GitHub Actions prints annotations and the step summary.
+    static func publishTests(_ stages: [StageResult], configuration: ResolvedConfiguration, environment: [String: String], console: Console) {
+        let run = TestRun(results: stages.flatMap(\.tests.results))
+        guard !run.results.isEmpty else { return }
+        let publisher = ReportPublisher(environment: environment)
+        var counts = ["\(run.count(.passed)) passed", "\(run.count(.failed)) failed"]
+        if run.count(.skipped) > 0 { counts.append("\(run.count(.skipped)) skipped") }
+        if run.count(.unfinished) > 0 { counts.append("\(run.count(.unfinished)) unfinished") }
+        let flaky = run.results.filter(\.isFlaky).count
+        if flaky > 0 { counts.append("\(flaky) flaky") }
+        console.line("prepush: tests: \(counts.joined(separator: ", "))")
+        for test in run.failing.prefix(listedFailures) {
+            let place = test.failureLocation.map { $0.column > 0 ? "\($0): " : "\($0.file):\($0.line): " } ?? ""
+            console.line("   \(place)error: \(test.testIdentifier): \(test.failureMessage ?? "failed")")
+        }
+        if run.failing.count > listedFailures { console.line("   … and \(run.failing.count - listedFailures) more in the reports") }
+        do {
+            let written = try publisher.writeReports(run, to: configuration.reportsDirectory)
+            console.line("prepush: reports: \(written.joined(separator: ", "))")
+        } catch {
+            console.error("prepush: warning: could not write the reports to \(configuration.reportsDirectory): \(error)")
+        }
+        let annotations = publisher.annotations(run)
+        if !annotations.isEmpty { FileSystem.write(annotations, to: console.output) }
+        try? publisher.appendStepSummary(run)
     }
 
     /// Opens the repository as git would (honouring `GIT_DIR` in hooks) and resolves the configuration.

@@ -12,6 +12,7 @@ import Foundation
 #endif
 import PrePushConfig
 import PrePushCore
+import PrePushResults
 import PrePushRunner
 
 /// How one stage ended.
@@ -38,6 +39,8 @@ public struct StageResult: Sendable, Equatable {
     public let duration: Double
     /// Absolute path of the stage's full log.
     public let logPath: String
+    /// The tests the stage's output showed (none for a stage that runs no tests).
+    public let tests: TestRun
 
     /// One line for the summary: `ui: timed out after 600 s`.
     public var summary: String {
@@ -90,6 +93,7 @@ struct StageExecution {
         let log = open(logPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         defer { if log >= 0 { close(log) } }
         let tail = TailBuffer(limit: Self.tailByteLimit)
+        let parsers = StreamParsers()
 
         let heading = "\(name): \(stage.command) (timeout \(stage.timeout) s)"
         if verbose || !console.isTerminal {
@@ -101,6 +105,7 @@ struct StageExecution {
         let verbose = self.verbose
         var options = RunOptions(timeout: Double(stage.timeout), killGracePeriod: killGracePeriod, signals: signals) { channel, bytes in
             if log >= 0 { _ = bytes.withMemoryRebound(to: UInt8.self) { write(log, $0.baseAddress, $0.count) } }
+            parsers.consume(bytes, from: channel)
             if verbose {
                 console.passThrough(bytes, fromStandardError: channel == .standardError)
             } else {
@@ -127,7 +132,7 @@ struct StageExecution {
             duration = 0
             status = .couldNotStart(error.description)
         }
-        let result = StageResult(kind: stage.kind, status: status, duration: duration, logPath: logPath)
+        let result = StageResult(kind: stage.kind, status: status, duration: duration, logPath: logPath, tests: parsers.finish())
         if !verbose && console.isTerminal { console.clearLine() }
         console.line("prepush \(status == .passed ? "✔" : "✘") \(result.summary)")
         if status != .passed && !verbose {
@@ -159,6 +164,21 @@ struct StageExecution {
         "GIT_EXEC_PATH", "GIT_SSH", "GIT_SSH_COMMAND", "GIT_SSL_CAINFO", "GIT_SSL_NO_VERIFY",
         "GIT_CONFIG_COUNT", "GIT_HTTP_PROXY_AUTHMETHOD", "GIT_ALLOW_PROTOCOL", "GIT_ASKPASS",
     ]
+}
+
+/// One test-output parser per stream, fed as the output arrives: stdout and stderr are parsed apart
+/// so a line split across chunks of one stream is never mixed with the other.
+final class StreamParsers: @unchecked Sendable {
+    private var standardOutput = ConsoleTestParser()
+    private var standardError = ConsoleTestParser()
+
+    func consume(_ bytes: UnsafeRawBufferPointer, from channel: OutputChannel) {
+        if channel == .standardOutput { standardOutput.consume(bytes) } else { standardError.consume(bytes) }
+    }
+
+    func finish() -> TestRun {
+        TestRun(results: standardOutput.finish().run.results + standardError.finish().run.results)
+    }
 }
 
 /// The last bytes of a stage's output, for showing the end of a failure without keeping it all.

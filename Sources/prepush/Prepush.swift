@@ -18,7 +18,7 @@ struct Prepush: ParsableCommand {
           prepush demo                    see it work on an example repository
         """,
         version: PrepushVersion.current,
-        subcommands: [Run.self, Hook.self, Install.self, Uninstall.self, Config.self, Demo.self]
+        subcommands: [Run.self, Hook.self, Install.self, Uninstall.self, Config.self, Results.self, Demo.self]
     )
 }
 

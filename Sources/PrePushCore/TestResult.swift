@@ -1,0 +1,145 @@
+/// How one test ended.
+public enum TestStatus: String, Sendable, Hashable, Codable, CaseIterable {
+    case passed
+    case failed
+    case skipped
+    /// It failed as expected (XCTExpectFailure, Swift Testing's `withKnownIssue`): not a failure.
+    case expectedFailure
+    /// It started and never finished: the run crashed, was killed, or the log was cut off.
+    case unfinished
+}
+
+/// The data model's test execution states in which a test can fail.
+public enum TestPhase: String, Sendable, Hashable, Codable {
+    case setup
+    case test
+    case teardown
+}
+
+/// The data model's kinds of accessibility issue, plus the two prepush's source checks add.
+public enum AccessibilityIssueType: String, Sendable, Hashable, Codable, CaseIterable {
+    case missingLabel
+    case insufficientContrast
+    case touchTargetTooSmall
+    case dynamicTypeUnsupported
+    case missingIdentifier
+    case identifierConvention
+}
+
+/// One issue an accessibility audit reported for an element (data model: `AccessibilityAuditResult`).
+public struct AccessibilityAuditResult: Sendable, Hashable, Codable {
+    /// The element's identifier or description.
+    public let elementIdentifier: String
+    /// What kind of issue.
+    public let issueType: AccessibilityIssueType
+    /// The audit's own words.
+    public let issueDescription: String
+
+    /// Creates an audit result.
+    public init(elementIdentifier: String, issueType: AccessibilityIssueType, issueDescription: String) {
+        self.elementIdentifier = elementIdentifier
+        self.issueType = issueType
+        self.issueDescription = issueDescription
+    }
+}
+
+/// One recorded failure (a test can record several).
+public struct TestFailure: Sendable, Hashable, Codable {
+    /// The assertion's message.
+    public let message: String
+    /// Where it was recorded, when the output says.
+    public let location: SourceLocation?
+
+    /// Creates a failure.
+    public init(message: String, location: SourceLocation?) {
+        self.message = message
+        self.location = location
+    }
+}
+
+/// The result of one test (data model: `UITestResult`), with what reports also need.
+public struct UITestResult: Sendable, Hashable, Codable {
+    /// `Suite.method` for XCTest, `name()` or the display name for Swift Testing. Never empty.
+    public let testIdentifier: String
+    /// Whether the test did not fail: true for passed, skipped and expected failures.
+    public let passed: Bool
+    /// Seconds, at least 0.
+    public let duration: TimeInterval
+    /// The first failure's message; nil unless the test failed or did not finish.
+    public let failureMessage: String?
+    /// A failure screenshot (absolute path), when one was exported; nil unless the test failed.
+    public let screenshotPath: String?
+    /// Issues of accessibility audits the test ran, when it ran any.
+    public let accessibilityAuditResults: [AccessibilityAuditResult]?
+
+    /// The suite (XCTest class, or `SwiftTesting` when the console does not say).
+    public let suite: String
+    /// The test's own name within the suite.
+    public let name: String
+    /// How it ended.
+    public let status: TestStatus
+    /// Every failure it recorded, in order.
+    public let failures: [TestFailure]
+    /// When it failed: in setUp, the test body, or tearDown, when known.
+    public let phase: TestPhase?
+    /// How many times it ran (more than 1 with retries).
+    public let attempts: Int
+    /// Why it was skipped, when it was.
+    public let skipReason: String?
+
+    /// Creates a result; `passed` and `failureMessage` follow from `status` and `failures`.
+    public init(suite: String, name: String, status: TestStatus, duration: TimeInterval, failures: [TestFailure] = [],
+                phase: TestPhase? = nil, attempts: Int = 1, skipReason: String? = nil, screenshotPath: String? = nil,
+                accessibilityAuditResults: [AccessibilityAuditResult]? = nil) {
+        self.suite = suite
+        self.name = name
+        self.testIdentifier = suite.isEmpty ? name : "\(suite).\(name)"
+        self.status = status
+        self.passed = status != .failed && status != .unfinished
+        self.duration = max(0, duration)
+        self.failures = failures
+        self.failureMessage = passed ? nil : failures.first?.message
+        self.phase = passed ? nil : phase
+        self.attempts = max(1, attempts)
+        self.skipReason = skipReason
+        self.screenshotPath = passed ? nil : screenshotPath
+        self.accessibilityAuditResults = accessibilityAuditResults
+    }
+
+    /// Failed at least once and then passed when retried.
+    public var isFlaky: Bool { status == .passed && attempts > 1 && !failures.isEmpty }
+
+    /// The first failure's location.
+    public var failureLocation: SourceLocation? { failures.first?.location }
+}
+
+/// The results of one run of tests, in the order they finished.
+public struct TestRun: Sendable, Hashable, Codable {
+    /// Every test.
+    public var results: [UITestResult]
+
+    /// Creates a run.
+    public init(results: [UITestResult] = []) {
+        self.results = results
+    }
+
+    /// How many tests have `status`.
+    public func count(_ status: TestStatus) -> Int { results.filter { $0.status == status }.count }
+
+    /// Tests that failed or did not finish.
+    public var failing: [UITestResult] { results.filter { !$0.passed } }
+
+    /// Seconds of all tests added up.
+    public var totalDuration: Double { results.reduce(0) { $0 + $1.duration } }
+
+    /// The tests grouped by suite, suites in first-seen order.
+    public var suites: [(name: String, results: [UITestResult])] {
+        var order: [String] = []
+        var grouped: [String: [UITestResult]] = [:]
+        for result in results {
+            if grouped[result.suite] == nil { order.append(result.suite) }
+            grouped[result.suite, default: []].append(result)
+        }
+        return order.map { ($0, grouped[$0]!) }
+    }
+}

@@ -1,0 +1,440 @@
+import PrePushCore
+
+/// What a parser made of some output.
+public struct ParsedTests: Sendable {
+    /// The tests, in the order they finished.
+    public let run: TestRun
+    /// Lines that look like test events (`Test Case '…`, a Swift Testing `Test …` line, an XCTest
+    /// failure) but that no rule placed. Zero for every supported format; anything else is a gap.
+    public let unplacedEventLines: Int
+    /// The first few such lines, to show what was missed.
+    public let unplacedSamples: [String]
+    /// How many lines were read.
+    public let lineCount: Int
+}
+
+/// Turns console output of XCTest (macOS and Linux), `xcodebuild test` (serial and parallel) and
+/// Swift Testing (Unicode or SF-Symbol glyphs) into `UITestResult`s. It is fed chunks as they
+/// arrive and keeps only the tests, never the log: memory does not grow with the output.
+public struct ConsoleTestParser {
+    /// At most this many unplaced lines are kept as samples.
+    static let sampleLimit = 20
+
+    private var partialLine: [UInt8] = []
+    private var lineCount = 0
+    private var unplaced = 0
+    private var samples: [String] = []
+
+    private var results: [UITestResult] = []
+    private var resultIndex: [String: Int] = [:]
+    private var running: [String: RunningTest] = [:]
+    private var runningOrder: [String] = []
+    private var earlyFailures: [String: [TestFailure]] = [:]
+    private var earlySkipReasons: [String: String] = [:]
+    private var lastFatalError: String?
+    private var inFailingTestsList = false
+
+    private struct RunningTest {
+        var suite: String
+        var name: String
+        var failures: [TestFailure] = []
+        var knownIssues = 0
+    }
+
+    /// The suite Swift Testing tests are filed under: its console lines do not name their suite.
+    public static let swiftTestingSuite = "SwiftTesting"
+
+    /// An empty parser.
+    public init() {}
+
+    /// Parses a whole text at once.
+    public static func parse(_ text: String) -> ParsedTests {
+        var parser = ConsoleTestParser()
+        var text = text
+        text.withUTF8 { parser.consume(UnsafeRawBufferPointer($0)) }
+        return parser.finish()
+    }
+
+    /// Feeds the next chunk of output; lines may be split across chunks.
+    public mutating func consume(_ chunk: UnsafeRawBufferPointer) {
+        let bytes = chunk.bindMemory(to: UInt8.self)
+        var start = 0
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == 10 {
+                if partialLine.isEmpty {
+                    line(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                } else {
+                    partialLine.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                    let whole = partialLine
+                    partialLine.removeAll(keepingCapacity: true)
+                    whole.withUnsafeBufferPointer { line($0) }
+                }
+                start = index + 1
+            }
+            index += 1
+        }
+        if start < bytes.count { partialLine.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<bytes.count])) }
+    }
+
+    /// Ends the input: tests still running are reported as unfinished.
+    public mutating func finish() -> ParsedTests {
+        if !partialLine.isEmpty {
+            let whole = partialLine
+            partialLine.removeAll()
+            whole.withUnsafeBufferPointer { line($0) }
+        }
+        for key in runningOrder {
+            guard let test = running[key] else { continue }
+            let message = lastFatalError.map { "did not finish: \($0)" } ?? "did not finish: the output ended while the test was running (a crash, a kill or a truncated log)"
+            record(UITestResult(suite: test.suite, name: test.name, status: .unfinished, duration: 0,
+                                failures: test.failures + [TestFailure(message: message, location: nil)]))
+        }
+        running.removeAll()
+        runningOrder.removeAll()
+        return ParsedTests(run: TestRun(results: results), unplacedEventLines: unplaced, unplacedSamples: samples, lineCount: lineCount)
+    }
+
+    // MARK: - One line
+
+    private mutating func line(_ raw: UnsafeBufferPointer<UInt8>) {
+        lineCount += 1
+        var bytes = raw
+        if let last = bytes.last, last == 13 { bytes = UnsafeBufferPointer(rebasing: bytes.dropLast()) }
+        let line = ByteLine(bytes: bytes)
+        guard line.count > 0 else {
+            inFailingTestsList = false
+            return
+        }
+        if inFailingTestsList {
+            if line[0] == 9 || line[0] == 32 {
+                failingTestsEntry(line)
+                return
+            }
+            inFailingTestsList = false
+        }
+        let first = line[0]
+        if first == UInt8(ascii: "T") {
+            if line.has("Test Case '") { return testCase(line, from: 11) }
+            if line.has("Test case '") { return testCase(line, from: 11) }
+            if line.has("Test Suite '") || line.has("Test suite '") { return suiteLine(line) }
+        } else if first >= 0xC0 {
+            return swiftTestingLine(line)
+        } else if first == UInt8(ascii: "F") {
+            if line.has("Failing tests:") { inFailingTestsList = true; return }
+            if line.has("Fatal error: ") { lastFatalError = line.string(from: 0); return }
+        } else if first == UInt8(ascii: "R") && line.has("Restarting after unexpected exit") {
+            return restart(line)
+        }
+        if let errorAt = line.find(": error: ") {
+            xctestFailure(line, errorAt: errorAt)
+        } else if let skipAt = line.find(" : Test skipped") {
+            xctestSkip(line, markerAt: skipAt)
+        } else if line.find("Fatal error: ") != nil, !running.isEmpty {
+            lastFatalError = line.string(from: line.find("Fatal error: ")!)
+        }
+    }
+
+    private mutating func miss(_ line: ByteLine) {
+        unplaced += 1
+        if samples.count < Self.sampleLimit { samples.append(line.string(from: 0)) }
+    }
+
+    // MARK: - XCTest and xcodebuild
+
+    /// `Test Case '-[Module.Class test]' passed (0.001 seconds).`, `Test Case 'Class.test' started at …`,
+    /// `Test case 'Class.test()' failed on 'Clone 1 of iPhone …' (0.278 seconds)`.
+    private mutating func testCase(_ line: ByteLine, from start: Int) {
+        guard let close = line.find(byte: UInt8(ascii: "'"), from: start),
+              let (suite, name) = Self.splitXCTestIdentifier(line.string(start..<close)) else { return miss(line) }
+        var index = close + 1
+        guard line.has(" ", at: index) else { return miss(line) }
+        index += 1
+        let key = "\(suite).\(name)"
+        if line.has("started", at: index) {
+            begin(suite: suite, name: name, key: key)
+            return
+        }
+        let status: TestStatus
+        if line.has("passed", at: index) { status = .passed; index += 6 }
+        else if line.has("failed", at: index) { status = .failed; index += 6 }
+        else if line.has("skipped", at: index) { status = .skipped; index += 7 }
+        else { return miss(line) }
+        // The duration is the last "(N seconds)" on the line: "on 'Clone 1 of … (59522)'" may come first.
+        var duration = 0.0
+        if let paren = line.findLast(byte: UInt8(ascii: "("), after: index), let number = line.number(at: paren + 1) {
+            duration = number.value
+        }
+        finish(key: key, suite: suite, name: name, status: status, duration: duration)
+    }
+
+    /// `Test Suite 'All tests' started at …`, `… passed at …`, `… failed at …`, `Test suite 'X' started on 'Clone …'`.
+    private mutating func suiteLine(_ line: ByteLine) {
+        guard let close = line.find(byte: UInt8(ascii: "'"), from: 12) else { return miss(line) }
+        if line.has(" started", at: close + 1) || line.has(" passed", at: close + 1) || line.has(" failed", at: close + 1) { return }
+        miss(line)
+    }
+
+    /// `/path/File.swift:34: error: -[Module.Class test] : XCTAssertTrue failed - …` (macOS) or
+    /// `/path/File.swift:34: error: Class.test : message` (Linux). Compiler errors (with a column,
+    /// and no test name) are not test events and pass through.
+    private mutating func xctestFailure(_ line: ByteLine, errorAt: Int) {
+        let testStart = errorAt + 9
+        let location = Self.location(line, end: errorAt)
+        if line.has("-[", at: testStart) {
+            guard let close = line.find("] : ", from: testStart),
+                  let (suite, name) = Self.splitXCTestIdentifier(line.string(testStart..<(close + 1))) else { return miss(line) }
+            addFailure(key: "\(suite).\(name)", TestFailure(message: line.string(from: close + 4), location: location))
+            return
+        }
+        guard let separator = line.find(" : ", from: testStart), location != nil, location!.column == 0 else { return }
+        let identifier = line.string(testStart..<separator)
+        guard !identifier.contains(" "), let (suite, name) = Self.splitXCTestIdentifier(identifier) else { return }
+        addFailure(key: "\(suite).\(name)", TestFailure(message: line.string(from: separator + 3), location: location.map {
+            SourceLocation(file: $0.file, line: $0.line, column: 0)
+        }))
+    }
+
+    /// `/path/File.swift:14: Class.test : Test skipped - reason` (Linux) or `… -[Module.Class test] : Test skipped - reason`.
+    private mutating func xctestSkip(_ line: ByteLine, markerAt: Int) {
+        guard let colon = line.find(": ", from: 0), colon < markerAt else { return }
+        let identifier = line.string((colon + 2)..<markerAt)
+        guard let (suite, name) = Self.splitXCTestIdentifier(identifier) else { return miss(line) }
+        var reason = line.string(from: markerAt + 15)
+        if reason.hasPrefix(" - ") { reason.removeFirst(3) }
+        let key = "\(suite).\(name)"
+        if running[key] != nil || resultIndex[key] == nil { earlySkipReasons[key] = reason }
+    }
+
+    /// Lines under `Failing tests:`: `\tClass.test()`, or a target header `\tTarget:` then `\t\tClass.test()`.
+    private mutating func failingTestsEntry(_ line: ByteLine) {
+        let start = line.skipBlanks(from: 0)
+        var text = line.string(from: start)
+        if text.hasSuffix(":") { return }
+        if text.hasSuffix("()") { text.removeLast(2) }
+        guard let (suite, name) = Self.splitXCTestIdentifier(text.replacingSlash()) else { return miss(line) }
+        if let key = resolve(suite: suite, name: name), let index = resultIndex[key], results[index].status != .passed { return }
+        if resolve(suite: suite, name: name) == nil {
+            record(UITestResult(suite: suite, name: name, status: .failed, duration: 0,
+                                failures: [TestFailure(message: "listed under \"Failing tests:\" by xcodebuild", location: nil)]))
+        }
+    }
+
+    /// `Restarting after unexpected exit, crash, or test timeout in Class/test(); summary will include …`
+    private mutating func restart(_ line: ByteLine) {
+        guard let inAt = line.find(" in "), let semicolon = line.find(byte: UInt8(ascii: ";"), from: inAt) else { return }
+        var identifier = line.string((inAt + 4)..<semicolon)
+        if identifier.hasSuffix("()") { identifier.removeLast(2) }
+        guard let (suite, name) = Self.splitXCTestIdentifier(identifier.replacingSlash()) else { return }
+        let reason = "the test process exited unexpectedly (crash or test timeout)" + (lastFatalError.map { ": \($0)" } ?? "")
+        // Only a test this output showed: a restart line for a test never seen is not evidence
+        // enough (xcodebuild's "Failing tests:" summary lists crashed tests it could not show).
+        if let key = resolve(suite: suite, name: name), let test = running[key] {
+            finish(key: key, suite: test.suite, name: test.name, status: .failed, duration: 0, extraFailure: TestFailure(message: reason, location: nil))
+        }
+        lastFatalError = nil
+    }
+
+    // MARK: - Swift Testing
+
+    /// A line that starts with a symbol glyph: `◇ Test x() started.`, `✘ Test "Name" recorded an issue at F.swift:1:2: …`,
+    /// `􁁛  Test x() passed after 0.001 seconds.`, `➜ Test y() skipped: "reason"`, `↳ details`.
+    private mutating func swiftTestingLine(_ line: ByteLine) {
+        guard let glyph = line.scalar(at: 0), glyph.value >= 0x2000 else { return }
+        let textStart = line.skipBlanks(from: glyph.length)
+        guard textStart > glyph.length else { return }
+        if line.has("Test ", at: textStart) {
+            swiftTestingTest(line, from: textStart + 5)
+        } else if line.has("Suite ", at: textStart) {
+            if line.find(" started.", from: textStart) == nil && line.find(" passed after ", from: textStart) == nil
+                && line.find(" failed after ", from: textStart) == nil && line.find(" skipped", from: textStart) == nil {
+                miss(line)
+            }
+        }
+        // Details (↳), argument lines (`Passing 1 argument …`), version lines: context, not events.
+    }
+
+    private mutating func swiftTestingTest(_ line: ByteLine, from start: Int) {
+        if line.has("run started", at: start) || line.has("run with ", at: start) { return }
+        if line.has("case passing ", at: start) { return }
+        // The name: a quoted display name, or a function signature up to the first space.
+        let nameEnd: Int
+        let name: String
+        if line.has("\"", at: start) {
+            var index = start + 1
+            var close: Int?
+            while let quote = line.find(byte: UInt8(ascii: "\""), from: index) {
+                if quote + 1 == line.count || line[quote + 1] == 32 { close = quote; break }
+                index = quote + 1
+            }
+            guard let close else { return miss(line) }
+            name = line.string((start + 1)..<close)
+            nameEnd = close + 1
+        } else {
+            guard let space = line.find(byte: 32, from: start) else {
+                if let skipped = line.find(" skipped", from: start) { _ = skipped }
+                return miss(line)
+            }
+            name = line.string(start..<space)
+            nameEnd = space
+        }
+        let key = "\(Self.swiftTestingSuite).\(name)"
+        var index = nameEnd + 1
+        if line.has("with ", at: index), let after = line.find(" test cases ", from: index) {
+            index = after + 12
+        }
+        if line.has("started", at: index) {
+            begin(suite: Self.swiftTestingSuite, name: name, key: key)
+        } else if line.has("passed after ", at: index) {
+            let duration = line.number(at: index + 13)?.value ?? 0
+            let known = line.find(" known issue", from: index) != nil
+            finish(key: key, suite: Self.swiftTestingSuite, name: name, status: known ? .expectedFailure : .passed, duration: duration)
+        } else if line.has("failed after ", at: index) {
+            finish(key: key, suite: Self.swiftTestingSuite, name: name, status: .failed, duration: line.number(at: index + 13)?.value ?? 0)
+        } else if line.has("skipped", at: index) {
+            var reason: String?
+            if line.has(": \"", at: index + 7), let close = line.find(byte: UInt8(ascii: "\""), from: index + 10) {
+                reason = line.string((index + 10)..<close)
+            }
+            if running[key] == nil { begin(suite: Self.swiftTestingSuite, name: name, key: key) }
+            earlySkipReasons[key] = reason ?? ""
+            finish(key: key, suite: Self.swiftTestingSuite, name: name, status: .skipped, duration: 0)
+        } else if line.has("recorded an issue", at: index) {
+            addFailure(key: key, Self.swiftTestingIssue(line, from: index + 17))
+        } else if line.has("recorded a known issue", at: index) {
+            running[key]?.knownIssues += 1
+        } else if line.has("recorded ", at: index) {
+            return  // warnings, attachments
+        } else {
+            miss(line)
+        }
+    }
+
+    /// After "recorded an issue": ` with 1 argument value → 2 at File.swift:19:9: message` or ` at File.swift:1:2: message` or `: message`.
+    private static func swiftTestingIssue(_ line: ByteLine, from start: Int) -> TestFailure {
+        var argumentNote = ""
+        var index = start
+        if line.has(" with ", at: index), let at = line.find(" at ", from: index) {
+            argumentNote = " (" + line.string((index + 6)..<at) + ")"
+            index = at
+        }
+        if line.has(" at ", at: index) {
+            let locationStart = index + 4
+            // file:line:column: message — the message starts after the third colon-space run.
+            if let messageStart = line.find(": ", from: locationStart),
+               let location = Self.location(line, start: locationStart, end: messageStart) {
+                return TestFailure(message: line.string(from: messageStart + 2) + argumentNote, location: location)
+            }
+        }
+        if line.has(": ", at: index) { return TestFailure(message: line.string(from: index + 2) + argumentNote, location: nil) }
+        return TestFailure(message: line.string(from: index) + argumentNote, location: nil)
+    }
+
+    // MARK: - Bookkeeping
+
+    private mutating func begin(suite: String, name: String, key: String) {
+        if running[key] == nil { runningOrder.append(key) }
+        running[key] = RunningTest(suite: suite, name: name, failures: earlyFailures.removeValue(forKey: key) ?? [])
+        lastFatalError = nil
+    }
+
+    private mutating func addFailure(key: String, _ failure: TestFailure) {
+        if running[key] != nil {
+            running[key]!.failures.append(failure)
+        } else {
+            earlyFailures[key, default: []].append(failure)
+        }
+    }
+
+    private mutating func finish(key: String, suite: String, name: String, status: TestStatus, duration: Double,
+                                 extraFailure: TestFailure? = nil) {
+        let test = running.removeValue(forKey: key)
+        if test != nil { runningOrder.removeAll { $0 == key } }
+        var failures = (test?.failures ?? []) + (earlyFailures.removeValue(forKey: key) ?? [])
+        if let extraFailure { failures.append(extraFailure) }
+        if status == .failed && failures.isEmpty, let fatal = lastFatalError {
+            failures.append(TestFailure(message: fatal, location: nil))
+        }
+        if status == .failed && failures.isEmpty {
+            failures.append(TestFailure(message: "failed (the output gives no message)", location: nil))
+        }
+        let reason = earlySkipReasons.removeValue(forKey: key)
+        record(UITestResult(suite: test?.suite ?? suite, name: test?.name ?? name, status: status, duration: duration,
+                            failures: status == .skipped ? [] : failures, phase: status == .failed ? .test : nil,
+                            skipReason: status == .skipped ? reason : nil))
+    }
+
+    /// Adds a result; a test that ran before (a retry) is merged: attempts add up, failures are
+    /// kept, and the latest run decides the status — so a test that failed and then passed shows
+    /// as passed with its failures: flaky.
+    private mutating func record(_ result: UITestResult) {
+        guard let index = resultIndex[result.testIdentifier] else {
+            resultIndex[result.testIdentifier] = results.count
+            results.append(result)
+            return
+        }
+        let earlier = results[index]
+        results[index] = UITestResult(suite: result.suite, name: result.name, status: result.status,
+                                      duration: earlier.duration + result.duration, failures: earlier.failures + result.failures,
+                                      phase: result.phase ?? earlier.phase, attempts: earlier.attempts + result.attempts,
+                                      skipReason: result.skipReason)
+    }
+
+    /// The key of a running or finished test, matching `Class.test` against `Module.Class.test` too.
+    private func resolve(suite: String, name: String) -> String? {
+        let exact = "\(suite).\(name)"
+        if running[exact] != nil || resultIndex[exact] != nil { return exact }
+        let lastComponent = suite.split(separator: ".").last.map(String.init) ?? suite
+        for key in runningOrder where running[key]?.name == name && running[key]?.suite.split(separator: ".").last.map(String.init) == lastComponent {
+            return key
+        }
+        for result in results where result.name == name && result.suite.split(separator: ".").last.map(String.init) == lastComponent {
+            return result.testIdentifier
+        }
+        return nil
+    }
+
+    // MARK: - Names and places
+
+    /// `-[Module.Class test]` → ("Module.Class", "test"); `Class.test` or `Class.test()` → ("Class", "test").
+    static func splitXCTestIdentifier(_ raw: String) -> (suite: String, name: String)? {
+        if raw.hasPrefix("-["), raw.hasSuffix("]") {
+            let inner = raw.dropFirst(2).dropLast()
+            guard let space = inner.lastIndex(of: " ") else { return nil }
+            let suite = String(inner[..<space]), name = String(inner[inner.index(after: space)...])
+            return suite.isEmpty || name.isEmpty ? nil : (suite, name)
+        }
+        var identifier = Substring(raw)
+        if identifier.hasSuffix("()") { identifier = identifier.dropLast(2) }
+        guard let dot = identifier.lastIndex(of: "."), !identifier.contains(" ") else { return nil }
+        let suite = String(identifier[..<dot]), name = String(identifier[identifier.index(after: dot)...])
+        return suite.isEmpty || name.isEmpty ? nil : (suite, name)
+    }
+
+    /// `path:line` (column 0) or `path:line:column` ending right before `end`.
+    static func location(_ line: ByteLine, start: Int = 0, end: Int) -> SourceLocation? {
+        guard end > start else { return nil }
+        var numbers: [Int] = []
+        var cursor = end
+        while numbers.count < 2 {
+            var digitsStart = cursor
+            while digitsStart > start && line[digitsStart - 1] >= 48 && line[digitsStart - 1] <= 57 { digitsStart -= 1 }
+            guard digitsStart < cursor, digitsStart > start, line[digitsStart - 1] == UInt8(ascii: ":"),
+                  let value = Int(line.string(digitsStart..<cursor)) else { break }
+            numbers.append(value)
+            cursor = digitsStart - 1
+        }
+        guard !numbers.isEmpty, cursor > start else { return nil }
+        let file = line.string(start..<cursor)
+        return numbers.count == 2
+            ? SourceLocation(file: file, line: numbers[1], column: numbers[0])
+            : SourceLocation(file: file, line: numbers[0], column: 0)
+    }
+}
+
+extension String {
+    /// `Class/test` (xcodebuild's restart and summary lines) as `Class.test`.
+    fileprivate func replacingSlash() -> String {
+        String(map { $0 == "/" ? "." : $0 })
+    }
+}

@@ -1,0 +1,164 @@
+import PrePushCore
+
+/// Reads JUnit XML from other tools (xcbeautify, fastlane, `swift test --xunit-output`, prepush
+/// itself) into `UITestResult`s. Test cases repeated with a `repetition` property (fastlane's
+/// retries) become one result with its attempts counted.
+public enum JUnitReader {
+    /// Parses JUnit XML; malformed XML is an error with its line and column.
+    public static func parse(_ bytes: [UInt8], file: String) throws(XMLError) -> TestRun {
+        var scanner = XMLScanner(bytes: bytes, file: file)
+        var results: [UITestResult] = []
+        var indexByKey: [String: Int] = [:]
+        var suiteStack: [String] = []
+        var current: Case?
+        var capture: Capture?
+
+        struct Case {
+            var suite: String, name: String, time: Double
+            var status: TestStatus = .passed
+            var failures: [TestFailure] = []
+            var skipReason: String?
+            var properties: [String: String] = [:]
+            var screenshot: String?
+            var flakyFailures: [TestFailure] = []
+        }
+        enum CaptureKind { case failure, error, flaky, skipped, systemOut }
+        struct Capture { var kind: CaptureKind; var message: String?; var type: String?; var text = "" }
+
+        while let event = try scanner.next() {
+            switch event {
+            case .start(let name, let attributes, let selfClosing):
+                switch name {
+                case "testsuite":
+                    if !selfClosing { suiteStack.append(attributes["name"] ?? "") }
+                case "testcase":
+                    let suite = attributes["classname"] ?? suiteStack.last ?? ""
+                    current = Case(suite: suite, name: attributes["name"] ?? "", time: Double(attributes["time"].map { $0.replacingComma() } ?? "") ?? 0)
+                    if selfClosing { finish(&current, into: &results, index: &indexByKey) }
+                case "failure", "error", "skipped", "flakyFailure", "flakyError", "rerunFailure", "rerunError", "system-out":
+                    guard current != nil else { break }
+                    let kind: CaptureKind = switch name {
+                    case "failure": .failure
+                    case "error": .error
+                    case "skipped": .skipped
+                    case "system-out": .systemOut
+                    default: .flaky
+                    }
+                    capture = Capture(kind: kind, message: attributes["message"], type: attributes["type"])
+                    if selfClosing { apply(capture!, to: &current!); capture = nil }
+                case "property":
+                    if let key = attributes["name"], let value = attributes["value"] { current?.properties[key] = value }
+                default:
+                    break
+                }
+            case .text(let text):
+                capture?.text += text
+            case .end(let name):
+                switch name {
+                case "testsuite": _ = suiteStack.popLast()
+                case "testcase": finish(&current, into: &results, index: &indexByKey)
+                case "failure", "error", "skipped", "flakyFailure", "flakyError", "rerunFailure", "rerunError", "system-out":
+                    if let finished = capture, current != nil { apply(finished, to: &current!) }
+                    capture = nil
+                default: break
+                }
+            }
+        }
+        return TestRun(results: results)
+
+        func apply(_ capture: Capture, to test: inout Case) {
+            let text = capture.text.trimmedLines()
+            switch capture.kind {
+            case .failure, .error:
+                test.status = capture.kind == .error && capture.type == "unfinished" ? .unfinished : .failed
+                test.failures.append(failure(message: capture.message, body: text))
+            case .flaky:
+                test.flakyFailures.append(failure(message: capture.message, body: text))
+            case .skipped:
+                test.status = .skipped
+                test.skipReason = capture.message ?? (text.isEmpty ? nil : text)
+            case .systemOut:
+                // Jenkins' attachment convention, which prepush's own JUnit uses for screenshots.
+                if let start = text.firstRange(of: "[[ATTACHMENT|"), let end = text[start.upperBound...].firstRange(of: "]]") {
+                    test.screenshot = String(text[start.upperBound..<end.lowerBound])
+                }
+            }
+        }
+
+        func finish(_ test: inout Case?, into results: inout [UITestResult], index: inout [String: Int]) {
+            guard let finished = test else { return }
+            test = nil
+            var failures = finished.flakyFailures + finished.failures
+            if finished.status == .failed && failures.isEmpty { failures = [TestFailure(message: "failed", location: nil)] }
+            let result = UITestResult(suite: finished.suite, name: finished.name, status: finished.status, duration: finished.time,
+                                      failures: failures, phase: finished.status == .failed ? .test : nil,
+                                      attempts: 1 + finished.flakyFailures.count, skipReason: finished.skipReason,
+                                      screenshotPath: finished.screenshot)
+            let key = "\(finished.suite)\u{1}\(finished.name)\u{1}\(finished.properties["argument"] ?? "")"
+            guard finished.properties["repetition"] != nil, let existing = index[key] else {
+                index[key] = results.count
+                results.append(result)
+                return
+            }
+            let earlier = results[existing]
+            results[existing] = UITestResult(suite: result.suite, name: result.name, status: result.status,
+                                             duration: earlier.duration + result.duration, failures: earlier.failures + result.failures,
+                                             phase: result.phase ?? earlier.phase, attempts: earlier.attempts + result.attempts,
+                                             skipReason: result.skipReason, screenshotPath: result.screenshotPath)
+        }
+    }
+
+    /// A failure from `message` and the element's text: `File.swift:12 - msg`, `File.swift:12: msg`,
+    /// or `msg (File.swift:12)` give the location.
+    static func failure(message: String?, body: String) -> TestFailure {
+        let text = message ?? body
+        if let parsed = FailureText.split(text) { return parsed }
+        if message != nil, let parsed = FailureText.split(body) { return TestFailure(message: text, location: parsed.location) }
+        return TestFailure(message: text, location: nil)
+    }
+}
+
+/// Recognises where a failure happened inside its message text, in the forms test tools write.
+enum FailureText {
+    /// `path:line - message`, `path:line: message`, `path:line:col: message`, or `message (path:line)`.
+    static func split(_ text: String) -> TestFailure? {
+        let firstLine = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? text
+        for separator in [" - ", ": "] {
+            if let range = firstLine.firstRange(of: separator) {
+                let head = String(firstLine[..<range.lowerBound])
+                if let location = parseLocation(head) {
+                    let rest = String(text[range.upperBound...])
+                    return TestFailure(message: rest, location: location)
+                }
+            }
+        }
+        if firstLine.hasSuffix(")"), let open = firstLine.ranges(of: " (").last,
+           let location = parseLocation(String(firstLine[open.upperBound..<firstLine.index(before: firstLine.endIndex)])) {
+            return TestFailure(message: String(firstLine[..<open.lowerBound]).trimmedLines(), location: location)
+        }
+        return nil
+    }
+
+    /// `File.swift:12` or `File.swift:12:5` where the file has an extension.
+    static func parseLocation(_ text: String) -> SourceLocation? {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count >= 2, let line = Int(parts[parts.count - 1]) else {
+            return nil
+        }
+        if parts.count >= 3, let column = Int(parts[parts.count - 1]), let lineNumber = Int(parts[parts.count - 2]) {
+            let file = parts[..<(parts.count - 2)].joined(separator: ":")
+            if file.contains("."), !file.contains(" ") || file.hasPrefix("/") { return SourceLocation(file: file, line: lineNumber, column: column) }
+        }
+        let file = parts[..<(parts.count - 1)].joined(separator: ":")
+        guard file.contains("."), !file.isEmpty, !file.hasSuffix(" "), !file.contains(" ") || file.hasPrefix("/") else { return nil }
+        return SourceLocation(file: file, line: line, column: 0)
+    }
+}
+
+extension String {
+    /// Without leading and trailing blank lines and spaces.
+    func trimmedLines() -> String { TextFormatting.trimmed(self) }
+
+    /// "0,011" as "0.011": xcresulttool writes durations in the machine's locale.
+    func replacingComma() -> String { String(map { $0 == "," ? "." : $0 }) }
+}

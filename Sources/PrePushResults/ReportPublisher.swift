@@ -1,0 +1,72 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import PrePushCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes the reports of a run into a folder and, in GitHub Actions, the annotations and the
+/// step summary. Files are written whole (to a temporary name, then renamed): never half-written.
+public struct ReportPublisher: Sendable {
+    /// The environment (for `GITHUB_ACTIONS` and `GITHUB_STEP_SUMMARY`).
+    public let environment: [String: String]
+
+    /// Creates a publisher.
+    public init(environment: [String: String]) {
+        self.environment = environment
+    }
+
+    /// Writes junit.xml, results.json and results.md into `folder`; returns their paths.
+    @discardableResult
+    public func writeReports(_ run: TestRun, to folder: String) throws -> [String] {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        return try [ReportFormat.junit, .json, .markdown].map { format in
+            let path = FilePath.join(folder, format.fileName)
+            try Self.writeWhole(format.reporter.render(run), to: path)
+            return path
+        }
+    }
+
+    /// The workflow commands to print on standard output in GitHub Actions, or "" elsewhere.
+    public func annotations(_ run: TestRun) -> String {
+        environment["GITHUB_ACTIONS"] == "true" ? GitHubAnnotationsReporter().render(run) : ""
+    }
+
+    /// Appends the Markdown summary to `$GITHUB_STEP_SUMMARY` when it is set.
+    public func appendStepSummary(_ run: TestRun) throws {
+        guard let path = environment["GITHUB_STEP_SUMMARY"], !path.isEmpty else { return }
+        let text = MarkdownReporter().render(run) + "\n"
+        if let handle = FileHandleAppend(path: path) {
+            handle.append(text)
+        } else {
+            try Self.writeWhole(text, to: path)
+        }
+    }
+
+    /// Writes `text` to a temporary file beside `path` and renames it into place.
+    public static func writeWhole(_ text: String, to path: String) throws {
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+    }
+}
+
+/// Appending to a file with `open(O_APPEND)`: the step summary is shared with other steps.
+struct FileHandleAppend {
+    let path: String
+
+    init?(path: String) {
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        self.path = path
+    }
+
+    func append(_ text: String) {
+        let fd = open(path, O_WRONLY | O_APPEND)
+        guard fd >= 0 else { return }
+        defer { close(fd) }
+        FileSystem.write(text, to: fd)
+    }
+}

@@ -1,0 +1,290 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import PrePushCore
+
+/// A report format: a value that turns a run into text.
+public protocol TestReporter {
+    /// The whole report.
+    func render(_ run: TestRun) -> String
+}
+
+/// The formats `prepush results --format` accepts.
+public enum ReportFormat: String, Sendable, CaseIterable {
+    case junit
+    case json
+    case markdown
+    case github
+
+    /// The writer for the format.
+    public var reporter: any TestReporter {
+        switch self {
+        case .junit: return JUnitReporter()
+        case .json: return JSONReporter()
+        case .markdown: return MarkdownReporter()
+        case .github: return GitHubAnnotationsReporter()
+        }
+    }
+
+    /// The usual file name in a reports folder.
+    public var fileName: String {
+        switch self {
+        case .junit: return "junit.xml"
+        case .json: return "results.json"
+        case .markdown: return "results.md"
+        case .github: return "annotations.txt"
+        }
+    }
+}
+
+/// Seconds with exactly three decimals ("0.002"), the form JUnit's `SUREFIRE_TIME` allows.
+func threeDecimals(_ seconds: Double) -> String {
+    let milliseconds = Int((max(0, seconds) * 1000).rounded())
+    let fraction = String(milliseconds % 1000)
+    return "\(milliseconds / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+}
+
+/// `file:line` (or `file:line:column`) of a failure, for messages.
+func describe(_ location: SourceLocation?) -> String? {
+    guard let location else { return nil }
+    return location.column > 0 ? location.description : "\(location.file):\(location.line)"
+}
+
+// MARK: - JUnit
+
+/// JUnit XML that validates against Jenkins' junit-10.xsd: one `testsuite` per suite; failures as
+/// `failure`, unfinished tests as `error`, earlier failures of a flaky test as `flakyFailure`.
+public struct JUnitReporter: TestReporter {
+    /// Creates the reporter.
+    public init() {}
+
+    public func render(_ run: TestRun) -> String {
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        let failures = run.count(.failed), errors = run.count(.unfinished)
+        xml += "<testsuites name=\"prepush\" tests=\"\(run.results.count)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(threeDecimals(run.totalDuration))\">\n"
+        for suite in run.suites {
+            let suiteRun = TestRun(results: suite.results)
+            xml += "  <testsuite name=\"\(escape(suite.name))\" tests=\"\(suite.results.count)\" failures=\"\(suiteRun.count(.failed))\""
+            xml += " errors=\"\(suiteRun.count(.unfinished))\" skipped=\"\(suiteRun.count(.skipped))\" time=\"\(threeDecimals(suiteRun.totalDuration))\">\n"
+            for test in suite.results { xml += testCase(test) }
+            xml += "  </testsuite>\n"
+        }
+        return xml + "</testsuites>\n"
+    }
+
+    private func testCase(_ test: UITestResult) -> String {
+        let open = "    <testcase classname=\"\(escape(test.suite))\" name=\"\(escape(test.name))\" time=\"\(threeDecimals(test.duration))\""
+        var children: [String] = []
+        switch test.status {
+        case .failed:
+            children.append(element("failure", type: "failure", test.failures))
+        case .unfinished:
+            children.append(element("error", type: "unfinished", test.failures))
+        case .skipped:
+            children.append(test.skipReason.map { "<skipped message=\"\(escape($0))\"/>" } ?? "<skipped/>")
+        case .passed where test.isFlaky:
+            for failure in test.failures {
+                children.append("<flakyFailure message=\"\(escape(failure.message))\" type=\"failure\"><stackTrace>\(escape(describe(failure.location) ?? ""))</stackTrace></flakyFailure>")
+            }
+        case .passed, .expectedFailure:
+            break
+        }
+        if let screenshot = test.screenshotPath {
+            children.append("<system-out>[[ATTACHMENT|\(escape(screenshot))]]</system-out>")
+        }
+        guard !children.isEmpty else { return open + "/>\n" }
+        return open + ">\n" + children.map { "      " + $0 + "\n" }.joined() + "    </testcase>\n"
+    }
+
+    private func element(_ name: String, type: String, _ failures: [TestFailure]) -> String {
+        let message = failures.first?.message ?? ""
+        let body = failures.map { failure in
+            (describe(failure.location).map { "\($0): " } ?? "") + failure.message
+        }.joined(separator: "\n")
+        return "<\(name) message=\"\(escape(message))\" type=\"\(type)\">\(escape(body, attribute: false))</\(name)>"
+    }
+
+    /// XML-escapes text; characters XML 1.0 cannot hold are dropped. In attributes, line breaks
+    /// and tabs become character references so they survive attribute normalisation.
+    func escape(_ text: String, attribute: Bool = true) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"" where attribute: out += "&quot;"
+            case "\n" where attribute: out += "&#10;"
+            case "\r": out += "&#13;"
+            case "\t" where attribute: out += "&#9;"
+            case "\n", "\t": out.unicodeScalars.append(scalar)
+            default:
+                let value = scalar.value
+                if value < 0x20 || value == 0xFFFE || value == 0xFFFF { continue }
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}
+
+// MARK: - JSON
+
+/// prepush's JSON report; its schema is documented in docs/reports.md and versioned by `version`.
+public struct JSONReporter: TestReporter {
+    /// The schema version written in every report.
+    public static let schemaVersion = 1
+
+    /// Creates the reporter.
+    public init() {}
+
+    struct Report: Encodable {
+        let version: Int
+        let summary: Summary
+        let tests: [Test]
+    }
+
+    struct Summary: Encodable {
+        let tests, passed, failed, skipped, expectedFailures, unfinished, flaky: Int
+        let duration: Double
+    }
+
+    struct Test: Encodable {
+        let testIdentifier, suite, name, status: String
+        let passed: Bool
+        let duration: Double
+        let failureMessage: String?
+        let failures: [Failure]
+        let phase: String?
+        let attempts: Int
+        let flaky: Bool
+        let skipReason: String?
+        let screenshotPath: String?
+        let accessibilityAuditResults: [AccessibilityAuditResult]?
+    }
+
+    struct Failure: Encodable {
+        let message: String
+        let file: String?
+        let line: Int?
+        let column: Int?
+    }
+
+    public func render(_ run: TestRun) -> String {
+        let report = Report(
+            version: Self.schemaVersion,
+            summary: Summary(tests: run.results.count, passed: run.count(.passed), failed: run.count(.failed), skipped: run.count(.skipped),
+                             expectedFailures: run.count(.expectedFailure), unfinished: run.count(.unfinished),
+                             flaky: run.results.filter(\.isFlaky).count, duration: (run.totalDuration * 1000).rounded() / 1000),
+            tests: run.results.map { test in
+                Test(testIdentifier: test.testIdentifier, suite: test.suite, name: test.name, status: test.status.rawValue,
+                     passed: test.passed, duration: test.duration, failureMessage: test.failureMessage,
+                     failures: test.failures.map {
+                         Failure(message: $0.message, file: $0.location?.file, line: $0.location?.line,
+                                 column: $0.location.flatMap { $0.column > 0 ? $0.column : nil })
+                     },
+                     phase: test.phase?.rawValue, attempts: test.attempts, flaky: test.isFlaky, skipReason: test.skipReason,
+                     screenshotPath: test.screenshotPath, accessibilityAuditResults: test.accessibilityAuditResults)
+            })
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(report) else { return "{}\n" }
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}
+
+// MARK: - Markdown
+
+/// A summary people read in a pull request or `$GITHUB_STEP_SUMMARY`: totals, failures with their
+/// messages and places, flaky tests, and the slowest tests.
+public struct MarkdownReporter: TestReporter {
+    /// How many of the slowest tests are listed.
+    public var slowestCount = 10
+
+    /// Creates the reporter.
+    public init() {}
+
+    public func render(_ run: TestRun) -> String {
+        var lines: [String] = []
+        let failing = run.failing
+        lines.append(failing.isEmpty ? "## ✅ Tests passed" : "## ❌ \(failing.count) of \(run.results.count) tests failed")
+        lines.append("")
+        lines.append("| tests | passed | failed | skipped | expected failures | unfinished | flaky | time |")
+        lines.append("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+        lines.append("| \(run.results.count) | \(run.count(.passed)) | \(run.count(.failed)) | \(run.count(.skipped)) | \(run.count(.expectedFailure)) | \(run.count(.unfinished)) | \(run.results.filter(\.isFlaky).count) | \(TextFormatting.duration(run.totalDuration)) |")
+        if !failing.isEmpty {
+            lines += ["", "### Failures", ""]
+            for test in failing {
+                lines.append("- **\(cell(test.testIdentifier))**\(test.status == .unfinished ? " (did not finish)" : "")")
+                for failure in test.failures {
+                    let place = describe(failure.location).map { "`\($0)`: " } ?? ""
+                    lines.append("  - \(place)\(cell(failure.message))")
+                }
+            }
+        }
+        let flaky = run.results.filter(\.isFlaky)
+        if !flaky.isEmpty {
+            lines += ["", "### Flaky (failed, then passed on retry)", ""]
+            for test in flaky {
+                lines.append("- **\(cell(test.testIdentifier))**: \(test.attempts) attempts; first failure: \(cell(test.failures.first?.message ?? ""))")
+            }
+        }
+        let slowest = run.results.filter { $0.duration > 0 }.sorted { $0.duration > $1.duration }.prefix(slowestCount)
+        if !slowest.isEmpty {
+            lines += ["", "### Slowest tests", "", "| test | time |", "| --- | ---: |"]
+            for test in slowest { lines.append("| \(cell(test.testIdentifier)) | \(threeDecimals(test.duration)) s |") }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Text safe inside a table cell or list item: pipes escaped, line breaks folded.
+    private func cell(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: true).joined(separator: " ⏎ ")
+            .split(separator: "|", omittingEmptySubsequences: false).joined(separator: "\\|")
+    }
+}
+
+// MARK: - GitHub annotations
+
+/// GitHub Actions workflow commands, one `::error` per failing test, at its failure's file and line.
+public struct GitHubAnnotationsReporter: TestReporter {
+    /// Creates the reporter.
+    public init() {}
+
+    public func render(_ run: TestRun) -> String {
+        run.failing.map { test in
+            var properties: [String] = []
+            if let location = test.failureLocation {
+                properties.append("file=\(property(location.file))")
+                properties.append("line=\(location.line)")
+                if location.column > 0 { properties.append("col=\(location.column)") }
+            }
+            properties.append("title=\(property(test.testIdentifier))")
+            let message = test.failures.map(\.message).joined(separator: "\n")
+            return "::error \(properties.joined(separator: ","))::\(data(message))\n"
+        }.joined()
+    }
+
+    /// Workflow-command escaping of a message.
+    private func data(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "%": out += "%25"
+            case "\r": out += "%0D"
+            case "\n", "\r\n": out += "%0A"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+
+    /// Workflow-command escaping of a property value (also `:` and `,`).
+    private func property(_ text: String) -> String {
+        data(text).split(separator: ":", omittingEmptySubsequences: false).joined(separator: "%3A")
+            .split(separator: ",", omittingEmptySubsequences: false).joined(separator: "%2C")
+    }
+}

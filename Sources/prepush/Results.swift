@@ -1,0 +1,112 @@
+import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import PrePushCore
+import PrePushResults
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension ReportFormat: ExpressibleByArgument {}
+
+extension Prepush {
+    struct Results: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Turn saved test output into reports: console logs, JUnit XML or xcresulttool JSON.",
+            discussion: """
+            Each input's kind is read from its content. Exit status: 0 no test failed, 1 a test failed \
+            or did not finish, 2 unreadable input.
+
+            Examples:
+              prepush results build/test.log --format junit --output build/junit.xml
+              xcrun xcresulttool get test-results tests --path T.xcresult | prepush results - --format markdown
+              set -o pipefail; xcodebuild test -scheme App | prepush results - --format junit --output junit.xml
+            """
+        )
+
+        @Argument(help: "Files to read; - reads standard input as it arrives.")
+        var files: [String]
+
+        @Option(help: "junit, json, markdown or github (annotations).")
+        var format: ReportFormat = .junit
+
+        @Option(help: ArgumentHelp("Write the report here instead of standard output.", valueName: "path"))
+        var output: String?
+
+        func validate() throws {
+            if files.isEmpty { throw ValidationError("name at least one file, or - for standard input") }
+        }
+
+        func run() throws {
+            var run = TestRun()
+            for file in files {
+                if file != "-" && !FileManager.default.isReadableFile(atPath: file) {
+                    let reason = FileManager.default.fileExists(atPath: file) ? "cannot be read" : "no such file"
+                    FileStandardError.write("error: \(file): \(reason)")
+                    throw ExitCode(ExitStatus.usage.rawValue)
+                }
+                do {
+                    let parsed = try file == "-" ? Self.readStandardInput() : ResultsInput.parse(Array(try Data(contentsOf: URL(fileURLWithPath: file))), file: file)
+                    run.results += parsed.run.results
+                    if parsed.unplaced > 0 {
+                        FileStandardError.write("prepush: warning: \(file): \(parsed.unplaced) lines looked like test events but were not understood")
+                    }
+                } catch {
+                    FileStandardError.write("\(error)")
+                    throw ExitCode(ExitStatus.usage.rawValue)
+                }
+            }
+            let report = format.reporter.render(run)
+            if let output {
+                do {
+                    try ReportPublisher.writeWhole(report, to: output)
+                } catch {
+                    FileStandardError.write("error: cannot write \(output): \(error)")
+                    throw ExitCode(ExitStatus.usage.rawValue)
+                }
+            } else {
+                FileSystem.write(report, to: 1)
+            }
+            let publisher = ReportPublisher(environment: ProcessInfo.processInfo.environment)
+            if format != .github { FileSystem.write(publisher.annotations(run), to: 1) }
+            try? publisher.appendStepSummary(run)
+            throw ExitCode(run.failing.isEmpty ? ExitStatus.success.rawValue : ExitStatus.failure.rawValue)
+        }
+
+        /// Console output is parsed as it arrives; JUnit and JSON are read whole.
+        static func readStandardInput() throws -> (run: TestRun, kind: ResultsInputKind, unplaced: Int) {
+            var parser = ConsoleTestParser()
+            var head: [UInt8] = []
+            var kind: ResultsInputKind?
+            var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+                if count < 0 && errno == EINTR { continue }
+                if count <= 0 { break }
+                if kind == nil {
+                    head += buffer[0..<count]
+                    let meaningful = head.contains { $0 != 32 && $0 != 9 && $0 != 10 && $0 != 13 }
+                    guard meaningful else { continue }
+                    kind = ResultsInput.kind(of: head)
+                    if kind == .console { head.withUnsafeBytes { parser.consume($0) }; head = [] }
+                    continue
+                }
+                if kind == .console {
+                    buffer.withUnsafeBytes { parser.consume(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+                } else {
+                    head += buffer[0..<count]
+                }
+            }
+            if kind == nil || kind == .console {
+                let parsed = parser.finish()
+                return (parsed.run, .console, parsed.unplacedEventLines)
+            }
+            return try ResultsInput.parse(head, file: "<stdin>")
+        }
+    }
+}

@@ -1,0 +1,166 @@
+import Foundation
+import PrePushCore
+import PrePushResults
+import PrePushTestSupport
+import Testing
+
+func read(_ fixture: String) throws -> TestRun {
+    let bytes = Array(try Fixtures.sharedData(fixture))
+    return try ResultsInput.parse(bytes, file: fixture).run
+}
+
+/// What two sources must agree on: each test's identity and status, in any order.
+func outcomes(_ run: TestRun) -> [String: TestStatus] {
+    Dictionary(run.results.map { ("\($0.suite)|\($0.name)", $0.status) }, uniquingKeysWith: { first, _ in first })
+}
+
+@Suite struct JUnitReaderTests {
+    @Test(arguments: Fixtures.sharedFiles(in: "junit").filter { !$0.hasSuffix(".xsd") })
+    func everyJUnitFixtureParses(_ fixture: String) throws {
+        let run = try read(fixture)
+        #expect(!run.results.isEmpty)
+    }
+
+    @Test(arguments: ["Linux", "macOS"])
+    func theConsoleParserAgreesWithXcbeautifysExpectedJUnit(_ platform: String) throws {
+        let fromConsole = ConsoleTestParser.parse(try Fixtures.sharedText("console/xcbeautify__TestData__MixedTestLog_6_0_\(platform).txt")).run
+        let expected = try read("junit/xcbeautify__TestData__MixedTestLog_6_0_Expected_XML_\(platform).txt")
+        #expect(outcomes(fromConsole) == outcomes(expected))
+        // XCTest failures carry the same place and message; for Swift Testing xcbeautify writes
+        // only "Swift testing test failed", where prepush keeps the recorded issue and its place.
+        for test in expected.results where test.suite != "SwiftTesting" && !test.passed {
+            let ours = try #require(fromConsole.results.first { $0.testIdentifier == test.testIdentifier })
+            #expect(ours.failures == test.failures)
+        }
+    }
+
+    @Test func fastlanesRetriesBecomeAttemptsOfOneTest() throws {
+        let withRetries = try read("junit/fastlane__trainer_fixtures__Xcode16-Mixed-XCTest-SwiftTesting-WithRetries.junit.xml")
+        let withoutRetries = try read("junit/fastlane__trainer_fixtures__Xcode16-Mixed-XCTest-SwiftTesting-WithoutRetries.junit.xml")
+        #expect(withRetries.results.count == withoutRetries.results.count)
+        #expect(outcomes(withRetries) == outcomes(withoutRetries))
+        let retried = try #require(withRetries.results.first { $0.name == "Conditionally skipped test" })
+        #expect(retried.attempts == 2)
+        #expect(retried.status == .failed)
+    }
+
+    @Test func failureLocationsAreTakenFromTheMessage() throws {
+        let run = try read("junit/fastlane__trainer_fixtures__Valid1.junit.xml")
+        let failed = try #require(run.failing.first)
+        #expect(failed.testIdentifier == "Unit.testExample2()")
+        #expect(failed.failureLocation == SourceLocation(file: "/Users/liamnichols/Code/Local/Trainer/Unit/Unit.swift", line: 19, column: 0))
+        #expect(failed.failureMessage == "XCTAssertTrue failed -")
+    }
+
+    @Test func prepushsOwnJUnitReadsBackTheSame() throws {
+        let run = try goldenRun()
+        let reread = try JUnitReader.parse(Array(JUnitReporter().render(run).utf8), file: "junit.xml")
+        // JUnit has no "expected failure": it reads back as passed.
+        #expect(outcomes(reread) == outcomes(run).mapValues { $0 == .expectedFailure ? .passed : $0 })
+        #expect(reread.results.first { $0.name == "test_login_succeeds" }?.isFlaky == true)
+        #expect(reread.results.first { $0.name == "test_recording_showsModal" }?.screenshotPath == "/tmp/reports/screenshots/test_recording_showsModal.png")
+        #expect(reread.results.first { $0.name == "test_add_isSkipped" }?.skipReason == "not on this platform")
+    }
+
+    @Test func malformedXMLNamesLineAndColumn() {
+        let xml = "<testsuites>\n  <testsuite name=\"A\">\n    <testcase name=\"x\" time=\"1\">\n  </testsuite>\n</testsuites>\n"
+        do {
+            _ = try JUnitReader.parse(Array(xml.utf8), file: "report.xml")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description == """
+            report.xml:4:3: error: malformed XML: expected </testcase> to close <testcase>, found </testsuite>
+              </testsuite>
+              ^
+            """)
+        }
+    }
+
+    @Test func truncatedXMLIsAnError() {
+        #expect(throws: XMLError.self) { try JUnitReader.parse(Array("<testsuites><testsuite name='a'>".utf8), file: "x.xml") }
+    }
+
+    @Test func entitiesAndCDATAAreDecoded() throws {
+        let xml = "<testsuite name='S'><testcase classname='S' name='a&amp;b'><failure message='&lt;x&gt; &#233;&#x263A;'><![CDATA[raw <text>]]></failure></testcase></testsuite>"
+        let run = try JUnitReader.parse(Array(xml.utf8), file: "x.xml")
+        #expect(run.results.first?.name == "a&b")
+        #expect(run.results.first?.failureMessage == "<x> é☺")
+    }
+}
+
+@Suite struct XCResultReaderTests {
+    @Test func xcode16TestsAgreeWithFastlanesJUnitOfTheSameRun() throws {
+        let fromJSON = try read("xcresult-json/fastlane__trainer_fixtures__Xcode16-Mixed-XCTest-SwiftTesting.json")
+        let fromJUnit = try read("junit/fastlane__trainer_fixtures__Xcode16-Mixed-XCTest-SwiftTesting-WithoutRetries.junit.xml")
+        // Not one run: the JUnit holds 191 tests, the JSON 64 (and other launch-test arguments).
+        // Every test both hold must have the same outcome, and most of the JSON's must be there.
+        let junit = outcomes(fromJUnit)
+        let shared = outcomes(fromJSON).filter { junit[$0.key] != nil }
+        #expect(shared.count >= 55, "only \(shared.count) of \(fromJSON.results.count) tests matched by name")
+        for (key, status) in shared { #expect(junit[key] == status, "\(key)") }
+    }
+
+    @Test func repetitionsArgumentsAndFailureMessages() throws {
+        let run = try read("xcresult-json/fastlane__trainer_fixtures__Xcode16-Mixed-XCTest-SwiftTesting.json")
+        let ui = try #require(run.results.first { $0.name == "testBasicNavigation()" })
+        #expect(ui.suite == "FastlaneTrainerExampleUITests")
+        #expect(run.results.contains { $0.suite == "FastlaneTrainerTests.UserTests.RegistrationTests.PasswordTests" && $0.name == "Password complexity" })
+        #expect(run.results.contains { $0.name == "testLaunch(1, 1)" })
+        #expect(ui.status == .failed)
+        #expect(ui.attempts == 2)
+        #expect(ui.failureLocation == SourceLocation(file: "FastlaneTrainerExampleUITests.swift", line: 43, column: 0))
+        #expect(ui.failureMessage?.hasPrefix("Failed to tap \"Details\" Button") == true)
+        let password = try #require(run.results.first { $0.name == "Password length requirements" })
+        #expect(password.failures.count == 2)
+        // Named as fastlane's JUnit names it: the argument tuple inside "name (…)".
+        #expect(run.results.contains { $0.name == "Privacy settings ((setting: \"email\", isPrivate: true))" })
+        #expect(XCResultReader.duration("0,011s") == 0.011)
+        #expect(XCResultReader.duration("1m 5s") == 65)
+    }
+
+    @Test func codemagicsTestsDocument() throws {
+        let run = try read("xcresult-json/codemagic-cli-tools__xctests_mocks__test_results_tests.json")
+        #expect(run.count(.failed) == 3)
+        #expect(run.count(.skipped) == 1)
+        let skipped = try #require(run.results.first { $0.status == .skipped })
+        #expect(skipped.skipReason == "This test is skipped")
+        #expect(run.results.first { $0.name == "testFailExample()" }?.failureLocation == SourceLocation(file: "banaanTests.swift", line: 44, column: 0))
+    }
+
+    @Test func theSummaryFormNamesOnlyFailures() throws {
+        let run = try read("xcresult-json/codemagic-cli-tools__xctests_mocks__test_results_summary.json")
+        #expect(run.results.map(\.testIdentifier) == ["banaanTests.testExceptionExample()", "banaanTests.testFailExample()", "banaanUITests.testUIFailExample()"])
+        #expect(run.results.allSatisfy { $0.status == .failed })
+    }
+
+    @Test func theLegacyRecordsLineNumbersAreZeroBased() throws {
+        let run = try read("xcresult-json/codemagic-cli-tools__xctests_mocks__actions_invocation_record.json")
+        // Four failure summaries, two of them for one test.
+        #expect(run.results.map(\.testIdentifier) == ["banaanTests.testExceptionExample()", "banaanTests.testFailExample()", "banaanUITests.testUIFailExample()"])
+        #expect(run.results[0].failures.count == 2)
+        let failure = try #require(run.results.first { $0.failureMessage == "failed - This won't make the cut" })
+        #expect(failure.failureLocation?.line == 44)
+        #expect(failure.failureLocation?.file == "/Users/priit/nevercode/banaan-ios/ios-test2/ios-test2Tests/banaanTests.swift")
+    }
+
+    @Test func badJSONIsAnError() {
+        #expect(throws: XCResultError.self) { try XCResultReader.parse(Data("{\"testNodes\": [".utf8), file: "r.json") }
+        do {
+            _ = try XCResultReader.parse(Data("{\"hello\": 1}".utf8), file: "r.json")
+        } catch {
+            #expect(error.description.hasPrefix("r.json: error: not an xcresulttool result"))
+        }
+    }
+
+    @Test func auditTypesMapOntoTheDataModel() {
+        #expect(AccessibilityAuditMapping.issueType(forAuditType: "contrast") == .insufficientContrast)
+        #expect(AccessibilityAuditMapping.issueType(forAuditType: "hitRegion") == .touchTargetTooSmall)
+        #expect(AccessibilityAuditMapping.issueType(forAuditType: "dynamicType") == .dynamicTypeUnsupported)
+        #expect(AccessibilityAuditMapping.issueType(forAuditType: "textClipped") == .dynamicTypeUnsupported)
+        #expect(AccessibilityAuditMapping.issueType(forAuditType: "sufficientElementDescription") == .missingLabel)
+        #expect(AccessibilityAuditMapping.issueType(forAuditType: "unknownKind") == nil)
+        let audit = AccessibilityAuditMapping.result(fromFailureMessage: "Accessibility issue, auditType: hitRegion, element: home_button_add")
+        #expect(audit == AccessibilityAuditResult(elementIdentifier: "home_button_add", issueType: .touchTargetTooSmall,
+                                                  issueDescription: "Accessibility issue, auditType: hitRegion, element: home_button_add"))
+    }
+}
