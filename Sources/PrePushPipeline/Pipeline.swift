@@ -153,6 +153,8 @@ public enum Pipeline {
         let publisher = ReportPublisher(environment: environment)
         var counts = ["\(run.count(.passed)) passed", "\(run.count(.failed)) failed"]
         if run.count(.skipped) > 0 { counts.append("\(run.count(.skipped)) skipped") }
+        let expected = run.count(.expectedFailure)
+        if expected > 0 { counts.append("\(expected) expected failure\(expected == 1 ? "" : "s")") }
         if run.count(.unfinished) > 0 { counts.append("\(run.count(.unfinished)) unfinished") }
         let flaky = run.results.filter(\.isFlaky).count
         if flaky > 0 { counts.append("\(flaky) flaky") }

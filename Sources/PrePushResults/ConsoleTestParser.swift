@@ -33,6 +33,9 @@ public struct ConsoleTestParser {
     private var earlySkipReasons: [String: String] = [:]
     private var lastFatalError: String?
     private var inFailingTestsList = false
+    /// `swift test --parallel` announces every XCTest test as `[i/n] Testing Module.Class/test` and
+    /// prints the output only of failing ones; an announced test with no output passed.
+    private var announced: [(suite: String, name: String)] = []
 
     private struct RunningTest {
         var suite: String
@@ -92,6 +95,10 @@ public struct ConsoleTestParser {
         }
         running.removeAll()
         runningOrder.removeAll()
+        for test in announced where resolve(suite: test.suite, name: test.name) == nil {
+            record(UITestResult(suite: test.suite, name: test.name, status: .passed, duration: 0))
+        }
+        announced.removeAll()
         return ParsedTests(run: TestRun(results: results), unplacedEventLines: unplaced, unplacedSamples: samples, lineCount: lineCount)
     }
 
@@ -125,6 +132,12 @@ public struct ConsoleTestParser {
             if line.has("Fatal error: ") { lastFatalError = line.string(from: 0); return }
         } else if first == UInt8(ascii: "R") && line.has("Restarting after unexpected exit") {
             return restart(line)
+        } else if first == UInt8(ascii: "["), let close = line.find("] Testing ", from: 1) {
+            let identifier = line.string((close + 10)..<line.count)
+            if let slash = identifier.lastIndex(of: "/") {
+                announced.append((String(identifier[..<slash]), String(identifier[identifier.index(after: slash)...])))
+            }
+            return
         }
         if let errorAt = line.find(": error: ") {
             xctestFailure(line, errorAt: errorAt)

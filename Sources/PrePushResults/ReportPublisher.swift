@@ -50,6 +50,8 @@ public struct ReportPublisher: Sendable {
 
     /// Writes `text` to a temporary file beside `path` and renames it into place.
     public static func writeWhole(_ text: String, to path: String) throws {
+        let folder = FilePath.parent(path)
+        if !FileSystem.isDirectory(folder) { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
         try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
     }
 }

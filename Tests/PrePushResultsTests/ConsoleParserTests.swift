@@ -122,6 +122,34 @@ func result(_ parsed: ParsedTests, _ identifier: String, sourceLocation: Testing
     }
 }
 
+@Suite struct CapturedOutputTests {
+    func captured(_ name: String) throws -> ParsedTests {
+        ConsoleTestParser.parse(try String(contentsOfFile: Fixtures.own + "/captured/" + name, encoding: .utf8))
+    }
+
+    @Test func swiftTestOnLinux() throws {
+        let parsed = try captured("sample-swift-test-linux-6.3.1.txt")
+        #expect(parsed.unplacedEventLines == 0)
+        let statuses = Dictionary(parsed.run.results.map { ($0.testIdentifier, $0.status) }, uniquingKeysWith: { $1 })
+        #expect(statuses == [
+            "ArithmeticTests.test_add_fails": .failed, "ArithmeticTests.test_add_isSkipped": .skipped, "ArithmeticTests.test_add_passes": .passed,
+            "SwiftTesting.passes()": .passed, "SwiftTesting.A display name that fails": .failed, "SwiftTesting.skipped()": .skipped,
+            "SwiftTesting.parameterized(value:)": .failed, "SwiftTesting.knownIssue()": .expectedFailure,
+        ])
+        #expect(try result(parsed, "ArithmeticTests.test_add_isSkipped").skipReason == "not on this platform")
+        #expect(try result(parsed, "SwiftTesting.parameterized(value:)").failureMessage == "Expectation failed: (add(value, 0) → 2) != 2 (1 argument value → 2)")
+    }
+
+    @Test func swiftTestParallelOnLinux() throws {
+        let parsed = try captured("sample-swift-test-parallel-linux-6.3.1.txt")
+        #expect(parsed.unplacedEventLines == 0)
+        #expect(try result(parsed, "ArithmeticTests.test_add_fails").status == .failed)
+        // Announced, no output: passed (a skip is not visible in this mode, nor in SwiftPM's xunit).
+        #expect(try result(parsed, "SampleXCTests.ArithmeticTests.test_add_passes").status == .passed)
+        #expect(parsed.run.results.filter { $0.name == "test_add_fails" }.count == 1, "the announced failing test is not counted twice")
+    }
+}
+
 @Suite struct ConsoleParserBehaviourTests {
     @Test func aTruncatedLogKeepsFinishedTestsAndReportsTheUnfinishedOne() throws {
         let text = try Fixtures.sharedText("console/xcbeautify__TestData__TestLog.txt")

@@ -1,0 +1,109 @@
+import Foundation
+import PrePushTestSupport
+import Testing
+
+@Suite struct ResultsCommandTests {
+    let environment: [String: String] = {
+        var environment = ProcessInfo.processInfo.environment
+        environment.removeValue(forKey: "GITHUB_ACTIONS")
+        environment.removeValue(forKey: "GITHUB_STEP_SUMMARY")
+        return environment
+    }()
+
+    @Test func aSavedLogBecomesJUnitAndTheExitSaysATestFailed() throws {
+        let folder = try TemporaryDirectory()
+        let log = Fixtures.shared + "/console/xcbeautify__TestData__MixedTestLog_6_0_macOS.txt"
+        let result = try PrepushBinary.run(["results", log, "--format", "junit", "--output", folder.url("out/junit.xml")],
+                                           in: folder.path, environment: environment)
+        #expect(result.status == 1, "\(result)")
+        let xml = try #require(folder.read("out/junit.xml"))
+        #expect(xml.contains("<testsuites name=\"prepush\" tests=\"6\" failures=\"2\" errors=\"0\""))
+        #expect(result.standardOutput.isEmpty)
+    }
+
+    @Test func standardInputIsReadAsItStreams() throws {
+        let folder = try TemporaryDirectory()
+        let log = try Fixtures.sharedText("console/xcbeautify__TestData__ParallelTestLog.txt")
+        let result = try PrepushBinary.run(["results", "-", "--format", "json"], in: folder.path, environment: environment, standardInput: log)
+        #expect(result.status == 1)
+        let json = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any]
+        let summary = json?["summary"] as? [String: Any]
+        #expect(summary?["tests"] as? Int == 21)
+        #expect(summary?["failed"] as? Int == 1)
+        #expect(json?["version"] as? Int == 1)
+    }
+
+    @Test func junitAndXcresultJSONAreReadByContent() throws {
+        let folder = try TemporaryDirectory()
+        let result = try PrepushBinary.run(["results", Fixtures.shared + "/junit/fastlane__trainer_fixtures__Valid1.junit.xml",
+                                            Fixtures.shared + "/xcresult-json/codemagic-cli-tools__xctests_mocks__test_results_tests.json",
+                                            "--format", "markdown"], in: folder.path, environment: environment)
+        #expect(result.status == 1)
+        #expect(result.standardOutput.contains("## ❌ 4 of"))
+        #expect(result.standardOutput.contains("`/Users/liamnichols/Code/Local/Trainer/Unit/Unit.swift:19`: XCTAssertTrue failed -"))
+    }
+
+    @Test func aPassingRunExitsZero() throws {
+        let folder = try TemporaryDirectory()
+        let log = try folder.write("Test Case 'A.test_a' started at x\nTest Case 'A.test_a' passed (0.1 seconds)\n", to: "ok.log")
+        #expect(try PrepushBinary.run(["results", log], in: folder.path, environment: environment).status == 0)
+    }
+
+    @Test func malformedXMLIsAUsageErrorWithItsLocation() throws {
+        let folder = try TemporaryDirectory()
+        let file = try folder.write("<testsuites>\n<testsuite name='a'>\n</testsuites>\n", to: "bad.xml")
+        let result = try PrepushBinary.run(["results", file, "--output", folder.url("junit.xml")], in: folder.path, environment: environment)
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("\(file):3:1: error: malformed XML: expected </testsuite> to close <testsuite>, found </testsuites>"))
+        #expect(!folder.exists("junit.xml"), "no report is written from bad input")
+    }
+
+    @Test func aMissingFileIsAUsageError() throws {
+        let folder = try TemporaryDirectory()
+        let result = try PrepushBinary.run(["results", "nope.log"], in: folder.path, environment: environment)
+        #expect(result.status == 2)
+        #expect(result.standardError == "error: nope.log: no such file\n")
+    }
+
+    @Test func inGitHubActionsFailuresBecomeAnnotationsAndTheSummaryIsAppended() throws {
+        let folder = try TemporaryDirectory()
+        let summary = try folder.write("## earlier step\n", to: "summary.md")
+        var environment = self.environment
+        environment["GITHUB_ACTIONS"] = "true"
+        environment["GITHUB_STEP_SUMMARY"] = summary
+        let result = try PrepushBinary.run(["results", Fixtures.shared + "/console/xcbeautify__TestData__MixedTestLog_6_0_Linux.txt",
+                                            "--output", folder.url("junit.xml")], in: folder.path, environment: environment)
+        #expect(result.status == 1)
+        #expect(result.standardOutput.contains("::error file=/home/runner/work/xcbeautify/xcbeautify/Tests/XcbeautifyLibTests/CaptureGroupTests.swift,line=34,title=CaptureGroupTests.testForceFailure::XCTAssertTrue failed - True is never false.\n"))
+        #expect(result.standardOutput.contains("::error file=Test.swift,line=17,col=9,title=SwiftTesting.testFailTrueIsFalse()::Expectation failed: true == false\n"))
+        let appended = try #require(folder.read("summary.md"))
+        #expect(appended.hasPrefix("## earlier step\n## ❌ 2 of 6 tests failed"))
+    }
+}
+
+@Suite struct PipelineReportTests {
+    @Test func aPushWritesTheReportsOfWhatItsStagesRan() throws {
+        let repo = try GitRepository()
+        let log = Fixtures.shared + "/console/xcbeautify__TestData__MixedTestLog_6_0_Linux.txt"
+        try repo.write("stages:\n  unit:\n    run: cat '\(log)'\n", to: ".prepush.yml")
+        try repo.commitAll("config")
+        _ = try PrepushBinary.run(["install"], in: repo.path, environment: repo.environment)
+        let push = try repo.push()
+        #expect(push.status == 0, "the stage itself exits 0")
+        #expect(push.combined.contains("prepush: tests: 4 passed, 2 failed"))
+        #expect(push.combined.contains("   /home/runner/work/xcbeautify/xcbeautify/Tests/XcbeautifyLibTests/CaptureGroupTests.swift:34: error: CaptureGroupTests.testForceFailure: XCTAssertTrue failed - True is never false."))
+        let junit = try String(contentsOfFile: repo.path + "/.prepush/reports/junit.xml", encoding: .utf8)
+        #expect(junit.contains("tests=\"6\" failures=\"2\""))
+        #expect(FileManager.default.fileExists(atPath: repo.path + "/.prepush/reports/results.json"))
+        #expect(try repo.git("status", "--porcelain").isEmpty)
+    }
+
+    @Test func reportsOfAnEarlierRunDoNotSurviveARunWithoutTests() throws {
+        let repo = try GitRepository()
+        try repo.write("x", to: ".prepush/reports/junit.xml")
+        try repo.write("stages:\n  unit:\n    run: echo no tests here\n", to: ".prepush.yml")
+        let result = try PrepushBinary.run(["run"], in: repo.path, environment: repo.environment)
+        #expect(result.status == 0)
+        #expect(!repo.exists(".prepush/reports/junit.xml"))
+    }
+}
