@@ -124,7 +124,11 @@ public struct TestRun: Sendable, Hashable, Codable {
     }
 
     /// How many tests have `status`.
-    public func count(_ status: TestStatus) -> Int { results.filter { $0.status == status }.count }
+    public func count(_ status: TestStatus) -> Int {
+        var count = 0
+        for result in results where result.status == status { count += 1 }
+        return count
+    }
 
     /// Tests that failed or did not finish.
     public var failing: [UITestResult] { results.filter { !$0.passed } }

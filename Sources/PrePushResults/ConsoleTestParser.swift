@@ -28,7 +28,7 @@ public struct ConsoleTestParser {
     private var results: [UITestResult] = []
     private var resultIndex: [String: Int] = [:]
     private var running: [String: RunningTest] = [:]
-    private var runningOrder: [String] = []
+    private var startCounter = 0
     private var earlyFailures: [String: [TestFailure]] = [:]
     private var earlySkipReasons: [String: String] = [:]
     private var lastFatalError: String?
@@ -40,9 +40,13 @@ public struct ConsoleTestParser {
     private struct RunningTest {
         var suite: String
         var name: String
+        var order: Int
         var failures: [TestFailure] = []
         var knownIssues = 0
     }
+
+    /// At most this many failures are kept per test (a test retried many times keeps its first ones).
+    public static let failureLimit = 10
 
     /// The suite Swift Testing tests are filed under: its console lines do not name their suite.
     public static let swiftTestingSuite = "SwiftTesting"
@@ -87,14 +91,13 @@ public struct ConsoleTestParser {
             partialLine.removeAll()
             whole.withUnsafeBufferPointer { line($0) }
         }
-        for key in runningOrder {
-            guard let test = running[key] else { continue }
+        for (key, test) in running.sorted(by: { $0.value.order < $1.value.order }) {
+            let (suite, name) = test.name.isEmpty ? Self.split(key: key) : (test.suite, test.name)
             let message = lastFatalError.map { "did not finish: \($0)" } ?? "did not finish: the output ended while the test was running (a crash, a kill or a truncated log)"
-            record(UITestResult(suite: test.suite, name: test.name, status: .unfinished, duration: 0,
+            record(UITestResult(suite: suite, name: name, status: .unfinished, duration: 0,
                                 failures: test.failures + [TestFailure(message: message, location: nil)]))
         }
         running.removeAll()
-        runningOrder.removeAll()
         for test in announced where resolve(suite: test.suite, name: test.name) == nil {
             record(UITestResult(suite: test.suite, name: test.name, status: .passed, duration: 0))
         }
@@ -159,13 +162,14 @@ public struct ConsoleTestParser {
     /// `Test case 'Class.test()' failed on 'Clone 1 of iPhone …' (0.278 seconds)`.
     private mutating func testCase(_ line: ByteLine, from start: Int) {
         guard let close = line.find(byte: UInt8(ascii: "'"), from: start),
-              let (suite, name) = Self.splitXCTestIdentifier(line.string(start..<close)) else { return miss(line) }
+              let parts = Self.identifierParts(line, start..<close) else { return miss(line) }
         var index = close + 1
         guard line.has(" ", at: index) else { return miss(line) }
         index += 1
-        let key = "\(suite).\(name)"
+        let key = Self.key(line, parts)
         if line.has("started", at: index) {
-            begin(suite: suite, name: name, key: key)
+            // The name is only needed when the test finishes; the key is enough to track it.
+            if running[key] == nil { begin(suite: "", name: "", key: key) }
             return
         }
         let status: TestStatus
@@ -178,7 +182,37 @@ public struct ConsoleTestParser {
         if let paren = line.findLast(byte: UInt8(ascii: "("), after: index), let number = line.number(at: paren + 1) {
             duration = number.value
         }
-        finish(key: key, suite: suite, name: name, status: status, duration: duration)
+        finish(key: key, suite: line.string(parts.suite), name: line.string(parts.name), status: status, duration: duration)
+    }
+
+    /// Byte ranges of the suite and name in `-[Module.Class test]`, `Class.test` or `Class.test()`.
+    static func identifierParts(_ line: ByteLine, _ range: Range<Int>) -> (suite: Range<Int>, name: Range<Int>)? {
+        var lower = range.lowerBound, upper = range.upperBound
+        if line.has("-[", at: lower), upper - lower > 3, line[upper - 1] == UInt8(ascii: "]") {
+            lower += 2
+            upper -= 1
+            var space = upper - 1
+            while space > lower && line[space] != 32 { space -= 1 }
+            guard space > lower, space + 1 < upper else { return nil }
+            return (lower..<space, (space + 1)..<upper)
+        }
+        if upper - lower > 2 && line[upper - 2] == UInt8(ascii: "(") && line[upper - 1] == UInt8(ascii: ")") { upper -= 2 }
+        var dot = upper - 1
+        while dot > lower && line[dot] != UInt8(ascii: ".") {
+            if line[dot] == 32 { return nil }
+            dot -= 1
+        }
+        guard dot > lower, dot + 1 < upper else { return nil }
+        for position in lower..<dot where line[position] == 32 { return nil }
+        return (lower..<dot, (dot + 1)..<upper)
+    }
+
+    /// `Suite.name`, made in one step from the line's bytes.
+    static func key(_ line: ByteLine, _ parts: (suite: Range<Int>, name: Range<Int>)) -> String {
+        if parts.suite.upperBound + 1 == parts.name.lowerBound && line[parts.suite.upperBound] == UInt8(ascii: ".") {
+            return line.string(parts.suite.lowerBound..<parts.name.upperBound)
+        }
+        return line.string(parts.suite) + "." + line.string(parts.name)
     }
 
     /// `Test Suite 'All tests' started at …`, `… passed at …`, `… failed at …`, `Test suite 'X' started on 'Clone …'`.
@@ -242,8 +276,9 @@ public struct ConsoleTestParser {
         let reason = "the test process exited unexpectedly (crash or test timeout)" + (lastFatalError.map { ": \($0)" } ?? "")
         // Only a test this output showed: a restart line for a test never seen is not evidence
         // enough (xcodebuild's "Failing tests:" summary lists crashed tests it could not show).
-        if let key = resolve(suite: suite, name: name), let test = running[key] {
-            finish(key: key, suite: test.suite, name: test.name, status: .failed, duration: 0, extraFailure: TestFailure(message: reason, location: nil))
+        if let key = resolve(suite: suite, name: name), running[key] != nil {
+            let parts = Self.split(key: key)
+            finish(key: key, suite: parts.suite, name: parts.name, status: .failed, duration: 0, extraFailure: TestFailure(message: reason, location: nil))
         }
         lastFatalError = nil
     }
@@ -346,14 +381,15 @@ public struct ConsoleTestParser {
     // MARK: - Bookkeeping
 
     private mutating func begin(suite: String, name: String, key: String) {
-        if running[key] == nil { runningOrder.append(key) }
-        running[key] = RunningTest(suite: suite, name: name, failures: earlyFailures.removeValue(forKey: key) ?? [])
+        startCounter += 1
+        let early = earlyFailures.isEmpty ? [] : (earlyFailures.removeValue(forKey: key) ?? [])
+        running[key] = RunningTest(suite: suite, name: name, order: startCounter, failures: early)
         lastFatalError = nil
     }
 
     private mutating func addFailure(key: String, _ failure: TestFailure) {
         if running[key] != nil {
-            running[key]!.failures.append(failure)
+            if running[key]!.failures.count < Self.failureLimit { running[key]!.failures.append(failure) }
         } else {
             earlyFailures[key, default: []].append(failure)
         }
@@ -362,8 +398,8 @@ public struct ConsoleTestParser {
     private mutating func finish(key: String, suite: String, name: String, status: TestStatus, duration: Double,
                                  extraFailure: TestFailure? = nil) {
         let test = running.removeValue(forKey: key)
-        if test != nil { runningOrder.removeAll { $0 == key } }
-        var failures = (test?.failures ?? []) + (earlyFailures.removeValue(forKey: key) ?? [])
+        var failures = test?.failures ?? []
+        if !earlyFailures.isEmpty, let early = earlyFailures.removeValue(forKey: key) { failures += early }
         if let extraFailure { failures.append(extraFailure) }
         if status == .failed && failures.isEmpty, let fatal = lastFatalError {
             failures.append(TestFailure(message: fatal, location: nil))
@@ -371,8 +407,9 @@ public struct ConsoleTestParser {
         if status == .failed && failures.isEmpty {
             failures.append(TestFailure(message: "failed (the output gives no message)", location: nil))
         }
-        let reason = earlySkipReasons.removeValue(forKey: key)
-        record(UITestResult(suite: test?.suite ?? suite, name: test?.name ?? name, status: status, duration: duration,
+        let reason = earlySkipReasons.isEmpty ? nil : earlySkipReasons.removeValue(forKey: key)
+        let known = test.flatMap { $0.name.isEmpty ? nil : $0 }
+        record(UITestResult(suite: known?.suite ?? suite, name: known?.name ?? name, status: status, duration: duration,
                             failures: status == .skipped ? [] : failures, phase: status == .failed ? .test : nil,
                             skipReason: status == .skipped ? reason : nil))
     }
@@ -388,7 +425,9 @@ public struct ConsoleTestParser {
         }
         let earlier = results[index]
         results[index] = UITestResult(suite: result.suite, name: result.name, status: result.status,
-                                      duration: earlier.duration + result.duration, failures: earlier.failures + result.failures,
+                                      duration: earlier.duration + result.duration,
+                                      failures: earlier.failures.count >= Self.failureLimit ? earlier.failures
+                                          : Array((earlier.failures + result.failures).prefix(Self.failureLimit)),
                                       phase: result.phase ?? earlier.phase, attempts: earlier.attempts + result.attempts,
                                       skipReason: result.skipReason)
     }
@@ -398,8 +437,9 @@ public struct ConsoleTestParser {
         let exact = "\(suite).\(name)"
         if running[exact] != nil || resultIndex[exact] != nil { return exact }
         let lastComponent = suite.split(separator: ".").last.map(String.init) ?? suite
-        for key in runningOrder where running[key]?.name == name && running[key]?.suite.split(separator: ".").last.map(String.init) == lastComponent {
-            return key
+        for (key, test) in running {
+            let (testSuite, testName) = test.name.isEmpty ? Self.split(key: key) : (test.suite, test.name)
+            if testName == name && testSuite.split(separator: ".").last.map(String.init) == lastComponent { return key }
         }
         for result in results where result.name == name && result.suite.split(separator: ".").last.map(String.init) == lastComponent {
             return result.testIdentifier
@@ -408,6 +448,12 @@ public struct ConsoleTestParser {
     }
 
     // MARK: - Names and places
+
+    /// A key `Suite.name` back into its parts (the name never holds a dot).
+    static func split(key: String) -> (suite: String, name: String) {
+        guard let dot = key.lastIndex(of: ".") else { return ("", key) }
+        return (String(key[..<dot]), String(key[key.index(after: dot)...]))
+    }
 
     /// `-[Module.Class test]` → ("Module.Class", "test"); `Class.test` or `Class.test()` → ("Class", "test").
     static func splitXCTestIdentifier(_ raw: String) -> (suite: String, name: String)? {

@@ -94,8 +94,13 @@ public enum JUnitReader {
                                       failures: failures, phase: finished.status == .failed ? .test : nil,
                                       attempts: 1 + finished.flakyFailures.count, skipReason: finished.skipReason,
                                       screenshotPath: finished.screenshot)
+            // Only fastlane-style retries (a `repetition` property) are merged into one test.
+            guard finished.properties["repetition"] != nil else {
+                results.append(result)
+                return
+            }
             let key = "\(finished.suite)\u{1}\(finished.name)\u{1}\(finished.properties["argument"] ?? "")"
-            guard finished.properties["repetition"] != nil, let existing = index[key] else {
+            guard let existing = index[key] else {
                 index[key] = results.count
                 results.append(result)
                 return
@@ -121,20 +126,38 @@ public enum JUnitReader {
 /// Recognises where a failure happened inside its message text, in the forms test tools write.
 enum FailureText {
     /// `path:line - message`, `path:line: message`, `path:line:col: message`, or `message (path:line)`.
+    /// Works on UTF-8 bytes: it runs once per failure of files with tens of thousands of tests.
     static func split(_ text: String) -> TestFailure? {
-        let firstLine = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? text
-        for separator in [" - ", ": "] {
-            if let range = firstLine.firstRange(of: separator) {
-                let head = String(firstLine[..<range.lowerBound])
-                if let location = parseLocation(head) {
-                    let rest = String(text[range.upperBound...])
-                    return TestFailure(message: rest, location: location)
-                }
-            }
+        let utf8 = Array(text.utf8)
+        let firstLineEnd = utf8.firstIndex(of: 10) ?? utf8.count
+        for separator in [[UInt8(ascii: " "), UInt8(ascii: "-"), UInt8(ascii: " ")], [UInt8(ascii: ":"), UInt8(ascii: " ")]] {
+            guard let at = find(separator, in: utf8, before: firstLineEnd),
+                  let location = parseLocation(String(decoding: utf8[..<at], as: UTF8.self)) else { continue }
+            return TestFailure(message: String(decoding: utf8[(at + separator.count)...], as: UTF8.self), location: location)
         }
-        if firstLine.hasSuffix(")"), let open = firstLine.ranges(of: " (").last,
-           let location = parseLocation(String(firstLine[open.upperBound..<firstLine.index(before: firstLine.endIndex)])) {
-            return TestFailure(message: String(firstLine[..<open.lowerBound]).trimmedLines(), location: location)
+        if firstLineEnd > 0, utf8[firstLineEnd - 1] == UInt8(ascii: ")"),
+           let open = findLast([UInt8(ascii: " "), UInt8(ascii: "(")], in: utf8, before: firstLineEnd),
+           let location = parseLocation(String(decoding: utf8[(open + 2)..<(firstLineEnd - 1)], as: UTF8.self)) {
+            return TestFailure(message: String(decoding: utf8[..<open], as: UTF8.self).trimmedLines(), location: location)
+        }
+        return nil
+    }
+
+    private static func find(_ needle: [UInt8], in bytes: [UInt8], before end: Int) -> Int? {
+        guard end >= needle.count else { return nil }
+        var index = 0
+        while index + needle.count <= end {
+            if bytes[index] == needle[0] && bytes[index..<(index + needle.count)].elementsEqual(needle) { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    private static func findLast(_ needle: [UInt8], in bytes: [UInt8], before end: Int) -> Int? {
+        var index = end - needle.count
+        while index >= 0 {
+            if bytes[index] == needle[0] && bytes[index..<(index + needle.count)].elementsEqual(needle) { return index }
+            index -= 1
         }
         return nil
     }
@@ -160,5 +183,8 @@ extension String {
     func trimmedLines() -> String { TextFormatting.trimmed(self) }
 
     /// "0,011" as "0.011": xcresulttool writes durations in the machine's locale.
-    func replacingComma() -> String { String(map { $0 == "," ? "." : $0 }) }
+    func replacingComma() -> String {
+        guard utf8.contains(UInt8(ascii: ",")) else { return self }
+        return String(decoding: utf8.map { $0 == UInt8(ascii: ",") ? UInt8(ascii: ".") : $0 }, as: UTF8.self)
+    }
 }

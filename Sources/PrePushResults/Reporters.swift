@@ -141,58 +141,148 @@ public struct JSONReporter: TestReporter {
     /// Creates the reporter.
     public init() {}
 
-    struct Report: Encodable {
-        let version: Int
-        let summary: Summary
-        let tests: [Test]
-    }
-
-    struct Summary: Encodable {
-        let tests, passed, failed, skipped, expectedFailures, unfinished, flaky: Int
-        let duration: Double
-    }
-
-    struct Test: Encodable {
-        let testIdentifier, suite, name, status: String
-        let passed: Bool
-        let duration: Double
-        let failureMessage: String?
-        let failures: [Failure]
-        let phase: String?
-        let attempts: Int
-        let flaky: Bool
-        let skipReason: String?
-        let screenshotPath: String?
-        let accessibilityAuditResults: [AccessibilityAuditResult]?
-    }
-
-    struct Failure: Encodable {
-        let message: String
-        let file: String?
-        let line: Int?
-        let column: Int?
-    }
-
     public func render(_ run: TestRun) -> String {
-        let report = Report(
-            version: Self.schemaVersion,
-            summary: Summary(tests: run.results.count, passed: run.count(.passed), failed: run.count(.failed), skipped: run.count(.skipped),
-                             expectedFailures: run.count(.expectedFailure), unfinished: run.count(.unfinished),
-                             flaky: run.results.filter(\.isFlaky).count, duration: (run.totalDuration * 1000).rounded() / 1000),
-            tests: run.results.map { test in
-                Test(testIdentifier: test.testIdentifier, suite: test.suite, name: test.name, status: test.status.rawValue,
-                     passed: test.passed, duration: test.duration, failureMessage: test.failureMessage,
-                     failures: test.failures.map {
-                         Failure(message: $0.message, file: $0.location?.file, line: $0.location?.line,
-                                 column: $0.location.flatMap { $0.column > 0 ? $0.column : nil })
-                     },
-                     phase: test.phase?.rawValue, attempts: test.attempts, flaky: test.isFlaky, skipReason: test.skipReason,
-                     screenshotPath: test.screenshotPath, accessibilityAuditResults: test.accessibilityAuditResults)
-            })
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(report) else { return "{}\n" }
-        return String(decoding: data, as: UTF8.self) + "\n"
+        // Written directly rather than through JSONEncoder: a fixed schema, keys in sorted order,
+        // and about ten times faster on a 100,000-test run (docs/benchmarks.md).
+        var out = JSONTextWriter()
+        out.open("{")
+        out.key("summary"); out.open("{")
+        out.field("duration", (run.totalDuration * 1000).rounded() / 1000)
+        out.field("expectedFailures", run.count(.expectedFailure))
+        out.field("failed", run.count(.failed))
+        out.field("flaky", run.results.filter(\.isFlaky).count)
+        out.field("passed", run.count(.passed))
+        out.field("skipped", run.count(.skipped))
+        out.field("tests", run.results.count)
+        out.field("unfinished", run.count(.unfinished))
+        out.close("}")
+        out.key("tests"); out.open("[")
+        for test in run.results {
+            out.element(); out.open("{")
+            if let audits = test.accessibilityAuditResults {
+                out.key("accessibilityAuditResults"); out.open("[")
+                for audit in audits {
+                    out.element(); out.open("{")
+                    out.field("elementIdentifier", audit.elementIdentifier)
+                    out.field("issueDescription", audit.issueDescription)
+                    out.field("issueType", audit.issueType.rawValue)
+                    out.close("}")
+                }
+                out.close("]")
+            }
+            out.field("attempts", test.attempts)
+            out.field("duration", test.duration)
+            if let message = test.failureMessage { out.field("failureMessage", message) }
+            out.key("failures"); out.open("[")
+            for failure in test.failures {
+                out.element(); out.open("{")
+                if let location = failure.location, location.column > 0 { out.field("column", location.column) }
+                if let location = failure.location { out.field("file", location.file) }
+                if let location = failure.location { out.field("line", location.line) }
+                out.field("message", failure.message)
+                out.close("}")
+            }
+            out.close("]")
+            out.field("flaky", test.isFlaky)
+            out.field("name", test.name)
+            out.field("passed", test.passed)
+            if let phase = test.phase { out.field("phase", phase.rawValue) }
+            if let path = test.screenshotPath { out.field("screenshotPath", path) }
+            if let reason = test.skipReason { out.field("skipReason", reason) }
+            out.field("status", test.status.rawValue)
+            out.field("suite", test.suite)
+            out.field("testIdentifier", test.testIdentifier)
+            out.close("}")
+        }
+        out.close("]")
+        out.field("version", Self.schemaVersion)
+        out.close("}")
+        return out.text + "\n"
+    }
+}
+
+/// Pretty-printed JSON, two spaces per level, written straight into a byte buffer.
+struct JSONTextWriter {
+    private var bytes: [UInt8] = []
+    private var depth = 0
+    private var needsComma = false
+
+    init() { bytes.reserveCapacity(1 << 20) }
+
+    /// The JSON written so far.
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    mutating func open(_ bracket: StaticString) {
+        raw(bracket)
+        depth += 1
+        needsComma = false
+    }
+
+    mutating func close(_ bracket: StaticString) {
+        depth -= 1
+        if needsComma { newline() }
+        raw(bracket)
+        needsComma = true
+    }
+
+    /// Starts an array element.
+    mutating func element() {
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        newline()
+        needsComma = false
+    }
+
+    mutating func key(_ name: StaticString) {
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        newline()
+        bytes.append(UInt8(ascii: "\""))
+        raw(name)
+        raw("\": ")
+        needsComma = false
+    }
+
+    mutating func field(_ name: StaticString, _ value: String) { key(name); string(value); needsComma = true }
+    mutating func field(_ name: StaticString, _ value: Int) { key(name); bytes += String(value).utf8; needsComma = true }
+    mutating func field(_ name: StaticString, _ value: Bool) { key(name); raw(value ? "true" : "false"); needsComma = true }
+    mutating func field(_ name: StaticString, _ value: Double) {
+        key(name)
+        bytes += (value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : "\(value)").utf8
+        needsComma = true
+    }
+
+    private mutating func raw(_ text: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    private mutating func newline() {
+        bytes.append(10)
+        for _ in 0..<(depth * 2) { bytes.append(32) }
+    }
+
+    /// A JSON string; text that needs no escaping (almost all of it) is copied in one go.
+    private mutating func string(_ value: String) {
+        bytes.append(UInt8(ascii: "\""))
+        var value = value
+        value.withUTF8 { utf8 in
+            var start = 0
+            for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+                switch byte {
+                case UInt8(ascii: "\""): raw("\\\"")
+                case UInt8(ascii: "\\"): raw("\\\\")
+                case 10: raw("\\n")
+                case 13: raw("\\r")
+                case 9: raw("\\t")
+                default:
+                    let hex = String(byte, radix: 16)
+                    raw("\\u")
+                    bytes += (String(repeating: "0", count: 4 - hex.count) + hex).utf8
+                }
+                start = index + 1
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<utf8.count]))
+        }
+        bytes.append(UInt8(ascii: "\""))
     }
 }
 

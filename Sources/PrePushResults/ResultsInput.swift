@@ -4,6 +4,11 @@ import FoundationEssentials
 import Foundation
 #endif
 import PrePushCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The kinds of input `prepush results` reads.
 public enum ResultsInputKind: String, Sendable {
@@ -24,6 +29,47 @@ public enum ResultsInput {
         case UInt8(ascii: "{"): return .xcresultJSON
         default: return .console
         }
+    }
+
+    /// Parses a file; console output is streamed through the parser in 64 KiB reads, so memory
+    /// does not grow with the log; JUnit and JSON are read whole.
+    public static func parse(file path: String) throws -> (run: TestRun, kind: ResultsInputKind, unplaced: Int) {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { return try parse(Array(try Data(contentsOf: URL(fileURLWithPath: path))), file: path) }
+        defer { close(fd) }
+        return try parse(descriptor: fd, file: path)
+    }
+
+    /// Parses everything readable from `fd` (a file or standard input), choosing the reader from
+    /// the first bytes that are not blank.
+    public static func parse(descriptor fd: Int32, file: String) throws -> (run: TestRun, kind: ResultsInputKind, unplaced: Int) {
+        var parser = ConsoleTestParser()
+        var head: [UInt8] = []
+        var kind: ResultsInputKind?
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { break }
+            if kind == nil {
+                head += buffer[0..<count]
+                guard head.contains(where: { $0 != 32 && $0 != 9 && $0 != 10 && $0 != 13 }) else { continue }
+                kind = self.kind(of: head)
+                if kind == .console {
+                    head.withUnsafeBytes { parser.consume($0) }
+                    head = []
+                }
+            } else if kind == .console {
+                buffer.withUnsafeBytes { parser.consume(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+            } else {
+                head += buffer[0..<count]
+            }
+        }
+        guard let kind, kind != .console else {
+            let parsed = parser.finish()
+            return (parsed.run, .console, parsed.unplacedEventLines)
+        }
+        return try parse(head, file: file)
     }
 
     /// Parses `bytes` (named `file` in errors) and reports how many event lines were not placed

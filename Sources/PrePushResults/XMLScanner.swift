@@ -2,9 +2,19 @@ import PrePushCore
 
 /// One event of an XML document.
 enum XMLEvent {
-    case start(name: String, attributes: [String: String], selfClosing: Bool)
+    case start(name: String, attributes: XMLAttributes, selfClosing: Bool)
     case end(name: String)
     case text(String)
+}
+
+/// An element's attributes in document order; elements have few, so a linear search beats hashing.
+struct XMLAttributes {
+    var pairs: [(name: String, value: String)] = []
+
+    subscript(name: String) -> String? {
+        for pair in pairs where pair.name == name { return pair.value }
+        return nil
+    }
 }
 
 /// Why XML could not be read: what was expected, and where (1-based line and column).
@@ -91,7 +101,7 @@ struct XMLScanner {
         index += 1
         let name = readName()
         guard !name.isEmpty else { throw error(at: start + 1, "an element name after '<'") }
-        var attributes: [String: String] = [:]
+        var attributes = XMLAttributes()
         while true {
             skipBlanks()
             guard index < bytes.count else { throw error(at: index, "'>' to end <\(name)>") }
@@ -120,7 +130,7 @@ struct XMLScanner {
             guard let valueEnd = bytes[valueStart...].firstIndex(of: quote) else { throw error(at: attributeStart, "the closing quote of \(attribute)") }
             index = valueEnd + 1
             guard attributes[attribute] == nil else { throw error(at: attributeStart, "one \(attribute) attribute, found two") }
-            attributes[attribute] = try decodeEntities(bytes[valueStart..<valueEnd], at: valueStart, normalizeWhitespace: true)
+            attributes.pairs.append((attribute, try decodeEntities(bytes[valueStart..<valueEnd], at: valueStart, normalizeWhitespace: true)))
         }
     }
 
@@ -131,8 +141,23 @@ struct XMLScanner {
             if byte == 32 || byte == 9 || byte == 10 || byte == 13 || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "=") { break }
             index += 1
         }
+        // The names test reports use come back as shared strings: no allocation per element.
+        let length = index - start
+        for known in Self.knownNames where known.bytes.count == length {
+            var same = true
+            for offset in 0..<length where known.bytes[offset] != bytes[start + offset] { same = false; break }
+            if same { return known.name }
+        }
         return String(decoding: bytes[start..<index], as: UTF8.self)
     }
+
+    static let knownNames: [(name: String, bytes: [UInt8])] = knownNameList.map { ($0, Array($0.utf8)) }
+
+    static let knownNameList = [
+        "testcase", "testsuite", "testsuites", "failure", "error", "skipped", "property", "properties",
+        "system-out", "system-err", "name", "classname", "time", "message", "type", "value", "tests",
+        "failures", "errors", "file", "line", "timestamp", "hostname", "id", "flakyFailure", "rerunFailure",
+    ]
 
     private mutating func skipBlanks() {
         while index < bytes.count, bytes[index] == 32 || bytes[index] == 9 || bytes[index] == 10 || bytes[index] == 13 { index += 1 }
@@ -160,7 +185,8 @@ struct XMLScanner {
     /// Text with `&lt;`-style entities and `&#…;` references decoded; in attribute values, literal
     /// line breaks and tabs become spaces, as XML's attribute normalisation says.
     private func decodeEntities(_ raw: ArraySlice<UInt8>, at offset: Int, normalizeWhitespace: Bool = false) throws(XMLError) -> String {
-        guard raw.contains(UInt8(ascii: "&")) || normalizeWhitespace else { return String(decoding: raw, as: UTF8.self) }
+        let needsWork = raw.contains { $0 == UInt8(ascii: "&") || (normalizeWhitespace && ($0 == 10 || $0 == 9 || $0 == 13)) }
+        guard needsWork else { return String(decoding: raw, as: UTF8.self) }
         var out: [UInt8] = []
         out.reserveCapacity(raw.count)
         var position = raw.startIndex

@@ -130,6 +130,9 @@ public enum ProcessGroupRunner {
     /// Upper bound on how long the loop sleeps while the child still holds its pipes, so an exit
     /// is noticed even when a background process keeps the pipes open.
     static let exitCheckInterval = 0.05
+    /// After the child exits, how long its pipes may stay open before whatever holds them counts
+    /// as a leftover. The child's own end-of-file can still be waiting unread when it is reaped.
+    static let pipeCloseGrace = 0.2
 
     /// Runs `spec` to the end under `options`.
     public static func run(_ spec: ProcessSpec, options: RunOptions) throws(RunnerError) -> RunOutcome {
@@ -218,6 +221,7 @@ private struct RunLoop {
     var outFD: Int32
     var errFD: Int32
     var termination: Termination?
+    var exitedAt: Double?
     var stopReason: StopReason?
     var termSentAt: Double?
     var killSent = false
@@ -237,7 +241,10 @@ private struct RunLoop {
     mutating func run() -> RunOutcome {
         while true {
             let now = monotonicSeconds()
-            if termination == nil { reap(blocking: false) }
+            if termination == nil {
+                reap(blocking: false)
+                if termination != nil { exitedAt = now }
+            }
             if termination != nil && outFD < 0 && errFD < 0 {
                 // The child is gone and nothing holds its output: stop whatever it left in its group.
                 if groupHasMembers() {
@@ -251,7 +258,8 @@ private struct RunLoop {
                 stopReason = .timedOut
                 sendTerm(now)
             }
-            if termination != nil, termSentAt == nil, outFD >= 0 || errFD >= 0 {
+            if termination != nil, termSentAt == nil, outFD >= 0 || errFD >= 0,
+               let exitedAt, now - exitedAt >= ProcessGroupRunner.pipeCloseGrace {
                 // Exited, but a background process still holds the pipes: it is part of the stage.
                 stoppedLeftovers = true
                 sendTerm(now)
@@ -302,6 +310,9 @@ private struct RunLoop {
         // Until the child is reaped, or while leftovers are being stopped, look again soon.
         if termination == nil || termSentAt != nil || (outFD < 0 && errFD < 0) {
             deadlines.append(now + ProcessGroupRunner.exitCheckInterval)
+        }
+        if let exitedAt, termSentAt == nil, outFD >= 0 || errFD >= 0 {
+            deadlines.append(exitedAt + ProcessGroupRunner.pipeCloseGrace)
         }
         let wait = max(0, (deadlines.min() ?? now + 1) - now)
         // Once both pipes closed, only the short exit check remains; back off less aggressively.

@@ -51,7 +51,7 @@ extension Prepush {
                     throw ExitCode(ExitStatus.usage.rawValue)
                 }
                 do {
-                    let parsed = try file == "-" ? Self.readStandardInput() : ResultsInput.parse(Array(try Data(contentsOf: URL(fileURLWithPath: file))), file: file)
+                    let parsed = try file == "-" ? ResultsInput.parse(descriptor: 0, file: "<stdin>") : ResultsInput.parse(file: file)
                     run.results += parsed.run.results
                     if parsed.unplaced > 0 {
                         FileStandardError.write("prepush: warning: \(file): \(parsed.unplaced) lines looked like test events but were not understood")
@@ -78,35 +78,5 @@ extension Prepush {
             throw ExitCode(run.failing.isEmpty ? ExitStatus.success.rawValue : ExitStatus.failure.rawValue)
         }
 
-        /// Console output is parsed as it arrives; JUnit and JSON are read whole.
-        static func readStandardInput() throws -> (run: TestRun, kind: ResultsInputKind, unplaced: Int) {
-            var parser = ConsoleTestParser()
-            var head: [UInt8] = []
-            var kind: ResultsInputKind?
-            var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-            while true {
-                let count = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
-                if count < 0 && errno == EINTR { continue }
-                if count <= 0 { break }
-                if kind == nil {
-                    head += buffer[0..<count]
-                    let meaningful = head.contains { $0 != 32 && $0 != 9 && $0 != 10 && $0 != 13 }
-                    guard meaningful else { continue }
-                    kind = ResultsInput.kind(of: head)
-                    if kind == .console { head.withUnsafeBytes { parser.consume($0) }; head = [] }
-                    continue
-                }
-                if kind == .console {
-                    buffer.withUnsafeBytes { parser.consume(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
-                } else {
-                    head += buffer[0..<count]
-                }
-            }
-            if kind == nil || kind == .console {
-                let parsed = parser.finish()
-                return (parsed.run, .console, parsed.unplacedEventLines)
-            }
-            return try ResultsInput.parse(head, file: "<stdin>")
-        }
     }
 }
