@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the system libraries prepush builds against, if they are missing:
 # libgit2 and libyaml (found through pkg-config), and git. Debian/Ubuntu: apt-get; macOS: Homebrew.
+# With --tests, also what the tests use: xmllint (libxml2-utils; macOS has it).
 # Swift itself (6.0 or later) must already be installed: https://www.swift.org/install/
 set -euo pipefail
 
@@ -12,6 +13,7 @@ fi
 case "$(uname -s)" in
 Linux)
     packages=(libgit2-dev libyaml-dev pkg-config git)
+    [ "${1:-}" = "--tests" ] && packages+=(libxml2-utils)
     missing=()
     for package in "${packages[@]}"; do
         dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

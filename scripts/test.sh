@@ -3,6 +3,6 @@
 # real git repositories with bare remotes, real child processes and signals).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/bootstrap.sh
+scripts/bootstrap.sh --tests
 swift build --build-tests
 swift test "$@"

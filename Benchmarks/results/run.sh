@@ -26,7 +26,7 @@ python3 "$here/generate.py" junit "$cases" "$work/big.junit.xml"
 echo "== 1. $lines-line log to JUnit"
 /usr/bin/time -f "%e s elapsed, %M KB max RSS" "$prepush" results "$work/big.log" --format junit --output "$work/big.log.junit.xml" 2> "$work/time.txt" || true
 cat "$work/time.txt" | tail -1
-hyperfine --style basic --warmup 1 --runs 5 --export-json "$work/log.json" \
+hyperfine --style basic --warmup 2 --runs 10 --export-json "$work/log.json" \
     -n "prepush results (log → JUnit)" "$prepush results $work/big.log --format junit --output $work/big.log.junit.xml || true" >/dev/null
 python3 - "$work/log.json" "$lines" <<'PY'
 import json, sys
@@ -36,7 +36,7 @@ print(f"median {r['median']:.3f} s  →  {lines / r['median']:,.0f} lines/s")
 PY
 
 echo "== 2. reading $cases JUnit test cases"
-hyperfine --style basic --warmup 1 --runs 5 --export-json "$work/junit.json" \
+hyperfine --style basic --warmup 2 --runs 10 --export-json "$work/junit.json" \
     -n prepush "$prepush results $work/big.junit.xml --format json --output $work/big.junit.json || true" \
     -n junitparser "$work/venv/bin/python $here/junitparser_read.py $work/big.junit.xml $work/big.junitparser.json" >/dev/null
 python3 - "$work/junit.json" <<'PY'

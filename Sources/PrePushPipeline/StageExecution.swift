@@ -132,7 +132,17 @@ struct StageExecution {
             duration = 0
             status = .couldNotStart(error.description)
         }
-        let result = StageResult(kind: stage.kind, status: status, duration: duration, logPath: logPath, tests: parsers.finish())
+        var tests = parsers.finish()
+        #if os(macOS)
+        // An xcodebuild stage's result bundle knows more than its console: read it when it exists.
+        if let bundle = ResultBundleLocator.bundlePath(inCommand: stage.command, workingDirectory: stage.workingDirectory),
+           FileManager.default.fileExists(atPath: bundle),
+           let fromBundle = try? ResultBundleReader.read(bundle: bundle, attachmentsFolder: FilePath.join(reportsDirectory, "attachments")),
+           !fromBundle.results.isEmpty {
+            tests = fromBundle
+        }
+        #endif
+        let result = StageResult(kind: stage.kind, status: status, duration: duration, logPath: logPath, tests: tests)
         if !verbose && console.isTerminal { console.clearLine() }
         console.line("prepush \(status == .passed ? "✔" : "✘") \(result.summary)")
         if status != .passed && !verbose {

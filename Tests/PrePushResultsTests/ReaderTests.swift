@@ -164,3 +164,14 @@ func outcomes(_ run: TestRun) -> [String: TestStatus] {
                                                   issueDescription: "Accessibility issue, auditType: hitRegion, element: home_button_add"))
     }
 }
+
+@Suite struct ResultBundleLocatorTests {
+    @Test func theBundleIsTheValueOfResultBundlePath() {
+        #expect(ResultBundleLocator.bundlePath(inCommand: "xcodebuild test -scheme App -resultBundlePath build/UI.xcresult -destination 'platform=iOS Simulator,name=iPhone 16'",
+                                               workingDirectory: "/repo") == "/repo/build/UI.xcresult")
+        #expect(ResultBundleLocator.bundlePath(inCommand: "set -o pipefail && xcodebuild test -resultBundlePath \"/tmp/my results/R\" | xcbeautify",
+                                               workingDirectory: "/repo") == "/tmp/my results/R.xcresult")
+        #expect(ResultBundleLocator.bundlePath(inCommand: "swift test", workingDirectory: "/repo") == nil)
+        #expect(ResultBundleLocator.bundlePath(inCommand: "xcodebuild test -resultBundlePath", workingDirectory: "/repo") == nil)
+    }
+}
