@@ -106,6 +106,24 @@ public struct UITestResult: Sendable, Hashable, Codable {
         self.accessibilityAuditResults = accessibilityAuditResults
     }
 
+    /// This test merged with a later run of it (a retry): attempts and durations add up, failures
+    /// are kept (at most `failureLimit`), and the later run decides the status — so a test that
+    /// failed and then passed comes out as passed with its failures: flaky.
+    public func merged(withRetry later: UITestResult, failureLimit: Int = 10) -> UITestResult {
+        UITestResult(suite: later.suite, name: later.name, status: later.status, duration: duration + later.duration,
+                     failures: Array((failures + later.failures).prefix(failureLimit)),
+                     phase: later.phase ?? phase, attempts: attempts + later.attempts,
+                     skipReason: later.skipReason, screenshotPath: later.screenshotPath ?? screenshotPath,
+                     accessibilityAuditResults: later.accessibilityAuditResults ?? accessibilityAuditResults)
+    }
+
+    /// This result with a screenshot attached (kept only when the test failed).
+    public func withScreenshot(_ path: String) -> UITestResult {
+        UITestResult(suite: suite, name: name, status: status, duration: duration, failures: failures, phase: phase,
+                     attempts: attempts, skipReason: skipReason, screenshotPath: path,
+                     accessibilityAuditResults: accessibilityAuditResults)
+    }
+
     /// Failed at least once and then passed when retried.
     public var isFlaky: Bool { status == .passed && attempts > 1 && !failures.isEmpty }
 

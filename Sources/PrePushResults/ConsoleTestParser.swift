@@ -423,13 +423,7 @@ public struct ConsoleTestParser {
             results.append(result)
             return
         }
-        let earlier = results[index]
-        results[index] = UITestResult(suite: result.suite, name: result.name, status: result.status,
-                                      duration: earlier.duration + result.duration,
-                                      failures: earlier.failures.count >= Self.failureLimit ? earlier.failures
-                                          : Array((earlier.failures + result.failures).prefix(Self.failureLimit)),
-                                      phase: result.phase ?? earlier.phase, attempts: earlier.attempts + result.attempts,
-                                      skipReason: result.skipReason)
+        results[index] = results[index].merged(withRetry: result, failureLimit: Self.failureLimit)
     }
 
     /// The key of a running or finished test, matching `Class.test` against `Module.Class.test` too.

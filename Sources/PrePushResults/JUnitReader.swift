@@ -105,11 +105,7 @@ public enum JUnitReader {
                 results.append(result)
                 return
             }
-            let earlier = results[existing]
-            results[existing] = UITestResult(suite: result.suite, name: result.name, status: result.status,
-                                             duration: earlier.duration + result.duration, failures: earlier.failures + result.failures,
-                                             phase: result.phase ?? earlier.phase, attempts: earlier.attempts + result.attempts,
-                                             skipReason: result.skipReason, screenshotPath: result.screenshotPath)
+            results[existing] = results[existing].merged(withRetry: result)
         }
     }
 

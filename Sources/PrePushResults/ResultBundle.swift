@@ -65,10 +65,7 @@ public enum ResultBundleReader {
             run.results = run.results.map { test in
                 let key = "\(test.suite.split(separator: ".").last ?? "")/\(test.name)"
                 guard !test.passed, let path = screenshots[key] else { return test }
-                return UITestResult(suite: test.suite, name: test.name, status: test.status, duration: test.duration,
-                                    failures: test.failures, phase: test.phase, attempts: test.attempts,
-                                    skipReason: test.skipReason, screenshotPath: path,
-                                    accessibilityAuditResults: test.accessibilityAuditResults)
+                return test.withScreenshot(path)
             }
         }
         return run

@@ -49,9 +49,7 @@ public enum XCResultReader {
             var merged: [UITestResult] = []
             for failure in summaries.compactMap(legacyFailure) {
                 if let index = merged.firstIndex(where: { $0.testIdentifier == failure.testIdentifier }) {
-                    let earlier = merged[index]
-                    merged[index] = UITestResult(suite: earlier.suite, name: earlier.name, status: .failed, duration: 0,
-                                                 failures: earlier.failures + failure.failures, phase: .test, attempts: earlier.attempts + 1)
+                    merged[index] = merged[index].merged(withRetry: failure)
                 } else {
                     merged.append(failure)
                 }
