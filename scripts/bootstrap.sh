@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs the system libraries prepush builds against, if they are missing:
 # libgit2 and libyaml (found through pkg-config), and git. Debian/Ubuntu: apt-get; macOS: Homebrew.
-# With --tests, also what the tests use: xmllint (libxml2-utils; macOS has it).
+# With --tests, also what the tests use: xmllint (libxml2-utils), and an OpenSSH server, client and
+# rsync for the remote-run tests (macOS has xmllint, ssh and rsync; its sshd needs root, so those
+# tests run on Linux CI).
 # Swift itself (6.0 or later) must already be installed: https://www.swift.org/install/
 set -euo pipefail
 
@@ -13,7 +15,7 @@ fi
 case "$(uname -s)" in
 Linux)
     packages=(libgit2-dev libyaml-dev pkg-config git)
-    [ "${1:-}" = "--tests" ] && packages+=(libxml2-utils)
+    [ "${1:-}" = "--tests" ] && packages+=(libxml2-utils openssh-server openssh-client rsync)
     missing=()
     for package in "${packages[@]}"; do
         dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

@@ -42,6 +42,10 @@ public enum ValueProblem: Error, Sendable, Equatable {
     case unsafeRemoteName(what: String)
     /// Not a valid environment variable name.
     case notVariableName
+    /// Not `Key=Value`.
+    case notSSHOption
+    /// Absolute, or climbing out with `..`.
+    case notRelativePath
 
     /// The words that follow the quoted value: `"abc" is not a whole number of seconds`.
     var phrase: String {
@@ -62,6 +66,10 @@ public enum ValueProblem: Error, Sendable, Equatable {
             return "is not a safe \(what): it must not start with '-' or hold spaces or shell characters"
         case .notVariableName:
             return "is not a valid environment variable name (letters, digits and '_', not starting with a digit)"
+        case .notSSHOption:
+            return "is not an ssh option: expected Key=Value (as in ssh_config), passed as -o Key=Value"
+        case .notRelativePath:
+            return "is not a relative path inside remote.path (no leading '/', no '..')"
         }
     }
 }

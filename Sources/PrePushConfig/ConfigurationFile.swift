@@ -54,6 +54,14 @@ public struct FileRemote: Sendable, Equatable {
     public var port: Located<Int>?
     public var path: Located<String>?
     public var syncMode: Located<SyncMode>?
+    /// `identityFile`: the private key ssh uses.
+    public var identityFile: Located<String>?
+    /// `sshOptions`: extra `Key=Value` options passed to ssh as `-o Key=Value`.
+    public var sshOptions: [Located<String>] = []
+    /// `results`: files the UI command leaves on the Mac (relative to `path`), brought back.
+    public var results: [Located<String>] = []
+    /// `acceptNewHostKeys`: trust a host key seen for the first time (never a changed one).
+    public var acceptNewHostKeys: Located<Bool>?
     /// Where the `remote:` key is.
     public var location: SourceLocation
 }
@@ -63,18 +71,20 @@ public struct ConfigurationFile: Sendable, Equatable {
     /// The file's path as it was named.
     public var path: String
     public var verbose: Located<Bool>?
+    /// `isolated`: run the stages in an export of the pushed commit, not the working tree.
+    public var isolated: Located<Bool>?
     public var stages: [StageKind: FileStage] = [:]
     public var reportsDirectory: Located<String>?
     public var remote: FileRemote?
 
     /// Every key the file may hold, by parent path, for unknown-key errors and the documentation test.
     public static let knownKeys: [String: [String]] = [
-        "": ["verbose", "stages", "reports", "remote"],
+        "": ["verbose", "isolated", "stages", "reports", "remote"],
         "stages": StageKind.allCases.map(\.rawValue),
         "stages.unit": ["run", "timeout", "env", "workingDirectory", "skip"],
         "stages.ui": ["run", "timeout", "env", "workingDirectory", "skip"],
         "reports": ["directory"],
-        "remote": ["host", "user", "port", "path", "syncMode"],
+        "remote": ["host", "user", "port", "path", "syncMode", "identityFile", "sshOptions", "results", "acceptNewHostKeys"],
     ]
 
     /// The file's text, kept to quote lines in later errors.
@@ -126,6 +136,7 @@ private struct FileDecoder {
     mutating func decode(_ root: YAMLNode, into file: inout ConfigurationFile) {
         guard let top = mapping(root, path: "") else { return }
         if let node = top["verbose"] { file.verbose = boolean(node, path: "verbose") }
+        if let node = top["isolated"] { file.isolated = boolean(node, path: "isolated") }
         if let node = top["reports"], let reports = mapping(node, path: "reports"), let directory = reports["directory"] {
             file.reportsDirectory = nonEmptyString(directory, path: "reports.directory", expected: "a folder path")
         }
@@ -203,6 +214,16 @@ private struct FileDecoder {
         if let mode = fields["syncMode"] {
             remote.syncMode = parsed(mode, path: "remote.syncMode", expected: "rsync or scp", ValueParsers.syncMode)
         }
+        if let identity = fields["identityFile"], !identity.isNull {
+            remote.identityFile = nonEmptyString(identity, path: "remote.identityFile", expected: "a private key file")
+        }
+        if let options = fields["sshOptions"] {
+            remote.sshOptions = list(options, path: "remote.sshOptions", expected: "Key=Value ssh options", ValueParsers.sshOption)
+        }
+        if let results = fields["results"] {
+            remote.results = list(results, path: "remote.results", expected: "paths relative to remote.path", ValueParsers.relativePath)
+        }
+        if let accept = fields["acceptNewHostKeys"] { remote.acceptNewHostKeys = boolean(accept, path: "remote.acceptNewHostKeys") }
         return remote
     }
 
@@ -254,6 +275,15 @@ private struct FileDecoder {
             errors.append(.invalidValue(.file(node.location), setting: path, value: text, problem: problem, sourceLine: line(node.location)))
             return nil
         }
+    }
+
+    /// One value or a list of them, each parsed.
+    private mutating func list(_ node: YAMLNode, path: String, expected: String, _ parse: (String) -> Result<String, ValueProblem>) -> [Located<String>] {
+        if node.isNull { return [] }
+        if case .sequence(let items) = node.content {
+            return items.compactMap { parsed($0, path: path, expected: expected, parse) }
+        }
+        return parsed(node, path: path, expected: expected, parse).map { [$0] } ?? []
     }
 
     private mutating func boolean(_ node: YAMLNode, path: String) -> Located<Bool>? {

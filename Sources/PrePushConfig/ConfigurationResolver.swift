@@ -23,6 +23,8 @@ public struct ConfigurationFlags: Sendable, Equatable {
     public var configPath: String?
     /// `--reports-dir PATH`
     public var reportsDirectory: String?
+    /// `--isolated`
+    public var isolated = false
 
     /// No flags given.
     public init() {}
@@ -78,13 +80,26 @@ public struct RemoteSettings: Sendable, Equatable {
     public let user: String?
     public let port: Int
     public let path: String
+    /// The private key, absolute (`~/` expanded), if one is named.
+    public let identityFile: String?
+    /// Extra `Key=Value` ssh options.
+    public let sshOptions: [String]
+    /// Files to bring back, relative to `path`.
+    public let results: [String]
+    /// Whether a host key seen for the first time is trusted (`StrictHostKeyChecking=accept-new`).
+    public let acceptNewHostKeys: Bool
 
     /// Creates remote settings.
-    public init(host: String, user: String?, port: Int, path: String) {
+    public init(host: String, user: String?, port: Int, path: String, identityFile: String? = nil,
+                sshOptions: [String] = [], results: [String] = [], acceptNewHostKeys: Bool = false) {
         self.host = host
         self.user = user
         self.port = port
         self.path = path
+        self.identityFile = identityFile
+        self.sshOptions = sshOptions
+        self.results = results
+        self.acceptNewHostKeys = acceptNewHostKeys
     }
 }
 
@@ -105,6 +120,8 @@ public struct ResolvedConfiguration: Sendable {
     public let unitStage: StageSettings?
     /// The UI stage, or nil when it is not configured.
     public let uiStage: StageSettings?
+    /// Whether the stages run in an export of the pushed commit (`isolated`, `--isolated`).
+    public let isolated: Bool
     /// Whether the unit stage is turned off by `skip: true` in the file.
     public let unitStageSkippedByFile: Bool
     /// Absolute path of the reports folder.
@@ -251,6 +268,8 @@ private struct Merger {
                            variable: Variable.uiTestVerbose, parse: ValueParsers.boolean,
                            file: file?.verbose, fallback: PrePushHookConfig.default.verbose)
         let syncMode = pickSyncMode(flag: flags.syncMode, file: file?.remote?.syncMode)
+        let isolated = pick("isolated", flag: flags.isolated ? (true, "--isolated") : nil, variable: nil,
+                            parse: ValueParsers.boolean, file: file?.isolated, fallback: false)
 
         let hook = PrePushHookConfig(skipUITests: skipUI.value, uiTestsOnly: uiOnly.value,
                                      uiTestTimeout: TimeInterval(uiTimeout.value), verbose: verbose.value, syncMode: syncMode)
@@ -279,7 +298,7 @@ private struct Merger {
         default: throw .multiple(errors)
         }
         return ResolvedConfiguration(
-            hook: hook, configurationFile: configurationFile, unitStage: unit, uiStage: ui,
+            hook: hook, configurationFile: configurationFile, unitStage: unit, uiStage: ui, isolated: isolated.value,
             unitStageSkippedByFile: file?.stages[.unit]?.skip?.value == true,
             reportsDirectory: absolutePath(reports.value, base: request.repositoryRoot),
             remote: remote, settings: settings, notes: notes)
@@ -389,7 +408,21 @@ private struct Merger {
         settings.append(ResolvedSetting(name: "remote.port", value: "\(written.port?.value ?? 22)",
                                         origin: written.port.map { .file($0.location) } ?? .default))
         settings.append(ResolvedSetting(name: "remote.path", value: path.value, origin: .file(path.location)))
-        return RemoteSettings(host: host.value, user: written.user?.value, port: written.port?.value ?? 22, path: path.value)
+        var identity = written.identityFile?.value
+        if let named = identity {
+            let home = request.environment["HOME"] ?? ""
+            identity = named.hasPrefix("~/") ? FilePath.join(home, String(named.dropFirst(2))) : FilePath.absolute(named, base: request.repositoryRoot)
+            settings.append(ResolvedSetting(name: "remote.identityFile", value: identity!, origin: .file(written.identityFile!.location)))
+        }
+        for option in written.sshOptions {
+            settings.append(ResolvedSetting(name: "remote.sshOptions", value: option.value, origin: .file(option.location)))
+        }
+        for result in written.results {
+            settings.append(ResolvedSetting(name: "remote.results", value: result.value, origin: .file(result.location)))
+        }
+        return RemoteSettings(host: host.value, user: written.user?.value, port: written.port?.value ?? 22, path: path.value,
+                              identityFile: identity, sshOptions: written.sshOptions.map(\.value),
+                              results: written.results.map(\.value), acceptNewHostKeys: written.acceptNewHostKeys?.value ?? false)
     }
 
     // MARK: - Paths

@@ -48,6 +48,19 @@ package enum ValueParsers {
         return .success(raw)
     }
 
+    /// An ssh option as `Key=Value` (passed as `-o Key=Value`): a letters-only key, never an option of its own.
+    package static func sshOption(_ raw: String) -> Result<String, ValueProblem> {
+        guard let equals = raw.firstIndex(of: "="), equals != raw.startIndex,
+              raw[..<equals].utf8.allSatisfy({ isAlphanumeric($0) }) else { return .failure(.notSSHOption) }
+        return .success(raw)
+    }
+
+    /// A relative path that stays inside its folder (no leading `/`, no `..` component).
+    package static func relativePath(_ raw: String) -> Result<String, ValueProblem> {
+        guard !raw.isEmpty, !raw.hasPrefix("/"), !raw.split(separator: "/").contains("..") else { return .failure(.notRelativePath) }
+        return .success(raw)
+    }
+
     /// A POSIX environment variable name.
     package static func variableName(_ raw: String) -> Result<String, ValueProblem> {
         guard let first = raw.utf8.first, !(first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")),

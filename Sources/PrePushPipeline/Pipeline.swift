@@ -76,15 +76,17 @@ public enum Pipeline {
         }
 
         let configuration: ResolvedConfiguration
+        let repository: Repository
         do {
-            configuration = try resolveConfiguration(flags: request.flags, environment: request.environment)
+            repository = try Repository.openFromEnvironment()
+            configuration = try resolveConfiguration(flags: request.flags, environment: request.environment, repository: repository)
         } catch {
             console.error("\(error)")
             return .usage
         }
         for note in configuration.notes { console.line("prepush: note: \(note)") }
 
-        let plan = StagePlan(configuration)
+        var plan = StagePlan(configuration)
         for (kind, reason) in plan.notRunning { console.line("prepush – \(kind.rawValue): \(reason)") }
         guard !plan.stages.isEmpty else {
             console.line("prepush: nothing to run: no stage is configured or all are skipped (see docs/configuration.md)")
@@ -99,6 +101,27 @@ public enum Pipeline {
 
         removeStaleReports(in: configuration.reportsDirectory)
 
+        // What is tested is what is pushed: an export of the pushed commit for isolated and remote runs.
+        let commit = request.hook?.updates?.first { !$0.isDeletion }?.localObjectID ?? "HEAD"
+        let runsRemotely = configuration.remote != nil && plan.stages.contains { $0.kind == .ui }
+        var export: String?
+        if configuration.isolated || runsRemotely {
+            let folder = FilePath.join(request.environment["TMPDIR"] ?? "/tmp", "prepush-export-\(UUID().uuidString.prefix(8))")
+            do {
+                try repository.exportTree(of: commit, to: FilePath.join(folder, "tree"))
+                export = folder
+            } catch {
+                console.error("error: cannot export \(commit) for an isolated or remote run: \(error)")
+                return .usage
+            }
+        }
+        defer { if let export { try? FileManager.default.removeItem(atPath: export) } }
+        if configuration.isolated, let export {
+            plan.rebase(onto: FilePath.join(export, "tree"), root: repository.workingDirectory ?? "")
+        } else if (try? repository.workingTreeDiffers(from: commit)) == true {
+            console.line("prepush: note: the working tree differs from the pushed commit \(commit.prefix(12)); local stages run in the working tree (--isolated runs them on the commit)")
+        }
+
         var results: [StageResult] = []
         var verdict: (status: ExitStatus, line: String)?
         for stage in plan.stages {
@@ -106,11 +129,20 @@ public enum Pipeline {
                 verdict = (.interrupted, "prepush: interrupted by \(StageResult.signalName(signal)) before the \(stage.kind.rawValue) stage started")
                 break
             }
-            let result = StageExecution(
+            var execution = StageExecution(
                 stage: stage, reportsDirectory: configuration.reportsDirectory, baseEnvironment: request.environment,
                 verbose: configuration.hook.verbose, console: console, signals: signals,
                 killGracePeriod: request.killGracePeriod
-            ).run()
+            )
+            if stage.kind == .ui, let remote = configuration.remote, let export {
+                let target = RemoteTarget(host: remote.host, user: remote.user, port: remote.port, path: remote.path,
+                                          identityFile: remote.identityFile, sshOptions: remote.sshOptions,
+                                          acceptNewHostKeys: remote.acceptNewHostKeys)
+                execution.remote = RemoteStageContext(
+                    session: RemoteSession(target: target, environment: request.environment, scratchFolder: export),
+                    mode: configuration.hook.syncMode, tree: FilePath.join(export, "tree"), results: remote.results)
+            }
+            let result = execution.run()
             results.append(result)
             switch result.status {
             case .passed:
@@ -176,8 +208,9 @@ public enum Pipeline {
     }
 
     /// Opens the repository as git would (honouring `GIT_DIR` in hooks) and resolves the configuration.
-    public static func resolveConfiguration(flags: ConfigurationFlags, environment: [String: String]) throws -> ResolvedConfiguration {
-        let repository = try Repository.openFromEnvironment()
+    public static func resolveConfiguration(flags: ConfigurationFlags, environment: [String: String],
+                                            repository given: Repository? = nil) throws -> ResolvedConfiguration {
+        let repository = try given ?? Repository.openFromEnvironment()
         let root = try repository.requireWorkingDirectory()
         let request = ConfigurationRequest(flags: flags, environment: environment, repositoryRoot: root,
                                            currentDirectory: FileManager.default.currentDirectoryPath)
@@ -199,6 +232,14 @@ public enum Pipeline {
 struct StagePlan {
     var stages: [StageSettings] = []
     var notRunning: [(StageKind, String)] = []
+
+    /// Moves every stage's working directory from the working tree into an export of the commit.
+    mutating func rebase(onto tree: String, root: String) {
+        stages = stages.map { stage in
+            StageSettings(kind: stage.kind, command: stage.command, timeout: stage.timeout, environment: stage.environment,
+                          workingDirectory: FilePath.absolute(FilePath.relative(stage.workingDirectory, to: root), base: tree))
+        }
+    }
 
     init(_ configuration: ResolvedConfiguration) {
         if configuration.hook.uiTestsOnly {

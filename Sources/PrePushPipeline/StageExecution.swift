@@ -86,6 +86,8 @@ struct StageExecution {
     let console: Console
     let signals: SignalWatcher?
     let killGracePeriod: Double
+    /// Set when the stage runs on a remote Mac.
+    var remote: RemoteStageContext? = nil
 
     func run() -> StageResult {
         let name = stage.kind.rawValue
@@ -95,7 +97,18 @@ struct StageExecution {
         let tail = TailBuffer(limit: Self.tailByteLimit)
         let parsers = StreamParsers()
 
-        let heading = "\(name): \(stage.command) (timeout \(stage.timeout) s)"
+        let place = remote.map { " on \($0.session.target.destination):\($0.session.target.path)" } ?? ""
+        let heading = "\(name): \(stage.command)\(place) (timeout \(stage.timeout) s)"
+        if let remote {
+            do {
+                let report = try remote.session.sync(tree: remote.tree, mode: remote.mode)
+                if verbose { console.line("prepush ▸ \(name): \(report)") }
+            } catch {
+                let result = StageResult(kind: stage.kind, status: .couldNotStart("\(error)"), duration: 0, logPath: logPath, tests: TestRun())
+                console.line("prepush ✘ \(result.summary)")
+                return result
+            }
+        }
         if verbose || !console.isTerminal {
             console.line("prepush ▸ \(heading)")
         } else {
@@ -116,8 +129,14 @@ struct StageExecution {
             options.onTick = { elapsed in console.replaceLine("prepush ▸ \(heading)  \(Int(elapsed)) s") }
         }
 
-        let spec = ProcessSpec.shell(stage.command, environment: Self.environment(for: stage, base: baseEnvironment, reportsDirectory: reportsDirectory),
+        var spec = ProcessSpec.shell(stage.command, environment: Self.environment(for: stage, base: baseEnvironment, reportsDirectory: reportsDirectory),
                                      workingDirectory: stage.workingDirectory)
+        if let remote {
+            let variables = [("PREPUSH_STAGE", stage.kind.rawValue)] + stage.environment.map { ($0.name, $0.value) }
+            spec = remote.session.commandSpec(stage.command, environment: variables)
+            // A timeout or Ctrl-C stops the command on the Mac too, not only the local ssh client.
+            options.onStop = { _ in remote.session.stop() }
+        }
         let status: StageStatus
         let duration: Double
         do {
@@ -133,6 +152,14 @@ struct StageExecution {
             status = .couldNotStart(error.description)
         }
         var tests = parsers.finish()
+        if let remote, !remote.results.isEmpty {
+            let folder = FilePath.join(reportsDirectory, "remote")
+            if let fetched = try? remote.session.fetch(remote.results, into: folder, mode: remote.mode) {
+                if verbose { console.line("prepush ▸ \(name): brought back \(fetched.count) of \(remote.results.count) result paths into \(folder)") }
+                let fromFiles = fetched.compactMap { try? ResultsInput.parse(file: $0) }.filter { $0.kind != .console }.flatMap(\.run.results)
+                if !fromFiles.isEmpty { tests = TestRun(results: fromFiles) }
+            }
+        }
         #if os(macOS)
         // An xcodebuild stage's result bundle knows more than its console: read it when it exists.
         if let bundle = ResultBundleLocator.bundlePath(inCommand: stage.command, workingDirectory: stage.workingDirectory),
@@ -174,6 +201,18 @@ struct StageExecution {
         "GIT_EXEC_PATH", "GIT_SSH", "GIT_SSH_COMMAND", "GIT_SSL_CAINFO", "GIT_SSL_NO_VERIFY",
         "GIT_CONFIG_COUNT", "GIT_HTTP_PROXY_AUTHMETHOD", "GIT_ALLOW_PROTOCOL", "GIT_ASKPASS",
     ]
+}
+
+/// What a stage that runs on a remote Mac needs.
+struct RemoteStageContext {
+    /// The connection.
+    let session: RemoteSession
+    /// How the tree goes there and results come back.
+    let mode: SyncMode
+    /// The exported tree of the pushed commit.
+    let tree: String
+    /// Result paths to bring back, relative to the remote folder.
+    let results: [String]
 }
 
 /// One test-output parser per stream, fed as the output arrives: stdout and stderr are parsed apart

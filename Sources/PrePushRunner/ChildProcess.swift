@@ -17,13 +17,17 @@ public struct ProcessSpec: Sendable, Equatable {
     public var environment: [String: String]
     /// The folder the child starts in; nil keeps prepush's.
     public var workingDirectory: String?
+    /// A file read as the child's standard input; nil gives it /dev/null.
+    public var standardInputFile: String?
 
     /// Creates a spec.
-    public init(executable: String, arguments: [String], environment: [String: String], workingDirectory: String? = nil) {
+    public init(executable: String, arguments: [String], environment: [String: String], workingDirectory: String? = nil,
+                standardInputFile: String? = nil) {
         self.executable = executable
         self.arguments = arguments
         self.environment = environment
         self.workingDirectory = workingDirectory
+        self.standardInputFile = standardInputFile
     }
 
     /// A command the user wrote, run as they wrote it by `/bin/sh -c`.
@@ -109,6 +113,9 @@ public struct RunOptions {
     public var onTick: ((Double) -> Void)?
     /// Seconds between `onTick` calls.
     public var tickInterval: Double
+    /// Called once when the run is stopped for a timeout or an interruption, before SIGTERM:
+    /// a remote stage stops its processes on the remote machine here.
+    public var onStop: ((StopReason) -> Void)?
 
     /// Options with a 3-second grace period and no callbacks.
     public init(timeout: Double?, killGracePeriod: Double = 3, signals: SignalWatcher? = nil,
@@ -183,7 +190,7 @@ public enum ProcessGroupRunner {
         posix_spawnattr_setsigdefault(&attributes, &defaults)
 
         // Stages never read the terminal or the hook's ref lines.
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 0, spec.standardInputFile ?? "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, stdout, 1)
         posix_spawn_file_actions_adddup2(&actions, stderr, 2)
         if let directory = spec.workingDirectory {
@@ -256,7 +263,8 @@ private struct RunLoop {
             }
             if stopReason == nil, let timeout = options.timeout, now - start >= timeout {
                 stopReason = .timedOut
-                sendTerm(now)
+                options.onStop?(.timedOut)
+                sendTerm(monotonicSeconds())
             }
             if termination != nil, termSentAt == nil, outFD >= 0 || errFD >= 0,
                let exitedAt, now - exitedAt >= ProcessGroupRunner.pipeCloseGrace {
@@ -334,7 +342,10 @@ private struct RunLoop {
                 if stopReason == nil || stopReason == .timedOut && termSentAt == nil {
                     stopReason = .interrupted(received)
                 }
-                if termSentAt == nil { sendTerm(monotonicSeconds()) }
+                if termSentAt == nil {
+                    options.onStop?(.interrupted(received))
+                    sendTerm(monotonicSeconds())
+                }
             }
         }
     }

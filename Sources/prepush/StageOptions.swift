@@ -27,6 +27,9 @@ struct StageOptions: ParsableArguments {
     @Option(name: .customLong("reports-dir"), help: ArgumentHelp("Folder for logs and reports (default: .prepush/reports).", valueName: "path"))
     var reportsDirectory: String?
 
+    @Flag(name: .customLong("isolated"), help: "Run the stages in an export of the pushed commit, not the working tree.")
+    var isolated = false
+
     func validate() throws {
         if skipUITests && uiTestsOnly {
             throw ValidationError("--skip-ui-tests and --ui-tests-only cannot be used together")
@@ -44,6 +47,7 @@ struct StageOptions: ParsableArguments {
         flags.syncMode = syncMode
         flags.configPath = config
         flags.reportsDirectory = reportsDirectory
+        flags.isolated = isolated
         return flags
     }
 }

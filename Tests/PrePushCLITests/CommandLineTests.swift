@@ -167,3 +167,37 @@ import Testing
         #expect(missing.standardError == "error: configuration file missing.yml (from environment PREPUSH_CONFIG) does not exist\n")
     }
 }
+
+@Suite struct IsolatedRunTests {
+    @Test func isolatedStagesSeeThePushedCommitNotTheWorkingTree() throws {
+        let repo = try GitRepository()
+        let seen = repo.root.url("seen.txt")
+        try repo.write("committed\n", to: "state.txt")
+        try repo.write("stages:\n  unit:\n    run: cat state.txt > '\(seen)'; ls >> '\(seen)'\n", to: ".prepush.yml")
+        try repo.commitAll("state")
+        try repo.write("edited\n", to: "state.txt")
+        try repo.write("x\n", to: "untracked.txt")
+
+        let plain = try PrepushBinary.run(["run"], in: repo.path, environment: repo.environment)
+        #expect(plain.status == 0)
+        #expect(plain.standardOutput.contains("prepush: note: the working tree differs from the pushed commit"))
+        #expect(try String(contentsOfFile: seen, encoding: .utf8).hasPrefix("edited\n"))
+
+        let isolated = try PrepushBinary.run(["run", "--isolated"], in: repo.path, environment: repo.environment)
+        #expect(isolated.status == 0, "\(isolated)")
+        let text = try String(contentsOfFile: seen, encoding: .utf8)
+        #expect(text.hasPrefix("committed\n"))
+        #expect(!text.contains("untracked.txt"))
+        #expect(!isolated.standardOutput.contains("working tree differs"))
+        #expect(try String(contentsOfFile: repo.path + "/state.txt", encoding: .utf8) == "edited\n", "the user's edit is untouched")
+    }
+
+    @Test func aCleanWorkingTreeGetsNoNote() throws {
+        let repo = try GitRepository()
+        try repo.write("stages:\n  unit:\n    run: 'true'\n", to: ".prepush.yml")
+        try repo.commitAll("config")
+        let result = try PrepushBinary.run(["run"], in: repo.path, environment: repo.environment)
+        #expect(result.status == 0)
+        #expect(!result.standardOutput.contains("working tree differs"))
+    }
+}

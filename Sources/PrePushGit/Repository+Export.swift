@@ -1,0 +1,62 @@
+internal import CGit2
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import PrePushCore
+
+extension Repository {
+    /// The commit a revision names (`HEAD`, a branch, an object id), as 40 or 64 hex digits.
+    public func commitID(_ revision: String) throws(GitError) -> String {
+        var object: OpaquePointer?
+        try check(git_revparse_single(&object, handle, revision), "git_revparse_single(\(revision))")
+        defer { git_object_free(object) }
+        var commit: OpaquePointer?
+        try check(git_object_peel(&commit, object, GIT_OBJECT_COMMIT), "git_object_peel")
+        defer { git_object_free(commit) }
+        guard let id = git_object_id(commit), let text = git_oid_tostr_s(id) else {
+            throw .libgit2(function: "git_oid_tostr_s", code: -1, message: "no object id")
+        }
+        return String(cString: text)
+    }
+
+    /// Writes the tree of `commit` into `folder` (created if needed) without touching the
+    /// repository's index or working tree: what is tested is exactly what is pushed, with no
+    /// uncommitted changes and no untracked files.
+    public func exportTree(of commit: String, to folder: String) throws(GitError) {
+        var object: OpaquePointer?
+        try check(git_revparse_single(&object, handle, commit), "git_revparse_single(\(commit))")
+        defer { git_object_free(object) }
+        var tree: OpaquePointer?
+        try check(git_object_peel(&tree, object, GIT_OBJECT_TREE), "git_object_peel")
+        defer { git_object_free(tree) }
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw .libgit2(function: "mkdir", code: -1, message: "cannot create \(folder): \(error)")
+        }
+        var options = git_checkout_options()
+        try check(git_checkout_options_init(&options, UInt32(GIT_CHECKOUT_OPTIONS_VERSION)), "git_checkout_options_init")
+        options.checkout_strategy = GIT_CHECKOUT_FORCE.rawValue | GIT_CHECKOUT_DONT_UPDATE_INDEX.rawValue
+        let code: Int32 = folder.withCString { path in
+            options.target_directory = path
+            return git_checkout_tree(handle, tree, &options)
+        }
+        try check(code, "git_checkout_tree")
+    }
+
+    /// Whether the working tree differs from `commit`: another HEAD, changed or untracked files.
+    public func workingTreeDiffers(from commit: String) throws(GitError) -> Bool {
+        guard !isBare else { return false }
+        if try commitID("HEAD") != commitID(commit) { return true }
+        var options = git_status_options()
+        try check(git_status_options_init(&options, UInt32(GIT_STATUS_OPTIONS_VERSION)), "git_status_options_init")
+        options.show = GIT_STATUS_SHOW_INDEX_AND_WORKDIR
+        options.flags = GIT_STATUS_OPT_INCLUDE_UNTRACKED.rawValue | GIT_STATUS_OPT_EXCLUDE_SUBMODULES.rawValue
+        var list: OpaquePointer?
+        try check(git_status_list_new(&list, handle, &options), "git_status_list_new")
+        defer { git_status_list_free(list) }
+        return git_status_list_entrycount(list) > 0
+    }
+}
