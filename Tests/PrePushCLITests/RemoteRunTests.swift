@@ -8,7 +8,7 @@ struct RemoteRunTests {
     /// A repository whose UI stage runs on the test server; the working tree also holds an
     /// uncommitted change and an untracked file, which must not reach the "Mac".
     func repository(server: SSHServer, mode: String, uiRun: String, timeout: Int = 60, results: [String] = [],
-                    knownHosts: String? = nil, port: Int? = nil) throws -> (GitRepository, String) {
+                    knownHosts: String? = nil, port: Int? = nil, extraRemoteYAML: String = "") throws -> (GitRepository, String) {
         let repo = try GitRepository(prefix: "prepush-remote")
         let remotePath = repo.root.url("mac folder/App Checkout")
         try repo.write("committed\n", to: "Sources/state.txt")
@@ -17,7 +17,7 @@ struct RemoteRunTests {
           ui:
             run: '\(uiRun)'
             timeout: \(timeout)
-        \(server.remoteYAML(path: remotePath, syncMode: mode, knownHosts: knownHosts, results: results, port: port))
+        \(server.remoteYAML(path: remotePath, syncMode: mode, knownHosts: knownHosts, results: results, port: port))\(extraRemoteYAML)
         """, to: ".prepush.yml")
         try repo.commitAll("app with a remote UI stage")
         try repo.write("uncommitted\n", to: "Sources/state.txt")
@@ -74,9 +74,10 @@ struct RemoteRunTests {
         #expect(Processes.waitUntil { !Processes.isAlive(pid) }, "the remote sleep \(pid) outlived the timeout")
     }
 
-    @Test func remoteResultsComeBackAndAreReported() throws {
+    @Test(arguments: ["rsync", "scp"])
+    func remoteResultsComeBackAndAreReported(mode: String) throws {
         let server = try SSHServer()
-        let (repo, _) = try repository(server: server, mode: "scp", uiRun: "mkdir -p build/reports && cp fixtures/ui-junit.xml build/reports/junit.xml",
+        let (repo, _) = try repository(server: server, mode: mode, uiRun: "mkdir -p build/reports && cp fixtures/ui-junit.xml build/reports/junit.xml",
                                        results: ["build/reports/junit.xml"])
         try repo.write("""
         <testsuites><testsuite name="UI"><testcase classname="AppUITests" name="test_home_addTask" time="1.5">
@@ -89,7 +90,9 @@ struct RemoteRunTests {
         #expect(push.status == 0, "\(push)")
         #expect(push.combined.contains("prepush: tests: 0 passed, 1 failed"))
         #expect(push.combined.contains("HomeView.swift:12: error: AppUITests.test_home_addTask: add button not found"))
-        #expect(FileManager.default.fileExists(atPath: repo.path + "/.prepush/reports/remote/build/reports/junit.xml"))
+        // rsync brings the file itself; the tar stream keeps its folders.
+        let arrived = mode == "rsync" ? "/.prepush/reports/remote/junit.xml" : "/.prepush/reports/remote/build/reports/junit.xml"
+        #expect(FileManager.default.fileExists(atPath: repo.path + arrived))
     }
 
     @Test func anUnreachablePortFailsClearlyAndQuickly() throws {
@@ -109,6 +112,77 @@ struct RemoteRunTests {
         #expect(push.combined.contains("cannot reach 127.0.0.1 over ssh"))
         #expect(push.combined.contains("Host key verification failed"))
         #expect(try repo.remoteHead() == nil)
+    }
+
+    @Test func ctrlCStopsTheRemoteCommandOnTheMacToo() throws {
+        let server = try SSHServer()
+        let (repo, remotePath) = try repository(server: server, mode: "rsync", uiRun: "sleep 300 & echo $! > stage.pid; wait")
+        let running = try Command.start(PrepushBinary.path, ["run", "--ui-tests-only"], in: repo.path, environment: repo.environment)
+        #expect(Processes.waitUntil { !Processes.pids(inFile: remotePath + "/stage.pid").isEmpty }, "the remote stage never started")
+        running.send(SIGINT)
+        let result = running.wait()
+        #expect(result.status == 130, "\(result)")
+        let pid = try #require(Processes.pids(inFile: remotePath + "/stage.pid").first)
+        #expect(Processes.waitUntil { !Processes.isAlive(pid) }, "the remote sleep \(pid) outlived Ctrl-C")
+    }
+
+    @Test func anUnknownHostKeyIsRefusedUnlessNewKeysAreAccepted() throws {
+        let server = try SSHServer()
+        let empty = try server.folder.write("", to: "empty_known_hosts")
+        let (refused, _) = try repository(server: server, mode: "scp", uiRun: "true", knownHosts: empty)
+        let push = try refused.push()
+        #expect(push.status != 0)
+        #expect(push.combined.contains("Host key verification failed"))
+        let (accepted, _) = try repository(server: server, mode: "scp", uiRun: "true", knownHosts: empty, extraRemoteYAML: "  acceptNewHostKeys: true\n")
+        let second = try accepted.push()
+        #expect(second.status == 0, "\(second)")
+        // Recorded (hashed where ssh_config says HashKnownHosts, as Debian's does).
+        #expect(try String(contentsOfFile: empty, encoding: .utf8).contains("ssh-ed25519 "), "the new key was recorded")
+    }
+
+    @Test func aKeyTheMacDoesNotKnowIsRefused() throws {
+        let server = try SSHServer()
+        let stranger = server.folder.url("stranger")
+        _ = try Command.run("ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-f", stranger], environment: ProcessInfo.processInfo.environment).checked()
+        let (repo, _) = try repository(server: server, mode: "rsync", uiRun: "true")
+        let config = try String(contentsOfFile: repo.path + "/.prepush.yml", encoding: .utf8).replacingOccurrences(of: server.identityFile, with: stranger)
+        try repo.write(config, to: ".prepush.yml")
+        try repo.commitAll("another key")
+        let push = try repo.push()
+        #expect(push.status != 0)
+        #expect(push.combined.contains("cannot reach 127.0.0.1 over ssh"))
+        #expect(push.combined.contains("Permission denied"))
+    }
+
+    @Test func rsyncMissingOnTheMacIsSaidPlainly() throws {
+        // The "Mac" gives its sessions a PATH with the shell tools but no rsync.
+        let tools = try TemporaryDirectory(prefix: "prepush-path")
+        for tool in ["sh", "mkdir", "tar", "ps", "tr", "cat", "rm"] {
+            if let found = ["/bin/", "/usr/bin/"].map({ $0 + tool }).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) {
+                try FileManager.default.createSymbolicLink(atPath: tools.url(tool), withDestinationPath: found)
+            }
+        }
+        let server = try SSHServer(sessionPath: tools.path)
+        let (repo, _) = try repository(server: server, mode: "rsync", uiRun: "true")
+        let push = try repo.push()
+        #expect(push.status != 0)
+        #expect(push.combined.contains("error: rsync is not installed on 127.0.0.1; install it there or use syncMode: scp"), "\(push)")
+    }
+
+    @Test func rsyncMissingHereIsSaidPlainly() throws {
+        let server = try SSHServer()
+        let (repo, _) = try repository(server: server, mode: "rsync", uiRun: "true")
+        let tools = try TemporaryDirectory(prefix: "prepush-path")
+        for tool in ["ssh", "tar", "sh"] {
+            if let found = ["/bin/", "/usr/bin/"].map({ $0 + tool }).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) {
+                try FileManager.default.createSymbolicLink(atPath: tools.url(tool), withDestinationPath: found)
+            }
+        }
+        var environment = repo.environment
+        environment["PATH"] = tools.path
+        let result = try PrepushBinary.run(["run", "--ui-tests-only"], in: repo.path, environment: environment)
+        #expect(result.status == 1)
+        #expect(result.standardOutput.contains("error: rsync is not installed here"), "\(result)")
     }
 
     @Test func anOptionInjectedThroughTheHostIsRefusedBeforeAnythingRuns() throws {

@@ -22,8 +22,9 @@ public final class SSHServer: @unchecked Sendable {
         FileManager.default.isExecutableFile(atPath: "/usr/sbin/sshd") && getuid() == 0
     }
 
-    /// Starts the server; throws with sshd's log when it does not come up.
-    public init() throws {
+    /// Starts the server; throws with sshd's log when it does not come up. `sessionPath` sets the
+    /// PATH of every session (to leave a tool out, say).
+    public init(sessionPath: String? = nil) throws {
         folder = try TemporaryDirectory(prefix: "prepush-sshd")
         let environment = ProcessInfo.processInfo.environment
         identityFile = folder.url("user_key")
@@ -51,6 +52,7 @@ public final class SSHServer: @unchecked Sendable {
             StrictModes no
             UsePAM no
             LogLevel ERROR
+            \(sessionPath.map { "SetEnv PATH=\($0)" } ?? "")
 
             """, to: "sshd_config")
             let started = try Command.run("/usr/sbin/sshd", ["-f", folder.url("sshd_config"), "-E", folder.url("sshd.log")], environment: environment)
