@@ -74,32 +74,17 @@ public struct StageSettings: Sendable, Equatable {
     }
 }
 
-/// The remote Mac for UI runs.
+/// The remote Mac for UI runs: how to reach it, and what to bring back.
 public struct RemoteSettings: Sendable, Equatable {
-    public let host: String
-    public let user: String?
-    public let port: Int
-    public let path: String
-    /// The private key, absolute (`~/` expanded), if one is named.
-    public let identityFile: String?
-    /// Extra `Key=Value` ssh options.
-    public let sshOptions: [String]
-    /// Files to bring back, relative to `path`.
+    /// The Mac and the ssh settings.
+    public let connection: RemoteHost
+    /// Files to bring back, relative to `connection.path`.
     public let results: [String]
-    /// Whether a host key seen for the first time is trusted (`StrictHostKeyChecking=accept-new`).
-    public let acceptNewHostKeys: Bool
 
     /// Creates remote settings.
-    public init(host: String, user: String?, port: Int, path: String, identityFile: String? = nil,
-                sshOptions: [String] = [], results: [String] = [], acceptNewHostKeys: Bool = false) {
-        self.host = host
-        self.user = user
-        self.port = port
-        self.path = path
-        self.identityFile = identityFile
-        self.sshOptions = sshOptions
+    public init(connection: RemoteHost, results: [String] = []) {
+        self.connection = connection
         self.results = results
-        self.acceptNewHostKeys = acceptNewHostKeys
     }
 }
 
@@ -420,9 +405,10 @@ private struct Merger {
         for result in written.results {
             settings.append(ResolvedSetting(name: "remote.results", value: result.value, origin: .file(result.location)))
         }
-        return RemoteSettings(host: host.value, user: written.user?.value, port: written.port?.value ?? 22, path: path.value,
-                              identityFile: identity, sshOptions: written.sshOptions.map(\.value),
-                              results: written.results.map(\.value), acceptNewHostKeys: written.acceptNewHostKeys?.value ?? false)
+        let connection = RemoteHost(host: host.value, user: written.user?.value, port: written.port?.value ?? 22, path: path.value,
+                                    identityFile: identity, sshOptions: written.sshOptions.map(\.value),
+                                    acceptNewHostKeys: written.acceptNewHostKeys?.value ?? false)
+        return RemoteSettings(connection: connection, results: written.results.map(\.value))
     }
 
     // MARK: - Paths

@@ -135,11 +135,8 @@ public enum Pipeline {
                 killGracePeriod: request.killGracePeriod
             )
             if stage.kind == .ui, let remote = configuration.remote, let export {
-                let target = RemoteTarget(host: remote.host, user: remote.user, port: remote.port, path: remote.path,
-                                          identityFile: remote.identityFile, sshOptions: remote.sshOptions,
-                                          acceptNewHostKeys: remote.acceptNewHostKeys)
                 execution.remote = RemoteStageContext(
-                    session: RemoteSession(target: target, environment: request.environment, scratchFolder: export),
+                    session: RemoteSession(target: remote.connection, environment: request.environment, scratchFolder: export),
                     mode: configuration.hook.syncMode, tree: FilePath.join(export, "tree"), results: remote.results)
             }
             let result = execution.run()

@@ -10,32 +10,7 @@ import Glibc
 import Darwin
 #endif
 
-/// The Mac a remote UI stage runs on.
-public struct RemoteTarget: Sendable, Equatable {
-    public let host: String
-    public let user: String?
-    public let port: Int
-    /// The folder on the Mac the tree is synced into.
-    public let path: String
-    public let identityFile: String?
-    /// Extra `Key=Value` options, passed as `-o Key=Value`.
-    public let sshOptions: [String]
-    public let acceptNewHostKeys: Bool
-
-    /// Creates a target; host and user are validated by the configuration.
-    public init(host: String, user: String?, port: Int, path: String, identityFile: String?, sshOptions: [String], acceptNewHostKeys: Bool) {
-        self.host = host
-        self.user = user
-        self.port = port
-        self.path = path
-        self.identityFile = identityFile
-        self.sshOptions = sshOptions
-        self.acceptNewHostKeys = acceptNewHostKeys
-    }
-
-    /// `user@host` or `host`.
-    public var destination: String { user.map { "\($0)@\(host)" } ?? host }
-
+extension RemoteHost {
     /// ssh's options: never a prompt (BatchMode), a bounded connect, and the user's own choices.
     /// Host keys are checked as the user's ssh configuration says; `accept-new` only when asked.
     public var sshOptionArguments: [String] {
@@ -77,7 +52,7 @@ public enum RemoteError: Error, Sendable, Equatable, CustomStringConvertible {
 /// value single-quoted.
 public struct RemoteSession: Sendable {
     /// Where.
-    public let target: RemoteTarget
+    public let target: RemoteHost
     /// The environment ssh, rsync and tar run with.
     public let environment: [String: String]
     /// A local folder for temporary files (the tar stream).
@@ -89,7 +64,7 @@ public struct RemoteSession: Sendable {
     public static let excludedFolders = [".build", "DerivedData", ".prepush", ".git"]
 
     /// Creates a session.
-    public init(target: RemoteTarget, environment: [String: String], scratchFolder: String) {
+    public init(target: RemoteHost, environment: [String: String], scratchFolder: String) {
         self.target = target
         self.environment = environment
         self.scratchFolder = scratchFolder

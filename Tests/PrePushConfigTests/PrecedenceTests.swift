@@ -114,7 +114,7 @@ let precedenceCases: [PrecedenceCase] = [
         #expect(resolved.uiStage == StageSettings(kind: .ui, command: "make ui", timeout: 45, environment: [], workingDirectory: folder.path))
         #expect(resolved.unitStage?.timeout == 120)
         #expect(resolved.reportsDirectory == folder.url("out/reports"))
-        #expect(resolved.remote == RemoteSettings(host: "mac.local", user: nil, port: 22, path: "/tmp/x"))
+        #expect(resolved.remote == RemoteSettings(connection: RemoteHost(host: "mac.local", user: nil, port: 22, path: "/tmp/x")))
     }
 
     @Test(arguments: ["true", "TRUE", "yes", "Yes", "1"])
