@@ -118,7 +118,9 @@ public enum Pipeline {
         defer { if let export { try? FileManager.default.removeItem(atPath: export) } }
         if configuration.isolated, let export {
             plan.rebase(onto: FilePath.join(export, "tree"), root: repository.workingDirectory ?? "")
-        } else if (try? repository.workingTreeDiffers(from: commit)) == true {
+        } else if plan.stages.contains(where: { !($0.kind == .ui && runsRemotely) }),
+                  (try? repository.workingTreeDiffers(from: commit)) == true {
+            // Only worth a status scan when a stage runs in the working tree.
             console.line("prepush: note: the working tree differs from the pushed commit \(commit.prefix(12)); local stages run in the working tree (--isolated runs them on the commit)")
         }
 
