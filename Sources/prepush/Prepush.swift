@@ -18,7 +18,7 @@ struct Prepush: ParsableCommand {
           prepush demo                    see it work on an example repository
         """,
         version: PrepushVersion.current,
-        subcommands: [Run.self, Hook.self, Install.self, Uninstall.self, Config.self, Results.self, Demo.self]
+        subcommands: [Run.self, Hook.self, Install.self, Uninstall.self, Config.self, Results.self, Range.self, Demo.self]
     )
 }
 
@@ -31,7 +31,7 @@ enum PrepushVersion {
 @main
 enum Main {
     /// Commands that open a repository.
-    static let repositoryCommands: Set<String> = ["hook", "run", "install", "uninstall", "config"]
+    static let repositoryCommands: Set<String> = ["hook", "run", "install", "uninstall", "config", "range"]
 
     static func main() {
         // Measured: libgit2's set-up is about 5 ms of a 20 ms hook run on Debian (its TLS backend
