@@ -13,6 +13,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // Source is read as a syntax tree, never with regular expressions (ARCHITECTURE.md).
+        .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0"),
     ],
     targets: [
         // System libraries: exactly one Swift module imports each (STYLE.md).
@@ -37,6 +39,15 @@ let package = Package(
         .target(name: "CProcessSupport"),
         // Child processes: process groups, timeouts, signals, streamed capture.
         .target(name: "PrePushRunner", dependencies: ["PrePushCore", "CProcessSupport"]),
+        // Accessibility rules over the syntax tree of SwiftUI views.
+        .target(
+            name: "PrePushAccessibility",
+            dependencies: [
+                "PrePushCore",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
+        ),
         // Test output → UITestResults (console, JUnit, xcresult JSON) and the report writers.
         .target(name: "PrePushResults", dependencies: ["PrePushCore"]),
         // The path of one push, start to end; hook installation; the demo.
@@ -59,6 +70,7 @@ let package = Package(
         .testTarget(name: "PrePushConfigTests", dependencies: ["PrePushConfig", "PrePushTestSupport"]),
         .testTarget(name: "PrePushGitTests", dependencies: ["PrePushGit", "PrePushTestSupport"]),
         .testTarget(name: "PrePushRunnerTests", dependencies: ["PrePushRunner", "PrePushTestSupport"]),
+        .testTarget(name: "PrePushAccessibilityTests", dependencies: ["PrePushAccessibility", "PrePushTestSupport"]),
         .testTarget(name: "PrePushResultsTests", dependencies: ["PrePushResults", "PrePushTestSupport"], exclude: []),
         .testTarget(
             name: "PrePushCLITests",

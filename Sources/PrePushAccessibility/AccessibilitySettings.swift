@@ -1,0 +1,47 @@
+import PrePushCore
+
+/// The check's settings: which controls need identifiers, the identifier convention, severities.
+public struct AccessibilitySettings: Sendable {
+    /// Interactive controls that need an `.accessibilityIdentifier`.
+    public static let defaultControls = [
+        "Button", "TextField", "SecureField", "TextEditor", "Toggle", "Picker", "DatePicker", "ColorPicker",
+        "Slider", "Stepper", "Link", "NavigationLink", "Menu", "ShareLink",
+    ]
+
+    /// The `{type}` words each control's identifier may use; a control not listed may use any.
+    public static let defaultTypeWords: [String: [String]] = [
+        "Button": ["button", "cell", "link"], "Link": ["link", "button"], "NavigationLink": ["link", "button", "cell"],
+        "Menu": ["menu", "button"], "ShareLink": ["button", "link"],
+        "TextField": ["field"], "SecureField": ["field"], "TextEditor": ["field"],
+        "Toggle": ["toggle"], "Picker": ["picker"], "DatePicker": ["picker"], "ColorPicker": ["picker"],
+        "Slider": ["slider"], "Stepper": ["stepper"], "List": ["list"], "Text": ["label"],
+    ]
+
+    /// `{scope}_{type}_{name}`, or `tab_{name}` for tab items; lowercase words, digits and `_`,
+    /// an interpolation (`\(id)`, checked as `{}`) allowed in the name.
+    public static let defaultPattern = #"^(tab_[a-z0-9]+(_[a-z0-9]+)*|[a-z][a-z0-9]*_[a-z]+_([a-z0-9]+|\{\})(_([a-z0-9]+|\{\}))*)$"#
+
+    /// Controls that need identifiers (the defaults plus the team's own).
+    public var controls: Set<String>
+    /// Type words per control.
+    public var typeWords: [String: [String]]
+    /// The identifier pattern.
+    public var pattern: String
+    /// Severity per rule id; a rule set to nil is off.
+    public var severities: [String: Severity?]
+
+    /// The defaults, with extra controls of the team's own (`PrimaryButton`).
+    public init(extraControls: [String] = [], typeWords: [String: [String]] = AccessibilitySettings.defaultTypeWords,
+                pattern: String = AccessibilitySettings.defaultPattern, severities: [String: Severity?] = [:]) {
+        controls = Set(Self.defaultControls + extraControls)
+        self.typeWords = typeWords
+        self.pattern = pattern
+        self.severities = severities
+    }
+
+    /// The severity `rule` runs with, or nil when it is off.
+    public func severity(of rule: RuleDescription) -> Severity? {
+        if let configured = severities[rule.identifier] { return configured }
+        return rule.defaultSeverity
+    }
+}

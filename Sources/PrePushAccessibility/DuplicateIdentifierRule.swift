@@ -1,0 +1,55 @@
+import PrePushCore
+internal import SwiftSyntax
+
+/// The same literal identifier twice in one file.
+public struct DuplicateIdentifierRule: AccessibilityRule {
+    public static let description = RuleDescription(
+        identifier: "duplicate-identifier",
+        name: "Identifier used twice",
+        rationale: """
+        A UI test that looks an identifier up gets whichever element comes first; the second element \
+        can never be tested, and which one is first can change with layout.
+        """,
+        issueType: .identifierConvention,
+        defaultSeverity: .error,
+        nonTriggeringExamples: [
+            RuleExample("""
+            Button("Save") { save() }.accessibilityIdentifier("modal_button_save")
+            Button("Cancel") { cancel() }.accessibilityIdentifier("modal_button_cancel")
+            """),
+            RuleExample(#"ForEach(tasks) { task in TaskRow(task: task).accessibilityIdentifier("home_cell_task_\(task.id)") }"#),
+        ],
+        triggeringExamples: [
+            RuleExample("""
+            Button("Save") { save() }.accessibilityIdentifier("modal_button_save")
+            Button("Save draft") { draft() }.accessibilityIdentifier(↓"modal_button_save")
+            """),
+        ]
+    )
+
+    let settings: AccessibilitySettings
+
+    public init(settings: AccessibilitySettings) {
+        self.settings = settings
+    }
+
+    public func findings(in file: ParsedSource) -> [AccessibilityFinding] {
+        guard let severity = settings.severity(of: Self.description) else { return [] }
+        var firstLine: [String: Int] = [:]
+        var findings: [AccessibilityFinding] = []
+        for view in ViewCallCollector.calls(in: file.tree) {
+            for call in view.modifier("accessibilityIdentifier") {
+                guard let literal = call.arguments.first?.expression.as(StringLiteralExprSyntax.self), !literal.isInterpolated else { continue }
+                let identifier = literal.textWithPlaceholders
+                let line = file.location(of: literal).line
+                if let first = firstLine[identifier] {
+                    findings.append(file.finding(Self.self, at: literal, message: "\"\(identifier)\" is already used on line \(first)",
+                                                 severity: severity, span: view.chain))
+                } else {
+                    firstLine[identifier] = line
+                }
+            }
+        }
+        return findings
+    }
+}

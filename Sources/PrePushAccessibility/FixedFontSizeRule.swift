@@ -1,0 +1,53 @@
+import PrePushCore
+internal import SwiftSyntax
+
+/// A font of fixed size, which does not grow with Dynamic Type.
+public struct FixedFontSizeRule: AccessibilityRule {
+    public static let description = RuleDescription(
+        identifier: "fixed-font-size",
+        name: "Font that ignores Dynamic Type",
+        rationale: """
+        `.system(size:)` and `.custom(_:fixedSize:)` keep their size when a reader asks for larger \
+        text. Text styles (`.body`, `.headline`) and `.custom(_:size:)` (which scales relative to \
+        body) grow with Dynamic Type.
+        """,
+        issueType: .dynamicTypeUnsupported,
+        defaultSeverity: .warning,
+        nonTriggeringExamples: [
+            RuleExample(#"Text("Title").font(.headline)"#),
+            RuleExample(#"Text("Title").font(.custom("Avenir", size: 17))"#),
+            RuleExample(#"Text("Title").font(.custom("Avenir", size: 17, relativeTo: .title))"#),
+        ],
+        triggeringExamples: [
+            RuleExample(#"Text("Title").font(↓.system(size: 28))"#),
+            RuleExample(#"Text("Title").font(↓Font.system(size: 12, weight: .bold))"#),
+            RuleExample(#"Text("Title").font(↓.custom("Avenir", fixedSize: 17))"#),
+        ]
+    )
+
+    let settings: AccessibilitySettings
+
+    public init(settings: AccessibilitySettings) {
+        self.settings = settings
+    }
+
+    public func findings(in file: ParsedSource) -> [AccessibilityFinding] {
+        guard let severity = settings.severity(of: Self.description) else { return [] }
+        var findings: [AccessibilityFinding] = []
+        for view in ViewCallCollector.calls(in: file.tree) {
+            for font in view.modifier("font") {
+                guard let argument = font.arguments.first?.expression.as(FunctionCallExprSyntax.self),
+                      let member = argument.calledExpression.as(MemberAccessExprSyntax.self) else { continue }
+                let labels = Set(argument.arguments.compactMap { $0.label?.text })
+                let fixed = (member.declName.baseName.text == "system" && labels.contains("size"))
+                    || (member.declName.baseName.text == "custom" && labels.contains("fixedSize"))
+                if fixed {
+                    findings.append(file.finding(Self.self, at: argument,
+                                                 message: "a fixed font size does not grow with Dynamic Type; use a text style (.body) or .custom(_:size:relativeTo:)",
+                                                 severity: severity, span: view.chain))
+                }
+            }
+        }
+        return findings
+    }
+}

@@ -1,0 +1,177 @@
+import PrePushCore
+internal import SwiftParser
+internal import SwiftSyntax
+
+/// An example of a rule's verdict: source text where `↓` marks each place a finding must land.
+/// Examples are the rule's documentation and its tests at once.
+public struct RuleExample: Sendable {
+    /// The code, with `↓` markers.
+    public let code: String
+
+    /// Creates an example.
+    public init(_ code: String) {
+        self.code = code
+    }
+}
+
+/// What a rule is and why it exists.
+public struct RuleDescription: Sendable {
+    /// The id used in configuration, suppressions and output (`missing-identifier`).
+    public let identifier: String
+    /// A short title.
+    public let name: String
+    /// Why it matters, for the rules page.
+    public let rationale: String
+    /// The data model's issue type a finding carries.
+    public let issueType: AccessibilityIssueType
+    /// Severity when the configuration does not say.
+    public let defaultSeverity: Severity
+    /// Code the rule accepts.
+    public let nonTriggeringExamples: [RuleExample]
+    /// Code the rule flags, with a marker at each finding.
+    public let triggeringExamples: [RuleExample]
+}
+
+/// One finding of one rule in one file.
+public struct AccessibilityFinding: Sendable, Hashable {
+    /// The rule's id.
+    public let ruleID: String
+    /// How bad it is.
+    public let severity: Severity
+    /// What is wrong and what to do.
+    public let message: String
+    /// Where (1-based line; the column counts Unicode scalars).
+    public let location: PrePushCore.SourceLocation
+    /// The data model's issue type.
+    public let issueType: AccessibilityIssueType
+    /// First and last line of the node the finding is about: a finding counts for a push when this
+    /// span touches an added line or a removal point.
+    public let lines: ClosedRange<Int>
+}
+
+/// A rule over one parsed file.
+public protocol AccessibilityRule: Sendable {
+    /// The rule's description and examples.
+    static var description: RuleDescription { get }
+    /// Creates the rule with the check's settings.
+    init(settings: AccessibilitySettings)
+    /// The rule's findings in `file`.
+    func findings(in file: ParsedSource) -> [AccessibilityFinding]
+}
+
+/// A Swift file parsed once for every rule.
+public struct ParsedSource {
+    /// The path findings name.
+    public let path: String
+    /// The syntax tree.
+    let tree: SourceFileSyntax
+    /// The text's lines, for scalar columns.
+    let lines: [Substring.UnicodeScalarView]
+    let converter: SourceLocationConverter
+
+    /// Parses `text`.
+    public init(path: String, text: String) {
+        self.path = path
+        tree = Parser.parse(source: text)
+        converter = SourceLocationConverter(fileName: path, tree: tree)
+        lines = Diagnostic.lines(of: text)
+    }
+
+    /// The 1-based line and scalar column where `node`'s first token starts (trivia skipped).
+    func location(of node: some SyntaxProtocol) -> PrePushCore.SourceLocation {
+        let place = node.startLocation(converter: converter)
+        var column = place.column
+        if place.line >= 1 && place.line <= lines.count {
+            // swift-syntax counts UTF-8 bytes; count scalars like every other prepush location.
+            let prefix = String(String.UnicodeScalarView(lines[place.line - 1])).utf8.prefix(max(0, place.column - 1))
+            column = String(decoding: prefix, as: UTF8.self).unicodeScalars.count + 1
+        }
+        return PrePushCore.SourceLocation(file: path, line: place.line, column: column)
+    }
+
+    /// The first and last line `node` covers.
+    func lineSpan(of node: some SyntaxProtocol) -> ClosedRange<Int> {
+        let start = node.startLocation(converter: converter).line
+        let end = node.endLocation(converter: converter).line
+        return start...max(start, end)
+    }
+
+    /// A finding of `rule` at `node`, spanning `span` (default: the node).
+    func finding<Rule: AccessibilityRule>(_ rule: Rule.Type, at node: some SyntaxProtocol, message: String,
+                                          severity: Severity, span: (some SyntaxProtocol)? = Optional<Syntax>.none) -> AccessibilityFinding {
+        AccessibilityFinding(ruleID: rule.description.identifier, severity: severity, message: message,
+                             location: location(of: node), issueType: rule.description.issueType,
+                             lines: span.map { lineSpan(of: $0) } ?? lineSpan(of: node))
+    }
+}
+
+/// A SwiftUI view call (`Button(…) { … }`) and the modifiers chained after it.
+struct ViewCall {
+    /// The call creating the view.
+    let call: FunctionCallExprSyntax
+    /// The view's type name as written (`Button`).
+    let name: String
+    /// The modifiers after it, innermost first: name and call.
+    let modifiers: [(name: String, call: FunctionCallExprSyntax)]
+    /// The whole expression: the view and all its modifiers.
+    let chain: ExprSyntax
+
+    /// The calls of one modifier.
+    func modifier(_ name: String) -> [FunctionCallExprSyntax] {
+        modifiers.filter { $0.name == name }.map(\.call)
+    }
+
+    /// The call's name token, where findings about the view land.
+    var nameToken: Syntax {
+        Syntax(call.calledExpression)
+    }
+
+    /// Reads `Name(…)` and climbs `.modifier(…)` calls wrapped around it; nil for other calls.
+    init?(_ call: FunctionCallExprSyntax) {
+        guard let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) else { return nil }
+        let name = reference.baseName.text
+        guard let first = name.unicodeScalars.first, ("A"..."Z").contains(first) else { return nil }
+        self.call = call
+        self.name = name
+        var modifiers: [(String, FunctionCallExprSyntax)] = []
+        var current = ExprSyntax(call)
+        while let member = current.parent?.as(MemberAccessExprSyntax.self), member.base?.id == current.id,
+              let outer = member.parent?.as(FunctionCallExprSyntax.self), outer.calledExpression.id == member.id {
+            modifiers.append((member.declName.baseName.text, outer))
+            current = ExprSyntax(outer)
+        }
+        self.modifiers = modifiers
+        chain = current
+    }
+}
+
+extension StringLiteralExprSyntax {
+    /// The literal's text with each interpolation as `{}` (`"home_cell_task_\(id)"` → `home_cell_task_{}`).
+    var textWithPlaceholders: String {
+        segments.map { segment in
+            if let text = segment.as(StringSegmentSyntax.self) { return text.content.text }
+            return "{}"
+        }.joined()
+    }
+
+    /// Whether the literal holds an interpolation.
+    var isInterpolated: Bool { segments.contains { $0.is(ExpressionSegmentSyntax.self) } }
+}
+
+/// Every `Name(…)` view call in a tree.
+final class ViewCallCollector: SyntaxVisitor {
+    private(set) var calls: [ViewCall] = []
+
+    init() { super.init(viewMode: .sourceAccurate) }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if let call = ViewCall(node) { calls.append(call) }
+        return .visitChildren
+    }
+
+    static func calls(in tree: SourceFileSyntax) -> [ViewCall] {
+        let collector = ViewCallCollector()
+        collector.walk(tree)
+        return collector.calls
+    }
+}
