@@ -53,7 +53,7 @@ let package = Package(
         // The path of one push, start to end; hook installation; the demo.
         .target(
             name: "PrePushPipeline",
-            dependencies: ["PrePushCore", "PrePushConfig", "PrePushGit", "PrePushRunner", "PrePushResults"]
+            dependencies: ["PrePushCore", "PrePushConfig", "PrePushGit", "PrePushRunner", "PrePushResults", "PrePushAccessibility"]
         ),
         // The command line: swift-argument-parser commands only.
         .executableTarget(

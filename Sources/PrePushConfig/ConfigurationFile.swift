@@ -66,6 +66,20 @@ public struct FileRemote: Sendable, Equatable {
     public var location: SourceLocation
 }
 
+/// The `accessibility:` section as written in the file.
+public struct FileAccessibility: Sendable, Equatable {
+    /// `include`: globs of the view files checked.
+    public var include: [Located<String>] = []
+    /// `exclude`: globs of files never checked.
+    public var exclude: [Located<String>] = []
+    /// `rules`: severity per rule id (`error`, `warning` or `off`).
+    public var rules: [Located<EnvironmentEntry>] = []
+    /// `controls`: the team's own controls that need identifiers.
+    public var controls: [Located<String>] = []
+    /// `identifierPattern`: a regular expression identifiers must match.
+    public var identifierPattern: Located<String>?
+}
+
 /// The whole configuration file, decoded but not yet merged with flags and environment.
 public struct ConfigurationFile: Sendable, Equatable {
     /// The file's path as it was named.
@@ -76,10 +90,12 @@ public struct ConfigurationFile: Sendable, Equatable {
     public var stages: [StageKind: FileStage] = [:]
     public var reportsDirectory: Located<String>?
     public var remote: FileRemote?
+    public var accessibility: FileAccessibility?
 
     /// Every key the file may hold, by parent path, for unknown-key errors and the documentation test.
     public static let knownKeys: [String: [String]] = [
-        "": ["verbose", "isolated", "stages", "reports", "remote"],
+        "": ["verbose", "isolated", "stages", "reports", "remote", "accessibility"],
+        "accessibility": ["include", "exclude", "rules", "controls", "identifierPattern"],
         "stages": StageKind.allCases.map(\.rawValue),
         "stages.unit": ["run", "timeout", "env", "workingDirectory", "skip"],
         "stages.ui": ["run", "timeout", "env", "workingDirectory", "skip"],
@@ -147,6 +163,27 @@ private struct FileDecoder {
                     file.stages[kind] = stage
                 }
             }
+        }
+        if let node = top["accessibility"], !node.isNull, let fields = mapping(node, path: "accessibility") {
+            var section = FileAccessibility()
+            let any: (String) -> Result<String, ValueProblem> = { $0.isEmpty ? .failure(.empty(expected: "a value")) : .success($0) }
+            if let include = fields["include"] { section.include = list(include, path: "accessibility.include", expected: "globs", any) }
+            if let exclude = fields["exclude"] { section.exclude = list(exclude, path: "accessibility.exclude", expected: "globs", any) }
+            if let controls = fields["controls"] { section.controls = list(controls, path: "accessibility.controls", expected: "view names", any) }
+            if let pattern = fields["identifierPattern"] {
+                section.identifierPattern = nonEmptyString(pattern, path: "accessibility.identifierPattern", expected: "a regular expression")
+            }
+            if let rules = fields["rules"], !rules.isNull, let map = mapping(rules, path: "accessibility.rules", allowedKeys: nil) {
+                for (key, value) in map.pairs {
+                    guard let name = key.scalar, let level = value.scalar, ["error", "warning", "off"].contains(level) else {
+                        errors.append(.wrongType(value.location, setting: "accessibility.rules", expected: "error, warning or off",
+                                                 found: value.kindDescription, sourceLine: line(value.location)))
+                        continue
+                    }
+                    section.rules.append(Located(value: EnvironmentEntry(name: name, value: level), location: key.location))
+                }
+            }
+            file.accessibility = section
         }
         if let node = top["remote"], !node.isNull, let remote = mapping(node, path: "remote") {
             file.remote = self.remote(remote, location: top.keyLocation("remote") ?? node.location)

@@ -25,6 +25,8 @@ public struct ConfigurationFlags: Sendable, Equatable {
     public var reportsDirectory: String?
     /// `--isolated`
     public var isolated = false
+    /// `--all-lines`: accessibility findings anywhere in the changed files, not only on changed lines.
+    public var allLines = false
 
     /// No flags given.
     public init() {}
@@ -105,6 +107,8 @@ public struct ResolvedConfiguration: Sendable {
     public let unitStage: StageSettings?
     /// The UI stage, or nil when it is not configured.
     public let uiStage: StageSettings?
+    /// The `accessibility:` section as written (validated against the rules by the check).
+    public let accessibility: FileAccessibility?
     /// Whether the stages run in an export of the pushed commit (`isolated`, `--isolated`).
     public let isolated: Bool
     /// Whether the unit stage is turned off by `skip: true` in the file.
@@ -283,7 +287,7 @@ private struct Merger {
         default: throw .multiple(errors)
         }
         return ResolvedConfiguration(
-            hook: hook, configurationFile: configurationFile, unitStage: unit, uiStage: ui, isolated: isolated.value,
+            hook: hook, configurationFile: configurationFile, unitStage: unit, uiStage: ui, accessibility: file?.accessibility, isolated: isolated.value,
             unitStageSkippedByFile: file?.stages[.unit]?.skip?.value == true,
             reportsDirectory: absolutePath(reports.value, base: request.repositoryRoot),
             remote: remote, settings: settings, notes: notes)

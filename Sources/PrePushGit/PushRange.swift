@@ -17,8 +17,8 @@ public struct ChangedFile: Sendable, Equatable {
     /// New-side line numbers (1-based) of added lines, ascending; empty for an added file, whose
     /// every line is new (no diff is computed for it), and when line detail was not asked for.
     public let addedLines: [Int]
-    /// Where lines were removed, as the new-side line number after which they were (0: at the top),
-    /// ascending. Deleting an identifier line leaves its trace here.
+    /// Where lines were deleted without replacement, as the new-side line number after which they
+    /// were (0: at the top), ascending. Deleting an identifier line leaves its trace here.
     public let removedAfterLines: [Int]
 
     /// Whether a node spanning lines `start...end` (1-based) touches an addition or a removal. A
@@ -186,7 +186,9 @@ extension Repository {
                     case UInt8(ascii: "+"):
                         added.append(Int(line.pointee.new_lineno))
                         nextNew = Int(line.pointee.new_lineno) + 1
-                    case UInt8(ascii: "-"):
+                    case UInt8(ascii: "-") where hunk.pointee.new_lines == 0:
+                        // Only a pure deletion leaves a removal point; lines replaced by others are
+                        // represented by the added lines that took their place.
                         if removedAfter.last != nextNew - 1 { removedAfter.append(nextNew - 1) }
                     case UInt8(ascii: " "):
                         nextNew = Int(line.pointee.new_lineno) + 1

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import PrePushAccessibility
 import PrePushConfig
 import PrePushCore
 import PrePushGit
@@ -85,6 +86,42 @@ public enum Pipeline {
             return .usage
         }
         for note in configuration.notes { console.line("prepush: note: \(note)") }
+
+        // First, before any stage: the accessibility of the views this push changes.
+        if let updates = request.hook?.updates {
+            let step: AccessibilityStep
+            do {
+                step = try AccessibilityStep(configuration.accessibility)
+            } catch {
+                console.error("\(error)")
+                return .usage
+            }
+            var findings: [AccessibilityFinding] = []
+            for update in updates {
+                let range: PushRange?
+                do {
+                    range = try repository.pushRange(for: update, remote: request.hook?.remoteName ?? "origin")
+                } catch {
+                    console.error("prepush: warning: cannot compute what \(update.remoteRef) sends (\(error)); the accessibility check skips it")
+                    continue
+                }
+                guard let range else { continue }
+                if configuration.hook.verbose { console.line("prepush: \(update.remoteRef): \(range.commits.count) commits; base: \(range.baseDescription)") }
+                let result = step.check(range, in: repository, allLines: request.flags.allLines)
+                findings += result.findings
+                for note in result.notes { console.line("prepush: note: \(note)") }
+            }
+            for finding in findings { console.line(AccessibilityStep.line(finding)) }
+            if request.environment["GITHUB_ACTIONS"] == "true" {
+                for finding in findings { console.line(AccessibilityStep.annotation(finding)) }
+            }
+            let blocking = findings.filter { $0.severity == .error }.count
+            if blocking > 0 {
+                console.line("prepush: push refused: \(blocking) accessibility finding\(blocking == 1 ? "" : "s") in the views this push changes (no stage ran)")
+                console.line("prepush: to push once without checks: git push --no-verify")
+                return .failure
+            }
+        }
 
         var plan = StagePlan(configuration)
         for (kind, reason) in plan.notRunning { console.line("prepush – \(kind.rawValue): \(reason)") }

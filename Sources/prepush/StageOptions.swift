@@ -30,6 +30,9 @@ struct StageOptions: ParsableArguments {
     @Flag(name: .customLong("isolated"), help: "Run the stages in an export of the pushed commit, not the working tree.")
     var isolated = false
 
+    @Flag(name: .customLong("all-lines"), help: "Report accessibility findings anywhere in the changed view files.")
+    var allLines = false
+
     func validate() throws {
         if skipUITests && uiTestsOnly {
             throw ValidationError("--skip-ui-tests and --ui-tests-only cannot be used together")
@@ -48,6 +51,7 @@ struct StageOptions: ParsableArguments {
         flags.configPath = config
         flags.reportsDirectory = reportsDirectory
         flags.isolated = isolated
+        flags.allLines = allLines
         return flags
     }
 }

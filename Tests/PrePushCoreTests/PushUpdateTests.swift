@@ -137,3 +137,16 @@ import Testing
         #expect(config.validate() == [.skipAndOnlyUITests])
     }
 }
+
+@Suite struct GlobTests {
+    @Test(arguments: [
+        ("**/*View.swift", "HomeView.swift", true), ("**/*View.swift", "App/Screens/HomeView.swift", true),
+        ("**/*View.swift", "App/HomeViewModel.swift", false), ("**/Views/**/*.swift", "App/Views/Rows/Row.swift", true),
+        ("**/Views/**/*.swift", "Views/Row.swift", true), ("**/Views/**/*.swift", "App/Models/Task.swift", false),
+        ("Sources/*.swift", "Sources/A.swift", true), ("Sources/*.swift", "Sources/X/A.swift", false),
+        ("**/Generated/**", "App/Generated/A.swift", true), ("**/My View.swift", "App/My View.swift", true),
+    ])
+    func matching(pattern: String, path: String, expected: Bool) {
+        #expect(Glob(pattern).matches(path) == expected)
+    }
+}

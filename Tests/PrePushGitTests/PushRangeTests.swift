@@ -48,7 +48,7 @@ import Testing
         let view = try file(range, "View.swift")
         #expect(view.change == .modified)
         #expect(view.addedLines == [2, 5])
-        #expect(view.removedAfterLines == [1], "the old line 2 was removed after new line 1")
+        #expect(view.removedAfterLines.isEmpty, "a replaced line is an added line, not a removal point")
     }
 
     @Test func deletingATrailingModifierLeavesARemovalPointTheNodeTouches() throws {

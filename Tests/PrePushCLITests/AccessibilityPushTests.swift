@@ -1,0 +1,137 @@
+import Foundation
+import PrePushTestSupport
+import Testing
+
+/// The accessibility check through real pushes with the installed hook.
+@Suite struct AccessibilityPushTests {
+    let legacy = """
+    import SwiftUI
+
+    struct SettingsView: View {
+        @State private var on = false
+        var body: some View {
+            VStack {
+                Toggle("Notifications", isOn: $on)
+                Text("Version 1.0")
+            }
+        }
+    }
+
+    """
+
+    let home = """
+    import SwiftUI
+
+    struct HomeView: View {
+        var body: some View {
+            VStack {
+                Button("Add") { add() }
+                    .padding()
+                    .accessibilityIdentifier("home_button_add")
+                Text("Tasks")
+            }
+        }
+    }
+
+    """
+
+    /// A repository with the views pushed once (without checks), the stage leaving a marker.
+    func repository() throws -> GitRepository {
+        let repo = try GitRepository()
+        try repo.write(legacy, to: "App/Views/SettingsView.swift")
+        try repo.write(home, to: "App/Views/HomeView.swift")
+        try repo.write("stages:\n  unit:\n    run: touch '\(repo.root.url("stage-ran"))'\n", to: ".prepush.yml")
+        try repo.commitAll("views")
+        try repo.git("push", "--quiet", "--no-verify", "origin", "main")
+        _ = try PrepushBinary.run(["install"], in: repo.path, environment: repo.environment)
+        return repo
+    }
+
+    @Test func addingAButtonWithoutIdentifierRefusesThePushBeforeTheStages() throws {
+        let repo = try repository()
+        let before = try repo.remoteHead()
+        try repo.write(home.replacingOccurrences(of: "            Text(\"Tasks\")", with: "            Button(\"Clear\") { clear() }\n            Text(\"Tasks\")"), to: "App/Views/HomeView.swift")
+        try repo.commitAll("a new button")
+        let push = try repo.push()
+        #expect(push.status != 0)
+        #expect(push.combined.contains("App/Views/HomeView.swift:9:13: error: Button has no .accessibilityIdentifier; add one in the {scope}_{type}_{name} convention [missing-identifier]"))
+        #expect(push.combined.contains("push refused: 1 accessibility finding"))
+        #expect(!repo.root.exists("stage-ran"), "no stage runs after a blocking finding")
+        #expect(try repo.remoteHead() == before)
+    }
+
+    @Test func removingAnIdentifierRefusesThePush() throws {
+        let repo = try repository()
+        try repo.write(home.replacingOccurrences(of: "                .accessibilityIdentifier(\"home_button_add\")\n", with: ""), to: "App/Views/HomeView.swift")
+        try repo.commitAll("drop the identifier")
+        let push = try repo.push()
+        #expect(push.status != 0)
+        #expect(push.combined.contains("App/Views/HomeView.swift:6:13: error: Button has no .accessibilityIdentifier"))
+    }
+
+    @Test func editingAnUnrelatedLineOfALegacyFilePasses() throws {
+        let repo = try repository()
+        try repo.write(legacy.replacingOccurrences(of: "Version 1.0", with: "Version 1.1"), to: "App/Views/SettingsView.swift")
+        try repo.commitAll("bump the version text")
+        let push = try repo.push()
+        #expect(push.status == 0, "\(push)")
+        #expect(!push.combined.contains("missing-identifier"), "the old Toggle is not this push's doing")
+        #expect(repo.root.exists("stage-ran"))
+        let all = try PrepushBinary.run(["hook", "pre-push", "origin", repo.remotePath, "--all-lines"], in: repo.path, environment: repo.environment,
+                                        standardInput: "refs/heads/main \(try repo.head()) refs/heads/main \(try repo.git("rev-parse", "HEAD~1"))\n")
+        #expect(all.status == 1, "--all-lines reports the old Toggle too")
+        #expect(all.standardOutput.contains("App/Views/SettingsView.swift:7:13: error: Toggle has no .accessibilityIdentifier"))
+    }
+
+    @Test func aNewBranchChecksOnlyItsOwnCommits() throws {
+        let repo = try repository()
+        try repo.git("checkout", "--quiet", "-b", "feature")
+        try repo.write("import SwiftUI\nstruct AboutView: View { var body: some View { Text(\"About\") } }\n", to: "App/Views/AboutView.swift")
+        try repo.commitAll("about screen")
+        let push = try repo.push("feature")
+        #expect(push.status == 0, "the legacy Toggle on main is not this branch's: \(push)")
+    }
+
+    @Test func iconOnlyButtonsAndBadIdentifiersAreFound() throws {
+        let repo = try repository()
+        try repo.write("""
+        import SwiftUI
+
+        struct ToolbarView: View {
+            var body: some View {
+                HStack {
+                    Button(action: share) { Image(systemName: "square.and.arrow.up") }
+                        .accessibilityIdentifier("toolbar_button_share")
+                    Toggle("Sync", isOn: .constant(true))
+                        .accessibilityIdentifier("toolbar_button_sync")
+                }
+            }
+        }
+
+        """, to: "App/Views/My Toolbar View.swift")
+        try repo.commitAll("toolbar")
+        let push = try repo.push()
+        #expect(push.status != 0)
+        #expect(push.combined.contains("App/Views/My Toolbar View.swift:6:13: error: Button shows only an image; add .accessibilityLabel(\"…\") saying what it does [icon-button-missing-label]"))
+        #expect(push.combined.contains("App/Views/My Toolbar View.swift:9:42: error: a Toggle's identifier says toggle, not button: \"toolbar_button_sync\" [identifier-convention]"))
+    }
+
+    @Test func aRuleTurnedOffOrSuppressedDoesNotBlock() throws {
+        let repo = try repository()
+        try repo.write("stages:\n  unit:\n    run: 'true'\naccessibility:\n  rules:\n    missing-identifier: warning\n", to: ".prepush.yml")
+        try repo.write(home.replacingOccurrences(of: "            Text(\"Tasks\")", with: "            Button(\"Clear\") { clear() }\n            Text(\"Tasks\")"), to: "App/Views/HomeView.swift")
+        try repo.commitAll("warning only")
+        let push = try repo.push()
+        #expect(push.status == 0, "\(push)")
+        #expect(push.combined.contains("App/Views/HomeView.swift:9:13: warning: Button has no .accessibilityIdentifier"))
+    }
+
+    @Test func anUnknownRuleInTheConfigurationIsAUsageError() throws {
+        let repo = try repository()
+        try repo.write("accessibility:\n  rules:\n    missing-identifer: off\n", to: ".prepush.yml")
+        try repo.commitAll("typo")
+        let push = try repo.push()
+        #expect(push.status != 0)
+        #expect(push.standardError.contains(".prepush.yml:3:5: error: unknown key \"missing-identifer\" in accessibility.rules"))
+    }
+}
