@@ -50,6 +50,11 @@ extension Prepush {
         @OptionGroup var options: StageOptions
 
         func run() throws {
+            throw ExitCode(Self.runHook(remote: remote, url: url, flags: options.flags).rawValue)
+        }
+
+        /// What the hook does, for the parsed command and for `Main`'s fast path alike.
+        static func runHook(remote: String, url: String, flags: ConfigurationFlags) -> ExitStatus {
             var updates: [PushUpdate]?
             // Someone ran the hook by hand at a terminal: do not wait for ref lines that never come.
             if !FileSystem.isTerminal(0) {
@@ -58,14 +63,13 @@ extension Prepush {
                     updates = try PushUpdate.parseHookInput(String(decoding: input, as: UTF8.self))
                 } catch {
                     FileStandardError.write(error.description)
-                    throw ExitCode(ExitStatus.usage.rawValue)
+                    return .usage
                 }
             }
             GitLibrary.initialize()
             let hook = HookInvocation(remoteName: remote, remoteURL: url, updates: updates)
-            let request = PipelineRequest(flags: options.flags, environment: ProcessInfo.processInfo.environment, hook: hook)
-            let status = Pipeline.run(request, console: Console(), signals: SignalWatcher.install())
-            throw ExitCode(status.rawValue)
+            let request = PipelineRequest(flags: flags, environment: ProcessInfo.processInfo.environment, hook: hook)
+            return Pipeline.run(request, console: Console(), signals: SignalWatcher.install())
         }
     }
 

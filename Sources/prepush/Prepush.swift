@@ -1,6 +1,12 @@
 import ArgumentParser
+import PrePushConfig
 import PrePushCore
 import PrePushGit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The root command only configures; each subcommand does one job.
 struct Prepush: ParsableCommand {
@@ -36,8 +42,15 @@ enum Main {
     static func main() {
         // Measured: libgit2's set-up is about 5 ms of a 20 ms hook run on Debian (its TLS backend
         // parses the CA bundle). Started before parsing, it runs beside the parser on a second core.
-        if let command = CommandLine.arguments.dropFirst().first, repositoryCommands.contains(command) {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let command = arguments.first, repositoryCommands.contains(command) {
             GitLibrary.beginInitializing()
+        }
+        // The installed hook's exact call skips the argument parser: building the command tree by
+        // reflection cost a fifth of every hook run once swift-syntax's conformances were linked in
+        // (docs/benchmarks.md). Any other shape of the call goes through the parser.
+        if arguments.count == 4, arguments[0] == "hook", arguments[1] == "pre-push", !arguments[2].hasPrefix("-"), !arguments[3].hasPrefix("-") {
+            exit(Prepush.PrePushHook.runHook(remote: arguments[2], url: arguments[3], flags: ConfigurationFlags()).rawValue)
         }
         do {
             var command = try Prepush.parseAsRoot()
