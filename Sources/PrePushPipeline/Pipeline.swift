@@ -158,7 +158,8 @@ public enum Pipeline {
         } else if plan.stages.contains(where: { !($0.kind == .ui && runsRemotely) }),
                   (try? repository.workingTreeDiffers(from: commit)) == true {
             // Only worth a status scan when a stage runs in the working tree.
-            console.line("prepush: note: the working tree differs from the pushed commit \(commit.prefix(12)); local stages run in the working tree (--isolated runs them on the commit)")
+            let what = commit == "HEAD" ? "HEAD (uncommitted or untracked files)" : "the pushed commit \(commit.prefix(12))"
+            console.line("prepush: note: the working tree differs from \(what); local stages run in the working tree (--isolated runs them on the commit)")
         }
 
         var results: [StageResult] = []
