@@ -126,7 +126,7 @@ struct DemoGit {
     }
 
     func output(_ arguments: [String], in folder: String) throws -> String {
-        let collected = ByteCollector()
+        let collected = OutputCollector()
         let outcome = try ProcessGroupRunner.run(
             ProcessSpec(executable: "git", arguments: arguments, environment: environment, workingDirectory: folder),
             options: RunOptions(timeout: 60) { _, bytes in collected.append(bytes) })
@@ -152,9 +152,3 @@ struct DemoGit {
     }
 }
 
-/// Collects a child's output in memory (only for short git commands).
-final class ByteCollector: @unchecked Sendable {
-    private var bytes: [UInt8] = []
-    func append(_ chunk: UnsafeRawBufferPointer) { bytes.append(contentsOf: chunk) }
-    var text: String { String(decoding: bytes, as: UTF8.self) }
-}

@@ -216,9 +216,16 @@ public struct RemoteSession: Sendable {
     }
 }
 
-/// Collects a short command's output.
-final class OutputCollector: @unchecked Sendable {
+/// Collects a short command's output in memory (not for stage output, which is streamed).
+public final class OutputCollector: @unchecked Sendable {
     private var bytes: [UInt8] = []
-    func append(_ chunk: UnsafeRawBufferPointer) { bytes.append(contentsOf: chunk) }
-    var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// An empty collector.
+    public init() {}
+
+    /// Adds a chunk.
+    public func append(_ chunk: UnsafeRawBufferPointer) { bytes.append(contentsOf: chunk) }
+
+    /// Everything collected, invalid UTF-8 repaired.
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
 }
