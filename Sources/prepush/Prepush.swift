@@ -24,7 +24,7 @@ struct Prepush: ParsableCommand {
           prepush demo                    see it work on an example repository
         """,
         version: PrepushVersion.current,
-        subcommands: [Run.self, Hook.self, Install.self, Uninstall.self, Config.self, Results.self, Range.self, Demo.self]
+        subcommands: [Run.self, Hook.self, Install.self, Uninstall.self, Config.self, Results.self, Range.self, A11y.self, Demo.self]
     )
 }
 
@@ -37,7 +37,7 @@ enum PrepushVersion {
 @main
 enum Main {
     /// Commands that open a repository.
-    static let repositoryCommands: Set<String> = ["hook", "run", "install", "uninstall", "config", "range"]
+    static let repositoryCommands: Set<String> = ["hook", "run", "install", "uninstall", "config", "range", "a11y"]
 
     static func main() {
         // Measured: libgit2's set-up is about 5 ms of a 20 ms hook run on Debian (its TLS backend

@@ -1,0 +1,117 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import PrePushAccessibility
+import PrePushConfig
+import PrePushCore
+import PrePushGit
+
+/// What `prepush a11y` checks.
+public enum AccessibilityTarget: Sendable {
+    /// These files, whole, as they are in the working tree (an editor hook's case).
+    case files([String])
+    /// The changed lines of a range (CI's case); whole changed files with `allLines`.
+    case range(base: String, head: String, allLines: Bool)
+    /// Every selected view file of the working tree, whole.
+    case all
+}
+
+/// `prepush a11y`: the accessibility check outside a push.
+public enum AccessibilityRun {
+    /// Folders never walked by `--all`.
+    static let skippedFolders: Set<String> = [".git", ".build", "DerivedData", "Pods", "Carthage", ".prepush", "node_modules"]
+
+    /// Runs the check and prints findings as text or JSON; returns 1 when a finding is an error.
+    public static func run(_ target: AccessibilityTarget, json: Bool, flags: ConfigurationFlags,
+                           environment: [String: String], console: Console) -> ExitStatus {
+        let configuration: ResolvedConfiguration
+        let repository: Repository
+        let step: AccessibilityStep
+        do {
+            repository = try Repository.openFromEnvironment()
+            configuration = try Pipeline.resolveConfiguration(flags: flags, environment: environment, repository: repository)
+            step = try AccessibilityStep(configuration.accessibility)
+        } catch {
+            console.error("\(error)")
+            return .usage
+        }
+        let root = repository.workingDirectory ?? FileManager.default.currentDirectoryPath
+        var findings: [AccessibilityFinding] = []
+        var notes: [String] = []
+        switch target {
+        case .files(let paths):
+            for path in paths {
+                guard let data = FileManager.default.contents(atPath: path) else {
+                    console.error("error: \(path): no such file")
+                    return .usage
+                }
+                guard let text = String(validating: data, as: UTF8.self) else { notes.append("\(path): not UTF-8 text; not checked"); continue }
+                findings += step.checker.check(path: path, text: text)
+            }
+        case .range(let base, let head, let allLines):
+            do {
+                let range = try repository.range(base: base, head: head)
+                let result = step.check(range, in: repository, allLines: allLines)
+                findings = result.findings
+                notes = result.notes
+            } catch {
+                console.error("\(error)")
+                return .usage
+            }
+        case .all:
+            for path in selectedFiles(under: root, step: step) {
+                guard let data = FileManager.default.contents(atPath: FilePath.join(root, path)) else { continue }
+                guard let text = String(validating: data, as: UTF8.self) else { notes.append("\(path): not UTF-8 text; not checked"); continue }
+                findings += step.checker.check(path: path, text: text)
+            }
+        }
+        if json {
+            FileSystem.write(render(findings), to: console.output)
+        } else {
+            for finding in findings { console.line(AccessibilityStep.line(finding)) }
+            for note in notes { console.line("prepush: note: \(note)") }
+        }
+        if environment["GITHUB_ACTIONS"] == "true" && !json {
+            for finding in findings { console.line(AccessibilityStep.annotation(finding)) }
+        }
+        return findings.contains { $0.severity == .error } ? .failure : .success
+    }
+
+    /// Relative paths of the view files the include and exclude globs select, sorted.
+    static func selectedFiles(under root: String, step: AccessibilityStep) -> [String] {
+        var found: [String] = []
+        var folders = [""]
+        while let folder = folders.popLast() {
+            let absolute = folder.isEmpty ? root : FilePath.join(root, folder)
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: absolute)) ?? [] {
+                let relative = folder.isEmpty ? name : "\(folder)/\(name)"
+                if FileSystem.isDirectory(FilePath.join(root, relative)) {
+                    if !skippedFolders.contains(name) { folders.append(relative) }
+                } else if step.selects(relative) {
+                    found.append(relative)
+                }
+            }
+        }
+        return found.sorted()
+    }
+
+    /// `{"version": 1, "findings": [...]}`, keys sorted.
+    static func render(_ findings: [AccessibilityFinding]) -> String {
+        struct Output: Encodable {
+            let version: Int
+            let findings: [Entry]
+        }
+        struct Entry: Encodable {
+            let column: Int, file: String, issueType: String, line: Int, message: String, rule: String, severity: String
+        }
+        let output = Output(version: 1, findings: findings.map {
+            Entry(column: $0.location.column, file: $0.location.file, issueType: $0.issueType.rawValue, line: $0.location.line,
+                  message: $0.message, rule: $0.ruleID, severity: $0.severity.rawValue)
+        })
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return ((try? encoder.encode(output)).map { String(decoding: $0, as: UTF8.self) } ?? "{}") + "\n"
+    }
+}

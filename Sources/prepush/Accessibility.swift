@@ -1,0 +1,64 @@
+import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import PrePushConfig
+import PrePushCore
+import PrePushGit
+import PrePushPipeline
+
+extension Prepush {
+    struct A11y: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "a11y",
+            abstract: "Check SwiftUI views for accessibility: files, a range, or the whole tree.",
+            discussion: """
+            Exit status: 0 no error finding, 1 an error finding, 2 bad usage or configuration.
+
+            Examples:
+              prepush a11y App/Views/HomeView.swift          whole files as they are on disk
+              prepush a11y --base origin/main --head HEAD    the lines a range changed (CI)
+              prepush a11y --all --format json               every view file of the working tree
+            """
+        )
+
+        @Argument(help: "Files to check whole.")
+        var files: [String] = []
+
+        @Option(help: "Check the range from this revision (with --head).")
+        var base: String?
+
+        @Option(help: "The end of the range (default HEAD).")
+        var head: String = "HEAD"
+
+        @Flag(help: "Check every selected view file of the working tree.")
+        var all = false
+
+        @Flag(name: .customLong("all-lines"), help: "With --base: whole changed files, not only the changed lines.")
+        var allLines = false
+
+        @Option(help: "text or json.")
+        var format: String = "text"
+
+        @Option(name: .customLong("config"), help: ArgumentHelp("Configuration file.", valueName: "path"))
+        var config: String?
+
+        func validate() throws {
+            let modes = [!files.isEmpty, base != nil, all].filter { $0 }.count
+            if modes != 1 { throw ValidationError("name files, or --base REF, or --all (one of them)") }
+            if format != "text" && format != "json" { throw ValidationError("--format is text or json") }
+        }
+
+        func run() throws {
+            GitLibrary.initialize()
+            let target: AccessibilityTarget = all ? .all : base.map { .range(base: $0, head: head, allLines: allLines) } ?? .files(files)
+            var flags = ConfigurationFlags()
+            flags.configPath = config
+            let status = AccessibilityRun.run(target, json: format == "json", flags: flags,
+                                              environment: ProcessInfo.processInfo.environment, console: Console())
+            throw ExitCode(status.rawValue)
+        }
+    }
+}
