@@ -54,13 +54,15 @@ extension Repository {
     ///   first push to an empty remote.
     /// - A remote id not here (the remote moved on, a shallow clone): the merge base with the
     ///   remote-tracking branch of the same name, else the remote's default branch.
-    public func pushRange(for update: PushUpdate, remote: String, lineDetail: Bool = true) throws(GitError) -> PushRange? {
+    /// `selecting` keeps only the files a caller will read, so no diff is computed for the others.
+    public func pushRange(for update: PushUpdate, remote: String, lineDetail: Bool = true,
+                          selecting: (@Sendable (String) -> Bool)? = nil) throws(GitError) -> PushRange? {
         guard !update.isDeletion else { return nil }
         let head = try objectID(update.localObjectID)
         let hideRemote = "refs/remotes/\(remote)/*"
         if !update.createsRemoteRef, let remoteID = try? objectID(update.remoteObjectID), hasCommit(remoteID) {
             let base = try mergeBase(head, remoteID)
-            return try range(base: base, head: head, hiding: [remoteID], hidingGlob: nil, lineDetail: lineDetail,
+            return try range(base: base, head: head, hiding: [remoteID], hidingGlob: nil, lineDetail: lineDetail, selecting: selecting,
                              description: "merge base \(short(base)) of \(short(head)) and the remote's \(short(remoteID))")
         }
         let branch = update.remoteRef.hasPrefix("refs/heads/") ? String(update.remoteRef.dropFirst(11)) : update.remoteRef
@@ -71,19 +73,20 @@ extension Repository {
         for (reference, label) in candidates {
             guard let target = try? referenceTarget(reference), let base = try? mergeBase(head, target) else { continue }
             let why = update.createsRemoteRef ? "a new branch" : "the remote's \(short(update.remoteObjectID)) is not here"
-            return try range(base: base, head: head, hiding: [], hidingGlob: hideRemote, lineDetail: lineDetail,
+            return try range(base: base, head: head, hiding: [], hidingGlob: hideRemote, lineDetail: lineDetail, selecting: selecting,
                              description: "\(why): merge base \(short(base)) with \(label)")
         }
-        return try range(base: nil, head: head, hiding: [], hidingGlob: hideRemote, lineDetail: lineDetail,
+        return try range(base: nil, head: head, hiding: [], hidingGlob: hideRemote, lineDetail: lineDetail, selecting: selecting,
                          description: "nothing of \(remote) is known here: compared with the empty tree")
     }
 
     /// The range between two revisions (`--base REF --head REF` in CI): commits in head not in
     /// base, files from their merge base.
-    public func range(base: String, head: String, lineDetail: Bool = true) throws(GitError) -> PushRange {
+    public func range(base: String, head: String, lineDetail: Bool = true,
+                      selecting: (@Sendable (String) -> Bool)? = nil) throws(GitError) -> PushRange {
         let headID = try commitID(head), baseID = try commitID(base)
         let mergeBase = try self.mergeBase(headID, baseID)
-        return try range(base: mergeBase, head: headID, hiding: [baseID], hidingGlob: nil, lineDetail: lineDetail,
+        return try range(base: mergeBase, head: headID, hiding: [baseID], hidingGlob: nil, lineDetail: lineDetail, selecting: selecting,
                          description: "merge base \(short(mergeBase)) of \(head) and \(base)")
     }
 
@@ -101,9 +104,9 @@ extension Repository {
     // MARK: - Pieces
 
     private func range(base: String?, head: String, hiding: [String], hidingGlob: String?, lineDetail: Bool,
-                       description: String) throws(GitError) -> PushRange {
+                       selecting: (@Sendable (String) -> Bool)?, description: String) throws(GitError) -> PushRange {
         PushRange(base: base, head: head, commits: try commits(from: head, hiding: hiding, hidingGlob: hidingGlob),
-                  files: try changedFiles(from: base, to: head, lineDetail: lineDetail), baseDescription: description)
+                  files: try changedFiles(from: base, to: head, lineDetail: lineDetail, selecting: selecting), baseDescription: description)
     }
 
     private func commits(from head: String, hiding: [String], hidingGlob: String?) throws(GitError) -> [String] {
@@ -126,11 +129,12 @@ extension Repository {
         return result
     }
 
-    private func changedFiles(from base: String?, to head: String, lineDetail: Bool) throws(GitError) -> [ChangedFile] {
-        let newTree = try tree(of: head)
-        defer { git_tree_free(newTree) }
-        let oldTree = try base.map { commit throws(GitError) in try tree(of: commit) }
-        defer { if let oldTree { git_tree_free(oldTree) } }
+    private func changedFiles(from base: String?, to head: String, lineDetail: Bool,
+                              selecting: (@Sendable (String) -> Bool)?) throws(GitError) -> [ChangedFile] {
+        let newTree = try peel(head, to: GIT_OBJECT_TREE)
+        defer { git_object_free(newTree) }
+        let oldTree = try base.map { commit throws(GitError) in try peel(commit, to: GIT_OBJECT_TREE) }
+        defer { if let oldTree { git_object_free(oldTree) } }
         var options = git_diff_options()
         try check(git_diff_options_init(&options, UInt32(GIT_DIFF_OPTIONS_VERSION)), "git_diff_options_init")
         options.context_lines = 0
@@ -154,6 +158,7 @@ extension Repository {
             default: continue
             }
             let newPath = String(cString: delta.pointee.new_file.path)
+            if let selecting, !selecting(newPath) { continue }
             let oldPath = change == .renamed || change == .copied ? String(cString: delta.pointee.old_file.path) : nil
             // An added file is new on every line, and without line detail only names are wanted:
             // neither needs its content loaded (binary files are then recognised by the check).
@@ -201,16 +206,6 @@ extension Repository {
                                      removedAfterLines: Array(Set(removedAfter)).sorted()))
         }
         return files
-    }
-
-    private func tree(of commit: String) throws(GitError) -> OpaquePointer {
-        var object: OpaquePointer?
-        try check(git_revparse_single(&object, handle, commit), "git_revparse_single(\(commit))")
-        defer { git_object_free(object) }
-        var tree: OpaquePointer?
-        try check(git_object_peel(&tree, object, GIT_OBJECT_TREE), "git_object_peel")
-        guard let tree else { throw .libgit2(function: "git_object_peel", code: -1, message: "no tree") }
-        return tree
     }
 
     private func mergeBase(_ one: String, _ two: String) throws(GitError) -> String {

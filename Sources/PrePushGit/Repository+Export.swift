@@ -9,11 +9,7 @@ import PrePushCore
 extension Repository {
     /// The commit a revision names (`HEAD`, a branch, an object id), as 40 or 64 hex digits.
     public func commitID(_ revision: String) throws(GitError) -> String {
-        var object: OpaquePointer?
-        try check(git_revparse_single(&object, handle, revision), "git_revparse_single(\(revision))")
-        defer { git_object_free(object) }
-        var commit: OpaquePointer?
-        try check(git_object_peel(&commit, object, GIT_OBJECT_COMMIT), "git_object_peel")
+        let commit = try peel(revision, to: GIT_OBJECT_COMMIT)
         defer { git_object_free(commit) }
         guard let id = git_object_id(commit), let text = git_oid_tostr_s(id) else {
             throw .libgit2(function: "git_oid_tostr_s", code: -1, message: "no object id")
@@ -21,15 +17,23 @@ extension Repository {
         return String(cString: text)
     }
 
+    /// The object a revision names, peeled to `type` (a commit, a tree). The caller frees it with
+    /// `git_object_free`.
+    func peel(_ revision: String, to type: git_object_t) throws(GitError) -> OpaquePointer {
+        var object: OpaquePointer?
+        try check(git_revparse_single(&object, handle, revision), "git_revparse_single(\(revision))")
+        defer { git_object_free(object) }
+        var peeled: OpaquePointer?
+        try check(git_object_peel(&peeled, object, type), "git_object_peel")
+        guard let peeled else { throw .libgit2(function: "git_object_peel", code: -1, message: "\(revision) has no such object") }
+        return peeled
+    }
+
     /// Writes the tree of `commit` into `folder` (created if needed) without touching the
     /// repository's index or working tree: what is tested is exactly what is pushed, with no
     /// uncommitted changes and no untracked files.
     public func exportTree(of commit: String, to folder: String) throws(GitError) {
-        var object: OpaquePointer?
-        try check(git_revparse_single(&object, handle, commit), "git_revparse_single(\(commit))")
-        defer { git_object_free(object) }
-        var tree: OpaquePointer?
-        try check(git_object_peel(&tree, object, GIT_OBJECT_TREE), "git_object_peel")
+        let tree = try peel(commit, to: GIT_OBJECT_TREE)
         defer { git_object_free(tree) }
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -52,7 +52,7 @@ public enum AccessibilityRun {
             }
         case .range(let base, let head, let allLines):
             do {
-                let range = try repository.range(base: base, head: head)
+                let range = try repository.range(base: base, head: head, selecting: { step.selects($0) })
                 let result = step.check(range, in: repository, allLines: allLines)
                 findings = result.findings
                 notes = result.notes

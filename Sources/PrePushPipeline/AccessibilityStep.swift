@@ -9,7 +9,7 @@ import PrePushCore
 import PrePushGit
 
 /// The accessibility check as a step: which files, which rules, and what a push touched.
-struct AccessibilityStep {
+struct AccessibilityStep: Sendable {
     /// View files checked when the configuration names none.
     static let defaultInclude = ["**/*View.swift", "**/Views/**/*.swift"]
 

@@ -97,10 +97,14 @@ public enum Pipeline {
                 return .usage
             }
             var findings: [AccessibilityFinding] = []
+            var checked: Set<[String]> = []
             for update in updates {
+                // Several refs pushing the same commit from the same remote state are one check.
+                guard checked.insert([update.localObjectID, update.remoteObjectID]).inserted else { continue }
                 let range: PushRange?
                 do {
-                    range = try repository.pushRange(for: update, remote: request.hook?.remoteName ?? "origin")
+                    range = try repository.pushRange(for: update, remote: request.hook?.remoteName ?? "origin",
+                                                     selecting: { step.selects($0) })
                 } catch {
                     console.error("prepush: warning: cannot compute what \(update.remoteRef) sends (\(error)); the accessibility check skips it")
                     continue
@@ -108,7 +112,8 @@ public enum Pipeline {
                 guard let range else { continue }
                 if configuration.hook.verbose { console.line("prepush: \(update.remoteRef): \(range.commits.count) commits; base: \(range.baseDescription)") }
                 let result = step.check(range, in: repository, allLines: request.flags.allLines)
-                findings += result.findings
+                // Ranges of different refs can share files: each finding is reported once.
+                findings += result.findings.filter { !findings.contains($0) }
                 for note in result.notes { console.line("prepush: note: \(note)") }
             }
             for finding in findings { console.line(AccessibilityStep.line(finding)) }
