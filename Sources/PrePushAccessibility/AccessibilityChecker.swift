@@ -6,7 +6,8 @@ public struct AccessibilityChecker: Sendable {
     /// Every rule, in the order findings are reported.
     public static let rules: [any AccessibilityRule.Type] = [
         MissingIdentifierRule.self, IdentifierConventionRule.self, DuplicateIdentifierRule.self,
-        IconButtonMissingLabelRule.self, FixedFontSizeRule.self, SmallTouchTargetRule.self,
+        IconButtonMissingLabelRule.self, ImageMissingLabelRule.self, TapGestureMissingTraitRule.self,
+        FixedFontSizeRule.self, SmallTouchTargetRule.self,
     ]
 
     /// The settings the rules run with.

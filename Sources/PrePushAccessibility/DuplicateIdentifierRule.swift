@@ -37,7 +37,7 @@ public struct DuplicateIdentifierRule: AccessibilityRule {
         guard let severity = settings.severity(of: Self.description) else { return [] }
         var firstLine: [String: Int] = [:]
         var findings: [AccessibilityFinding] = []
-        for view in ViewCallCollector.calls(in: file.tree) {
+        for view in file.viewCalls {
             for call in view.modifier("accessibilityIdentifier") {
                 guard let literal = call.arguments.first?.expression.as(StringLiteralExprSyntax.self), !literal.isInterpolated else { continue }
                 let identifier = literal.textWithPlaceholders

@@ -34,7 +34,7 @@ public struct FixedFontSizeRule: AccessibilityRule {
     public func findings(in file: ParsedSource) -> [AccessibilityFinding] {
         guard let severity = settings.severity(of: Self.description) else { return [] }
         var findings: [AccessibilityFinding] = []
-        for view in ViewCallCollector.calls(in: file.tree) {
+        for view in file.viewCalls {
             for font in view.modifier("font") {
                 guard let argument = font.arguments.first?.expression.as(FunctionCallExprSyntax.self),
                       let member = argument.calledExpression.as(MemberAccessExprSyntax.self) else { continue }

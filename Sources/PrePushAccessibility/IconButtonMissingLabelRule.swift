@@ -34,7 +34,7 @@ public struct IconButtonMissingLabelRule: AccessibilityRule {
 
     public func findings(in file: ParsedSource) -> [AccessibilityFinding] {
         guard let severity = settings.severity(of: Self.description) else { return [] }
-        return ViewCallCollector.calls(in: file.tree).compactMap { view in
+        return file.viewCalls.compactMap { view in
             guard view.name == "Button" || view.name == "Menu", view.modifier("accessibilityLabel").isEmpty,
                   let label = Self.labelClosure(of: view.call), Self.isOnlyAnUnlabelledImage(label) else { return nil }
             return file.finding(Self.self, at: view.nameToken,

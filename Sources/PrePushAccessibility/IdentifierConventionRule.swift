@@ -41,7 +41,7 @@ public struct IdentifierConventionRule: AccessibilityRule {
         guard let severity = settings.severity(of: Self.description),
               let pattern = try? Regex(settings.pattern) else { return [] }
         var findings: [AccessibilityFinding] = []
-        for view in ViewCallCollector.calls(in: file.tree) {
+        for view in file.viewCalls {
             for call in view.modifier("accessibilityIdentifier") {
                 guard let literal = call.arguments.first?.expression.as(StringLiteralExprSyntax.self) else { continue }
                 let identifier = literal.textWithPlaceholders

@@ -39,7 +39,7 @@ public struct MissingIdentifierRule: AccessibilityRule {
 
     public func findings(in file: ParsedSource) -> [AccessibilityFinding] {
         guard let severity = settings.severity(of: Self.description) else { return [] }
-        return ViewCallCollector.calls(in: file.tree)
+        return file.viewCalls
             .filter { settings.controls.contains($0.name) && $0.modifier("accessibilityIdentifier").isEmpty }
             .map { control in
                 file.finding(Self.self, at: control.nameToken,

@@ -68,6 +68,8 @@ public struct ParsedSource {
     /// The text's lines, for scalar columns.
     let lines: [Substring.UnicodeScalarView]
     let converter: SourceLocationConverter
+    /// Every `Name(…)` call with its modifiers, collected in one walk that all rules share.
+    let viewCalls: [ViewCall]
 
     /// Parses `text`.
     public init(path: String, text: String) {
@@ -75,6 +77,7 @@ public struct ParsedSource {
         tree = Parser.parse(source: text)
         converter = SourceLocationConverter(fileName: path, tree: tree)
         lines = Diagnostic.lines(of: text)
+        viewCalls = ViewCallCollector.calls(in: tree)
     }
 
     /// The 1-based line and scalar column where `node`'s first token starts (trivia skipped).
@@ -126,10 +129,17 @@ struct ViewCall {
         Syntax(call.calledExpression)
     }
 
-    /// Reads `Name(…)` and climbs `.modifier(…)` calls wrapped around it; nil for other calls.
+    /// Reads `Name(…)` (or `SwiftUI.Name(…)`) and climbs `.modifier(…)` calls wrapped around it; nil for other calls.
     init?(_ call: FunctionCallExprSyntax) {
-        guard let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) else { return nil }
-        let name = reference.baseName.text
+        let name: String
+        if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
+            name = reference.baseName.text
+        } else if let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+                  member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "SwiftUI" {
+            name = member.declName.baseName.text
+        } else {
+            return nil
+        }
         guard let first = name.unicodeScalars.first, ("A"..."Z").contains(first) else { return nil }
         self.call = call
         self.name = name
@@ -142,6 +152,71 @@ struct ViewCall {
         }
         self.modifiers = modifiers
         chain = current
+    }
+}
+
+extension ViewCall {
+    /// A modifier that gives the view its own spoken text or hides it: `.accessibilityLabel`, `…Value`,
+    /// `…Hint`, `.accessibilityHidden(true)` and the older `.accessibility(label:|value:|hint:|hidden: true)`.
+    var isLabelledOrHidden: Bool {
+        modifiers.contains { modifier in
+            switch modifier.name {
+            case "accessibilityLabel", "accessibilityValue", "accessibilityHint": return true
+            case "accessibilityHidden": return modifier.call.arguments.first?.expression.isTrueLiteral == true
+            case "accessibility":
+                return modifier.call.arguments.contains { argument in
+                    switch argument.label?.text {
+                    case "label", "value", "hint": return true
+                    case "hidden": return argument.expression.isTrueLiteral
+                    default: return false
+                    }
+                }
+            default: return false
+            }
+        }
+    }
+
+    /// `.accessibilityElement()` or `.accessibilityElement(children: .ignore)`: the children are not read
+    /// one by one (`.combine` and `.contain` still read them).
+    var ignoresChildren: Bool {
+        modifiers.contains { modifier in
+            guard modifier.name == "accessibilityElement" else { return false }
+            guard let children = modifier.call.arguments.first(where: { $0.label?.text == "children" }) else {
+                return modifier.call.arguments.isEmpty
+            }
+            return children.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "ignore"
+        }
+    }
+
+    /// The views whose content holds this one, innermost first, up to the declaration that holds them
+    /// (`var body`, a function): `VStack { Button { ↓Image } }` gives Button, then VStack. Each comes with
+    /// the label of the argument or trailing closure the path went through (`icon` for a Label's icon).
+    var enclosingViews: [(view: ViewCall, argument: String?)] {
+        var result: [(ViewCall, String?)] = []
+        var argument: String?
+        var node = Syntax(chain)
+        while let parent = node.parent, !parent.is(DeclSyntax.self) {
+            if let element = parent.as(MultipleTrailingClosureElementSyntax.self) {
+                argument = element.label.text
+            } else if let labelled = parent.as(LabeledExprSyntax.self) {
+                argument = labelled.label?.text
+            } else if let call = parent.as(FunctionCallExprSyntax.self), call.calledExpression.id != node.id,
+                      let view = ViewCall(call) {
+                result.append((view, argument))
+                argument = nil
+                node = Syntax(view.chain)
+                continue
+            }
+            node = parent
+        }
+        return result
+    }
+}
+
+extension ExprSyntax {
+    /// Whether this is the literal `true`.
+    var isTrueLiteral: Bool {
+        self.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.true)
     }
 }
 

@@ -35,7 +35,7 @@ public struct SmallTouchTargetRule: AccessibilityRule {
     public func findings(in file: ParsedSource) -> [AccessibilityFinding] {
         guard let severity = settings.severity(of: Self.description) else { return [] }
         var findings: [AccessibilityFinding] = []
-        for view in ViewCallCollector.calls(in: file.tree) {
+        for view in file.viewCalls {
             let tappable = settings.controls.contains(view.name) || !view.modifier("onTapGesture").isEmpty
             guard tappable else { continue }
             for frame in view.modifier("frame") {

@@ -87,3 +87,9 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
         return prefix + String(repeating: " ", count: missing) + "^"
     }
 }
+
+/// prepush's version, printed by `--version` and written into reports that name their tool.
+public enum PrePushVersion {
+    /// The released version.
+    public static let current = "0.1.0"
+}

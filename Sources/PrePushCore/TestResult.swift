@@ -24,6 +24,7 @@ public enum AccessibilityIssueType: String, Sendable, Hashable, Codable, CaseIte
     case dynamicTypeUnsupported
     case missingIdentifier
     case identifierConvention
+    case missingTrait
 }
 
 /// One issue an accessibility audit reported for an element (data model: `AccessibilityAuditResult`).

@@ -18,13 +18,23 @@ public enum AccessibilityTarget: Sendable {
     case all
 }
 
+/// How `prepush a11y` prints its findings.
+public enum AccessibilityOutput: String, Sendable, CaseIterable {
+    /// `path:line:col: error: message [rule]`, like a compiler.
+    case text
+    /// prepush's JSON (`{"version": 1, "findings": [...]}`).
+    case json
+    /// SARIF 2.1.0, for code scanning.
+    case sarif
+}
+
 /// `prepush a11y`: the accessibility check outside a push.
 public enum AccessibilityRun {
     /// Folders never walked by `--all`.
     static let skippedFolders: Set<String> = [".git", ".build", "DerivedData", "Pods", "Carthage", ".prepush", "node_modules"]
 
-    /// Runs the check and prints findings as text or JSON; returns 1 when a finding is an error.
-    public static func run(_ target: AccessibilityTarget, json: Bool, flags: ConfigurationFlags,
+    /// Runs the check and prints findings as text, JSON or SARIF; returns 1 when a finding is an error.
+    public static func run(_ target: AccessibilityTarget, output: AccessibilityOutput, flags: ConfigurationFlags,
                            environment: [String: String], console: Console) -> ExitStatus {
         let configuration: ResolvedConfiguration
         let repository: Repository
@@ -32,7 +42,7 @@ public enum AccessibilityRun {
         do {
             repository = try Repository.openFromEnvironment()
             configuration = try Pipeline.resolveConfiguration(flags: flags, environment: environment, repository: repository)
-            step = try AccessibilityStep(configuration.accessibility)
+            step = try AccessibilityStep(configuration.accessibility, configurationFile: configuration.configurationFile)
         } catch {
             console.error("\(error)")
             return .usage
@@ -67,14 +77,20 @@ public enum AccessibilityRun {
                 findings += step.checker.check(path: path, text: text)
             }
         }
-        if json {
+        switch output {
+        case .json:
             FileSystem.write(render(findings), to: console.output)
-        } else {
+        case .sarif:
+            // Files named on the command line are relative to where prepush runs; the rest to the repository.
+            let base: String
+            if case .files = target { base = FileManager.default.currentDirectoryPath } else { base = root }
+            FileSystem.write(SARIFWriter.render(findings, root: base), to: console.output)
+        case .text:
             for finding in findings { console.line(AccessibilityStep.line(finding)) }
             for note in notes { console.line("prepush: note: \(note)") }
-        }
-        if environment["GITHUB_ACTIONS"] == "true" && !json {
-            for finding in findings { console.line(AccessibilityStep.annotation(finding)) }
+            if environment["GITHUB_ACTIONS"] == "true" {
+                for finding in findings { console.line(AccessibilityStep.annotation(finding)) }
+            }
         }
         return findings.contains { $0.severity == .error } ? .failure : .success
     }

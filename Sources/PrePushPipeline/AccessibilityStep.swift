@@ -19,13 +19,19 @@ struct AccessibilityStep: Sendable {
 
     /// The step from the `accessibility:` section; unknown rules and bad patterns are
     /// configuration errors with their place in the file.
-    init(_ section: FileAccessibility?, configurationText: String? = nil) throws(ConfigurationError) {
+    init(_ section: FileAccessibility?, configurationFile: String? = nil) throws(ConfigurationError) {
+        // The file is read again only to quote the offending line under an error.
+        func sourceLine(_ line: Int) -> String? {
+            guard let configurationFile, let data = FileManager.default.contents(atPath: configurationFile),
+                  let text = String(validating: data, as: UTF8.self) else { return nil }
+            return Diagnostic.line(line, of: text)
+        }
         var severities: [String: Severity?] = [:]
         let known = Set(AccessibilityChecker.rules.map { $0.description.identifier })
         for rule in section?.rules ?? [] {
             guard known.contains(rule.value.name) else {
                 throw .unknownKey(rule.location, key: rule.value.name, parent: "accessibility.rules",
-                                  suggestion: nil, sourceLine: configurationText.flatMap { Diagnostic.line(rule.location.line, of: $0) })
+                                  suggestion: nil, sourceLine: sourceLine(rule.location.line))
             }
             severities[rule.value.name] = rule.value.value == "off" ? Optional<Severity>.none : (rule.value.value == "warning" ? .warning : .error)
         }
@@ -33,7 +39,7 @@ struct AccessibilityStep: Sendable {
         if let pattern = section?.identifierPattern {
             guard (try? Regex(pattern.value)) != nil else {
                 throw .invalidValue(.file(pattern.location), setting: "accessibility.identifierPattern", value: pattern.value,
-                                    problem: .empty(expected: "a valid regular expression"), sourceLine: nil)
+                                    problem: .empty(expected: "a valid regular expression"), sourceLine: sourceLine(pattern.location.line))
             }
             settings.pattern = pattern.value
         }

@@ -91,7 +91,7 @@ public enum Pipeline {
         if let updates = request.hook?.updates {
             let step: AccessibilityStep
             do {
-                step = try AccessibilityStep(configuration.accessibility)
+                step = try AccessibilityStep(configuration.accessibility, configurationFile: configuration.configurationFile)
             } catch {
                 console.error("\(error)")
                 return .usage

@@ -21,6 +21,8 @@ extension Prepush {
               prepush a11y App/Views/HomeView.swift          whole files as they are on disk
               prepush a11y --base origin/main --head HEAD    the lines a range changed (CI)
               prepush a11y --all --format json               every view file of the working tree
+              prepush a11y --base origin/main --format sarif > a11y.sarif   for code scanning
+              prepush a11y --editor-hook < event.json        as Claude Code's PostToolUse hook (hooks/claude-post-edit)
             """
         )
 
@@ -36,27 +38,34 @@ extension Prepush {
         @Flag(help: "Check every selected view file of the working tree.")
         var all = false
 
+        @Flag(name: .customLong("editor-hook"), help: "Read a coding agent's post-edit hook event (JSON) on stdin and check the edited view; findings to stderr, exit 2.")
+        var editorHook = false
+
         @Flag(name: .customLong("all-lines"), help: "With --base: whole changed files, not only the changed lines.")
         var allLines = false
 
-        @Option(help: "text or json.")
+        @Option(help: "text, json or sarif (SARIF 2.1.0 for code scanning).")
         var format: String = "text"
 
         @Option(name: .customLong("config"), help: ArgumentHelp("Configuration file.", valueName: "path"))
         var config: String?
 
         func validate() throws {
-            let modes = [!files.isEmpty, base != nil, all].filter { $0 }.count
-            if modes != 1 { throw ValidationError("name files, or --base REF, or --all (one of them)") }
-            if format != "text" && format != "json" { throw ValidationError("--format is text or json") }
+            let modes = [!files.isEmpty, base != nil, all, editorHook].filter { $0 }.count
+            if modes != 1 { throw ValidationError("name files, or --base REF, or --all, or --editor-hook (one of them)") }
+            if AccessibilityOutput(rawValue: format) == nil { throw ValidationError("--format is text, json or sarif") }
         }
 
         func run() throws {
             GitLibrary.initialize()
+            if editorHook {
+                let status = EditorHook.run(input: FileSystem.readAll(0), environment: ProcessInfo.processInfo.environment, console: Console())
+                throw ExitCode(status)
+            }
             let target: AccessibilityTarget = all ? .all : base.map { .range(base: $0, head: head, allLines: allLines) } ?? .files(files)
             var flags = ConfigurationFlags()
             flags.configPath = config
-            let status = AccessibilityRun.run(target, json: format == "json", flags: flags,
+            let status = AccessibilityRun.run(target, output: AccessibilityOutput(rawValue: format) ?? .text, flags: flags,
                                               environment: ProcessInfo.processInfo.environment, console: Console())
             throw ExitCode(status.rawValue)
         }

@@ -23,14 +23,9 @@ struct Prepush: ParsableCommand {
           prepush config                  show the configuration and where each value came from
           prepush demo                    see it work on an example repository
         """,
-        version: PrepushVersion.current,
+        version: PrePushVersion.current,
         subcommands: [Run.self, Hook.self, Install.self, Uninstall.self, Config.self, Results.self, Range.self, A11y.self, Demo.self]
     )
-}
-
-/// prepush's version, printed by `--version`.
-enum PrepushVersion {
-    static let current = "0.1.0"
 }
 
 /// Runs the command and turns every way out into one of the documented exit codes.

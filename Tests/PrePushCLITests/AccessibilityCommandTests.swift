@@ -59,4 +59,40 @@ import Testing
         #expect(try PrepushBinary.run(["a11y", "--all", "--base", "x"], in: repo.path, environment: repo.environment).status == 2)
         #expect(try PrepushBinary.run(["a11y", "Missing.swift"], in: repo.path, environment: repo.environment).status == 2)
     }
+
+    @Test func sarifValidatesAgainstTheSchemaAndPointsAtTheFinding() throws {
+        let repo = try GitRepository()
+        try repo.write(view, to: "App/My Views/AddTaskView.swift")
+        try repo.write("import SwiftUI\nstruct ZView: View { var body: some View { Text(\"Hi\").onTapGesture { } } }\n", to: "App/Views/ZView.swift")
+        let result = try PrepushBinary.run(["a11y", "--all", "--format", "sarif"], in: repo.path, environment: repo.environment)
+        #expect(result.status == 1)
+        let sarif = try repo.root.write(result.standardOutput, to: "out.sarif")
+        let schema = Fixtures.shared + "/sarif/sarif-schema-2.1.0.json"
+        // Python's jsonschema, the validator the SARIF spec's own tooling uses; format checks on too.
+        let validate = """
+        import json, sys, jsonschema
+        schema = json.load(open(sys.argv[1])); log = json.load(open(sys.argv[2]))
+        jsonschema.validate(log, schema, format_checker=jsonschema.FormatChecker())
+        print("valid", len(log["runs"][0]["results"]))
+        """
+        let check = try Command.run("python3", ["-c", validate, schema, sarif], environment: ProcessInfo.processInfo.environment)
+        #expect(check.status == 0, "\(check)")
+        #expect(check.standardOutput == "valid 2\n")
+
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        let run = try #require((log["runs"] as? [[String: Any]])?.first)
+        let results = try #require(run["results"] as? [[String: Any]])
+        let first = try #require(results.first)
+        #expect(first["ruleId"] as? String == "missing-identifier")
+        #expect(first["level"] as? String == "error")
+        let physical = try #require(((first["locations"] as? [[String: Any]])?.first?["physicalLocation"]) as? [String: Any])
+        #expect((physical["artifactLocation"] as? [String: Any])?["uri"] as? String == "App/My%20Views/AddTaskView.swift")
+        #expect((physical["region"] as? [String: Any])?["startLine"] as? Int == 6)
+        #expect((physical["region"] as? [String: Any])?["startColumn"] as? Int == 13)
+        #expect(results.last?["ruleId"] as? String == "tap-gesture-missing-trait")
+        let rules = try #require(((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])
+        #expect(rules.count == 8, "every rule is described, found or not")
+        let base = (run["originalUriBaseIds"] as? [String: Any])?["%SRCROOT%"] as? [String: Any]
+        #expect((base?["uri"] as? String)?.hasPrefix("file:///") == true)
+    }
 }

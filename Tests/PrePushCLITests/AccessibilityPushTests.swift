@@ -133,5 +133,53 @@ import Testing
         let push = try repo.push()
         #expect(push.status != 0)
         #expect(push.standardError.contains(".prepush.yml:3:5: error: unknown key \"missing-identifer\" in accessibility.rules"))
+        #expect(push.standardError.contains("    missing-identifer: off\n    ^"), "the line and a caret under the key")
+    }
+
+    @Test func aForcePushIsCheckedAgainstWhatBothSidesShare() throws {
+        let repo = try repository()
+        try repo.write(legacy.replacingOccurrences(of: "Version 1.0", with: "Version 2.0"), to: "App/Views/SettingsView.swift")
+        try repo.commitAll("pushed, then rewritten")
+        #expect(try repo.push().status == 0)
+        // Rewrite: drop the pushed commit and add a new button without an identifier instead.
+        try repo.git("reset", "--quiet", "--hard", "HEAD~1")
+        try repo.write(home.replacingOccurrences(of: "            Text(\"Tasks\")", with: "            Button(\"Clear\") { clear() }\n            Text(\"Tasks\")"), to: "App/Views/HomeView.swift")
+        try repo.commitAll("rewritten history")
+        let push = try repo.gitResult(["push", "--force", "origin", "main"])
+        #expect(push.status != 0)
+        #expect(push.combined.contains("App/Views/HomeView.swift:9:13: error: Button has no .accessibilityIdentifier"))
+        #expect(!push.combined.contains("SettingsView.swift"), "the settings view is the same on both sides of the merge base")
+    }
+
+    @Test func aRenameIsCheckedOnlyWhereItChangedLines() throws {
+        let repo = try repository()
+        try repo.git("mv", "App/Views/SettingsView.swift", "App/Views/PreferencesView.swift")
+        try repo.commitAll("rename, content unchanged")
+        let rename = try repo.push()
+        #expect(rename.status == 0, "a renamed legacy file changes no line: \(rename)")
+        try repo.git("mv", "App/Views/PreferencesView.swift", "App/Views/Preferences Screen View.swift")
+        try repo.write(legacy.replacingOccurrences(of: "            Text(\"Version 1.0\")", with: "            Text(\"Version 1.0\")\n            Stepper(\"Count\", value: $count)"),
+                       to: "App/Views/Preferences Screen View.swift")
+        try repo.commitAll("rename with an edit")
+        let edited = try repo.push()
+        #expect(edited.status != 0)
+        #expect(edited.combined.contains("App/Views/Preferences Screen View.swift:9:13: error: Stepper has no .accessibilityIdentifier"))
+        #expect(!edited.combined.contains("Toggle has no"), "the old Toggle still passes")
+    }
+
+    @Test func binaryAndNonUTF8ViewFilesAndDeletionsDoNotBlock() throws {
+        let repo = try repository()
+        try repo.write(Data([0x89, 0x50, 0x4E, 0x47, 0x00, 0x01, 0x02, 0x00, 0xFF]), to: "App/Views/IconView.swift")
+        // Latin-1 "é" in a comment: not UTF-8, so not Swift the parser can read.
+        try repo.write(Data("import SwiftUI\n// caf".utf8) + Data([0xE9]) + Data("\nstruct CafeView: View { var body: some View { Button(\"x\") { } } }\n".utf8),
+                            to: "App/Views/CafeView.swift")
+        try repo.commitAll("a binary and a Latin-1 view")
+        let push = try repo.push()
+        #expect(push.status == 0, "\(push)")
+        #expect(push.combined.contains("App/Views/CafeView.swift: not UTF-8 text; not checked"))
+        try repo.git("push", "--quiet", "--no-verify", "origin", "main:doomed")
+        let deletion = try repo.push(":doomed")
+        #expect(deletion.status == 0, "\(deletion)")
+        #expect(!deletion.combined.contains("accessibility finding"))
     }
 }

@@ -62,6 +62,13 @@ public final class GitRepository: @unchecked Sendable {
         return full
     }
 
+    /// Writes bytes (a binary, text in another encoding) to a file in the working tree.
+    public func write(_ data: Data, to relative: String) throws {
+        let full = (path as NSString).appendingPathComponent(relative)
+        try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try data.write(to: URL(fileURLWithPath: full))
+    }
+
     /// Whether a file exists in the working tree.
     public func exists(_ relative: String) -> Bool {
         FileManager.default.fileExists(atPath: (path as NSString).appendingPathComponent(relative))

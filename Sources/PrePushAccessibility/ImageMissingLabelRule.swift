@@ -1,0 +1,76 @@
+import PrePushCore
+internal import SwiftSyntax
+
+/// An `Image` that VoiceOver would read by its file or symbol name: no label, not decorative, not hidden,
+/// and no enclosing view that speaks for it.
+public struct ImageMissingLabelRule: AccessibilityRule {
+    public static let description = RuleDescription(
+        identifier: "image-missing-label",
+        name: "Image without a label",
+        rationale: """
+        A SwiftUI `Image` is an accessibility element: without a label VoiceOver reads its asset or symbol \
+        name ("close icon white", "circle plus"). Give it `.accessibilityLabel`, or say it is decoration with \
+        `Image(decorative:)` or `.accessibilityHidden(true)`. An image is spoken for by a `Label`'s title, a \
+        `NavigationLink`, or an enclosing view with its own label or `.accessibilityElement(children: .ignore)`. \
+        The verdicts are SwiftLint's `accessibility_label_for_image` on its own examples.
+        """,
+        issueType: .missingLabel,
+        defaultSeverity: .warning,
+        nonTriggeringExamples: [
+            RuleExample(#"Image(decorative: "wave-background")"#),
+            RuleExample(#"Image(systemName: "trash").accessibilityLabel("Delete")"#),
+            RuleExample(#"Image(uiImage: avatar).resizable().accessibilityHidden(true)"#),
+            RuleExample(#"Label { Text("Connected") } icon: { Image(systemName: "checkmark.circle.fill") }"#),
+            RuleExample("""
+            HStack {
+                Image(systemName: "wifi")
+                Text("Network")
+            }
+            .accessibilityElement(children: .ignore)
+            .accessibilityLabel("Connected to Wi-Fi")
+            """),
+            RuleExample(#"NavigationLink(destination: SettingsView()) { HStack { Image(systemName: "gear"); Text("Settings") } }"#),
+        ],
+        triggeringExamples: [
+            RuleExample(#"↓Image(systemName: "circle.plus")"#),
+            RuleExample(#"↓Image(systemSymbol: .starFill).foregroundColor(.yellow)"#),
+            RuleExample(#"↓Image(uiImage: photo).resizable().accessibilityHidden(false)"#),
+            RuleExample("""
+            HStack {
+                ↓Image("status-ok")
+                Text("Status")
+            }
+            .accessibilityElement(children: .combine)
+            """),
+        ]
+    )
+
+    let settings: AccessibilitySettings
+
+    public init(settings: AccessibilitySettings) {
+        self.settings = settings
+    }
+
+    public func findings(in file: ParsedSource) -> [AccessibilityFinding] {
+        guard let severity = settings.severity(of: Self.description) else { return [] }
+        return file.viewCalls.compactMap { image in
+            guard image.name == "Image", !Self.isSpokenFor(image) else { return nil }
+            return file.finding(Self.self, at: image.nameToken,
+                                message: "VoiceOver reads this Image by its name; add .accessibilityLabel(\"…\"), or use Image(decorative:) or .accessibilityHidden(true) for decoration",
+                                severity: severity, span: image.chain)
+        }
+    }
+
+    /// Whether the image has a label, is hidden or decorative, or an enclosing view speaks for it.
+    static func isSpokenFor(_ image: ViewCall) -> Bool {
+        if image.call.arguments.contains(where: { $0.label?.text == "decorative" || $0.label?.text == "label" }) { return true }
+        if image.isLabelledOrHidden { return true }
+        return image.enclosingViews.contains { enclosing in
+            switch enclosing.view.name {
+            case "NavigationLink": return true
+            case "Label" where enclosing.argument == "icon": return true
+            default: return enclosing.view.isLabelledOrHidden || enclosing.view.ignoresChildren
+            }
+        }
+    }
+}

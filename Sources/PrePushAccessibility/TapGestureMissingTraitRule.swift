@@ -1,0 +1,108 @@
+import PrePushCore
+internal import SwiftSyntax
+
+/// A view made tappable with a single-tap gesture that does not say it is a button or a link.
+public struct TapGestureMissingTraitRule: AccessibilityRule {
+    public static let description = RuleDescription(
+        identifier: "tap-gesture-missing-trait",
+        name: "Tap gesture without a button or link trait",
+        rationale: """
+        VoiceOver says "button" or "link" after an element that can be activated. `Button` and `Link` carry \
+        that trait; a view made tappable with `.onTapGesture` or a `TapGesture` does not, so VoiceOver users \
+        never learn it does anything. Add `.accessibilityAddTraits(.isButton)` (or `.isLink` for a URL), or \
+        better, use a `Button`. Double taps are left alone. The verdicts are SwiftLint's \
+        `accessibility_trait_for_button` on its own examples.
+        """,
+        issueType: .missingTrait,
+        defaultSeverity: .error,
+        nonTriggeringExamples: [
+            RuleExample(#"Text("Learn more").onTapGesture { open() }.accessibilityAddTraits(.isLink)"#),
+            RuleExample(#"Text("Retry").accessibility(addTraits: [.isButton, .isHeader]).onTapGesture { retry() }"#),
+            RuleExample(#"Text("Zoom").onTapGesture(count: 2) { zoom() }"#),
+            RuleExample(#"Button("Retry") { retry() }"#),
+        ],
+        triggeringExamples: [
+            RuleExample(#"↓Text("Learn more").onTapGesture { open() }"#),
+            RuleExample(#"↓Text("Retry").accessibilityAddTraits(.isHeader).onTapGesture(count: 1) { retry() }"#),
+            RuleExample("""
+            ↓HStack {
+                Image(systemName: "info.circle")
+                Text("About")
+            }
+            .gesture(TapGesture().onEnded { showAbout() })
+            """),
+        ]
+    )
+
+    let settings: AccessibilitySettings
+
+    public init(settings: AccessibilitySettings) {
+        self.settings = settings
+    }
+
+    public func findings(in file: ParsedSource) -> [AccessibilityFinding] {
+        guard let severity = settings.severity(of: Self.description) else { return [] }
+        return file.viewCalls.compactMap { view in
+            guard Self.hasSingleTap(view), !Self.hasButtonOrLinkTrait(view), !view.isHiddenFromAccessibility,
+                  !view.enclosingViews.contains(where: { $0.view.isHiddenFromAccessibility || $0.view.ignoresChildren }) else { return nil }
+            return file.finding(Self.self, at: view.nameToken,
+                                message: "\(view.name) reacts to a tap but VoiceOver does not say so; add .accessibilityAddTraits(.isButton) (or .isLink), or use a Button",
+                                severity: severity, span: view.chain)
+        }
+    }
+
+    /// `.onTapGesture` with no count or a count of 1, or a `TapGesture()`/`TapGesture(count: 1)` given to
+    /// `.gesture`, `.simultaneousGesture` or `.highPriorityGesture`.
+    static func hasSingleTap(_ view: ViewCall) -> Bool {
+        view.modifiers.contains { modifier in
+            switch modifier.name {
+            case "onTapGesture":
+                return isCountOne(modifier.call.arguments)
+            case "gesture", "simultaneousGesture", "highPriorityGesture":
+                guard var gesture = modifier.call.arguments.first?.expression else { return false }
+                // `TapGesture().onEnded { … }`: down the chain to the gesture it starts from.
+                while let call = gesture.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+                      let base = member.base {
+                    gesture = base
+                }
+                guard let tap = gesture.as(FunctionCallExprSyntax.self),
+                      tap.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "TapGesture" else { return false }
+                return isCountOne(tap.arguments)
+            default:
+                return false
+            }
+        }
+    }
+
+    static func isCountOne(_ arguments: LabeledExprListSyntax) -> Bool {
+        guard let count = arguments.first(where: { $0.label?.text == "count" }) else { return true }
+        return count.expression.as(IntegerLiteralExprSyntax.self)?.literal.text == "1"
+    }
+
+    /// `.accessibilityAddTraits(…)` or `.accessibility(addTraits: …)` naming `.isButton` or `.isLink`.
+    static func hasButtonOrLinkTrait(_ view: ViewCall) -> Bool {
+        view.modifiers.contains { modifier in
+            let traits: ExprSyntax?
+            switch modifier.name {
+            case "accessibilityAddTraits": traits = modifier.call.arguments.first?.expression
+            case "accessibility": traits = modifier.call.arguments.first(where: { $0.label?.text == "addTraits" })?.expression
+            default: traits = nil
+            }
+            guard let traits else { return false }
+            return traits.tokens(viewMode: .sourceAccurate).contains { $0.text == "isButton" || $0.text == "isLink" }
+        }
+    }
+}
+
+extension ViewCall {
+    /// `.accessibilityHidden(true)` or `.accessibility(hidden: true)`.
+    var isHiddenFromAccessibility: Bool {
+        modifiers.contains { modifier in
+            switch modifier.name {
+            case "accessibilityHidden": return modifier.call.arguments.first?.expression.isTrueLiteral == true
+            case "accessibility": return modifier.call.arguments.contains { $0.label?.text == "hidden" && $0.expression.isTrueLiteral }
+            default: return false
+            }
+        }
+    }
+}
