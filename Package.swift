@@ -64,6 +64,16 @@ let package = Package(
             ]
         ),
 
+        // Benchmark floor: read and parse Swift files with swift-syntax, nothing else (Benchmarks/accessibility-check).
+        .executableTarget(
+            name: "parse-floor",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ],
+            path: "Benchmarks/ParseFloor"
+        ),
+
         // Shared test helpers: temporary folders, real git repositories, running the built binary.
         .target(name: "PrePushTestSupport", dependencies: ["PrePushCore"], path: "Tests/PrePushTestSupport"),
         .testTarget(name: "PrePushCoreTests", dependencies: ["PrePushCore", "PrePushTestSupport"]),

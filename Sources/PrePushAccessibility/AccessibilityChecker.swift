@@ -12,18 +12,21 @@ public struct AccessibilityChecker: Sendable {
 
     /// The settings the rules run with.
     public let settings: AccessibilitySettings
+    /// The rules, made once for every file checked (a rule may prepare its settings, a pattern).
+    let instances: [any AccessibilityRule]
 
     /// Creates a checker.
     public init(settings: AccessibilitySettings = AccessibilitySettings()) {
         self.settings = settings
+        instances = Self.rules.map { $0.init(settings: settings) }
     }
 
     /// The findings of every rule in one file, suppressions applied, in file order.
     public func check(path: String, text: String) -> [AccessibilityFinding] {
         let source = ParsedSource(path: path, text: text)
-        let suppressions = Suppressions(text: text)
+        let suppressions = Suppressions(bytes: source.bytes)
         var findings: [AccessibilityFinding] = []
-        for rule in Self.rules { findings += rule.init(settings: settings).findings(in: source) }
+        for rule in instances { findings += rule.findings(in: source) }
         return findings.filter { !suppressions.suppresses($0) }
             .sorted { ($0.location.line, $0.location.column, $0.ruleID) < ($1.location.line, $1.location.column, $1.ruleID) }
     }
@@ -33,16 +36,29 @@ public struct AccessibilityChecker: Sendable {
 struct Suppressions {
     var wholeFile: Set<String> = []
     var nextLine: [Int: Set<String>] = [:]
+    static let marker = Array("// prepush:disable".utf8)
 
-    init(text: String) {
-        for (index, line) in Diagnostic.lines(of: text).enumerated() {
-            let content = String(String.UnicodeScalarView(line))
-            guard let marker = content.firstRange(of: "// prepush:disable") else { continue }
-            let rest = content[marker.upperBound...]
-            let isNextLine = rest.hasPrefix("-next-line")
-            let rules = rest.dropFirst(isNextLine ? 10 : 0).split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
-            let names = rules.isEmpty ? ["all"] : rules
-            if isNextLine { nextLine[index + 2, default: []].formUnion(names) } else { wholeFile.formUnion(names) }
+    /// One pass over the bytes: most files have no marker, and they cost a byte comparison each.
+    init(bytes: [UInt8]) {
+        let marker = Self.marker
+        var line = 1
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+            } else if byte == UInt8(ascii: "/"), bytes.count - index >= marker.count, bytes[index..<(index + marker.count)].elementsEqual(marker) {
+                var end = index + marker.count
+                while end < bytes.count && bytes[end] != UInt8(ascii: "\n") { end += 1 }
+                let rest = String(decoding: bytes[(index + marker.count)..<end], as: UTF8.self)
+                let isNextLine = rest.hasPrefix("-next-line")
+                let rules = rest.dropFirst(isNextLine ? 10 : 0).split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\r" }).map(String.init)
+                let names = rules.isEmpty ? ["all"] : rules
+                if isNextLine { nextLine[line + 1, default: []].formUnion(names) } else { wholeFile.formUnion(names) }
+                index = end
+                continue
+            }
+            index += 1
         }
     }
 

@@ -41,7 +41,7 @@ public struct DuplicateIdentifierRule: AccessibilityRule {
             for call in view.modifier("accessibilityIdentifier") {
                 guard let literal = call.arguments.first?.expression.as(StringLiteralExprSyntax.self), !literal.isInterpolated else { continue }
                 let identifier = literal.textWithPlaceholders
-                let line = file.location(of: literal).line
+                let line = file.line(of: literal)
                 if let first = firstLine[identifier] {
                     findings.append(file.finding(Self.self, at: literal, message: "\"\(identifier)\" is already used on line \(first)",
                                                  severity: severity, span: view.chain))

@@ -32,20 +32,48 @@ public struct IdentifierConventionRule: AccessibilityRule {
     )
 
     let settings: AccessibilitySettings
+    /// Whether an identifier (interpolations as `{}`) follows the convention: the default one by a
+    /// hand-written scanner (a `Regex` match per identifier was a tenth of a whole check), any
+    /// other pattern by `Regex`.
+    let follows: @Sendable (String) -> Bool
 
     public init(settings: AccessibilitySettings) {
         self.settings = settings
+        if settings.pattern == AccessibilitySettings.defaultPattern {
+            follows = Self.followsDefaultConvention
+        } else if let regex = try? Regex(settings.pattern) {
+            nonisolated(unsafe) let pattern = regex
+            follows = { (try? pattern.wholeMatch(in: $0)) != nil }
+        } else {
+            follows = { _ in true }
+        }
+    }
+
+    /// `AccessibilitySettings.defaultPattern` without a regular expression: `tab_` and lowercase
+    /// words or digits joined by `_`; or a lowercase word starting with a letter, `_`, a word of
+    /// letters, `_`, then one or more words of letters and digits or `{}`, joined by `_`.
+    static func followsDefaultConvention(_ identifier: String) -> Bool {
+        let parts = identifier.utf8.split(separator: UInt8(ascii: "_"), omittingEmptySubsequences: false)
+        func isWord(_ part: Substring.UTF8View.SubSequence, letters: Bool = false) -> Bool {
+            !part.isEmpty && part.allSatisfy { byte in
+                (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (!letters && byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+            }
+        }
+        func isPlaceholder(_ part: Substring.UTF8View.SubSequence) -> Bool { part.elementsEqual("{}".utf8) }
+        if parts.count >= 2, parts[0].elementsEqual("tab".utf8), parts.dropFirst().allSatisfy({ isWord($0) }) { return true }
+        guard parts.count >= 3, isWord(parts[0]), let first = parts[0].first, first >= UInt8(ascii: "a"),
+              isWord(parts[1], letters: true) else { return false }
+        return parts.dropFirst(2).allSatisfy { isWord($0) || isPlaceholder($0) }
     }
 
     public func findings(in file: ParsedSource) -> [AccessibilityFinding] {
-        guard let severity = settings.severity(of: Self.description),
-              let pattern = try? Regex(settings.pattern) else { return [] }
+        guard let severity = settings.severity(of: Self.description) else { return [] }
         var findings: [AccessibilityFinding] = []
         for view in file.viewCalls {
             for call in view.modifier("accessibilityIdentifier") {
                 guard let literal = call.arguments.first?.expression.as(StringLiteralExprSyntax.self) else { continue }
                 let identifier = literal.textWithPlaceholders
-                guard (try? pattern.wholeMatch(in: identifier)) != nil else {
+                guard follows(identifier) else {
                     findings.append(file.finding(Self.self, at: literal,
                                                  message: "\"\(identifier)\" does not follow {scope}_{type}_{name} (for example login_button_submit)",
                                                  severity: severity, span: view.chain))

@@ -65,8 +65,8 @@ public struct ParsedSource {
     public let path: String
     /// The syntax tree.
     let tree: SourceFileSyntax
-    /// The text's lines, for scalar columns.
-    let lines: [Substring.UnicodeScalarView]
+    /// The text's UTF-8 bytes, for scalar columns.
+    let bytes: [UInt8]
     let converter: SourceLocationConverter
     /// Every `Name(…)` call with its modifiers, collected in one walk that all rules share.
     let viewCalls: [ViewCall]
@@ -74,22 +74,27 @@ public struct ParsedSource {
     /// Parses `text`.
     public init(path: String, text: String) {
         self.path = path
-        tree = Parser.parse(source: text)
+        bytes = Array(text.utf8)
+        tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
         converter = SourceLocationConverter(fileName: path, tree: tree)
-        lines = Diagnostic.lines(of: text)
         viewCalls = ViewCallCollector.calls(in: tree)
     }
 
     /// The 1-based line and scalar column where `node`'s first token starts (trivia skipped).
     func location(of node: some SyntaxProtocol) -> PrePushCore.SourceLocation {
-        let place = node.startLocation(converter: converter)
-        var column = place.column
-        if place.line >= 1 && place.line <= lines.count {
-            // swift-syntax counts UTF-8 bytes; count scalars like every other prepush location.
-            let prefix = String(String.UnicodeScalarView(lines[place.line - 1])).utf8.prefix(max(0, place.column - 1))
-            column = String(decoding: prefix, as: UTF8.self).unicodeScalars.count + 1
-        }
+        let position = node.positionAfterSkippingLeadingTrivia
+        let place = converter.location(for: position)
+        // swift-syntax counts UTF-8 bytes; count scalars like every other prepush location: the
+        // bytes of the line before the node that do not continue a scalar.
+        let end = min(position.utf8Offset, bytes.count)
+        var column = 1
+        for index in max(0, end - (place.column - 1))..<end where bytes[index] & 0xC0 != 0x80 { column += 1 }
         return PrePushCore.SourceLocation(file: path, line: place.line, column: column)
+    }
+
+    /// The line `node`'s first token is on.
+    func line(of node: some SyntaxProtocol) -> Int {
+        converter.location(for: node.positionAfterSkippingLeadingTrivia).line
     }
 
     /// The first and last line `node` covers.

@@ -174,6 +174,9 @@ extension Repository {
             // libgit2 knows a file is binary once its content is loaded, that is, now.
             guard let patch, let loaded = git_patch_get_delta(patch),
                   loaded.pointee.flags & GIT_DIFF_FLAG_BINARY.rawValue == 0 else { continue }
+            // With no context lines every line of a hunk's new side was added, and a hunk with no new
+            // side is a pure deletion after line `new_start`: the hunk headers say it all, so the
+            // lines themselves are never visited.
             var added: [Int] = []
             var removedAfter: [Int] = []
             for hunkIndex in 0..<git_patch_num_hunks(patch) {
@@ -181,25 +184,11 @@ extension Repository {
                 var lineCount = 0
                 try check(git_patch_get_hunk(&hunk, &lineCount, patch, hunkIndex), "git_patch_get_hunk")
                 guard let hunk else { continue }
-                // With no context, a pure deletion's hunk starts at the new line before it.
-                var nextNew = Int(hunk.pointee.new_lines == 0 ? hunk.pointee.new_start + 1 : hunk.pointee.new_start)
-                for lineIndex in 0..<lineCount {
-                    var line: UnsafePointer<git_diff_line>?
-                    try check(git_patch_get_line_in_hunk(&line, patch, hunkIndex, lineIndex), "git_patch_get_line_in_hunk")
-                    guard let line else { continue }
-                    switch UInt8(bitPattern: line.pointee.origin) {
-                    case UInt8(ascii: "+"):
-                        added.append(Int(line.pointee.new_lineno))
-                        nextNew = Int(line.pointee.new_lineno) + 1
-                    case UInt8(ascii: "-") where hunk.pointee.new_lines == 0:
-                        // Only a pure deletion leaves a removal point; lines replaced by others are
-                        // represented by the added lines that took their place.
-                        if removedAfter.last != nextNew - 1 { removedAfter.append(nextNew - 1) }
-                    case UInt8(ascii: " "):
-                        nextNew = Int(line.pointee.new_lineno) + 1
-                    default:
-                        break
-                    }
+                let start = Int(hunk.pointee.new_start), count = Int(hunk.pointee.new_lines)
+                if count == 0 {
+                    if removedAfter.last != start { removedAfter.append(start) }
+                } else {
+                    added.append(contentsOf: start..<(start + count))
                 }
             }
             files.append(ChangedFile(path: newPath, oldPath: oldPath, change: change, addedLines: added.sorted(),

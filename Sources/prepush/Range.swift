@@ -24,11 +24,21 @@ extension Prepush {
         @Flag(help: "Only the files, without added lines and removal points.")
         var namesOnly = false
 
+        @Flag(help: "Print how long opening the repository and computing the range took, to stderr (the benchmark's in-process figure).")
+        var timing = false
+
         func run() throws {
             GitLibrary.initialize()
             let range: PushRange
+            let clock = ContinuousClock()
+            let started = clock.now
             do {
                 range = try Repository.openFromEnvironment().range(base: base, head: head, lineDetail: !namesOnly)
+                if timing {
+                    let elapsed = (clock.now - started).components
+                    let milliseconds = Double(elapsed.seconds) * 1000 + Double(elapsed.attoseconds) / 1e15
+                    FileStandardError.write("range: \(Int(milliseconds * 1000)) µs")
+                }
             } catch {
                 FileStandardError.write("\(error)")
                 throw ExitCode(ExitStatus.usage.rawValue)

@@ -1,4 +1,4 @@
-import PrePushAccessibility
+@testable import PrePushAccessibility
 import PrePushCore
 import Testing
 
@@ -126,5 +126,28 @@ let allExamples: [MarkedExample] = AccessibilityChecker.rules.flatMap { rule in
         #expect(icon?.issueType == .missingLabel)
         #expect(icon?.lines == 2...5, "the span covers the whole modifier chain")
         #expect(icon?.location == PrePushCore.SourceLocation(file: "V.swift", line: 2, column: 5))
+    }
+}
+
+@Suite struct DefaultConventionScannerTests {
+    /// The hand-written scanner must agree with the documented pattern on every identifier built from
+    /// pieces that sit on its edges: every sequence of up to four pieces joined by `_`.
+    @Test func agreesWithTheRegularExpression() throws {
+        let regex = try Regex(AccessibilitySettings.defaultPattern)
+        let pieces = ["tab", "home", "button", "a1", "1a", "", "{}", "x{}", "Add", "é", "b_", "toggle", "9"]
+        var identifiers: [String] = []
+        func build(_ prefix: [String]) {
+            if !prefix.isEmpty { identifiers.append(prefix.joined(separator: "_")) }
+            guard prefix.count < 4 else { return }
+            for piece in pieces { build(prefix + [piece]) }
+        }
+        build([])
+        var disagreements: [String] = []
+        for identifier in identifiers {
+            let expected = (try? regex.wholeMatch(in: identifier)) != nil
+            if IdentifierConventionRule.followsDefaultConvention(identifier) != expected { disagreements.append(identifier) }
+        }
+        #expect(identifiers.count > 30_000)
+        #expect(disagreements.count == 0, "first disagreements: \(disagreements.prefix(10))")
     }
 }

@@ -51,7 +51,7 @@ import Testing
         try repo.write("import SwiftUI\nstruct V: View { var body: some View { Toggle(\"On\", isOn: $on) } }\n", to: "Views/SettingsView.swift")
         let result = try runHook(event(file: "Views/SettingsView.swift", cwd: repo.path), in: repo)
         #expect(result.status == 2)
-        #expect(result.standardError.contains("Views/SettingsView.swift:2:41: error: Toggle has no .accessibilityIdentifier"))
+        #expect(result.standardError.contains("Views/SettingsView.swift:2:40: error: Toggle has no .accessibilityIdentifier"))
     }
 
     @Test func aBadEventOrAMissingPrepushIsTheUsersNotTheAgents() throws {
