@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Installs the system libraries prepush builds against, if they are missing:
 # libgit2 and libyaml (found through pkg-config), and git. Debian/Ubuntu: apt-get; macOS: Homebrew.
-# With --tests, also what the tests use: xmllint (libxml2-utils), and an OpenSSH server, client and
+# With --tests, also what the tests use: xmllint (libxml2-utils), an OpenSSH server, client and
 # rsync for the remote-run tests (macOS has xmllint, ssh and rsync; its sshd needs root, so those
-# tests run on Linux CI).
+# tests run on Linux CI), and Python's jsonschema for the SARIF schema check.
 # Swift itself (6.0 or later) must already be installed: https://www.swift.org/install/
 set -euo pipefail
 
@@ -11,6 +11,9 @@ if ! command -v swift >/dev/null 2>&1; then
     echo "bootstrap: swift is not on PATH; install Swift 6.0 or later (https://www.swift.org/install/)" >&2
     exit 1
 fi
+
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
 
 case "$(uname -s)" in
 Linux)
@@ -21,8 +24,6 @@ Linux)
         dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
     done
     if [ ${#missing[@]} -gt 0 ]; then
-        sudo=""
-        [ "$(id -u)" -eq 0 ] || sudo="sudo"
         echo "bootstrap: installing ${missing[*]}"
         $sudo apt-get update -qq
         DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
@@ -39,3 +40,12 @@ Darwin)
     ;;
 esac
 pkg-config --exists libgit2 yaml-0.1 || { echo "bootstrap: pkg-config cannot find libgit2 or yaml-0.1" >&2; exit 1; }
+
+if [ "${1:-}" = "--tests" ] && ! python3 -c "import jsonschema" >/dev/null 2>&1; then
+    # The tests run `python3` from PATH: install for that interpreter (pip), or Debian's package
+    # when that interpreter is the system one.
+    echo "bootstrap: installing Python's jsonschema"
+    python3 -m pip install --quiet jsonschema 2>/dev/null \
+        || { [ "$(uname -s)" = Linux ] && $sudo apt-get install -y -qq python3-jsonschema >/dev/null; } \
+        || { echo "bootstrap: could not install Python's jsonschema (pip install jsonschema)" >&2; exit 1; }
+fi
