@@ -48,18 +48,27 @@ let package = Package(
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ]
         ),
+        // Scenario catalog, tests found in the sources, the matrix, the gate and its reports.
+        .target(
+            name: "PrePushTraceability",
+            dependencies: [
+                "PrePushCore", "PrePushConfig",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
+        ),
         // Test output → UITestResults (console, JUnit, xcresult JSON) and the report writers.
         .target(name: "PrePushResults", dependencies: ["PrePushCore"]),
         // The path of one push, start to end; hook installation; the demo.
         .target(
             name: "PrePushPipeline",
-            dependencies: ["PrePushCore", "PrePushConfig", "PrePushGit", "PrePushRunner", "PrePushResults", "PrePushAccessibility"]
+            dependencies: ["PrePushCore", "PrePushConfig", "PrePushGit", "PrePushRunner", "PrePushResults", "PrePushAccessibility", "PrePushTraceability"]
         ),
         // The command line: swift-argument-parser commands only.
         .executableTarget(
             name: "prepush",
             dependencies: [
-                "PrePushCore", "PrePushConfig", "PrePushPipeline", "PrePushResults",
+                "PrePushCore", "PrePushConfig", "PrePushPipeline", "PrePushResults", "PrePushTraceability",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -81,6 +90,7 @@ let package = Package(
         .testTarget(name: "PrePushGitTests", dependencies: ["PrePushGit", "PrePushTestSupport"]),
         .testTarget(name: "PrePushRunnerTests", dependencies: ["PrePushRunner", "PrePushTestSupport"]),
         .testTarget(name: "PrePushAccessibilityTests", dependencies: ["PrePushAccessibility", "PrePushTestSupport"]),
+        .testTarget(name: "PrePushTraceabilityTests", dependencies: ["PrePushTraceability", "PrePushResults", "PrePushTestSupport"]),
         .testTarget(name: "PrePushResultsTests", dependencies: ["PrePushResults", "PrePushTestSupport"], exclude: []),
         .testTarget(
             name: "PrePushCLITests",

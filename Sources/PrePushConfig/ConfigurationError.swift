@@ -46,6 +46,8 @@ public enum ValueProblem: Error, Sendable, Equatable {
     case notSSHOption
     /// Absolute, or climbing out with `..`.
     case notRelativePath
+    /// Not a scenario priority.
+    case notPriority
 
     /// The words that follow the quoted value: `"abc" is not a whole number of seconds`.
     var phrase: String {
@@ -70,6 +72,8 @@ public enum ValueProblem: Error, Sendable, Equatable {
             return "is not an ssh option: expected Key=Value (as in ssh_config), passed as -o Key=Value"
         case .notRelativePath:
             return "is not a relative path inside remote.path (no leading '/', no '..')"
+        case .notPriority:
+            return "is not a priority (expected P1, P2 or P3)"
         }
     }
 }

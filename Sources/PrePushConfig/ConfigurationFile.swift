@@ -80,6 +80,18 @@ public struct FileAccessibility: Sendable, Equatable {
     public var identifierPattern: Located<String>?
 }
 
+/// The `traceability:` section as written in the file.
+public struct FileTraceability: Sendable, Equatable {
+    /// `catalog`: the scenario catalog (default `.prepush/scenarios.yml`).
+    public var catalog: Located<String>?
+    /// `tests`: globs of the test sources searched for tests.
+    public var tests: [Located<String>] = []
+    /// `launchArguments`: globs of the sources declaring the `LaunchArguments` constants.
+    public var launchArguments: [Located<String>] = []
+    /// `gate`: the priorities whose failing or test-less scenarios refuse a push (nil: P1).
+    public var gate: [Located<String>]?
+}
+
 /// The whole configuration file, decoded but not yet merged with flags and environment.
 public struct ConfigurationFile: Sendable, Equatable {
     /// The file's path as it was named.
@@ -91,10 +103,12 @@ public struct ConfigurationFile: Sendable, Equatable {
     public var reportsDirectory: Located<String>?
     public var remote: FileRemote?
     public var accessibility: FileAccessibility?
+    public var traceability: FileTraceability?
 
     /// Every key the file may hold, by parent path, for unknown-key errors and the documentation test.
     public static let knownKeys: [String: [String]] = [
-        "": ["verbose", "isolated", "stages", "reports", "remote", "accessibility"],
+        "": ["verbose", "isolated", "stages", "reports", "remote", "accessibility", "traceability"],
+        "traceability": ["catalog", "tests", "launchArguments", "gate"],
         "accessibility": ["include", "exclude", "rules", "controls", "identifierPattern"],
         "stages": StageKind.allCases.map(\.rawValue),
         "stages.unit": ["run", "timeout", "env", "workingDirectory", "skip"],
@@ -184,6 +198,21 @@ private struct FileDecoder {
                 }
             }
             file.accessibility = section
+        }
+        if let node = top["traceability"], !node.isNull, let fields = mapping(node, path: "traceability") {
+            var section = FileTraceability()
+            let any: (String) -> Result<String, ValueProblem> = { $0.isEmpty ? .failure(.empty(expected: "a value")) : .success($0) }
+            if let catalog = fields["catalog"] { section.catalog = nonEmptyString(catalog, path: "traceability.catalog", expected: "a file path") }
+            if let tests = fields["tests"] { section.tests = list(tests, path: "traceability.tests", expected: "globs", any) }
+            if let sources = fields["launchArguments"] {
+                section.launchArguments = list(sources, path: "traceability.launchArguments", expected: "globs", any)
+            }
+            if let gate = fields["gate"] {
+                section.gate = list(gate, path: "traceability.gate", expected: "priorities (P1, P2, P3)") { text in
+                    ["P1", "P2", "P3"].contains(text) ? .success(text) : .failure(.notPriority)
+                }
+            }
+            file.traceability = section
         }
         if let node = top["remote"], !node.isNull, let remote = mapping(node, path: "remote") {
             file.remote = self.remote(remote, location: top.keyLocation("remote") ?? node.location)

@@ -109,6 +109,8 @@ public struct ResolvedConfiguration: Sendable {
     public let uiStage: StageSettings?
     /// The `accessibility:` section as written (validated against the rules by the check).
     public let accessibility: FileAccessibility?
+    /// The `traceability:` section as written.
+    public let traceability: FileTraceability?
     /// Whether the stages run in an export of the pushed commit (`isolated`, `--isolated`).
     public let isolated: Bool
     /// Whether the unit stage is turned off by `skip: true` in the file.
@@ -287,7 +289,8 @@ private struct Merger {
         default: throw .multiple(errors)
         }
         return ResolvedConfiguration(
-            hook: hook, configurationFile: configurationFile, unitStage: unit, uiStage: ui, accessibility: file?.accessibility, isolated: isolated.value,
+            hook: hook, configurationFile: configurationFile, unitStage: unit, uiStage: ui, accessibility: file?.accessibility,
+            traceability: file?.traceability, isolated: isolated.value,
             unitStageSkippedByFile: file?.stages[.unit]?.skip?.value == true,
             reportsDirectory: absolutePath(reports.value, base: request.repositoryRoot),
             remote: remote, settings: settings, notes: notes)

@@ -8,6 +8,7 @@ import PrePushConfig
 import PrePushCore
 import PrePushGit
 import PrePushResults
+import PrePushTraceability
 import PrePushRunner
 
 /// What git passed to the pre-push hook.
@@ -128,6 +129,19 @@ public enum Pipeline {
             }
         }
 
+        // The scenario catalog is read before any stage runs: a broken one is said at once.
+        let traceability = TraceabilityStep(configuration.traceability, root: repository.workingDirectory ?? FileManager.default.currentDirectoryPath)
+        var traced: (catalog: ScenarioCatalog, inventory: TestInventory)?
+        if traceability.isActive {
+            do {
+                traced = try traceability.prepare()
+            } catch {
+                console.error("\(error)")
+                console.error("prepush: the scenario catalog has problems (check it alone with: prepush scenarios lint)")
+                return .usage
+            }
+        }
+
         var plan = StagePlan(configuration)
         for (kind, reason) in plan.notRunning { console.line("prepush – \(kind.rawValue): \(reason)") }
         guard !plan.stages.isEmpty else {
@@ -200,6 +214,15 @@ public enum Pipeline {
         }
         // Whatever happened to the stages, the tests they showed are reported, before the verdict.
         publishTests(results, configuration: configuration, environment: request.environment, console: console)
+        if let traced {
+            let violations = traceability.publish(catalog: traced.catalog, inventory: traced.inventory, results: results.flatMap(\.tests.results),
+                                                  folder: configuration.reportsDirectory, environment: request.environment, console: console)
+            for violation in violations { console.line("   error: \(violation)") }
+            if verdict == nil, !violations.isEmpty {
+                let priorities = traceability.gate.blocking.sorted().map(\.rawValue).joined(separator: "/")
+                verdict = (.failure, "prepush: \(refusal): \(violations.count) \(priorities) scenario\(violations.count == 1 ? "" : "s") failing or without a test (traceability gate)")
+            }
+        }
         guard let verdict else {
             console.line("prepush: all stages passed (\(results.map { "\($0.kind.rawValue) \(StageResult.seconds($0.duration))" }.joined(separator: ", ")))")
             return .success
@@ -213,6 +236,9 @@ public enum Pipeline {
     static func removeStaleReports(in folder: String) {
         for format in [ReportFormat.junit, .json, .markdown] {
             try? FileManager.default.removeItem(atPath: FilePath.join(folder, format.fileName))
+        }
+        for format in TraceabilityFormat.allCases {
+            try? FileManager.default.removeItem(atPath: FilePath.join(folder, "traceability.\(format.fileExtension)"))
         }
     }
 

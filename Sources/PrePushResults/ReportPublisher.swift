@@ -39,8 +39,13 @@ public struct ReportPublisher: Sendable {
 
     /// Appends the Markdown summary to `$GITHUB_STEP_SUMMARY` when it is set.
     public func appendStepSummary(_ run: TestRun) throws {
+        try appendStepSummary(markdown: MarkdownReporter().render(run))
+    }
+
+    /// Appends Markdown (another report's) to `$GITHUB_STEP_SUMMARY` when it is set.
+    public func appendStepSummary(markdown: String) throws {
         guard let path = environment["GITHUB_STEP_SUMMARY"], !path.isEmpty else { return }
-        let text = MarkdownReporter().render(run) + "\n"
+        let text = markdown + "\n"
         if let handle = FileHandleAppend(path: path) {
             handle.append(text)
         } else {

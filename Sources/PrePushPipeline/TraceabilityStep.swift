@@ -1,0 +1,170 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import PrePushConfig
+import PrePushGit
+import PrePushCore
+import PrePushResults
+import PrePushTraceability
+
+/// Traceability as a step: the catalog, the tests found in the sources, and after the stages the
+/// matrix, its reports and the gate.
+public struct TraceabilityStep: Sendable {
+    /// Where the catalog is looked for when the configuration names none.
+    public static let defaultCatalog = ".prepush/scenarios.yml"
+    /// Test sources searched when the configuration names none: `Tests/` and every `*Tests/` folder.
+    public static let defaultTests = ["Tests/**/*.swift", "**/*Tests/**/*.swift"]
+    /// Sources read for `LaunchArguments` constants when the configuration names none.
+    public static let defaultLaunchArguments = ["**/LaunchArguments*.swift"]
+
+    /// The repository root.
+    public let root: String
+    /// The catalog's path relative to the root (or absolute).
+    public let catalogPath: String
+    /// Whether the configuration names the catalog (then a missing file is an error).
+    public let catalogConfigured: Bool
+    let tests: [Glob]
+    let launchArguments: [Glob]
+    /// The gate.
+    public let gate: TraceabilityGate
+
+    /// The step from the `traceability:` section.
+    public init(_ section: FileTraceability?, root: String) {
+        self.root = root
+        catalogPath = section?.catalog?.value ?? Self.defaultCatalog
+        catalogConfigured = section?.catalog != nil
+        let testGlobs = section?.tests.map(\.value) ?? []
+        tests = (testGlobs.isEmpty ? Self.defaultTests : testGlobs).map(Glob.init)
+        let argumentGlobs = section?.launchArguments.map(\.value) ?? []
+        launchArguments = (argumentGlobs.isEmpty ? Self.defaultLaunchArguments : argumentGlobs).map(Glob.init)
+        gate = section?.gate.map { TraceabilityGate(blocking: Set($0.compactMap { TestPriority(rawValue: $0.value) })) } ?? TraceabilityGate()
+    }
+
+    /// The catalog's absolute path.
+    public var absoluteCatalogPath: String { catalogPath.hasPrefix("/") ? catalogPath : FilePath.join(root, catalogPath) }
+
+    /// Whether there is a catalog to trace (a configured one that is missing is an error, found when loading).
+    public var isActive: Bool { catalogConfigured || FileManager.default.fileExists(atPath: absoluteCatalogPath) }
+
+    /// Reads the catalog (errors name it as configured) and finds the tests.
+    public func prepare() throws(CatalogError) -> (catalog: ScenarioCatalog, inventory: TestInventory) {
+        let catalog = try ScenarioCatalog.load(path: absoluteCatalogPath, displayPath: catalogPath)
+        let files = TestDiscovery.files(under: root, include: tests)
+        let constants = TestDiscovery.files(under: root, include: launchArguments)
+        return (catalog, TestDiscovery.discover(root: root, testFiles: files, constantFiles: constants))
+    }
+
+    /// The matrix of a run, its reports written into `folder` (traceability.md, .json, .html), the
+    /// Markdown appended to the GitHub step summary, and what the gate refuses.
+    public func publish(catalog: ScenarioCatalog, inventory: TestInventory, results: [UITestResult], folder: String,
+                        environment: [String: String], console: Console) -> [String] {
+        let matrix = TraceabilityMatrix(catalog: catalog, inventory: inventory, results: results)
+        let total = matrix.total
+        var line = "prepush: scenarios: \(total.total), \(total.implemented) implemented, \(total.passed) passed, \(total.failed) failed"
+        if total.manual > 0 { line += ", \(total.manual) manual" }
+        if !matrix.unmappedTests.isEmpty { line += "; \(matrix.unmappedTests.count) tests no scenario names" }
+        console.line(line)
+        var written: [String] = []
+        for format in TraceabilityFormat.allCases {
+            let path = FilePath.join(folder, "traceability.\(format.fileExtension)")
+            do {
+                try ReportPublisher.writeWhole(format.render(matrix, gate: gate), to: path)
+                written.append(path)
+            } catch {
+                console.error("prepush: warning: could not write \(path): \(error)")
+            }
+        }
+        if !written.isEmpty { console.line("prepush: traceability: \(written.joined(separator: ", "))") }
+        try? ReportPublisher(environment: environment).appendStepSummary(markdown: TraceabilityFormat.markdown.render(matrix, gate: gate))
+        return gate.violations(in: matrix)
+    }
+}
+
+/// `prepush scenarios lint` and `prepush report`: traceability outside a push.
+public enum TraceabilityRun {
+    /// The step for the repository here (its configuration), or for the current folder with defaults
+    /// when there is no repository.
+    static func step(flags: ConfigurationFlags, environment: [String: String], console: Console) -> TraceabilityStep? {
+        guard let repository = try? Repository.openFromEnvironment(), let root = repository.workingDirectory else {
+            return TraceabilityStep(nil, root: FileManager.default.currentDirectoryPath)
+        }
+        do {
+            let configuration = try Pipeline.resolveConfiguration(flags: flags, environment: environment, repository: repository)
+            return TraceabilityStep(configuration.traceability, root: root)
+        } catch {
+            console.error("\(error)")
+            return nil
+        }
+    }
+
+    /// Checks a catalog alone: 0 valid, 1 problems (each with its place), 2 unusable configuration.
+    public static func lint(catalog: String?, flags: ConfigurationFlags, environment: [String: String], console: Console) -> ExitStatus {
+        let path: String
+        if let catalog {
+            path = catalog
+        } else {
+            guard let step = step(flags: flags, environment: environment, console: console) else { return .usage }
+            path = step.catalogPath.hasPrefix("/") ? step.catalogPath : FilePath.join(step.root, step.catalogPath)
+        }
+        do {
+            let loaded = try ScenarioCatalog.load(path: path, displayPath: catalog ?? relative(path))
+            let manual = loaded.entries.filter(\.scenario.requiresManualIntervention).count
+            let stories = Set(loaded.entries.map(\.scenario.userStory)).count
+            console.line("\(catalog ?? relative(path)): \(loaded.entries.count) scenarios in \(stories) stories (\(manual) manual): no problems")
+            return .success
+        } catch {
+            console.error("\(error)")
+            let count = error.problems.count
+            if count > 1 { console.error("\(count) problems") }
+            return .failure
+        }
+    }
+
+    /// Writes the report of a catalog and saved results: 0 the gate passes, 1 it refuses, 2 bad input.
+    public static func report(catalog: String?, resultFiles: [String], format: TraceabilityFormat, output: String?,
+                              flags: ConfigurationFlags, environment: [String: String], console: Console) -> ExitStatus {
+        guard let configured = step(flags: flags, environment: environment, console: console) else { return .usage }
+        var results: [UITestResult] = []
+        for file in resultFiles {
+            do {
+                results += try ResultsInput.parse(file: file).run.results
+            } catch {
+                console.error("\(error)")
+                return .usage
+            }
+        }
+        let loaded: ScenarioCatalog
+        do {
+            let path = catalog ?? configured.absoluteCatalogPath
+            loaded = try ScenarioCatalog.load(path: path, displayPath: catalog ?? configured.catalogPath)
+        } catch {
+            console.error("\(error)")
+            return .usage
+        }
+        let inventory = TestDiscovery.discover(root: configured.root,
+                                               testFiles: TestDiscovery.files(under: configured.root, include: configured.tests),
+                                               constantFiles: TestDiscovery.files(under: configured.root, include: configured.launchArguments))
+        let matrix = TraceabilityMatrix(catalog: loaded, inventory: inventory, results: results)
+        let text = format.render(matrix, gate: configured.gate)
+        if let output {
+            do {
+                try ReportPublisher.writeWhole(text, to: output)
+            } catch {
+                console.error("error: cannot write \(output): \(error)")
+                return .usage
+            }
+        } else {
+            FileSystem.write(text, to: console.output)
+        }
+        let violations = configured.gate.violations(in: matrix)
+        for violation in violations { console.error("error: \(violation)") }
+        return violations.isEmpty ? .success : .failure
+    }
+
+    static func relative(_ path: String) -> String {
+        let here = FileManager.default.currentDirectoryPath + "/"
+        return path.hasPrefix(here) ? String(path.dropFirst(here.count)) : path
+    }
+}

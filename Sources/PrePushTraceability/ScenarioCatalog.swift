@@ -1,0 +1,242 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import PrePushConfig
+import PrePushCore
+
+/// One scenario of the catalog and where it is written.
+public struct CatalogEntry: Sendable, Hashable {
+    /// The scenario.
+    public let scenario: TestScenario
+    /// Where its list item starts.
+    public let location: SourceLocation
+}
+
+/// The product owner's list of test scenarios, read from YAML (default `.prepush/scenarios.yml`):
+///
+/// ```yaml
+/// stories:                 # optional titles for the report
+///   US1: Sign in
+/// scenarios:
+///   - story: US1
+///     priority: P1
+///     description: Sign in with a valid email and password
+///     test: test_login_validCredentials
+///     launchArguments: [--uitesting, --skip-onboarding]
+///     manual: false        # optional
+/// ```
+public struct ScenarioCatalog: Sendable {
+    /// The file's path as named.
+    public let path: String
+    /// Story titles by story id, in file order.
+    public let stories: [(id: String, title: String)]
+    /// The scenarios in file order.
+    public let entries: [CatalogEntry]
+
+    /// Keys of a scenario, by the data model's field they fill.
+    static let scenarioKeys = ["story", "priority", "description", "test", "launchArguments", "manual"]
+
+    /// Reads and validates the catalog at `path`; every problem is in the thrown error, which
+    /// names the file `displayPath` (default: `path`).
+    public static func load(path: String, displayPath: String? = nil) throws(CatalogError) -> ScenarioCatalog {
+        let name = displayPath ?? path
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "does not exist"
+            throw CatalogError(problems: [Diagnostic(location: SourceLocation(file: name, line: 1, column: 1),
+                                                     message: "the scenario catalog \(reason)", sourceLine: nil)])
+        }
+        guard let text = String(validating: data, as: UTF8.self) else {
+            throw CatalogError(problems: [Diagnostic(location: SourceLocation(file: name, line: 1, column: 1),
+                                                     message: "the scenario catalog is not UTF-8 text", sourceLine: nil)])
+        }
+        return try decode(text, path: name)
+    }
+
+    /// Decodes and validates catalog text (data model validation rules 1 and 5, known priorities, a
+    /// non-empty story, no test named twice).
+    public static func decode(_ text: String, path: String) throws(CatalogError) -> ScenarioCatalog {
+        let root: YAMLNode?
+        do {
+            root = try YAMLLoader.load(text, file: path)
+        } catch {
+            throw CatalogError(problems: [], configurationError: error)
+        }
+        var decoder = CatalogDecoder(lines: Diagnostic.lines(of: text).map { String(String.UnicodeScalarView($0)) })
+        let catalog = decoder.decode(root, path: path)
+        if !decoder.problems.isEmpty {
+            throw CatalogError(problems: decoder.problems.sorted { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) })
+        }
+        return catalog
+    }
+}
+
+/// Everything wrong with a catalog, each problem as `path:line:col: error: …` with its line and a caret.
+public struct CatalogError: Error, CustomStringConvertible, Sendable {
+    /// The problems, in file order.
+    public let problems: [Diagnostic]
+    /// A YAML syntax error, which stops the reading.
+    var configurationError: ConfigurationError?
+
+    init(problems: [Diagnostic], configurationError: ConfigurationError? = nil) {
+        self.problems = problems
+        self.configurationError = configurationError
+    }
+
+    public var description: String {
+        if let configurationError { return configurationError.description }
+        return problems.map(\.description).joined(separator: "\n")
+    }
+}
+
+/// Walks the YAML tree collecting every problem.
+private struct CatalogDecoder {
+    let lines: [String]
+    var problems: [Diagnostic] = []
+
+    mutating func report(_ location: SourceLocation, _ message: String) {
+        let line = location.line >= 1 && location.line <= lines.count ? lines[location.line - 1] : nil
+        problems.append(Diagnostic(location: location, message: message, sourceLine: line))
+    }
+
+    mutating func decode(_ root: YAMLNode?, path: String) -> ScenarioCatalog {
+        guard let root else {
+            report(SourceLocation(file: path, line: 1, column: 1), "the catalog is empty; expected a mapping with \"scenarios\"")
+            return ScenarioCatalog(path: path, stories: [], entries: [])
+        }
+        guard case .mapping(let top) = root.content else {
+            report(root.location, "expected a mapping with \"scenarios\", found \(root.kindDescription)")
+            return ScenarioCatalog(path: path, stories: [], entries: [])
+        }
+        var stories: [(String, String)] = []
+        var entries: [CatalogEntry] = []
+        var sawScenarios = false
+        for (key, value) in top {
+            switch key.scalar {
+            case "stories":
+                guard !value.isNull else { continue }
+                guard case .mapping(let pairs) = value.content else {
+                    report(value.location, "\"stories\" maps story ids to titles, found \(value.kindDescription)")
+                    continue
+                }
+                for (id, title) in pairs {
+                    guard let idText = id.scalar, let titleText = title.scalar, !title.isNull else {
+                        report(title.location, "a story's title is text, found \(title.kindDescription)")
+                        continue
+                    }
+                    stories.append((idText, titleText))
+                }
+            case "scenarios":
+                sawScenarios = true
+                if value.isNull { continue }
+                guard case .sequence(let items) = value.content else {
+                    report(value.location, "\"scenarios\" is a list of scenarios, found \(value.kindDescription)")
+                    continue
+                }
+                var firstUse: [String: SourceLocation] = [:]
+                for item in items {
+                    let (decoded, test) = scenario(item)
+                    // A test named twice is a problem even when either scenario has others.
+                    if let (name, location) = test {
+                        if let first = firstUse[name] {
+                            report(location, "\(name) is named by two scenarios; the first is at line \(first.line)")
+                        } else {
+                            firstUse[name] = location
+                        }
+                    }
+                    if let decoded { entries.append(CatalogEntry(scenario: decoded, location: item.location)) }
+                }
+            default:
+                let name = key.scalar ?? key.kindDescription
+                let suggestion = ValueParsers.suggestion(for: name, among: ["stories", "scenarios"]).map { " (did you mean \"\($0)\"?)" } ?? ""
+                report(key.location, "unknown key \"\(name)\" at the top of the catalog\(suggestion); expected \"stories\" or \"scenarios\"")
+            }
+        }
+        if !sawScenarios { report(root.location, "the catalog has no \"scenarios\" list") }
+        return ScenarioCatalog(path: path, stories: stories, entries: entries)
+    }
+
+    /// The scenario when it is valid, and its test name with its place whenever it has one.
+    mutating func scenario(_ item: YAMLNode) -> (TestScenario?, (String, SourceLocation)?) {
+        guard case .mapping(let pairs) = item.content else {
+            report(item.location, "a scenario is a mapping with story, priority, description and test, found \(item.kindDescription)")
+            return (nil, nil)
+        }
+        var fields: [String: YAMLNode] = [:]
+        for (key, value) in pairs {
+            guard let name = key.scalar, ScenarioCatalog.scenarioKeys.contains(name) else {
+                let name = key.scalar ?? key.kindDescription
+                let suggestion = ValueParsers.suggestion(for: name, among: ScenarioCatalog.scenarioKeys).map { " (did you mean \"\($0)\"?)" } ?? ""
+                report(key.location, "unknown key \"\(name)\" in a scenario\(suggestion)")
+                continue
+            }
+            fields[name] = value
+        }
+        var valid = true
+        func text(_ key: String, _ what: String) -> (String, SourceLocation)? {
+            guard let node = fields[key] else {
+                report(item.location, "the scenario has no \"\(key)\" (\(what))")
+                valid = false
+                return nil
+            }
+            guard let value = node.scalar, !node.isNull else {
+                report(node.location, "\"\(key)\" is \(what), found \(node.kindDescription)")
+                valid = false
+                return nil
+            }
+            return (value, node.location)
+        }
+
+        let story = text("story", "the user story, such as US1")
+        if let (value, location) = story, value.allSatisfy(\.isWhitespace) {
+            report(location, "the user story is empty")
+            valid = false
+        }
+        var priority = TestPriority.p3
+        if let (value, location) = text("priority", "P1, P2 or P3") {
+            if let known = TestPriority(rawValue: value) {
+                priority = known
+            } else {
+                report(location, "unknown priority \"\(value)\"; expected P1, P2 or P3")
+                valid = false
+            }
+        }
+        let description = text("description", "what the scenario checks")
+        let test = text("test", "the test method implementing it")
+        if let (value, location) = test, !TestScenario.isValidTestMethodName(value) {
+            report(location, "test method \"\(value)\" does not match test_<feature>_<scenario> (for example test_login_validCredentials)")
+            valid = false
+        }
+        var arguments: [String] = []
+        if let node = fields["launchArguments"], !node.isNull {
+            let items: [YAMLNode]
+            if case .sequence(let list) = node.content { items = list } else { items = [node] }
+            for argument in items {
+                guard let value = argument.scalar, !argument.isNull else {
+                    report(argument.location, "a launch argument is text such as --uitesting, found \(argument.kindDescription)")
+                    valid = false
+                    continue
+                }
+                if !value.hasPrefix("--") {
+                    report(argument.location, "launch argument \"\(value)\" must start with \"--\"")
+                    valid = false
+                }
+                arguments.append(value)
+            }
+        }
+        var manual = false
+        if let node = fields["manual"] {
+            switch node.scalar {
+            case "true", "yes": manual = true
+            case "false", "no": manual = false
+            default:
+                report(node.location, "\"manual\" is true or false, found \(node.kindDescription)")
+                valid = false
+            }
+        }
+        guard valid, let story, let description, let test else { return (nil, test) }
+        return (TestScenario(userStory: story.0, priority: priority, description: description.0, testMethodName: test.0,
+                             requiredLaunchArguments: arguments, requiresManualIntervention: manual), test)
+    }
+}

@@ -1,0 +1,395 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import PrePushCore
+internal import SwiftParser
+internal import SwiftSyntax
+
+/// A test found in the sources, without running anything.
+public struct DiscoveredTest: Sendable, Hashable {
+    /// Which framework runs it.
+    public enum Framework: String, Sendable, Hashable, Codable {
+        /// A `test…` method of an `XCTestCase` subclass.
+        case xctest
+        /// A function marked `@Test`.
+        case swiftTesting
+    }
+
+    /// The method or function name (`test_login_validCredentials`).
+    public let name: String
+    /// The type it is declared in (`Outer.LoginUITests`), nil for a free `@Test` function.
+    public let typeName: String?
+    /// Which framework runs it.
+    public let framework: Framework
+    /// Where it is declared.
+    public let location: PrePushCore.SourceLocation
+    /// The launch arguments it passes, resolved: string literals starting with `--` and
+    /// `LaunchArguments` constants (with `+` and interpolation) in its body, in the `setUp` methods of
+    /// its class and superclasses, and in the methods of those classes it calls.
+    public let launchArguments: Set<String>
+
+    /// Whether `argument` (a scenario's required launch argument) is passed: exactly, or as
+    /// `argument=value` when the requirement names no value.
+    public func passes(_ argument: String) -> Bool {
+        launchArguments.contains(argument) || (!argument.contains("=") && launchArguments.contains { $0.hasPrefix(argument + "=") })
+    }
+}
+
+/// What discovery found.
+public struct TestInventory: Sendable {
+    /// Every test, sorted by file and line.
+    public let tests: [DiscoveredTest]
+    /// Swift Testing `@Suite` types by name.
+    public let suites: [String]
+    /// Files that could not be read as UTF-8, named so the user knows they were skipped.
+    public let skippedFiles: [String]
+}
+
+/// Finds XCTest and Swift Testing tests with swift-syntax.
+public enum TestDiscovery {
+    /// Folders never walked.
+    static let skippedFolders: Set<String> = [".git", ".build", "DerivedData", "Pods", "Carthage", ".prepush", "node_modules", ".swiftpm"]
+
+    /// The `.swift` files under `root` (relative paths, sorted) that one of `include` selects.
+    public static func files(under root: String, include: [Glob], exclude: [Glob] = []) -> [String] {
+        var found: [String] = []
+        var folders = [""]
+        while let folder = folders.popLast() {
+            let absolute = folder.isEmpty ? root : FilePath.join(root, folder)
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: absolute)) ?? [] {
+                let relative = folder.isEmpty ? name : "\(folder)/\(name)"
+                if name.hasSuffix(".swift") {
+                    if include.contains(where: { $0.matches(relative) }) && !exclude.contains(where: { $0.matches(relative) }) { found.append(relative) }
+                } else if !skippedFolders.contains(name), FileSystem.isDirectory(FilePath.join(root, relative)) {
+                    folders.append(relative)
+                }
+            }
+        }
+        return found.sorted()
+    }
+
+    /// Discovers the tests in `testFiles` (relative to `root`); `constantFiles` are read only for
+    /// `LaunchArguments` constants (the app's or UITestSupport's declaration).
+    public static func discover(root: String, testFiles: [String], constantFiles: [String] = []) -> TestInventory {
+        var parsed: [FileFacts] = []
+        var skipped: [String] = []
+        for file in testFiles {
+            guard let data = FileManager.default.contents(atPath: FilePath.join(root, file)) else { continue }
+            guard let text = String(validating: data, as: UTF8.self) else { skipped.append(file); continue }
+            parsed.append(FileFacts(path: file, text: text, collectTests: true))
+        }
+        var constants = LaunchArgumentConstants.known
+        for file in constantFiles where !testFiles.contains(file) {
+            guard let data = FileManager.default.contents(atPath: FilePath.join(root, file)),
+                  let text = String(validating: data, as: UTF8.self) else { continue }
+            constants.merge(FileFacts(path: file, text: text, collectTests: false).constants) { _, new in new }
+        }
+        for facts in parsed { constants.merge(facts.constants) { _, new in new } }
+        return link(parsed, constants: constants, skipped: skipped)
+    }
+
+    /// Joins what every file declared: class hierarchies across files, extensions, arguments.
+    static func link(_ files: [FileFacts], constants: [String: String], skipped: [String]) -> TestInventory {
+        var superclass: [String: String] = [:]
+        var methods: [String: [String: [MethodFacts]]] = [:]   // type → name → bodies
+        for file in files {
+            for (type, parent) in file.superclasses { superclass[type] = parent }
+            for method in file.methods { methods[method.typeName ?? "", default: [:]][method.name, default: []].append(method) }
+        }
+        // Short names reach qualified ones: `class A: Base` where Base is `Outer.Base`.
+        var qualified: [String: String] = [:]
+        for type in superclass.keys { qualified[String(type.split(separator: ".").last ?? Substring(type))] = type }
+        func parent(of type: String) -> String? {
+            guard let name = superclass[type] else { return nil }
+            return qualified[name] ?? name
+        }
+        func ancestry(_ type: String) -> [String] {
+            var chain = [type]
+            var seen: Set<String> = [type]
+            while let next = parent(of: chain.last!), !seen.contains(next) {
+                chain.append(next)
+                seen.insert(next)
+            }
+            return chain
+        }
+        func isTestCase(_ type: String) -> Bool {
+            ancestry(type).contains { $0 == "XCTestCase" || $0 == "XCTest.XCTestCase" }
+        }
+
+        var tests: [DiscoveredTest] = []
+        for file in files {
+            for method in file.methods {
+                let framework: DiscoveredTest.Framework
+                if method.isTestAttributed {
+                    framework = .swiftTesting
+                } else if let type = method.typeName, method.isXCTestShaped, isTestCase(qualified[type] ?? type) {
+                    framework = .xctest
+                } else {
+                    continue
+                }
+                // Launch arguments: the body, then setUp and called helpers up the class chain.
+                var arguments = Set<String>()
+                var visited = Set<String>()
+                var pending: [MethodFacts] = [method]
+                let chain = method.typeName.map { ancestry(qualified[$0] ?? $0) } ?? []
+                for type in chain {
+                    for name in ["setUp", "setUpWithError"] { pending += methods[type]?[name] ?? [] }
+                }
+                while let next = pending.popLast() {
+                    let key = "\(next.path):\(next.location.line):\(next.name)"
+                    guard visited.insert(key).inserted else { continue }
+                    arguments.formUnion(next.arguments.compactMap { $0.resolve(constants) }.filter { $0.hasPrefix("--") })
+                    for called in next.calledNames {
+                        for type in chain { pending += methods[type]?[called] ?? [] }
+                    }
+                }
+                tests.append(DiscoveredTest(name: method.name, typeName: method.typeName, framework: framework,
+                                            location: method.location, launchArguments: arguments))
+            }
+        }
+        tests.sort { ($0.location.file, $0.location.line) < ($1.location.file, $1.location.line) }
+        return TestInventory(tests: tests, suites: files.flatMap(\.suites).sorted(), skippedFiles: skipped)
+    }
+}
+
+/// The launch arguments UITestSupport's `LaunchArguments` declares (data model), used when the
+/// project's own declaration is not among the files read.
+enum LaunchArgumentConstants {
+    static let known: [String: String] = [
+        "uitesting": "--uitesting", "resetOnboarding": "--reset-onboarding", "skipPermissionChecks": "--skip-permission-checks",
+        "skipOnboarding": "--skip-onboarding", "triggerRecording": "--trigger-recording", "mockPermissions": "--mock-permissions",
+        "initialLanguage": "--initial-language", "accessibilityTesting": "--accessibility-testing",
+    ]
+}
+
+/// An expression that may evaluate to a launch argument.
+indirect enum ArgumentExpression: Sendable, Hashable {
+    case literal(String)
+    case constant(String)
+    case concatenation([ArgumentExpression])
+
+    func resolve(_ constants: [String: String]) -> String? {
+        switch self {
+        case .literal(let text): return text
+        case .constant(let name): return constants[name]
+        case .concatenation(let parts):
+            var result = ""
+            for part in parts {
+                guard let text = part.resolve(constants) else { return nil }
+                result += text
+            }
+            return result
+        }
+    }
+}
+
+/// A function or method as discovery needs it.
+struct MethodFacts: Sendable {
+    let path: String
+    let name: String
+    let typeName: String?
+    let location: PrePushCore.SourceLocation
+    /// `@Test` (or `@Testing.Test`).
+    let isTestAttributed: Bool
+    /// An instance method named `test…` without parameters: what XCTest runs.
+    let isXCTestShaped: Bool
+    /// Expressions in the body that may be launch arguments.
+    let arguments: [ArgumentExpression]
+    /// Names of functions the body calls directly (`launchApp()`, `self.launchApp()`).
+    let calledNames: Set<String>
+}
+
+/// What one file declares.
+struct FileFacts: Sendable {
+    var superclasses: [(String, String)] = []
+    var methods: [MethodFacts] = []
+    var suites: [String] = []
+    var constants: [String: String] = [:]
+
+    init(path: String, text: String, collectTests: Bool) {
+        let tree = Parser.parse(source: text)
+        let collector = DeclarationCollector(path: path, converter: SourceLocationConverter(fileName: path, tree: tree), collectTests: collectTests)
+        collector.walk(tree)
+        superclasses = collector.superclasses
+        methods = collector.methods
+        suites = collector.suites
+        constants = collector.constants
+    }
+}
+
+/// Walks one file's declarations, keeping the name of the type each one is in.
+final class DeclarationCollector: SyntaxVisitor {
+    let path: String
+    let converter: SourceLocationConverter
+    let collectTests: Bool
+    var typeStack: [String] = []
+    var superclasses: [(String, String)] = []
+    var methods: [MethodFacts] = []
+    var suites: [String] = []
+    var constants: [String: String] = [:]
+
+    init(path: String, converter: SourceLocationConverter, collectTests: Bool) {
+        self.path = path
+        self.converter = converter
+        self.collectTests = collectTests
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    var currentType: String? { typeStack.isEmpty ? nil : typeStack.joined(separator: ".") }
+
+    func enter(_ name: String, inheritance: InheritanceClauseSyntax?, attributes: AttributeListSyntax) {
+        typeStack.append(name)
+        if let first = inheritance?.inheritedTypes.first {
+            superclasses.append((currentType!, first.type.trimmedDescription))
+        }
+        if attributes.contains(where: { $0.as(AttributeSyntax.self).map(Self.isSuiteAttribute) ?? false }) { suites.append(currentType!) }
+    }
+
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        enter(node.name.text, inheritance: node.inheritanceClause, attributes: node.attributes)
+        return .visitChildren
+    }
+    override func visitPost(_ node: ClassDeclSyntax) { typeStack.removeLast() }
+
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+        enter(node.name.text, inheritance: nil, attributes: node.attributes)
+        return .visitChildren
+    }
+    override func visitPost(_ node: StructDeclSyntax) { typeStack.removeLast() }
+
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+        enter(node.name.text, inheritance: nil, attributes: node.attributes)
+        return .visitChildren
+    }
+    override func visitPost(_ node: EnumDeclSyntax) { typeStack.removeLast() }
+
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+        enter(node.name.text, inheritance: nil, attributes: node.attributes)
+        return .visitChildren
+    }
+    override func visitPost(_ node: ActorDeclSyntax) { typeStack.removeLast() }
+
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+        // `extension Outer.Inner` continues that type; nesting inside it continues from there.
+        typeStack.append(node.extendedType.trimmedDescription)
+        if node.attributes.contains(where: { $0.as(AttributeSyntax.self).map(Self.isSuiteAttribute) ?? false }) { suites.append(currentType!) }
+        return .visitChildren
+    }
+    override func visitPost(_ node: ExtensionDeclSyntax) { typeStack.removeLast() }
+
+    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+        // `static let uitesting = "--uitesting"` inside a type named LaunchArguments.
+        guard typeStack.last == "LaunchArguments", node.modifiers.contains(where: { $0.name.text == "static" }) else { return .skipChildren }
+        for binding in node.bindings {
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                  let literal = binding.initializer?.value.as(StringLiteralExprSyntax.self),
+                  let text = Self.plainText(literal) else { continue }
+            constants[name] = text
+        }
+        return .skipChildren
+    }
+
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        guard collectTests else { return .skipChildren }
+        let isTest = node.attributes.contains { $0.as(AttributeSyntax.self).map(Self.isTestAttribute) ?? false }
+        let isStatic = node.modifiers.contains { $0.name.text == "static" || $0.name.text == "class" }
+        let name = node.name.text
+        let xctestShaped = !isStatic && name.hasPrefix("test") && node.signature.parameterClause.parameters.isEmpty
+        let body = node.body.map { ArgumentCollector.collect(in: $0) } ?? ([], [])
+        let place = node.name.startLocation(converter: converter)
+        methods.append(MethodFacts(path: path, name: name, typeName: currentType,
+                                   location: PrePushCore.SourceLocation(file: path, line: place.line, column: place.column),
+                                   isTestAttributed: isTest, isXCTestShaped: xctestShaped, arguments: body.0, calledNames: body.1))
+        return .skipChildren
+    }
+
+    static func attributeName(_ attribute: AttributeSyntax) -> String {
+        attribute.attributeName.trimmedDescription
+    }
+
+    static func isTestAttribute(_ attribute: AttributeSyntax) -> Bool {
+        let name = attributeName(attribute)
+        return name == "Test" || name == "Testing.Test"
+    }
+
+    static func isSuiteAttribute(_ attribute: AttributeSyntax) -> Bool {
+        let name = attributeName(attribute)
+        return name == "Suite" || name == "Testing.Suite"
+    }
+
+    /// A literal's text when it has no interpolation.
+    static func plainText(_ literal: StringLiteralExprSyntax) -> String? {
+        var text = ""
+        for segment in literal.segments {
+            guard let part = segment.as(StringSegmentSyntax.self) else { return nil }
+            text += part.content.text
+        }
+        return text
+    }
+}
+
+/// Collects the expressions of a body that may be launch arguments, and the names it calls.
+final class ArgumentCollector: SyntaxVisitor {
+    var arguments: [ArgumentExpression] = []
+    var called: Set<String> = []
+
+    static func collect(in body: CodeBlockSyntax) -> ([ArgumentExpression], Set<String>) {
+        let collector = ArgumentCollector(viewMode: .sourceAccurate)
+        collector.walk(body)
+        return (collector.arguments, collector.called)
+    }
+
+    override func visit(_ node: StringLiteralExprSyntax) -> SyntaxVisitorContinueKind {
+        if let expression = Self.expression(ExprSyntax(node)) { arguments.append(expression) }
+        return .skipChildren
+    }
+
+    override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+        if let expression = Self.expression(ExprSyntax(node)) { arguments.append(expression) }
+        return .visitChildren
+    }
+
+    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        // `LaunchArguments.mockPermissions + "=granted"`: unfolded, a sequence of operands and `+`.
+        let elements = Array(node.elements)
+        if elements.count >= 3, elements.count % 2 == 1,
+           stride(from: 1, to: elements.count, by: 2).allSatisfy({ elements[$0].as(BinaryOperatorExprSyntax.self)?.operator.text == "+" }) {
+            let parts = stride(from: 0, to: elements.count, by: 2).map { Self.expression(elements[$0]) }
+            if parts.allSatisfy({ $0 != nil }) { arguments.append(.concatenation(parts.compactMap { $0 })) }
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self) {
+            called.insert(reference.baseName.text)
+        } else if let member = node.calledExpression.as(MemberAccessExprSyntax.self), member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
+            called.insert(member.declName.baseName.text)
+        }
+        return .visitChildren
+    }
+
+    /// A literal, a `LaunchArguments.name` constant, or an interpolation of those.
+    static func expression(_ node: ExprSyntax) -> ArgumentExpression? {
+        if let literal = node.as(StringLiteralExprSyntax.self) {
+            var parts: [ArgumentExpression] = []
+            for segment in literal.segments {
+                if let text = segment.as(StringSegmentSyntax.self) {
+                    parts.append(.literal(text.content.text))
+                } else if let interpolation = segment.as(ExpressionSegmentSyntax.self), interpolation.expressions.count == 1,
+                          let inner = interpolation.expressions.first.flatMap({ expression($0.expression) }) {
+                    parts.append(inner)
+                } else {
+                    return nil
+                }
+            }
+            return parts.count == 1 ? parts[0] : .concatenation(parts)
+        }
+        if let member = node.as(MemberAccessExprSyntax.self), member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "LaunchArguments" {
+            return .constant(member.declName.baseName.text)
+        }
+        return nil
+    }
+}

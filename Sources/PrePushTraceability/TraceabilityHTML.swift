@@ -1,0 +1,225 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import PrePushCore
+
+/// The report people open: one self-contained HTML file (inline CSS, script and SVG, screenshots as
+/// data URLs; nothing is fetched). Rows are plain HTML, so the report reads without script; the
+/// script adds the status filter (also from the address: `report.html#status=failed`) and marks
+/// `<body data-ready="true">` when it has run.
+enum TraceabilityHTML {
+    /// Screenshots larger than this are linked, not embedded.
+    static let maximumEmbeddedScreenshot = 4 * 1024 * 1024
+    /// The duration chart shows this many of the slowest scenarios.
+    static let chartLimit = 25
+
+    static let colours: [ScenarioStatus: String] = [
+        .passed: "#1a7f37", .failed: "#cf222e", .skipped: "#9a6700", .notRun: "#6e7781", .noTest: "#8250df", .manual: "#0969da",
+    ]
+
+    static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    static func render(_ matrix: TraceabilityMatrix, gate: TraceabilityGate, generated: String?) -> String {
+        let total = matrix.total
+        let violations = gate.violations(in: matrix)
+        var html = """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>Traceability — \(total.passed)/\(total.total - total.manual) scenarios pass</title>
+        <style>\(css)</style>
+        </head>
+        <body data-ready="false">
+        <header>
+        <h1>Traceability</h1>
+        <p class="meta">Catalog <code>\(escape(matrix.catalogPath))</code>\(generated.map { " · \(escape($0))" } ?? "")</p>
+        </header>
+
+        """
+        html += "<section class=\"cards\">\n"
+        for (label, value, status) in [("scenarios", total.total, nil), ("implemented", total.implemented, nil),
+                                       ("passed", total.passed, ScenarioStatus.passed), ("failed", total.failed, .failed),
+                                       ("manual", total.manual, .manual)] as [(String, Int, ScenarioStatus?)] {
+            let style = status.map { " style=\"border-color:\(colours[$0]!)\"" } ?? ""
+            html += "<div class=\"card\"\(style)><span class=\"number\">\(value)</span> \(label)</div>\n"
+        }
+        html += "</section>\n"
+        if violations.isEmpty {
+            html += "<p class=\"gate ok\">Gate passed: no \(gate.blocking.sorted().map(\.rawValue).joined(separator: "/")) scenario fails or lacks a test.</p>\n"
+        } else {
+            html += "<div class=\"gate refused\"><strong>Gate refused the push:</strong><ul>\n"
+            html += violations.map { "<li>\(escape($0))</li>\n" }.joined()
+            html += "</ul></div>\n"
+        }
+        html += matrixTable(matrix)
+        html += durationChart(matrix)
+        html += scenarioTable(matrix)
+        html += unmapped(matrix)
+        html += "<script>\(script)</script>\n</body>\n</html>\n"
+        return html
+    }
+
+    /// Story × priority, each cell `passed/implemented/automated` coloured by how it stands.
+    static func matrixTable(_ matrix: TraceabilityMatrix) -> String {
+        let priorities = TestPriority.allCases.filter { priority in matrix.rows.contains { $0.scenario.priority == priority } }
+        var html = "<h2>By story and priority</h2>\n<p class=\"hint\">passed / implemented / automated scenarios</p>\n"
+        html += "<table class=\"matrix\"><thead><tr><th>Story</th>"
+        html += priorities.map { "<th>\($0.rawValue)</th>" }.joined() + "<th>All</th></tr></thead><tbody>\n"
+        func cell(_ rows: [ScenarioRow]) -> String {
+            guard !rows.isEmpty else { return "<td class=\"empty\"></td>" }
+            let count = TraceabilityMatrix.count(rows)
+            let automated = count.total - count.manual
+            let state: String
+            if count.failed > 0 { state = "bad" } else if automated == 0 { state = "manual" } else if count.passed == automated { state = "good" } else if count.implemented < automated { state = "missing" } else { state = "partial" }
+            let manual = count.manual > 0 ? "<span class=\"small\"> +\(count.manual) manual</span>" : ""
+            return "<td class=\"\(state)\">\(count.passed)/\(count.implemented)/\(automated)\(manual)</td>"
+        }
+        for story in matrix.stories {
+            let rows = matrix.rows.filter { $0.scenario.userStory == story }
+            let title = matrix.storyTitles[story].map { " <span class=\"small\">\(escape($0))</span>" } ?? ""
+            html += "<tr><th>\(escape(story))\(title)</th>"
+            html += priorities.map { priority in cell(rows.filter { $0.scenario.priority == priority }) }.joined()
+            html += cell(rows) + "</tr>\n"
+        }
+        return html + "</tbody></table>\n"
+    }
+
+    /// Horizontal bars of the slowest scenarios' durations, in SVG.
+    static func durationChart(_ matrix: TraceabilityMatrix) -> String {
+        let timed = matrix.rows.filter { $0.result != nil }.sorted { $0.result!.duration > $1.result!.duration }.prefix(chartLimit)
+        guard let longest = timed.first?.result?.duration, longest > 0 else { return "" }
+        let barHeight = 18, gap = 6, labelWidth = 320, barWidth = 460
+        let height = timed.count * (barHeight + gap)
+        var svg = "<h2>Durations</h2>\n<p class=\"hint\">the \(timed.count) slowest scenarios with a result</p>\n"
+        svg += "<svg class=\"chart\" role=\"img\" aria-label=\"Scenario durations\" width=\"\(labelWidth + barWidth + 70)\" height=\"\(height)\" viewBox=\"0 0 \(labelWidth + barWidth + 70) \(height)\">\n"
+        for (index, row) in timed.enumerated() {
+            let y = index * (barHeight + gap)
+            let width = max(1, Int(Double(barWidth) * row.result!.duration / longest))
+            svg += "<text x=\"\(labelWidth - 8)\" y=\"\(y + 13)\" text-anchor=\"end\">\(escape(row.scenario.testMethodName))</text>"
+            svg += "<rect x=\"\(labelWidth)\" y=\"\(y)\" width=\"\(width)\" height=\"\(barHeight)\" rx=\"3\" fill=\"\(colours[row.status]!)\"><title>\(escape(row.durationText))</title></rect>"
+            svg += "<text x=\"\(labelWidth + width + 6)\" y=\"\(y + 13)\">\(escape(row.durationText))</text>\n"
+        }
+        return svg + "</svg>\n"
+    }
+
+    static func scenarioTable(_ matrix: TraceabilityMatrix) -> String {
+        var html = "<h2>Scenarios</h2>\n<nav class=\"filter\" aria-label=\"Filter by status\"><button data-status=\"all\" class=\"active\">all</button>"
+        for status in ScenarioStatus.allCases {
+            let count = matrix.rows.filter { $0.status == status }.count
+            guard count > 0 else { continue }
+            html += "<button data-status=\"\(status.rawValue)\">\(status.rawValue) (\(count))</button>"
+        }
+        html += "</nav>\n<p class=\"hint\" id=\"shown\">\(matrix.rows.count) of \(matrix.rows.count) scenarios</p>\n"
+        html += "<table class=\"scenarios\"><thead><tr><th>Status</th><th>Priority</th><th>Story</th><th>Scenario</th><th>Test</th><th>Duration</th><th>Details</th></tr></thead><tbody>\n"
+        for row in matrix.rows {
+            let status = row.status.rawValue
+            html += "<tr class=\"scenario\" data-status=\"\(status)\" data-priority=\"\(row.scenario.priority.rawValue)\">"
+            html += "<td><span class=\"badge\" style=\"background:\(colours[row.status]!)\">\(status)</span></td>"
+            html += "<td>\(row.scenario.priority.rawValue)</td><td>\(escape(row.scenario.userStory))</td><td>\(escape(row.scenario.description))"
+            if !row.scenario.requiredLaunchArguments.isEmpty {
+                html += "<div class=\"small\">\(row.scenario.requiredLaunchArguments.map { "<code>\(escape($0))</code>" }.joined(separator: " "))</div>"
+            }
+            html += "</td><td><code>\(escape(row.scenario.testMethodName))</code>"
+            if let test = row.test { html += "<div class=\"small\">\(escape(test.location.file)):\(test.location.line)</div>" }
+            html += "</td><td class=\"number\">\(row.durationText)</td><td>"
+            if row.status == .failed, let result = row.result {
+                html += "<pre class=\"failure\">\(escape(result.failureMessage ?? "failed"))</pre>"
+                if let location = result.failureLocation { html += "<div class=\"small\">\(escape(location.description))</div>" }
+            }
+            if !row.missingLaunchArguments.isEmpty {
+                html += "<div class=\"warn\">does not pass \(row.missingLaunchArguments.map { "<code>\(escape($0))</code>" }.joined(separator: ", "))</div>"
+            }
+            if let path = row.result?.screenshotPath { html += screenshot(path) }
+            html += "</td></tr>\n"
+        }
+        return html + "</tbody></table>\n"
+    }
+
+    /// An embedded screenshot, or a link when it is missing or too large to embed.
+    static func screenshot(_ path: String) -> String {
+        let lower = path.lowercased()
+        let type = lower.hasSuffix(".png") ? "image/png" : (lower.hasSuffix(".jpg") || lower.hasSuffix(".jpeg")) ? "image/jpeg" : nil
+        guard let type, let data = FileManager.default.contents(atPath: path), data.count <= maximumEmbeddedScreenshot else {
+            return "<div class=\"small\">screenshot: <code>\(escape(path))</code></div>"
+        }
+        return "<details><summary>screenshot</summary><img class=\"shot\" alt=\"screenshot of the failure\" src=\"data:\(type);base64,\(data.base64EncodedString())\"></details>"
+    }
+
+    static func unmapped(_ matrix: TraceabilityMatrix) -> String {
+        guard !matrix.unmappedTests.isEmpty else { return "" }
+        var html = "<h2>Tests no scenario names (\(matrix.unmappedTests.count))</h2>\n<ul class=\"unmapped\">\n"
+        for test in matrix.unmappedTests {
+            html += "<li><code>\(escape((test.typeName.map { "\($0)." } ?? "") + test.name))</code> <span class=\"small\">\(escape(test.location.file)):\(test.location.line)</span></li>\n"
+        }
+        return html + "</ul>\n"
+    }
+
+    static let css = """
+    body{font:14px/1.45 -apple-system,BlinkMacSystemFont,"Segoe UI",Helvetica,Arial,sans-serif;margin:24px auto;max-width:1200px;padding:0 16px;color:#1f2328}
+    h1{margin:0}h2{margin-top:32px;border-bottom:1px solid #d0d7de;padding-bottom:4px}
+    .meta,.hint,.small{color:#656d76;font-size:12px}
+    .cards{display:flex;gap:12px;margin:16px 0;flex-wrap:wrap}
+    .card{border:1px solid #d0d7de;border-left-width:5px;border-radius:6px;padding:8px 14px;min-width:110px}
+    .card .number{font-size:22px;font-weight:600}
+    .gate{padding:10px 14px;border-radius:6px}.gate.ok{background:#dafbe1}.gate.refused{background:#ffebe9}
+    table{border-collapse:collapse;width:100%}th,td{border:1px solid #d0d7de;padding:5px 8px;text-align:left;vertical-align:top}
+    thead th{background:#f6f8fa}
+    .matrix td{text-align:center;font-weight:600;width:110px}
+    .matrix .good{background:#dafbe1}.matrix .bad{background:#ffcecb}.matrix .missing{background:#fff1c2}
+    .matrix .partial{background:#eaeef2}.matrix .manual{background:#ddf4ff}.matrix .empty{background:#fff}
+    .badge{color:#fff;border-radius:10px;padding:1px 8px;font-size:12px;white-space:nowrap}
+    td.number{text-align:right;white-space:nowrap}
+    pre.failure{white-space:pre-wrap;margin:0;color:#cf222e;font-size:12px}
+    .warn{color:#9a6700}
+    .filter button{border:1px solid #d0d7de;background:#f6f8fa;border-radius:6px;padding:3px 10px;margin:0 4px 8px 0;cursor:pointer}
+    .filter button.active{background:#0969da;color:#fff;border-color:#0969da}
+    .chart text{font-size:12px;fill:#1f2328}
+    img.shot{max-width:360px;border:1px solid #d0d7de;margin-top:6px}
+    """
+
+    static let script = """
+    (function () {
+      var rows = Array.prototype.slice.call(document.querySelectorAll('tr.scenario'));
+      var buttons = Array.prototype.slice.call(document.querySelectorAll('.filter button'));
+      var shown = document.getElementById('shown');
+      function apply(status) {
+        var visible = 0;
+        rows.forEach(function (row) {
+          var show = status === 'all' || row.getAttribute('data-status') === status;
+          row.hidden = !show;
+          if (show) { visible += 1; }
+        });
+        buttons.forEach(function (button) { button.classList.toggle('active', button.getAttribute('data-status') === status); });
+        shown.textContent = visible + ' of ' + rows.length + ' scenarios';
+      }
+      buttons.forEach(function (button) {
+        button.addEventListener('click', function () {
+          var status = button.getAttribute('data-status');
+          history.replaceState(null, '', status === 'all' ? '#' : '#status=' + encodeURIComponent(status));
+          apply(status);
+        });
+      });
+      var match = /status=([^&]+)/.exec(location.hash);
+      apply(match ? decodeURIComponent(match[1]) : 'all');
+      document.body.setAttribute('data-ready', 'true');
+    })();
+    """
+}

@@ -1,0 +1,182 @@
+import PrePushCore
+
+/// Where a scenario stands after a run.
+public enum ScenarioStatus: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Its test passed.
+    case passed
+    /// Its test failed (or finished unexpectedly).
+    case failed
+    /// Its test was skipped.
+    case skipped
+    /// Its test exists but no result names it (the stage did not run it, or was skipped).
+    case notRun = "not run"
+    /// No test with its method name was found.
+    case noTest = "no test"
+    /// A person carries it out; never counted as a failure.
+    case manual
+}
+
+/// One scenario's line of the matrix.
+public struct ScenarioRow: Sendable {
+    /// The scenario and where the catalog names it.
+    public let entry: CatalogEntry
+    /// The test implementing it, when found in the sources.
+    public let test: DiscoveredTest?
+    /// Its result, when the run has one.
+    public let result: UITestResult?
+    /// Where it stands.
+    public let status: ScenarioStatus
+    /// Required launch arguments its test does not pass.
+    public let missingLaunchArguments: [String]
+
+    /// The scenario.
+    public var scenario: TestScenario { entry.scenario }
+    /// Whether a test implements it (found in the sources, or named by a result).
+    public var isImplemented: Bool { test != nil || result != nil }
+}
+
+/// Counts for one story or one priority.
+public struct CoverageCount: Sendable, Hashable, Codable {
+    /// Scenarios in the group.
+    public var total = 0
+    /// Those with a test (manual ones excluded).
+    public var implemented = 0
+    /// Those whose test passed.
+    public var passed = 0
+    /// Those whose test failed.
+    public var failed = 0
+    /// Manual scenarios.
+    public var manual = 0
+
+    /// Creates counts.
+    public init(total: Int = 0, implemented: Int = 0, passed: Int = 0, failed: Int = 0, manual: Int = 0) {
+        self.total = total
+        self.implemented = implemented
+        self.passed = passed
+        self.failed = failed
+        self.manual = manual
+    }
+}
+
+/// Scenarios × tests × results: the traceability report's content.
+public struct TraceabilityMatrix: Sendable {
+    /// One row per scenario, in catalog order.
+    public let rows: [ScenarioRow]
+    /// Tests that no scenario names.
+    public let unmappedTests: [DiscoveredTest]
+    /// Story titles from the catalog.
+    public let storyTitles: [String: String]
+    /// The catalog's path.
+    public let catalogPath: String
+
+    /// Builds the matrix. Results are matched to a scenario's test by name (`test_x` and Swift
+    /// Testing's `test_x()` alike), preferring a result whose suite is the test's type.
+    public init(catalog: ScenarioCatalog, inventory: TestInventory, results: [UITestResult]) {
+        var resultsByName: [String: [UITestResult]] = [:]
+        for result in results { resultsByName[Self.bareName(result.name), default: []].append(result) }
+        var testsByName: [String: [DiscoveredTest]] = [:]
+        for test in inventory.tests { testsByName[test.name, default: []].append(test) }
+
+        var named = Set<String>()
+        rows = catalog.entries.map { entry in
+            let scenario = entry.scenario
+            named.insert(scenario.testMethodName)
+            let candidates = testsByName[scenario.testMethodName] ?? []
+            let test = candidates.first
+            let matches = resultsByName[scenario.testMethodName] ?? []
+            let result = matches.first { result in
+                guard let type = test?.typeName else { return false }
+                let last = type.split(separator: ".").last.map(String.init) ?? type
+                return result.suite == type || result.suite.hasSuffix("." + last) || result.suite == last
+            } ?? matches.first
+            let status: ScenarioStatus
+            if scenario.requiresManualIntervention {
+                status = .manual
+            } else if let result {
+                switch result.status {
+                case .passed, .expectedFailure: status = .passed
+                case .skipped: status = .skipped
+                case .failed, .unfinished: status = .failed
+                }
+            } else {
+                status = test == nil ? .noTest : .notRun
+            }
+            let missing = test.map { test in scenario.requiredLaunchArguments.filter { !test.passes($0) } } ?? []
+            return ScenarioRow(entry: entry, test: test, result: result, status: status, missingLaunchArguments: missing)
+        }
+        unmappedTests = inventory.tests.filter { !named.contains($0.name) }
+        storyTitles = Dictionary(catalog.stories.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
+        catalogPath = catalog.path
+    }
+
+    /// `test_x()` and `test_x(value:)` → `test_x`.
+    static func bareName(_ name: String) -> String {
+        guard let open = name.firstIndex(of: "(") else { return name }
+        return String(name[..<open])
+    }
+
+    /// Story ids in catalog order.
+    public var stories: [String] {
+        var seen = Set<String>()
+        return rows.map(\.scenario.userStory).filter { seen.insert($0).inserted }
+    }
+
+    /// Counts per story, in catalog order.
+    public var byStory: [(story: String, count: CoverageCount)] {
+        stories.map { story in (story, Self.count(rows.filter { $0.scenario.userStory == story })) }
+    }
+
+    /// Counts per priority, P1 first; priorities without scenarios are left out.
+    public var byPriority: [(priority: TestPriority, count: CoverageCount)] {
+        TestPriority.allCases.compactMap { priority in
+            let group = rows.filter { $0.scenario.priority == priority }
+            return group.isEmpty ? nil : (priority, Self.count(group))
+        }
+    }
+
+    /// Counts over every scenario.
+    public var total: CoverageCount { Self.count(rows) }
+
+    static func count(_ rows: [ScenarioRow]) -> CoverageCount {
+        var count = CoverageCount()
+        for row in rows {
+            count.total += 1
+            if row.status == .manual { count.manual += 1; continue }
+            if row.isImplemented { count.implemented += 1 }
+            if row.status == .passed { count.passed += 1 }
+            if row.status == .failed { count.failed += 1 }
+        }
+        return count
+    }
+}
+
+/// Which scenarios may refuse a push.
+public struct TraceabilityGate: Sendable, Equatable {
+    /// Priorities whose failing scenario, scenario without a test, or test missing a required
+    /// launch argument refuses the push; the others only report.
+    public var blocking: Set<TestPriority>
+
+    /// The default: P1 blocks, P2 and P3 report.
+    public init(blocking: Set<TestPriority> = [.p1]) {
+        self.blocking = blocking
+    }
+
+    /// Why the push is refused, one line per scenario; empty when it may go.
+    public func violations(in matrix: TraceabilityMatrix) -> [String] {
+        matrix.rows.compactMap { row in
+            let scenario = row.scenario
+            guard blocking.contains(scenario.priority), row.status != .manual else { return nil }
+            let name = "\(scenario.priority.rawValue) scenario \(scenario.testMethodName) (\(scenario.userStory): \(scenario.description))"
+            switch row.status {
+            case .failed:
+                let message = row.result?.failureMessage.map { ": \($0)" } ?? ""
+                return "\(name) failed\(message)"
+            case .noTest:
+                return "\(name) has no test; catalog: \(row.entry.location)"
+            default:
+                guard !row.missingLaunchArguments.isEmpty, let test = row.test else { return nil }
+                return "\(name): \(test.location) does not pass \(row.missingLaunchArguments.joined(separator: ", "))"
+            }
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import PrePushConfig
+import PrePushCore
+import PrePushGit
+import PrePushPipeline
+import PrePushTraceability
+
+extension TraceabilityFormat: ExpressibleByArgument {}
+
+extension Prepush {
+    struct Scenarios: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Work with the scenario catalog.",
+            subcommands: [Lint.self]
+        )
+
+        struct Lint: ParsableCommand {
+            static let configuration = CommandConfiguration(
+                abstract: "Check a scenario catalog alone: every problem with its line and column.",
+                discussion: """
+                Exit status: 0 no problems, 1 problems, 2 bad usage or configuration.
+
+                Examples:
+                  prepush scenarios lint                        the catalog .prepush.yml names (default .prepush/scenarios.yml)
+                  prepush scenarios lint docs/scenarios.yml
+                """
+            )
+
+            @Argument(help: "The catalog (default: traceability.catalog, or .prepush/scenarios.yml).")
+            var catalog: String?
+
+            @Option(name: .customLong("config"), help: ArgumentHelp("Configuration file.", valueName: "path"))
+            var config: String?
+
+            func run() throws {
+                GitLibrary.initialize()
+                var flags = ConfigurationFlags()
+                flags.configPath = config
+                let status = TraceabilityRun.lint(catalog: catalog, flags: flags, environment: ProcessInfo.processInfo.environment, console: Console())
+                throw ExitCode(status.rawValue)
+            }
+        }
+    }
+
+    struct Report: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "The traceability report of a scenario catalog, the tests in the sources and saved results.",
+            discussion: """
+            Tests are found in the sources of the repository here (traceability.tests). Results are \
+            console logs, JUnit XML or xcresulttool JSON. Exit status: 0 the gate passes, 1 a blocking \
+            scenario fails or has no test, 2 bad input.
+
+            Examples:
+              prepush report --results .prepush/reports/junit.xml --format html --output traceability.html
+              prepush report --scenarios qa/scenarios.yml --results ui.log unit.xml --format markdown
+            """
+        )
+
+        @Option(help: ArgumentHelp("The scenario catalog (default: traceability.catalog, or .prepush/scenarios.yml).", valueName: "path"))
+        var scenarios: String?
+
+        @Option(parsing: .upToNextOption, help: ArgumentHelp("Saved test results.", valueName: "files"))
+        var results: [String] = []
+
+        @Option(help: "html, markdown or json.")
+        var format: TraceabilityFormat = .html
+
+        @Option(help: ArgumentHelp("Write the report here instead of standard output.", valueName: "path"))
+        var output: String?
+
+        @Option(name: .customLong("config"), help: ArgumentHelp("Configuration file.", valueName: "path"))
+        var config: String?
+
+        func run() throws {
+            GitLibrary.initialize()
+            var flags = ConfigurationFlags()
+            flags.configPath = config
+            let status = TraceabilityRun.report(catalog: scenarios, resultFiles: results, format: format, output: output,
+                                                flags: flags, environment: ProcessInfo.processInfo.environment, console: Console())
+            throw ExitCode(status.rawValue)
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import PrePushCore
+import PrePushTestSupport
+import PrePushTraceability
+import Testing
+
+@Suite struct CatalogTests {
+    @Test func theFixtureCatalogReadsIntoTheDataModel() throws {
+        let catalog = try ScenarioCatalog.load(path: Fixtures.own + "/traceability/scenarios.yml", displayPath: "scenarios.yml")
+        #expect(catalog.entries.count == 7)
+        #expect(catalog.stories.map(\.id) == ["US1", "US2"])
+        #expect(catalog.stories.first?.title == "Sign in")
+        let first = try #require(catalog.entries.first)
+        #expect(first.scenario == TestScenario(userStory: "US1", priority: .p1, description: "Sign in with a valid email and password",
+                                               testMethodName: "test_login_validCredentials",
+                                               requiredLaunchArguments: ["--uitesting", "--reset-onboarding"]))
+        #expect(first.location == PrePushCore.SourceLocation(file: "scenarios.yml", line: 6, column: 5))
+        #expect(catalog.entries.last?.scenario.requiresManualIntervention == true)
+    }
+
+    /// Each kind of problem, with its exact text, all reported at once in file order.
+    @Test func everyProblemIsReportedWithItsPlace() {
+        let text = """
+        scenarios:
+          - story: US1
+            priority: P0
+            description: Sign in
+            test: testLogin
+          - story: " "
+            priority: P1
+            description: Sign out
+            test: test_login_signOut
+            launchArguments: [uitesting, --ok]
+          - story: US2
+            priority: P2
+            descripton: typo
+            test: test_login_signOut
+          - story: US3
+            priority: P3
+            description: Duplicate
+            test: test_login_signOut
+            manual: maybe
+        """
+        do {
+            _ = try ScenarioCatalog.decode(text, path: "s.yml")
+            Issue.record("the catalog must be refused")
+        } catch {
+            #expect(error.description == """
+            s.yml:3:15: error: unknown priority "P0"; expected P1, P2 or P3
+                priority: P0
+                          ^
+            s.yml:5:11: error: test method "testLogin" does not match test_<feature>_<scenario> (for example test_login_validCredentials)
+                test: testLogin
+                      ^
+            s.yml:6:12: error: the user story is empty
+              - story: " "
+                       ^
+            s.yml:10:23: error: launch argument "uitesting" must start with "--"
+                launchArguments: [uitesting, --ok]
+                                  ^
+            s.yml:11:5: error: the scenario has no "description" (what the scenario checks)
+              - story: US2
+                ^
+            s.yml:13:5: error: unknown key "descripton" in a scenario (did you mean "description"?)
+                descripton: typo
+                ^
+            s.yml:14:11: error: test_login_signOut is named by two scenarios; the first is at line 9
+                test: test_login_signOut
+                      ^
+            s.yml:18:11: error: test_login_signOut is named by two scenarios; the first is at line 9
+                test: test_login_signOut
+                      ^
+            s.yml:19:13: error: "manual" is true or false, found "maybe"
+                manual: maybe
+                        ^
+            """)
+            #expect(error.problems.count == 9)
+        }
+    }
+
+    @Test func theShapeOfTheFileIsChecked() {
+        func problems(_ text: String) -> String {
+            do { _ = try ScenarioCatalog.decode(text, path: "s.yml"); return "" } catch { return error.description }
+        }
+        #expect(problems("").hasPrefix("s.yml:1:1: error: the catalog is empty; expected a mapping with \"scenarios\""))
+        #expect(problems("- a\n").hasPrefix("s.yml:1:1: error: expected a mapping with \"scenarios\", found a list"))
+        #expect(problems("scenario: []\n").hasPrefix("s.yml:1:1: error: unknown key \"scenario\" at the top of the catalog (did you mean \"scenarios\"?)"))
+        #expect(problems("scenarios: {a: 1}\n").hasPrefix("s.yml:1:12: error: \"scenarios\" is a list of scenarios, found a mapping"))
+        #expect(problems("scenarios:\n  - story: [US1]\n    priority: P1\n    description: d\n    test: test_a_b\n")
+            .hasPrefix("s.yml:2:12: error: \"story\" is the user story, such as US1, found a list"))
+        #expect(problems("scenarios: [\n").hasPrefix("s.yml:2:1: error:"), "a YAML syntax error has its place too")
+    }
+
+    @Test(arguments: [
+        ("test_login_validCredentials", true), ("test_a_b", true), ("test_login_valid_credentials", true), ("test_tasks_2fa", true),
+        ("testLogin", false), ("test_login", false), ("test__x", false), ("test_login_", false), ("test_1login_x", false),
+        ("Test_login_x", false), ("test_log-in_x", false), ("test_login__x", false),
+    ])
+    func ruleFiveIsTheMethodNamePattern(_ name: String, _ valid: Bool) {
+        #expect(TestScenario.isValidTestMethodName(name) == valid)
+    }
+
+    @Test func prioritiesSortP1First() {
+        #expect([TestPriority.p3, .p1, .p2].sorted() == [.p1, .p2, .p3])
+    }
+}

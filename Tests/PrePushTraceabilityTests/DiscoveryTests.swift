@@ -1,0 +1,118 @@
+import PrePushCore
+import PrePushTestSupport
+import PrePushResults
+import PrePushTraceability
+import Testing
+
+/// Discovery over Tests/Fixtures/traceability: a UI-test target with its own base class, an
+/// extension, `#if`, a nested type and a helper that is not a test case; Swift Testing suites.
+@Suite struct DiscoveryTests {
+    static let root = Fixtures.own + "/traceability"
+
+    static func inventory() -> TestInventory {
+        let files = TestDiscovery.files(under: root, include: [Glob("Tests/**/*.swift"), Glob("**/*Tests/**/*.swift")])
+        let constants = TestDiscovery.files(under: root, include: [Glob("**/LaunchArguments*.swift")])
+        return TestDiscovery.discover(root: root, testFiles: files, constantFiles: constants)
+    }
+
+    @Test func theDefaultGlobsFindTheTestFolders() {
+        let files = TestDiscovery.files(under: Self.root, include: [Glob("Tests/**/*.swift"), Glob("**/*Tests/**/*.swift")])
+        #expect(files == ["AgenticTodoUITests/BaseUITestCase.swift", "AgenticTodoUITests/Flows/TaskFlowUITests.swift",
+                          "AgenticTodoUITests/LoginUITests.swift", "Tests/AgenticTodoTests/TaskModelTests.swift"])
+    }
+
+    @Test func everyTestIsFoundWithItsPlaceAndNothingElse() {
+        let found = Self.inventory().tests.map { "\($0.framework.rawValue) \($0.typeName ?? "-").\($0.name) \($0.location.file):\($0.location.line)" }
+        #expect(found == [
+            "xctest Flows.TaskFlowUITests.test_tasks_addTask AgenticTodoUITests/Flows/TaskFlowUITests.swift:10",
+            "xctest Flows.TaskFlowUITests.test_tasks_swipeToDelete AgenticTodoUITests/Flows/TaskFlowUITests.swift:16",
+            "xctest LoginUITests.test_login_validCredentials AgenticTodoUITests/LoginUITests.swift:4",
+            "xctest LoginUITests.test_login_invalidPassword AgenticTodoUITests/LoginUITests.swift:11",
+            "xctest LoginUITests.test_login_forgotPassword AgenticTodoUITests/LoginUITests.swift:16",
+            "xctest LoginUITests.test_login_keyboardDismiss AgenticTodoUITests/LoginUITests.swift:28",
+            "swiftTesting TaskModelTests.test_model_toggleDone Tests/AgenticTodoTests/TaskModelTests.swift:6",
+            "swiftTesting TaskModelTests.test_model_sortByPriority Tests/AgenticTodoTests/TaskModelTests.swift:11",
+            "swiftTesting TaskModelTests.Nested.test_model_nestedCase Tests/AgenticTodoTests/TaskModelTests.swift:16",
+            "swiftTesting -.test_appState_logout Tests/AgenticTodoTests/TaskModelTests.swift:20",
+        ])
+        #expect(Self.inventory().suites == ["TaskModelTests", "TaskModelTests.Nested"])
+    }
+
+    @Test func launchArgumentsComeFromTheBodySetUpAndCalledHelpersUpTheClassChain() throws {
+        let tests = Dictionary(uniqueKeysWithValues: Self.inventory().tests.map { ($0.name, $0) })
+        #expect(tests["test_login_validCredentials"]?.launchArguments == ["--uitesting", "--reset-onboarding"])
+        #expect(tests["test_login_keyboardDismiss"]?.launchArguments == ["--uitesting", "--skip-onboarding"], "through launchLoggedIn()")
+        #expect(tests["test_tasks_addTask"]?.launchArguments == ["--uitesting", "--initial-language=en-US", "--mock-permissions",
+                                                                 "--mock-permissions=granted", "--seed-tasks"])
+        let addTask = try #require(tests["test_tasks_addTask"])
+        #expect(addTask.passes("--initial-language"), "a requirement without a value accepts any value")
+        #expect(addTask.passes("--mock-permissions=granted"))
+        #expect(!addTask.passes("--mock-permissions=denied"))
+        #expect(!addTask.passes("--skip-onboarding"))
+        #expect(tests["test_model_toggleDone"]?.launchArguments == [])
+    }
+}
+
+@Suite struct MatrixTests {
+    /// Results as a JUnit file from the run would give them.
+    static let junit = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <testsuites>
+      <testsuite name="AgenticTodoUITests.LoginUITests" tests="3" failures="1">
+        <testcase classname="AgenticTodoUITests.LoginUITests" name="test_login_validCredentials" time="12.5">
+          <failure message="XCTAssertTrue failed - login_button_submit not found">LoginUITests.swift:7</failure>
+        </testcase>
+        <testcase classname="AgenticTodoUITests.LoginUITests" name="test_login_invalidPassword" time="8.25"/>
+        <testcase classname="AgenticTodoUITests.LoginUITests" name="test_login_keyboardDismiss" time="3"/>
+      </testsuite>
+      <testsuite name="AgenticTodoTests.TaskModelTests" tests="2">
+        <testcase classname="AgenticTodoTests.TaskModelTests" name="test_model_toggleDone()" time="0.01"/>
+        <testcase classname="AgenticTodoTests.TaskModelTests" name="test_model_sortByPriority()" time="0.02"><skipped/></testcase>
+      </testsuite>
+    </testsuites>
+    """
+
+    static func matrix() throws -> TraceabilityMatrix {
+        let catalog = try ScenarioCatalog.load(path: DiscoveryTests.root + "/scenarios.yml", displayPath: "scenarios.yml")
+        let results = try JUnitReader.parse(Array(junit.utf8), file: "junit.xml").results
+        return TraceabilityMatrix(catalog: catalog, inventory: DiscoveryTests.inventory(), results: results)
+    }
+
+    @Test func eachScenarioHasItsStatus() throws {
+        let rows = try Self.matrix().rows.map { "\($0.scenario.testMethodName) \($0.status.rawValue)" }
+        #expect(rows == [
+            "test_login_validCredentials failed", "test_login_invalidPassword passed", "test_login_forgotPassword not run",
+            "test_tasks_addTask not run", "test_model_toggleDone passed", "test_tasks_reorder no test", "test_tasks_dueNotification manual",
+        ])
+    }
+
+    @Test func missingLaunchArgumentsAreNamed() throws {
+        let rows = try Self.matrix().rows
+        #expect(rows[1].missingLaunchArguments == ["--skip-onboarding"], "test_login_invalidPassword launches without it")
+        #expect(rows[0].missingLaunchArguments.isEmpty)
+        #expect(rows[3].missingLaunchArguments.isEmpty, "--initial-language is passed with a value")
+    }
+
+    @Test func countsByStoryAndPriorityLeaveManualOut() throws {
+        let matrix = try Self.matrix()
+        #expect(matrix.total == CoverageCount(total: 7, implemented: 5, passed: 2, failed: 1, manual: 1))
+        #expect(matrix.byStory.map(\.story) == ["US1", "US2"])
+        #expect(matrix.byStory[1].count == CoverageCount(total: 4, implemented: 2, passed: 1, failed: 0, manual: 1))
+        #expect(matrix.byPriority.map(\.priority) == [.p1, .p2, .p3])
+        #expect(matrix.byPriority[0].count == CoverageCount(total: 3, implemented: 3, passed: 1, failed: 1, manual: 0))
+        #expect(matrix.unmappedTests.map(\.name) == ["test_tasks_swipeToDelete", "test_login_keyboardDismiss", "test_model_sortByPriority",
+                                                     "test_model_nestedCase", "test_appState_logout"])
+    }
+
+    @Test func theDefaultGateRefusesFailingAndTestlessP1Scenarios() throws {
+        let matrix = try Self.matrix()
+        #expect(TraceabilityGate().violations(in: matrix) == [
+            "P1 scenario test_login_validCredentials (US1: Sign in with a valid email and password) failed: XCTAssertTrue failed - login_button_submit not found",
+        ])
+        let strict = TraceabilityGate(blocking: [.p1, .p2]).violations(in: matrix)
+        #expect(strict.count == 3)
+        #expect(strict.contains("P2 scenario test_tasks_reorder (US2: Reorder tasks by dragging) has no test; catalog: scenarios.yml:29:5"))
+        #expect(strict.contains("P2 scenario test_login_invalidPassword (US1: A wrong password shows an error): AgenticTodoUITests/LoginUITests.swift:11:10 does not pass --skip-onboarding"))
+        #expect(TraceabilityGate(blocking: []).violations(in: matrix).isEmpty)
+    }
+}
