@@ -3,7 +3,8 @@
 # libgit2 and libyaml (found through pkg-config), and git. Debian/Ubuntu: apt-get; macOS: Homebrew.
 # With --tests, also what the tests use: xmllint (libxml2-utils), an OpenSSH server, client and
 # rsync for the remote-run tests (macOS has xmllint, ssh and rsync; its sshd needs root, so those
-# tests run on Linux CI), and Python's jsonschema for the SARIF schema check.
+# tests run on Linux CI), Chromium to render the HTML report headless, and Python's jsonschema for
+# the SARIF schema check.
 # Swift itself (6.0 or later) must already be installed: https://www.swift.org/install/
 set -euo pipefail
 
@@ -18,7 +19,7 @@ sudo=""
 case "$(uname -s)" in
 Linux)
     packages=(libgit2-dev libyaml-dev pkg-config git)
-    [ "${1:-}" = "--tests" ] && packages+=(libxml2-utils openssh-server openssh-client rsync)
+    [ "${1:-}" = "--tests" ] && packages+=(libxml2-utils openssh-server openssh-client rsync chromium)
     missing=()
     for package in "${packages[@]}"; do
         dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

@@ -45,6 +45,13 @@ public struct TestInventory: Sendable {
     public let suites: [String]
     /// Files that could not be read as UTF-8, named so the user knows they were skipped.
     public let skippedFiles: [String]
+
+    /// Creates an inventory.
+    public init(tests: [DiscoveredTest], suites: [String] = [], skippedFiles: [String] = []) {
+        self.tests = tests
+        self.suites = suites
+        self.skippedFiles = skippedFiles
+    }
 }
 
 /// Finds XCTest and Swift Testing tests with swift-syntax.

@@ -1,0 +1,182 @@
+import Foundation
+import PrePushTestSupport
+import Testing
+
+/// The traceability gate through real pushes: a small Swift package whose tests run for real in the
+/// unit stage, a scenario catalog, and the installed hook.
+@Suite struct TraceabilityPushTests {
+    static let package = """
+    // swift-tools-version:5.9
+    import PackageDescription
+
+    let package = Package(
+        name: "Shop",
+        targets: [
+            .target(name: "Shop"),
+            .testTarget(name: "ShopTests", dependencies: ["Shop"]),
+        ]
+    )
+
+    """
+    static let source = "public func total(_ prices: [Int]) -> Int { prices.reduce(0, +) }\n"
+    static let tests = """
+    import Foundation
+    import XCTest
+    import Shop
+
+    final class CheckoutTests: XCTestCase {
+        func test_checkout_pays() {
+            XCTAssertEqual(total([1, 2]), 3)
+        }
+
+        func test_checkout_refunds() {
+            // Broken on purpose when the stage says so.
+            let broken = ProcessInfo.processInfo.environment["REFUNDS_BROKEN"] != nil
+            XCTAssertEqual(total([5, -5]), broken ? 1 : 0, "a full refund leaves nothing")
+        }
+    }
+
+    """
+
+    func catalog(receipt: String?) -> String {
+        var text = """
+        stories:
+          US1: Check out
+        scenarios:
+          - story: US1
+            priority: P1
+            description: Pay for the basket
+            test: test_checkout_pays
+          - story: US1
+            priority: P1
+            description: Refund a payment in full
+            test: test_checkout_refunds
+
+        """
+        if let receipt {
+            text += "  - story: US1\n    priority: \(receipt)\n    description: Email a receipt\n    test: test_checkout_receipt\n"
+        }
+        return text
+    }
+
+    @Test func aFailingOrMissingP1ScenarioRefusesThePushAndP2OnlyReports() throws {
+        let repo = try GitRepository(prefix: "prepush-gate")
+        try repo.write(Self.package, to: "Package.swift")
+        try repo.write(Self.source, to: "Sources/Shop/Shop.swift")
+        try repo.write(Self.tests, to: "Tests/ShopTests/CheckoutTests.swift")
+        try repo.write(".build/\n", to: ".gitignore")
+        try repo.write("stages:\n  unit:\n    run: swift test\n    env:\n      REFUNDS_BROKEN: '1'\n", to: ".prepush.yml")
+        try repo.write(catalog(receipt: nil), to: ".prepush/scenarios.yml")
+        try repo.commitAll("shop")
+        _ = try PrepushBinary.run(["install"], in: repo.path, environment: repo.environment)
+
+        // 1. The P1 refund test fails: the stage fails, and the report says which scenario.
+        let failing = try repo.push()
+        #expect(failing.status != 0)
+        #expect(failing.combined.contains("prepush: scenarios: 2, 2 implemented, 1 passed, 1 failed"), "\(failing.combined)")
+        #expect(failing.combined.contains("error: P1 scenario test_checkout_refunds (US1: Refund a payment in full) failed: XCTAssertEqual failed"))
+        let html = try #require(try? String(contentsOfFile: repo.path + "/.prepush/reports/traceability.html", encoding: .utf8))
+        #expect(html.contains("data-status=\"failed\" data-priority=\"P1\""))
+        #expect(try repo.remoteHead() == nil)
+
+        // 2. The tests pass, but a P1 scenario has no test: the gate alone refuses.
+        try repo.write("stages:\n  unit:\n    run: swift test\n", to: ".prepush.yml")
+        try repo.write(catalog(receipt: "P1"), to: ".prepush/scenarios.yml")
+        try repo.commitAll("receipts are P1")
+        let missing = try repo.push()
+        #expect(missing.status != 0)
+        #expect(missing.combined.contains("error: P1 scenario test_checkout_receipt (US1: Email a receipt) has no test; catalog: .prepush/scenarios.yml:12:5"))
+        #expect(missing.combined.contains("push refused: 1 P1 scenario failing or without a test (traceability gate)"))
+        #expect(try repo.remoteHead() == nil)
+
+        // 3. As P2 the same gap only reports.
+        try repo.write(catalog(receipt: "P2"), to: ".prepush/scenarios.yml")
+        try repo.commitAll("receipts are P2")
+        let reported = try repo.push()
+        #expect(reported.status == 0, "\(reported.combined)")
+        #expect(reported.combined.contains("prepush: scenarios: 3, 2 implemented, 2 passed, 0 failed"))
+        let markdown = try #require(try? String(contentsOfFile: repo.path + "/.prepush/reports/traceability.md", encoding: .utf8))
+        #expect(markdown.contains("| 🚫 no test | P2 | US1 | Email a receipt |"))
+        #expect(try repo.remoteHead() == (try repo.head()))
+    }
+
+    @Test func aBrokenCatalogStopsThePushBeforeAnyStage() throws {
+        let repo = try GitRepository()
+        try repo.write("stages:\n  unit:\n    run: touch '\(repo.root.url("stage-ran"))'\n", to: ".prepush.yml")
+        try repo.write("scenarios:\n  - story: US1\n    priority: P9\n    description: d\n    test: test_a_b\n", to: ".prepush/scenarios.yml")
+        try repo.commitAll("bad catalog")
+        _ = try PrepushBinary.run(["install"], in: repo.path, environment: repo.environment)
+        let push = try repo.push()
+        #expect(push.status != 0)
+        #expect(push.standardError.contains(".prepush/scenarios.yml:3:15: error: unknown priority \"P9\"; expected P1, P2 or P3"))
+        #expect(push.standardError.contains("prepush scenarios lint"))
+        #expect(!repo.root.exists("stage-ran"))
+    }
+}
+
+@Suite struct TraceabilityCommandTests {
+    static let fixture = Fixtures.own + "/traceability"
+
+    @Test func lintSaysWhatIsWrongOrThatAllIsWell() throws {
+        let folder = try TemporaryDirectory()
+        let good = try PrepushBinary.run(["scenarios", "lint", Self.fixture + "/scenarios.yml"], in: folder.path, environment: [:])
+        #expect(good.status == 0, "\(good)")
+        #expect(good.standardOutput.hasSuffix("scenarios.yml: 7 scenarios in 2 stories (1 manual): no problems\n"))
+        try folder.write("scenarios:\n  - story: US1\n    priority: P1\n    description: d\n    test: testA\n    launchArguments: [x]\n", to: "bad.yml")
+        let bad = try PrepushBinary.run(["scenarios", "lint", "bad.yml"], in: folder.path, environment: [:])
+        #expect(bad.status == 1)
+        #expect(bad.standardError == """
+        bad.yml:5:11: error: test method "testA" does not match test_<feature>_<scenario> (for example test_login_validCredentials)
+            test: testA
+                  ^
+        bad.yml:6:23: error: launch argument "x" must start with "--"
+            launchArguments: [x]
+                              ^
+        2 problems
+
+        """)
+        let missing = try PrepushBinary.run(["scenarios", "lint", "nope.yml"], in: folder.path, environment: [:])
+        #expect(missing.status == 1)
+        #expect(missing.standardError.hasPrefix("nope.yml:1:1: error: the scenario catalog does not exist"))
+    }
+
+    @Test func reportWritesEachFormatFromSavedResults() throws {
+        let repo = try GitRepository()
+        for item in ["AgenticTodoUITests", "Tests", "App", "scenarios.yml"] {
+            try FileManager.default.copyItem(atPath: Self.fixture + "/" + item, toPath: repo.path + "/" + item)
+        }
+        try repo.write(MatrixTestsJUnit.text, to: "junit.xml")
+        for format in ["html", "markdown", "json"] {
+            let result = try PrepushBinary.run(["report", "--scenarios", "scenarios.yml", "--results", "junit.xml", "--format", format,
+                                                "--output", "out/report.\(format)"], in: repo.path, environment: repo.environment)
+            #expect(result.status == 1, "the failing P1 scenario refuses: \(result)")
+            #expect(result.standardError.contains("error: P1 scenario test_login_validCredentials"))
+            #expect(repo.exists("out/report.\(format)"))
+        }
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: repo.path + "/out/report.json"))) as? [String: Any])
+        #expect(json["version"] as? Int == 1)
+        let scenarios = try #require(json["scenarios"] as? [[String: Any]])
+        #expect(scenarios.map { $0["status"] as? String } == ["failed", "passed", "not run", "not run", "passed", "no test", "manual"])
+        #expect((json["gate"] as? [String: Any])?["passed"] as? Bool == false)
+        #expect((json["unmappedTests"] as? [Any])?.count == 5)
+    }
+}
+
+/// The JUnit results MatrixTests uses, for the command-line test.
+enum MatrixTestsJUnit {
+    static let text = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <testsuites>
+      <testsuite name="AgenticTodoUITests.LoginUITests" tests="2" failures="1">
+        <testcase classname="AgenticTodoUITests.LoginUITests" name="test_login_validCredentials" time="12.5">
+          <failure message="XCTAssertTrue failed - login_button_submit not found">LoginUITests.swift:7</failure>
+        </testcase>
+        <testcase classname="AgenticTodoUITests.LoginUITests" name="test_login_invalidPassword" time="8.25"/>
+      </testsuite>
+      <testsuite name="AgenticTodoTests.TaskModelTests" tests="1">
+        <testcase classname="AgenticTodoTests.TaskModelTests" name="test_model_toggleDone()" time="0.01"/>
+      </testsuite>
+    </testsuites>
+
+    """
+}
