@@ -84,4 +84,26 @@ enum Chromium {
         #expect(!html.contains("<script>alert"))
         #expect(html.contains("&lt;US1&gt;"))
     }
+
+    @Test func aFailureScreenshotIsEmbeddedAndAMissingOneNamed() throws {
+        let folder = try TemporaryDirectory()
+        // The smallest valid PNG: a 1×1 image.
+        let png = Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==")!
+        try png.write(to: URL(fileURLWithPath: folder.url("failure.png")))
+        let catalog = try ScenarioCatalog.decode("""
+        scenarios:
+          - {story: US1, priority: P2, description: Shot, test: test_a_shot}
+          - {story: US1, priority: P2, description: Gone, test: test_a_gone}
+        """, path: "s.yml")
+        let results = [
+            UITestResult(suite: "A", name: "test_a_shot", status: .failed, duration: 1, failures: [TestFailure(message: "boom", location: nil)])
+                .withScreenshot(folder.url("failure.png")),
+            UITestResult(suite: "A", name: "test_a_gone", status: .failed, duration: 1, failures: [TestFailure(message: "boom", location: nil)])
+                .withScreenshot(folder.url("missing.png")),
+        ]
+        let html = TraceabilityFormat.html.render(TraceabilityMatrix(catalog: catalog, inventory: TestInventory(tests: []), results: results),
+                                                  gate: TraceabilityGate())
+        #expect(html.contains("src=\"data:image/png;base64,\(png.base64EncodedString())\""))
+        #expect(html.contains("screenshot: <code>\(folder.url("missing.png"))</code>"))
+    }
 }
