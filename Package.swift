@@ -3,13 +3,16 @@ import PackageDescription
 
 let package = Package(
     name: "prepush",
-    platforms: [.macOS(.v13)],
+    // iOS is for UITestSupport, the library apps import; the tool itself runs on macOS and Linux.
+    platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .executable(name: "prepush", targets: ["prepush"]),
         .library(name: "PrePushCore", targets: ["PrePushCore"]),
         .library(name: "PrePushConfig", targets: ["PrePushConfig"]),
         .library(name: "PrePushRunner", targets: ["PrePushRunner"]),
         .library(name: "PrePushResults", targets: ["PrePushResults"]),
+        // For apps: launch arguments and the UI-test configuration they make. Foundation only.
+        .library(name: "UITestSupport", targets: ["UITestSupport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -29,6 +32,8 @@ let package = Package(
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
 
+        // The app side of the data model: LaunchArguments, UITestConfiguration. Foundation only, no other dependency.
+        .target(name: "UITestSupport"),
         // Core values of the data model; Foundation only.
         .target(name: "PrePushCore"),
         // Configuration: YAML (the only importer of CYAML), merging, validation.
@@ -52,7 +57,7 @@ let package = Package(
         .target(
             name: "PrePushTraceability",
             dependencies: [
-                "PrePushCore", "PrePushConfig",
+                "PrePushCore", "PrePushConfig", "UITestSupport",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ]
@@ -90,6 +95,7 @@ let package = Package(
         .testTarget(name: "PrePushGitTests", dependencies: ["PrePushGit", "PrePushTestSupport"]),
         .testTarget(name: "PrePushRunnerTests", dependencies: ["PrePushRunner", "PrePushTestSupport"]),
         .testTarget(name: "PrePushAccessibilityTests", dependencies: ["PrePushAccessibility", "PrePushTestSupport"]),
+        .testTarget(name: "UITestSupportTests", dependencies: ["UITestSupport"]),
         .testTarget(name: "PrePushTraceabilityTests", dependencies: ["PrePushTraceability", "PrePushResults", "PrePushTestSupport"]),
         .testTarget(name: "PrePushResultsTests", dependencies: ["PrePushResults", "PrePushTestSupport"], exclude: []),
         .testTarget(

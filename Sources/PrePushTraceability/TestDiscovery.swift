@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import PrePushCore
+import UITestSupport
 internal import SwiftParser
 internal import SwiftSyntax
 
@@ -164,11 +165,7 @@ public enum TestDiscovery {
 /// The launch arguments UITestSupport's `LaunchArguments` declares (data model), used when the
 /// project's own declaration is not among the files read.
 enum LaunchArgumentConstants {
-    static let known: [String: String] = [
-        "uitesting": "--uitesting", "resetOnboarding": "--reset-onboarding", "skipPermissionChecks": "--skip-permission-checks",
-        "skipOnboarding": "--skip-onboarding", "triggerRecording": "--trigger-recording", "mockPermissions": "--mock-permissions",
-        "initialLanguage": "--initial-language", "accessibilityTesting": "--accessibility-testing",
-    ]
+    static let known: [String: String] = UITestSupport.LaunchArguments.byName
 }
 
 /// An expression that may evaluate to a launch argument.
