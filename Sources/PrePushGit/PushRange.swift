@@ -20,6 +20,21 @@ public struct ChangedFile: Sendable, Equatable {
     /// Where lines were deleted without replacement, as the new-side line number after which they
     /// were (0: at the top), ascending. Deleting an identifier line leaves its trace here.
     public let removedAfterLines: [Int]
+    /// Where modifier lines (lines starting with `.`) were replaced by other lines, as the new-side
+    /// line number after which they were: the replaced `.accessibilityIdentifier(…)` of the node that
+    /// ends there, when the lines that took its place belong to something else.
+    public let replacedModifiersAfterLines: [Int]
+
+    /// Creates a changed file.
+    public init(path: String, oldPath: String?, change: Change, addedLines: [Int], removedAfterLines: [Int],
+                replacedModifiersAfterLines: [Int] = []) {
+        self.path = path
+        self.oldPath = oldPath
+        self.change = change
+        self.addedLines = addedLines
+        self.removedAfterLines = removedAfterLines
+        self.replacedModifiersAfterLines = replacedModifiersAfterLines
+    }
 
     /// Whether a node spanning lines `start...end` (1-based) touches an addition or a removal. A
     /// removal right after the node's last line counts: that is where a deleted trailing modifier
@@ -27,6 +42,7 @@ public struct ChangedFile: Sendable, Equatable {
     public func touches(_ start: Int, _ end: Int) -> Bool {
         if change == .added { return true }
         return addedLines.contains { $0 >= start && $0 <= end } || removedAfterLines.contains { $0 >= start && $0 <= end }
+            || replacedModifiersAfterLines.contains { $0 >= start && $0 <= end }
     }
 }
 
@@ -179,6 +195,7 @@ extension Repository {
             // lines themselves are never visited.
             var added: [Int] = []
             var removedAfter: [Int] = []
+            var replacedModifiersAfter: [Int] = []
             for hunkIndex in 0..<git_patch_num_hunks(patch) {
                 var hunk: UnsafePointer<git_diff_hunk>?
                 var lineCount = 0
@@ -187,14 +204,37 @@ extension Repository {
                 let start = Int(hunk.pointee.new_start), count = Int(hunk.pointee.new_lines)
                 if count == 0 {
                     if removedAfter.last != start { removedAfter.append(start) }
-                } else {
-                    added.append(contentsOf: start..<(start + count))
+                    continue
+                }
+                added.append(contentsOf: start..<(start + count))
+                // A replacement: only its first removed line is read, to see whether a modifier went.
+                if hunk.pointee.old_lines > 0, lineCount > 0 {
+                    var line: UnsafePointer<git_diff_line>?
+                    try check(git_patch_get_line_in_hunk(&line, patch, hunkIndex, 0), "git_patch_get_line_in_hunk")
+                    if let line, UInt8(bitPattern: line.pointee.origin) == UInt8(ascii: "-"),
+                       Self.startsWithModifier(line.pointee.content, length: Int(line.pointee.content_len)) {
+                        replacedModifiersAfter.append(start - 1)
+                    }
                 }
             }
             files.append(ChangedFile(path: newPath, oldPath: oldPath, change: change, addedLines: added.sorted(),
-                                     removedAfterLines: Array(Set(removedAfter)).sorted()))
+                                     removedAfterLines: Array(Set(removedAfter)).sorted(),
+                                     replacedModifiersAfterLines: Array(Set(replacedModifiersAfter)).sorted()))
         }
         return files
+    }
+
+    /// Whether a line's first non-blank byte is `.`: a modifier continuing the expression above.
+    static func startsWithModifier(_ content: UnsafePointer<CChar>?, length: Int) -> Bool {
+        guard let content else { return false }
+        for index in 0..<length {
+            switch UInt8(bitPattern: content[index]) {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"): continue
+            case UInt8(ascii: "."): return true
+            default: return false
+            }
+        }
+        return false
     }
 
     private func mergeBase(_ one: String, _ two: String) throws(GitError) -> String {

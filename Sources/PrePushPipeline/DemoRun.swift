@@ -6,10 +6,11 @@ import Foundation
 import PrePushCore
 import PrePushRunner
 
-/// `prepush demo`: builds a temporary repository with a small Swift package, its `.prepush.yml`, a
-/// local bare remote and the installed hook, then pushes twice for real: once with passing stages
-/// (the remote moves) and once with a UI stage that hangs past its timeout (the push is refused and
-/// the remote stays).
+/// `prepush demo`: builds a temporary repository holding the AgenticTodo app as a Swift package (model,
+/// app state, SwiftUI views with the spec's identifiers, unit and flow tests, a scenario catalog,
+/// `.prepush.yml`), a local bare remote and the installed hook, then pushes twice for real: the first
+/// passes every step and writes every report (the remote moves); the second drops an identifier and
+/// adds an icon-only button, and is refused with the findings (the remote stays).
 public struct DemoRun {
     /// Keep the temporary folder afterwards.
     public let keep: Bool
@@ -50,7 +51,7 @@ public struct DemoRun {
         try FileManager.default.createDirectory(atPath: app, withIntermediateDirectories: true)
         try Data().write(to: URL(fileURLWithPath: FilePath.join(root, "gitconfig")))
 
-        console.line("demo: creating \(app) with a Swift package, .prepush.yml and a bare remote")
+        console.line("demo: creating \(app): the AgenticTodo app as a Swift package, a scenario catalog, .prepush.yml and a bare remote")
         try git.run(["init", "--quiet", "--bare", remote], in: root)
         try git.run(["init", "--quiet", "-b", "main"], in: app)
         for (path, text) in DemoFiles.package { try write(text, to: path, in: app) }
@@ -60,25 +61,38 @@ public struct DemoRun {
         _ = try installer.install()
         console.line("demo: installed the pre-push hook at \(installer.hookPath)")
         try git.run(["add", "-A"], in: app)
-        try git.run(["commit", "--quiet", "-m", "Add the AgenticTodo model with unit tests"], in: app)
+        try git.run(["commit", "--quiet", "-m", "AgenticTodo: model, app state, SwiftUI screens, unit and flow tests, scenarios"], in: app)
 
-        console.line("\ndemo: push 1 — unit tests (swift test) and a UI smoke stage; both should pass")
+        console.line("\ndemo: push 1 — the views pass the accessibility check, the unit and UI stages pass, every report is written")
         let first = try git.push(in: app)
         let afterFirst = git.branchHead("main", in: remote)
         let head = try git.output(["rev-parse", "HEAD"], in: app)
-        let firstOK = first == .exited(0) && afterFirst == head
+        let reports = FilePath.join(app, ".prepush/reports")
+        let missingReports = DemoFiles.expectedReports.filter { !FileManager.default.fileExists(atPath: FilePath.join(reports, $0)) }
+        let firstOK = first.termination == .exited(0) && afterFirst == head && missingReports.isEmpty
 
-        for (path, text) in DemoFiles.hangingUIStage { try write(text, to: path, in: app) }
-        try git.run(["commit", "--quiet", "-am", "UI flow that waits forever for a sheet"], in: app)
-        console.line("\ndemo: push 2 — the UI stage now hangs; its 5 s timeout should stop it and refuse the push")
+        let homeScreen = FilePath.join(app, DemoFiles.homeScreen)
+        guard let original = FileManager.default.contents(atPath: homeScreen),
+              let broken = DemoFiles.brokenHomeScreen(String(decoding: original, as: UTF8.self)) else {
+            console.error("demo: could not edit \(DemoFiles.homeScreen)")
+            return .failure
+        }
+        try Data(broken.utf8).write(to: URL(fileURLWithPath: homeScreen))
+        try git.run(["commit", "--quiet", "-am", "Home screen: a sort button (and the add button loses its identifier)"], in: app)
+        console.line("\ndemo: push 2 — the home screen drops an identifier and adds an icon-only button; the push should be refused with the findings")
         let second = try git.push(in: app)
         let afterSecond = git.branchHead("main", in: remote)
-        let secondOK = second != .exited(0) && afterSecond == afterFirst
+        let findingsShown = ["[missing-identifier]", "[icon-button-missing-label]"].allSatisfy { second.output.contains($0) }
+        let secondOK = second.termination != .exited(0) && afterSecond == afterFirst && findingsShown
 
         console.line("")
-        console.line("demo: push 1 \(firstOK ? "passed as expected" : "did NOT pass"); origin/main is \(afterFirst.map { String($0.prefix(7)) } ?? "absent")")
-        console.line("demo: push 2 \(secondOK ? "was refused as expected" : "was NOT refused"); origin/main \(afterSecond == afterFirst ? "did not move" : "moved")")
-        console.line("demo: stage logs are in \(FilePath.join(app, ".prepush/reports"))\(keep ? "" : " (deleted on exit; pass --keep to keep them)")")
+        console.line("demo: push 1 \(firstOK ? "passed as expected" : "did NOT pass as expected"); origin/main is \(afterFirst.map { String($0.prefix(7)) } ?? "absent")")
+        if !missingReports.isEmpty { console.line("demo: missing reports: \(missingReports.joined(separator: ", "))") }
+        console.line("demo: push 2 \(secondOK ? "was refused as expected" : "was NOT refused as expected"); origin/main \(afterSecond == afterFirst ? "did not move" : "moved")")
+        console.line("demo: reports of push 1 in \(reports)\(keep ? "" : " (deleted on exit; pass --keep to keep them)"):")
+        for report in DemoFiles.expectedReports where FileManager.default.fileExists(atPath: FilePath.join(reports, report)) {
+            console.line("   \(FilePath.join(reports, report))")
+        }
         return firstOK && secondOK ? .success : .failure
     }
 
@@ -140,15 +154,17 @@ struct DemoGit {
         try? output(["rev-parse", "--verify", "--quiet", "refs/heads/\(branch)"], in: folder)
     }
 
-    /// `git push`, its output (and the hook's) shown as it comes.
-    func push(in folder: String) throws -> Termination {
+    /// `git push`, its output (and the hook's) shown as it comes and kept to check.
+    func push(in folder: String) throws -> (termination: Termination, output: String) {
         let console = self.console
+        let collected = OutputCollector()
         let outcome = try ProcessGroupRunner.run(
             ProcessSpec(executable: "git", arguments: ["push", "origin", "main"], environment: environment, workingDirectory: folder),
             options: RunOptions(timeout: 900, signals: nil) { channel, bytes in
+                collected.append(bytes)
                 console.passThrough(bytes, fromStandardError: channel == .standardError)
             })
-        return outcome.termination
+        return (outcome.termination, collected.text)
     }
 }
 

@@ -69,6 +69,17 @@ import Testing
         #expect(push.combined.contains("App/Views/HomeView.swift:6:13: error: Button has no .accessibilityIdentifier"))
     }
 
+    @Test func replacingAnIdentifierLineWithOtherCodeRefusesThePush() throws {
+        let repo = try repository()
+        // The identifier's line becomes a new view: a replacement, not a pure deletion.
+        try repo.write(home.replacingOccurrences(of: "                .accessibilityIdentifier(\"home_button_add\")\n",
+                                                 with: "            Text(\"Added\")\n"), to: "App/Views/HomeView.swift")
+        try repo.commitAll("identifier replaced")
+        let push = try repo.push()
+        #expect(push.status != 0)
+        #expect(push.combined.contains("App/Views/HomeView.swift:6:13: error: Button has no .accessibilityIdentifier"), "\(push.combined)")
+    }
+
     @Test func editingAnUnrelatedLineOfALegacyFilePasses() throws {
         let repo = try repository()
         try repo.write(legacy.replacingOccurrences(of: "Version 1.0", with: "Version 1.1"), to: "App/Views/SettingsView.swift")
