@@ -86,7 +86,7 @@ public enum AccessibilityRun {
             if case .files = target { base = FileManager.default.currentDirectoryPath } else { base = root }
             FileSystem.write(SARIFWriter.render(findings, root: base), to: console.output)
         case .text:
-            for finding in findings { console.line(AccessibilityStep.line(finding)) }
+            for finding in findings { console.line(AccessibilityStep.line(finding), tone: finding.severity == .error ? .bad : .warning) }
             for note in notes { console.line("prepush: note: \(note)") }
             if environment["GITHUB_ACTIONS"] == "true" {
                 for finding in findings { console.line(AccessibilityStep.annotation(finding)) }

@@ -15,19 +15,57 @@ public struct Console: Sendable {
     public let errors: Int32
     /// Whether `output` is a terminal: progress lines are then updated in place.
     public let isTerminal: Bool
+    /// Whether lines are coloured: on a terminal, unless `NO_COLOR` is set to anything (no-color.org)
+    /// or `TERM` is `dumb`. Logs and pipes get plain text.
+    public let usesColour: Bool
 
-    /// A console on the given descriptors; `isTerminal` defaults to what `isatty` says of `output`.
-    public init(output: Int32 = 1, errors: Int32 = 2, isTerminal: Bool? = nil) {
+    /// How a line reads at a glance.
+    public enum Tone: Sendable {
+        /// Passed, done.
+        case good
+        /// Failed, refused, an error.
+        case bad
+        /// A warning.
+        case warning
+        /// Secondary: what is about to happen.
+        case quiet
+    }
+
+    /// A console on the given descriptors; `isTerminal` defaults to what `isatty` says of `output`,
+    /// and colour to the terminal and the environment (`NO_COLOR`, `TERM`).
+    public init(output: Int32 = 1, errors: Int32 = 2, isTerminal: Bool? = nil, environment: [String: String]? = nil) {
         self.output = output
         self.errors = errors
-        self.isTerminal = isTerminal ?? (isatty(output) == 1)
+        let terminal = isTerminal ?? (isatty(output) == 1)
+        self.isTerminal = terminal
+        func variable(_ name: String) -> String? {
+            if let environment { return environment[name] }
+            return getenv(name).map { String(cString: $0) }
+        }
+        usesColour = terminal && variable("NO_COLOR").map(\.isEmpty) != false && variable("TERM") != "dumb"
     }
 
     /// Writes a line to the output.
     public func line(_ text: String) { send(text + "\n", to: output) }
 
+    /// Writes a line to the output in a tone (coloured on a terminal).
+    public func line(_ text: String, tone: Tone) { send(painted(text, tone) + "\n", to: output) }
+
     /// Writes a line to the error stream.
     public func error(_ text: String) { send(text + "\n", to: errors) }
+
+    /// `text` wrapped in the ANSI colour of `tone`, or as it is without colour.
+    public func painted(_ text: String, _ tone: Tone) -> String {
+        guard usesColour else { return text }
+        let code: String
+        switch tone {
+        case .good: code = "32"
+        case .bad: code = "1;31"
+        case .warning: code = "33"
+        case .quiet: code = "2"
+        }
+        return "\u{1B}[\(code)m\(text)\u{1B}[0m"
+    }
 
     /// Rewrites the current terminal line (no newline), for progress.
     func replaceLine(_ text: String) { send("\r\u{1B}[2K" + text, to: output) }

@@ -117,13 +117,13 @@ public enum Pipeline {
                 findings += result.findings.filter { !findings.contains($0) }
                 for note in result.notes { console.line("prepush: note: \(note)") }
             }
-            for finding in findings { console.line(AccessibilityStep.line(finding)) }
+            for finding in findings { console.line(AccessibilityStep.line(finding), tone: finding.severity == .error ? .bad : .warning) }
             if request.environment["GITHUB_ACTIONS"] == "true" {
                 for finding in findings { console.line(AccessibilityStep.annotation(finding)) }
             }
             let blocking = findings.filter { $0.severity == .error }.count
             if blocking > 0 {
-                console.line("prepush: push refused: \(blocking) accessibility finding\(blocking == 1 ? "" : "s") in the views this push changes (no stage ran)")
+                console.line("prepush: push refused: \(blocking) accessibility finding\(blocking == 1 ? "" : "s") in the views this push changes (no stage ran)", tone: .bad)
                 console.line("prepush: to push once without checks: git push --no-verify")
                 return .failure
             }
@@ -217,17 +217,17 @@ public enum Pipeline {
         if let traced {
             let violations = traceability.publish(catalog: traced.catalog, inventory: traced.inventory, results: results.flatMap(\.tests.results),
                                                   folder: configuration.reportsDirectory, environment: request.environment, console: console)
-            for violation in violations { console.line("   error: \(violation)") }
+            for violation in violations { console.line("   error: \(violation)", tone: .bad) }
             if verdict == nil, !violations.isEmpty {
                 let priorities = traceability.gate.blocking.sorted().map(\.rawValue).joined(separator: "/")
                 verdict = (.failure, "prepush: \(refusal): \(violations.count) \(priorities) scenario\(violations.count == 1 ? "" : "s") failing or without a test (traceability gate)")
             }
         }
         guard let verdict else {
-            console.line("prepush: all stages passed (\(results.map { "\($0.kind.rawValue) \(StageResult.seconds($0.duration))" }.joined(separator: ", ")))")
+            console.line("prepush: all stages passed (\(results.map { "\($0.kind.rawValue) \(StageResult.seconds($0.duration))" }.joined(separator: ", ")))", tone: .good)
             return .success
         }
-        console.line(verdict.line)
+        console.line(verdict.line, tone: .bad)
         if verdict.status == .failure && request.hook != nil { console.line("prepush: to push once without checks: git push --no-verify") }
         return verdict.status
     }
@@ -261,7 +261,7 @@ public enum Pipeline {
         console.line("prepush: tests: \(counts.joined(separator: ", "))")
         for test in run.failing.prefix(listedFailures) {
             let place = test.failureLocation.map { $0.column > 0 ? "\($0): " : "\($0.file):\($0.line): " } ?? ""
-            console.line("   \(place)error: \(test.testIdentifier): \(test.failureMessage ?? "failed")")
+            console.line("   \(place)error: \(test.testIdentifier): \(test.failureMessage ?? "failed")", tone: .bad)
         }
         if run.failing.count > listedFailures { console.line("   … and \(run.failing.count - listedFailures) more in the reports") }
         do {

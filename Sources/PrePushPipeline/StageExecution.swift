@@ -105,14 +105,14 @@ struct StageExecution {
                 if verbose { console.line("prepush ▸ \(name): \(report)") }
             } catch {
                 let result = StageResult(kind: stage.kind, status: .couldNotStart("\(error)"), duration: 0, logPath: logPath, tests: TestRun())
-                console.line("prepush ✘ \(result.summary)")
+                console.line("prepush ✘ \(result.summary)", tone: .bad)
                 return result
             }
         }
         if verbose || !console.isTerminal {
-            console.line("prepush ▸ \(heading)")
+            console.line("prepush ▸ \(heading)", tone: .quiet)
         } else {
-            console.replaceLine("prepush ▸ \(heading)")
+            console.replaceLine(console.painted("prepush ▸ \(heading)", .quiet))
         }
         let console = self.console
         let verbose = self.verbose
@@ -126,7 +126,7 @@ struct StageExecution {
             }
         }
         if !verbose && console.isTerminal {
-            options.onTick = { elapsed in console.replaceLine("prepush ▸ \(heading)  \(Int(elapsed)) s") }
+            options.onTick = { elapsed in console.replaceLine(console.painted("prepush ▸ \(heading)  \(Int(elapsed)) s", .quiet)) }
         }
 
         var spec = ProcessSpec.shell(stage.command, environment: Self.environment(for: stage, base: baseEnvironment, reportsDirectory: reportsDirectory),
@@ -171,7 +171,7 @@ struct StageExecution {
         #endif
         let result = StageResult(kind: stage.kind, status: status, duration: duration, logPath: logPath, tests: tests)
         if !verbose && console.isTerminal { console.clearLine() }
-        console.line("prepush \(status == .passed ? "✔" : "✘") \(result.summary)")
+        console.line("prepush \(status == .passed ? "✔" : "✘") \(result.summary)", tone: status == .passed ? .good : .bad)
         if status != .passed && !verbose {
             for line in tail.lastLines(Self.tailLineCount) { console.line("   │ \(line)") }
             console.line("   └ full log: \(logPath)")
