@@ -21,6 +21,7 @@ extension Prepush {
               prepush a11y App/Views/HomeView.swift          whole files as they are on disk
               prepush a11y --base origin/main --head HEAD    the lines a range changed (CI)
               prepush a11y --all --format json               every view file of the working tree
+              prepush a11y                                   in GitHub Actions, GitLab CI or Jenkins: the job's range
               prepush a11y --base origin/main --format sarif > a11y.sarif   for code scanning
               prepush a11y --editor-hook < event.json        as Claude Code's PostToolUse hook (hooks/claude-post-edit)
             """
@@ -52,7 +53,9 @@ extension Prepush {
 
         func validate() throws {
             let modes = [!files.isEmpty, base != nil, all, editorHook].filter { $0 }.count
-            if modes != 1 { throw ValidationError("name files, or --base REF, or --all, or --editor-hook (one of them)") }
+            if modes > 1 || (modes == 0 && CIRange.detect(environment: ProcessInfo.processInfo.environment) == nil) {
+                throw ValidationError("name files, or --base REF, or --all, or --editor-hook (one of them); in CI the range comes from the job")
+            }
             if AccessibilityOutput(rawValue: format) == nil { throw ValidationError("--format is text, json or sarif") }
         }
 
@@ -62,7 +65,11 @@ extension Prepush {
                 let status = EditorHook.run(input: FileSystem.readAll(0), environment: ProcessInfo.processInfo.environment, console: Console())
                 throw ExitCode(status)
             }
-            let target: AccessibilityTarget = all ? .all : base.map { .range(base: $0, head: head, allLines: allLines) } ?? .files(files)
+            var target: AccessibilityTarget = all ? .all : base.map { .range(base: $0, head: head, allLines: allLines) } ?? .files(files)
+            if files.isEmpty, base == nil, !all, let range = CIRange.detect(environment: ProcessInfo.processInfo.environment) {
+                FileStandardError.write("prepush: checking \(range.base)...\(range.head) (\(range.origin))")
+                target = .range(base: range.base, head: range.head, allLines: allLines)
+            }
             var flags = ConfigurationFlags()
             flags.configPath = config
             let status = AccessibilityRun.run(target, output: AccessibilityOutput(rawValue: format) ?? .text, flags: flags,
