@@ -38,7 +38,12 @@ extension Prepush {
         static let configuration = CommandConfiguration(
             commandName: "pre-push",
             abstract: "Run as git's pre-push hook: reads the ref lines on standard input.",
-            discussion: "git runs this as: prepush hook pre-push <remote> <url> < ref lines"
+            discussion: """
+            git runs this as: prepush hook pre-push <remote> <url> < ref lines
+
+            Example, by hand (what git would send for a push of main):
+              echo "refs/heads/main $(git rev-parse main) refs/heads/main $(git rev-parse origin/main)" | prepush hook pre-push origin url
+            """
         )
 
         @Argument(help: "The remote's name, as git passes it.")
@@ -75,7 +80,12 @@ extension Prepush {
 
     struct Install: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Install the pre-push hook (honours core.hooksPath; keeps an existing hook and runs it first)."
+            abstract: "Install the pre-push hook (honours core.hooksPath; keeps an existing hook and runs it first).",
+            discussion: """
+            Running it again is harmless. Exit status: 0 installed, 2 not in a repository or the hook cannot be written.
+
+            Example: cd MyApp && prepush install && git push
+            """
         )
 
         func run() throws {
@@ -97,7 +107,8 @@ extension Prepush {
 
     struct Uninstall: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Remove prepush's pre-push hook and put back the hook it kept."
+            abstract: "Remove prepush's pre-push hook and put back the hook it kept.",
+            discussion: "Example: prepush uninstall     (a hook prepush did not write is left alone)"
         )
 
         func run() throws {
@@ -121,7 +132,12 @@ extension Prepush {
 
     struct Config: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Show the resolved configuration and where each value came from."
+            abstract: "Show the resolved configuration and where each value came from.",
+            discussion: """
+            Examples:
+              prepush config                          flags > environment > .prepush.yml > defaults, each with its origin
+              UI_TEST_TIMEOUT=120 prepush config      see the environment win over the file
+            """
         )
 
         @OptionGroup var options: StageOptions
