@@ -30,9 +30,6 @@ public enum AccessibilityOutput: String, Sendable, CaseIterable {
 
 /// `prepush a11y`: the accessibility check outside a push.
 public enum AccessibilityRun {
-    /// Folders never walked by `--all`.
-    static let skippedFolders: Set<String> = [".git", ".build", "DerivedData", "Pods", "Carthage", ".prepush", "node_modules"]
-
     /// Runs the check and prints findings as text, JSON or SARIF; returns 1 when a finding is an error.
     public static func run(_ target: AccessibilityTarget, output: AccessibilityOutput, flags: ConfigurationFlags,
                            environment: [String: String], console: Console) -> ExitStatus {
@@ -97,20 +94,7 @@ public enum AccessibilityRun {
 
     /// Relative paths of the view files the include and exclude globs select, sorted.
     static func selectedFiles(under root: String, step: AccessibilityStep) -> [String] {
-        var found: [String] = []
-        var folders = [""]
-        while let folder = folders.popLast() {
-            let absolute = folder.isEmpty ? root : FilePath.join(root, folder)
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: absolute)) ?? [] {
-                let relative = folder.isEmpty ? name : "\(folder)/\(name)"
-                if FileSystem.isDirectory(FilePath.join(root, relative)) {
-                    if !skippedFolders.contains(name) { folders.append(relative) }
-                } else if step.selects(relative) {
-                    found.append(relative)
-                }
-            }
-        }
-        return found.sorted()
+        SourceTree.files(under: root, where: step.selects)
     }
 
     /// `{"version": 1, "findings": [...]}`, keys sorted.

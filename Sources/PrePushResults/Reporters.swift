@@ -106,28 +106,8 @@ public struct JUnitReporter: TestReporter {
         return "<\(name) message=\"\(escape(message))\" type=\"\(type)\">\(escape(body, attribute: false))</\(name)>"
     }
 
-    /// XML-escapes text; characters XML 1.0 cannot hold are dropped. In attributes, line breaks
-    /// and tabs become character references so they survive attribute normalisation.
     func escape(_ text: String, attribute: Bool = true) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"" where attribute: out += "&quot;"
-            case "\n" where attribute: out += "&#10;"
-            case "\r": out += "&#13;"
-            case "\t" where attribute: out += "&#9;"
-            case "\n", "\t": out.unicodeScalars.append(scalar)
-            default:
-                let value = scalar.value
-                if value < 0x20 || value == 0xFFFE || value == 0xFFFF { continue }
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+        MarkupText.escape(text, attribute: attribute)
     }
 }
 

@@ -57,25 +57,11 @@ public struct TestInventory: Sendable {
 
 /// Finds XCTest and Swift Testing tests with swift-syntax.
 public enum TestDiscovery {
-    /// Folders never walked.
-    static let skippedFolders: Set<String> = [".git", ".build", "DerivedData", "Pods", "Carthage", ".prepush", "node_modules", ".swiftpm"]
-
     /// The `.swift` files under `root` (relative paths, sorted) that one of `include` selects.
     public static func files(under root: String, include: [Glob], exclude: [Glob] = []) -> [String] {
-        var found: [String] = []
-        var folders = [""]
-        while let folder = folders.popLast() {
-            let absolute = folder.isEmpty ? root : FilePath.join(root, folder)
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: absolute)) ?? [] {
-                let relative = folder.isEmpty ? name : "\(folder)/\(name)"
-                if name.hasSuffix(".swift") {
-                    if include.contains(where: { $0.matches(relative) }) && !exclude.contains(where: { $0.matches(relative) }) { found.append(relative) }
-                } else if !skippedFolders.contains(name), FileSystem.isDirectory(FilePath.join(root, relative)) {
-                    folders.append(relative)
-                }
-            }
+        SourceTree.files(under: root) { path in
+            path.hasSuffix(".swift") && include.contains { $0.matches(path) } && !exclude.contains { $0.matches(path) }
         }
-        return found.sorted()
     }
 
     /// Discovers the tests in `testFiles` (relative to `root`); `constantFiles` are read only for

@@ -19,20 +19,9 @@ enum TraceabilityHTML {
         .passed: "#1a7f37", .failed: "#cf222e", .skipped: "#9a6700", .notRun: "#6e7781", .noTest: "#8250df", .manual: "#0969da",
     ]
 
+    /// Escaped for HTML text and double-quoted attributes.
     static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+        MarkupText.escape(text)
     }
 
     static func render(_ matrix: TraceabilityMatrix, gate: TraceabilityGate, generated: String?) -> String {

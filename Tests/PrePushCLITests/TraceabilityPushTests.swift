@@ -142,10 +142,9 @@ import Testing
 
     @Test func reportWritesEachFormatFromSavedResults() throws {
         let repo = try GitRepository()
-        for item in ["AgenticTodoUITests", "Tests", "App", "scenarios.yml"] {
+        for item in ["AgenticTodoUITests", "Tests", "App", "scenarios.yml", "junit.xml"] {
             try FileManager.default.copyItem(atPath: Self.fixture + "/" + item, toPath: repo.path + "/" + item)
         }
-        try repo.write(MatrixTestsJUnit.text, to: "junit.xml")
         for format in ["html", "markdown", "json"] {
             let result = try PrepushBinary.run(["report", "--scenarios", "scenarios.yml", "--results", "junit.xml", "--format", format,
                                                 "--output", "out/report.\(format)"], in: repo.path, environment: repo.environment)
@@ -160,23 +159,4 @@ import Testing
         #expect((json["gate"] as? [String: Any])?["passed"] as? Bool == false)
         #expect((json["unmappedTests"] as? [Any])?.count == 5)
     }
-}
-
-/// The JUnit results MatrixTests uses, for the command-line test.
-enum MatrixTestsJUnit {
-    static let text = """
-    <?xml version="1.0" encoding="UTF-8"?>
-    <testsuites>
-      <testsuite name="AgenticTodoUITests.LoginUITests" tests="2" failures="1">
-        <testcase classname="AgenticTodoUITests.LoginUITests" name="test_login_validCredentials" time="12.5">
-          <failure message="XCTAssertTrue failed - login_button_submit not found">LoginUITests.swift:7</failure>
-        </testcase>
-        <testcase classname="AgenticTodoUITests.LoginUITests" name="test_login_invalidPassword" time="8.25"/>
-      </testsuite>
-      <testsuite name="AgenticTodoTests.TaskModelTests" tests="1">
-        <testcase classname="AgenticTodoTests.TaskModelTests" name="test_model_toggleDone()" time="0.01"/>
-      </testsuite>
-    </testsuites>
-
-    """
 }

@@ -1,3 +1,4 @@
+import Foundation
 import PrePushCore
 import PrePushTestSupport
 import PrePushResults
@@ -54,27 +55,11 @@ import Testing
 }
 
 @Suite struct MatrixTests {
-    /// Results as a JUnit file from the run would give them.
-    static let junit = """
-    <?xml version="1.0" encoding="UTF-8"?>
-    <testsuites>
-      <testsuite name="AgenticTodoUITests.LoginUITests" tests="3" failures="1">
-        <testcase classname="AgenticTodoUITests.LoginUITests" name="test_login_validCredentials" time="12.5">
-          <failure message="XCTAssertTrue failed - login_button_submit not found">LoginUITests.swift:7</failure>
-        </testcase>
-        <testcase classname="AgenticTodoUITests.LoginUITests" name="test_login_invalidPassword" time="8.25"/>
-        <testcase classname="AgenticTodoUITests.LoginUITests" name="test_login_keyboardDismiss" time="3"/>
-      </testsuite>
-      <testsuite name="AgenticTodoTests.TaskModelTests" tests="2">
-        <testcase classname="AgenticTodoTests.TaskModelTests" name="test_model_toggleDone()" time="0.01"/>
-        <testcase classname="AgenticTodoTests.TaskModelTests" name="test_model_sortByPriority()" time="0.02"><skipped/></testcase>
-      </testsuite>
-    </testsuites>
-    """
 
     static func matrix() throws -> TraceabilityMatrix {
         let catalog = try ScenarioCatalog.load(path: DiscoveryTests.root + "/scenarios.yml", displayPath: "scenarios.yml")
-        let results = try JUnitReader.parse(Array(junit.utf8), file: "junit.xml").results
+        let junit = try Array(Data(contentsOf: URL(fileURLWithPath: DiscoveryTests.root + "/junit.xml")))
+        let results = try JUnitReader.parse(junit, file: "junit.xml").results
         return TraceabilityMatrix(catalog: catalog, inventory: DiscoveryTests.inventory(), results: results)
     }
 
