@@ -146,6 +146,16 @@ public enum Pipeline {
         for (kind, reason) in plan.notRunning { console.line("prepush – \(kind.rawValue): \(reason)") }
         guard !plan.stages.isEmpty else {
             console.line("prepush: nothing to run: no stage is configured or all are skipped (see docs/configuration.md)")
+            // Without results the catalog can still be missing tests: the gate says so.
+            guard let traced else { return .success }
+            try? prepareReportsDirectory(configuration.reportsDirectory)
+            let violations = traceability.publish(catalog: traced.catalog, inventory: traced.inventory, results: [],
+                                                  folder: configuration.reportsDirectory, environment: request.environment, console: console)
+            for violation in violations { console.line("   error: \(violation)", tone: .bad) }
+            guard violations.isEmpty else {
+                console.line("prepush: \(refusal): \(violations.count) scenario\(violations.count == 1 ? "" : "s") without a test (traceability gate)", tone: .bad)
+                return .failure
+            }
             return .success
         }
         do {

@@ -92,12 +92,28 @@ import Testing
         // 3. As P2 the same gap only reports.
         try repo.write(catalog(receipt: "P2"), to: ".prepush/scenarios.yml")
         try repo.commitAll("receipts are P2")
-        let reported = try repo.push()
+        let summary = repo.root.url("step-summary.md")
+        try repo.root.write("", to: "step-summary.md")
+        let reported = try repo.push(environment: ["GITHUB_STEP_SUMMARY": summary])
         #expect(reported.status == 0, "\(reported.combined)")
+        let appended = try String(contentsOfFile: summary, encoding: .utf8)
+        #expect(appended.contains("## Traceability: 3 scenarios, 2 implemented, 2 passed, 0 failed"), "the step summary gets the matrix too")
         #expect(reported.combined.contains("prepush: scenarios: 3, 2 implemented, 2 passed, 0 failed"))
         let markdown = try #require(try? String(contentsOfFile: repo.path + "/.prepush/reports/traceability.md", encoding: .utf8))
         #expect(markdown.contains("| 🚫 no test | P2 | US1 | Email a receipt |"))
         #expect(try repo.remoteHead() == (try repo.head()))
+    }
+
+    @Test func withoutStagesTheGateStillSeesAP1ScenarioWithoutATest() throws {
+        let repo = try GitRepository()
+        try repo.write("stages:\n  unit:\n    skip: true\n", to: ".prepush.yml")
+        try repo.write("scenarios:\n  - story: US1\n    priority: P1\n    description: d\n    test: test_a_b\n", to: ".prepush/scenarios.yml")
+        try repo.commitAll("catalog only")
+        _ = try PrepushBinary.run(["install"], in: repo.path, environment: repo.environment)
+        let push = try repo.push()
+        #expect(push.status != 0)
+        #expect(push.combined.contains("error: P1 scenario test_a_b (US1: d) has no test"))
+        #expect(repo.exists(".prepush/reports/traceability.html"))
     }
 
     @Test func aBrokenCatalogStopsThePushBeforeAnyStage() throws {
