@@ -30,6 +30,7 @@ extension Prepush {
     struct Hook: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Entry points for git hooks (the installed hook calls these).",
+            discussion: "Example: prepush hook pre-push --help     (what .git/hooks/pre-push runs)",
             subcommands: [PrePushHook.self]
         )
     }

@@ -12,15 +12,17 @@ import Darwin
 struct Prepush: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "prepush",
-        abstract: "Runs your unit and UI test stages before a push leaves the machine.",
+        abstract: "Checks the views a push changes, runs your unit and UI test stages, and traces scenarios, before a push leaves the machine.",
         discussion: """
-        Exit status: 0 passed or nothing to do, 1 a stage failed or timed out, 2 bad configuration \
-        or usage, 130 interrupted.
+        Exit status: 0 passed or nothing to do, 1 an accessibility error, a failed or timed-out stage, \
+        or the traceability gate, 2 bad configuration or usage, 130 interrupted.
 
         Examples:
           prepush install                 install the pre-push hook in this repository
           prepush run --skip-ui-tests     run the unit stage now, without pushing
           prepush config                  show the configuration and where each value came from
+          prepush a11y --all              check every SwiftUI view of the working tree
+          prepush scenarios lint          check the scenario catalog
           prepush demo                    see it work on an example repository
         """,
         version: PrePushVersion.current,

@@ -16,6 +16,7 @@ extension Prepush {
     struct Scenarios: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Work with the scenario catalog.",
+            discussion: "Example: prepush scenarios lint .prepush/scenarios.yml     (format: docs/traceability.md)",
             subcommands: [Lint.self]
         )
 
