@@ -36,6 +36,9 @@ public struct DemoRun {
                 try? FileManager.default.removeItem(atPath: root)
             }
         }
+        let clock = ContinuousClock()
+        let started = clock.now
+        defer { console.line("demo: finished in \((clock.now - started).components.seconds) s, the package build included") }
         do {
             return try runSteps(root: root)
         } catch {
