@@ -30,6 +30,7 @@ public struct ImageMissingLabelRule: AccessibilityRule {
             .accessibilityLabel("Connected to Wi-Fi")
             """),
             RuleExample(#"NavigationLink(destination: SettingsView()) { HStack { Image(systemName: "gear"); Text("Settings") } }"#),
+            RuleExample(#"HomeView().tabItem { Image(systemName: "house"); Text("Home") }"#),
         ],
         triggeringExamples: [
             RuleExample(#"↓Image(systemName: "circle.plus")"#),
@@ -65,6 +66,7 @@ public struct ImageMissingLabelRule: AccessibilityRule {
     static func isSpokenFor(_ image: ViewCall) -> Bool {
         if image.call.arguments.contains(where: { $0.label?.text == "decorative" || $0.label?.text == "label" }) { return true }
         if image.isLabelledOrHidden { return true }
+        if isInTabItemWithText(image) { return true }
         return image.enclosingViews.contains { enclosing in
             switch enclosing.view.name {
             case "NavigationLink": return true
@@ -72,5 +74,20 @@ public struct ImageMissingLabelRule: AccessibilityRule {
             default: return enclosing.view.isLabelledOrHidden || enclosing.view.ignoresChildren
             }
         }
+    }
+
+    /// `.tabItem { Image(…); Text("Home") }`: the tab bar reads the item's text.
+    static func isInTabItemWithText(_ image: ViewCall) -> Bool {
+        var node = Syntax(image.chain)
+        while let parent = node.parent, !parent.is(DeclSyntax.self) {
+            if let call = parent.as(FunctionCallExprSyntax.self),
+               call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "tabItem" {
+                return call.trailingClosure?.statements.contains { item in
+                    item.item.as(FunctionCallExprSyntax.self)?.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Text"
+                } ?? false
+            }
+            node = parent
+        }
+        return false
     }
 }
