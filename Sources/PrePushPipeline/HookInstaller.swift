@@ -155,7 +155,7 @@ public struct HookInstaller: Sendable {
             let data = try Data(contentsOf: URL(fileURLWithPath: path))
             return String(decoding: data, as: UTF8.self)
         } catch {
-            throw .fileSystem(path: path, reason: "\(error)")
+            throw .fileSystem(path: path, reason: ErrorText.describe(error))
         }
     }
 
@@ -181,7 +181,7 @@ public struct HookInstaller: Sendable {
         do {
             try body()
         } catch {
-            throw .fileSystem(path: path, reason: "\(error)")
+            throw .fileSystem(path: path, reason: ErrorText.describe(error))
         }
     }
 }

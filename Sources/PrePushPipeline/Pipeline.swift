@@ -161,7 +161,7 @@ public enum Pipeline {
         do {
             try prepareReportsDirectory(configuration.reportsDirectory)
         } catch {
-            console.error("error: cannot create the reports folder \(configuration.reportsDirectory): \(error)")
+            console.error("error: cannot create the reports folder \(configuration.reportsDirectory): \(ErrorText.describe(error))")
             return .usage
         }
 
@@ -278,7 +278,7 @@ public enum Pipeline {
             let written = try publisher.writeReports(run, to: configuration.reportsDirectory)
             console.line("prepush: reports: \(written.joined(separator: ", "))")
         } catch {
-            console.error("prepush: warning: could not write the reports to \(configuration.reportsDirectory): \(error)")
+            console.error("prepush: warning: could not write the reports to \(configuration.reportsDirectory): \(ErrorText.describe(error))")
         }
         let annotations = publisher.annotations(run)
         if !annotations.isEmpty { FileSystem.write(annotations, to: console.output) }

@@ -73,7 +73,7 @@ public struct TraceabilityStep: Sendable {
                 try ReportPublisher.writeWhole(format.render(matrix, gate: gate), to: path)
                 written.append(path)
             } catch {
-                console.error("prepush: warning: could not write \(path): \(error)")
+                console.error("prepush: warning: could not write \(path): \(ErrorText.describe(error))")
             }
         }
         if !written.isEmpty { console.line("prepush: traceability: \(written.joined(separator: ", "))") }
@@ -128,8 +128,14 @@ public enum TraceabilityRun {
         guard let configured = step(flags: flags, environment: environment, console: console) else { return .usage }
         var results: [UITestResult] = []
         for file in resultFiles {
+            guard FileManager.default.isReadableFile(atPath: file) else {
+                console.error("error: \(file): \(FileManager.default.fileExists(atPath: file) ? "cannot be read" : "no such file")")
+                return .usage
+            }
             do {
-                results += try ResultsInput.parse(file: file).run.results
+                let parsed = try ResultsInput.parse(file: file).run.results
+                if parsed.isEmpty { console.error("prepush: warning: \(file): no test results in it") }
+                results += parsed
             } catch {
                 console.error("\(error)")
                 return .usage
@@ -152,7 +158,7 @@ public enum TraceabilityRun {
             do {
                 try ReportPublisher.writeWhole(text, to: output)
             } catch {
-                console.error("error: cannot write \(output): \(error)")
+                console.error("error: cannot write \(output): \(ErrorText.describe(error))")
                 return .usage
             }
         } else {

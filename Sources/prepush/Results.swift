@@ -66,7 +66,7 @@ extension Prepush {
                 do {
                     try ReportPublisher.writeWhole(report, to: output)
                 } catch {
-                    FileStandardError.write("error: cannot write \(output): \(error)")
+                    FileStandardError.write("error: cannot write \(output): \(ErrorText.describe(error))")
                     throw ExitCode(ExitStatus.usage.rawValue)
                 }
             } else {

@@ -168,6 +168,16 @@ import Testing
             #expect(result.standardError.contains("error: P1 scenario test_login_validCredentials"))
             #expect(repo.exists("out/report.\(format)"))
         }
+        let missing = try PrepushBinary.run(["report", "--scenarios", "scenarios.yml", "--results", "nope.xml"], in: repo.path, environment: repo.environment)
+        #expect(missing.status == 2)
+        #expect(missing.standardError == "error: nope.xml: no such file\n")
+        #if os(Linux)
+        // /proc takes no new folders: the system's words, not Foundation's error dump.
+        let unwritable = try PrepushBinary.run(["report", "--scenarios", "scenarios.yml", "--output", "/proc/none/report.html"],
+                                               in: repo.path, environment: repo.environment)
+        #expect(unwritable.status == 2)
+        #expect(unwritable.standardError.hasPrefix("error: cannot write /proc/none/report.html: No such file or directory"))
+        #endif
         let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: repo.path + "/out/report.json"))) as? [String: Any])
         #expect(json["version"] as? Int == 1)
         let scenarios = try #require(json["scenarios"] as? [[String: Any]])
