@@ -49,7 +49,8 @@ extension Prepush {
                 if namesOnly { print(file.path); continue }
                 let origin = file.oldPath.map { " (from \($0))" } ?? ""
                 let added = file.change == .added ? "every line" : Self.lines(file.addedLines)
-                print("\(file.path)\(origin): \(file.change.rawValue), added \(added), removed after \(Self.lines(file.removedAfterLines))")
+                let replaced = file.replacedModifiersAfterLines.isEmpty ? "" : ", modifiers replaced after \(Self.lines(file.replacedModifiersAfterLines))"
+                print("\(file.path)\(origin): \(file.change.rawValue), added \(added), removed after \(Self.lines(file.removedAfterLines))\(replaced)")
             }
         }
 

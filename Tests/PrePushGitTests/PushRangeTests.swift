@@ -85,6 +85,35 @@ import Testing
         #expect(!view.touches(1, 2))
     }
 
+    @Test func aModifierReplacedByOtherCodeLeavesItsPointButAReplacedViewDoesNot() throws {
+        let repo = try GitRepository()
+        let original = """
+        struct HomeView: View {
+            var body: some View {
+                Toggle("On", isOn: $on)
+                Button("Add") { add() }
+                    .accessibilityIdentifier("home_button_add")
+                Text("Tasks")
+            }
+        }
+
+        """
+        try repo.write(original, to: "HomeView.swift")
+        try repo.commitAll("button")
+        try repo.git("push", "--quiet", "origin", "main")
+        let pushed = try repo.head()
+        // The identifier's line becomes another view; "Tasks" becomes "All tasks" (not a modifier).
+        try repo.write(original.replacingOccurrences(of: "        .accessibilityIdentifier(\"home_button_add\")", with: "Image(systemName: \"x\")")
+            .replacingOccurrences(of: "Text(\"Tasks\")", with: "Text(\"All tasks\")"), to: "HomeView.swift")
+        try repo.commitAll("replace")
+        let view = try file(try Repository.discover(from: repo.path).pushRange(for: try update(repo, remoteID: pushed), remote: "origin"), "HomeView.swift")
+        #expect(view.addedLines == [5, 6])
+        #expect(view.removedAfterLines.isEmpty)
+        #expect(view.replacedModifiersAfterLines == [4], "the Button ends on line 4; its identifier stood after it")
+        #expect(view.touches(4, 4), "the Button is touched")
+        #expect(!view.touches(3, 3), "the Toggle before it is not")
+    }
+
     @Test func aNewBranchChecksOnlyItsOwnCommits() throws {
         let repo = try GitRepository()
         try repo.write("base\n", to: "Base.swift")
