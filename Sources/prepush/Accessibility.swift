@@ -48,8 +48,7 @@ extension Prepush {
         @Option(help: "text, json or sarif (SARIF 2.1.0 for code scanning).")
         var format: String = "text"
 
-        @Option(name: .customLong("config"), help: ArgumentHelp("Configuration file.", valueName: "path"))
-        var config: String?
+        @OptionGroup var configFile: ConfigFileOption
 
         func validate() throws {
             let modes = [!files.isEmpty, base != nil, all, editorHook].filter { $0 }.count
@@ -70,8 +69,7 @@ extension Prepush {
                 FileStandardError.write("prepush: checking \(range.base)...\(range.head) (\(range.origin))")
                 target = .range(base: range.base, head: range.head, allLines: allLines)
             }
-            var flags = ConfigurationFlags()
-            flags.configPath = config
+            let flags = configFile.flags
             let status = AccessibilityRun.run(target, output: AccessibilityOutput(rawValue: format) ?? .text, flags: flags,
                                               environment: ProcessInfo.processInfo.environment, console: Console())
             throw ExitCode(status.rawValue)

@@ -55,3 +55,16 @@ struct StageOptions: ParsableArguments {
         return flags
     }
 }
+
+/// `--config` alone, for the commands that read the configuration but run no stage.
+struct ConfigFileOption: ParsableArguments {
+    @Option(name: .customLong("config"), help: ArgumentHelp("Configuration file (environment: PREPUSH_CONFIG; default: .prepush.yml).", valueName: "path"))
+    var config: String?
+
+    /// The flags these commands pass on: only the file.
+    var flags: ConfigurationFlags {
+        var flags = ConfigurationFlags()
+        flags.configPath = config
+        return flags
+    }
+}

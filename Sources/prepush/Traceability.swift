@@ -35,13 +35,11 @@ extension Prepush {
             @Argument(help: "The catalog (default: traceability.catalog, or .prepush/scenarios.yml).")
             var catalog: String?
 
-            @Option(name: .customLong("config"), help: ArgumentHelp("Configuration file.", valueName: "path"))
-            var config: String?
+            @OptionGroup var configFile: ConfigFileOption
 
             func run() throws {
                 GitLibrary.initialize()
-                var flags = ConfigurationFlags()
-                flags.configPath = config
+                let flags = configFile.flags
                 let status = TraceabilityRun.lint(catalog: catalog, flags: flags, environment: ProcessInfo.processInfo.environment, console: Console())
                 throw ExitCode(status.rawValue)
             }
@@ -74,13 +72,11 @@ extension Prepush {
         @Option(help: ArgumentHelp("Write the report here instead of standard output.", valueName: "path"))
         var output: String?
 
-        @Option(name: .customLong("config"), help: ArgumentHelp("Configuration file.", valueName: "path"))
-        var config: String?
+        @OptionGroup var configFile: ConfigFileOption
 
         func run() throws {
             GitLibrary.initialize()
-            var flags = ConfigurationFlags()
-            flags.configPath = config
+            let flags = configFile.flags
             let status = TraceabilityRun.report(catalog: scenarios, resultFiles: results, format: format, output: output,
                                                 flags: flags, environment: ProcessInfo.processInfo.environment, console: Console())
             throw ExitCode(status.rawValue)
