@@ -52,7 +52,8 @@ import Testing
         let repo = try GitRepository()
         let help = try PrepushBinary.run(["--help"], in: repo.path, environment: repo.environment)
         #expect(help.status == 0)
-        #expect(help.standardOutput.contains("130 interrupted"))
+        // The exit codes are listed (the help wraps lines, so compare without line breaks).
+        #expect(help.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ").contains("2 bad configuration or usage, 130 interrupted"))
         let version = try PrepushBinary.run(["--version"], in: repo.path, environment: repo.environment)
         #expect(version.status == 0)
         #expect(version.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ".").count == 3)
