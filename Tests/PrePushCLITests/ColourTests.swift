@@ -6,6 +6,15 @@ import Testing
 @Suite struct ColourTests {
     static let red = "\u{1B}[1;31m"
 
+    /// util-linux's `script` (Linux): `-qec COMMAND`; BSD's on macOS takes other arguments.
+    static var hasUtilLinuxScript: Bool {
+        #if os(Linux)
+        return FileManager.default.isExecutableFile(atPath: "/usr/bin/script")
+        #else
+        return false
+        #endif
+    }
+
     /// Runs prepush under a pseudo-terminal (util-linux `script`), as a person at a terminal would.
     func runOnTerminal(_ arguments: [String], in repo: GitRepository, environment extra: [String: String] = [:]) throws -> CommandResult {
         let command = ([PrepushBinary.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
@@ -20,14 +29,14 @@ import Testing
         return repo
     }
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    @Test(.enabled(if: ColourTests.hasUtilLinuxScript))
     func errorsAreRedOnATerminal() throws {
         let repo = try repository()
         let result = try runOnTerminal(["a11y", "Views/HomeView.swift"], in: repo)
         #expect(result.standardOutput.contains(Self.red + "Views/HomeView.swift:2:47: error: Button has no .accessibilityIdentifier"), "\(result)")
     }
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    @Test(.enabled(if: ColourTests.hasUtilLinuxScript))
     func noColourSaysNo() throws {
         let repo = try repository()
         let result = try runOnTerminal(["a11y", "Views/HomeView.swift"], in: repo, environment: ["NO_COLOR": "1"])
