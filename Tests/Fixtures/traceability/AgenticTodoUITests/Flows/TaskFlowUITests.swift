@@ -21,5 +21,5 @@ enum Flows {
 
 /// Not a test case: a helper that happens to have a test-shaped method.
 final class ScreenshotHelper: NSObject {
-    func test_helper_notATest() {}
+    func test_helper_notATest() { XCTFail("never run: an NSObject subclass is not a test case") }
 }
