@@ -164,18 +164,21 @@ extension ViewCall {
     /// A modifier that gives the view its own spoken text or hides it: `.accessibilityLabel`, `…Value`,
     /// `…Hint`, `.accessibilityHidden(true)` and the older `.accessibility(label:|value:|hint:|hidden: true)`.
     var isLabelledOrHidden: Bool {
-        modifiers.contains { modifier in
+        isHiddenFromAccessibility || modifiers.contains { modifier in
             switch modifier.name {
             case "accessibilityLabel", "accessibilityValue", "accessibilityHint": return true
+            case "accessibility": return modifier.call.arguments.contains { ["label", "value", "hint"].contains($0.label?.text) }
+            default: return false
+            }
+        }
+    }
+
+    /// `.accessibilityHidden(true)` or `.accessibility(hidden: true)`.
+    var isHiddenFromAccessibility: Bool {
+        modifiers.contains { modifier in
+            switch modifier.name {
             case "accessibilityHidden": return modifier.call.arguments.first?.expression.isTrueLiteral == true
-            case "accessibility":
-                return modifier.call.arguments.contains { argument in
-                    switch argument.label?.text {
-                    case "label", "value", "hint": return true
-                    case "hidden": return argument.expression.isTrueLiteral
-                    default: return false
-                    }
-                }
+            case "accessibility": return modifier.call.arguments.contains { $0.label?.text == "hidden" && $0.expression.isTrueLiteral }
             default: return false
             }
         }

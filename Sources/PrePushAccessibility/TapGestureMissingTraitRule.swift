@@ -93,16 +93,3 @@ public struct TapGestureMissingTraitRule: AccessibilityRule {
         }
     }
 }
-
-extension ViewCall {
-    /// `.accessibilityHidden(true)` or `.accessibility(hidden: true)`.
-    var isHiddenFromAccessibility: Bool {
-        modifiers.contains { modifier in
-            switch modifier.name {
-            case "accessibilityHidden": return modifier.call.arguments.first?.expression.isTrueLiteral == true
-            case "accessibility": return modifier.call.arguments.contains { $0.label?.text == "hidden" && $0.expression.isTrueLiteral }
-            default: return false
-            }
-        }
-    }
-}

@@ -68,7 +68,7 @@ public enum AccessibilityRun {
                 return .usage
             }
         case .all:
-            for path in selectedFiles(under: root, step: step) {
+            for path in SourceTree.files(under: root, where: step.selects) {
                 guard let data = FileManager.default.contents(atPath: FilePath.join(root, path)) else { continue }
                 guard let text = String(validating: data, as: UTF8.self) else { notes.append("\(path): not UTF-8 text; not checked"); continue }
                 findings += step.checker.check(path: path, text: text)
@@ -90,11 +90,6 @@ public enum AccessibilityRun {
             }
         }
         return findings.contains { $0.severity == .error } ? .failure : .success
-    }
-
-    /// Relative paths of the view files the include and exclude globs select, sorted.
-    static func selectedFiles(under root: String, step: AccessibilityStep) -> [String] {
-        SourceTree.files(under: root, where: step.selects)
     }
 
     /// `{"version": 1, "findings": [...]}`, keys sorted.

@@ -149,9 +149,8 @@ public enum Pipeline {
             // Without results the catalog can still be missing tests: the gate says so.
             guard let traced else { return .success }
             try? prepareReportsDirectory(configuration.reportsDirectory)
-            let violations = traceability.publish(catalog: traced.catalog, inventory: traced.inventory, results: [],
-                                                  folder: configuration.reportsDirectory, environment: request.environment, console: console)
-            for violation in violations { console.line("   error: \(violation)", tone: .bad) }
+            let violations = publishTraceability(traceability, traced, results: [], configuration: configuration,
+                                                 environment: request.environment, console: console)
             guard violations.isEmpty else {
                 console.line("prepush: \(refusal): \(violations.count) scenario\(violations.count == 1 ? "" : "s") without a test (traceability gate)", tone: .bad)
                 return .failure
@@ -225,9 +224,8 @@ public enum Pipeline {
         // Whatever happened to the stages, the tests they showed are reported, before the verdict.
         publishTests(results, configuration: configuration, environment: request.environment, console: console)
         if let traced {
-            let violations = traceability.publish(catalog: traced.catalog, inventory: traced.inventory, results: results.flatMap(\.tests.results),
-                                                  folder: configuration.reportsDirectory, environment: request.environment, console: console)
-            for violation in violations { console.line("   error: \(violation)", tone: .bad) }
+            let violations = publishTraceability(traceability, traced, results: results.flatMap(\.tests.results), configuration: configuration,
+                                                 environment: request.environment, console: console)
             if verdict == nil, !violations.isEmpty {
                 let priorities = traceability.gate.blocking.sorted().map(\.rawValue).joined(separator: "/")
                 verdict = (.failure, "prepush: \(refusal): \(violations.count) \(priorities) scenario\(violations.count == 1 ? "" : "s") failing or without a test (traceability gate)")
@@ -240,6 +238,16 @@ public enum Pipeline {
         console.line(verdict.line, tone: .bad)
         if verdict.status == .failure && request.hook != nil { console.line("prepush: to push once without checks: git push --no-verify") }
         return verdict.status
+    }
+
+    /// Writes the traceability reports of a run and lists what the gate refuses; returns the refusals.
+    static func publishTraceability(_ step: TraceabilityStep, _ traced: (catalog: ScenarioCatalog, inventory: TestInventory),
+                                    results: [UITestResult], configuration: ResolvedConfiguration,
+                                    environment: [String: String], console: Console) -> [String] {
+        let violations = step.publish(catalog: traced.catalog, inventory: traced.inventory, results: results,
+                                      folder: configuration.reportsDirectory, environment: environment, console: console)
+        for violation in violations { console.line("   error: \(violation)", tone: .bad) }
+        return violations
     }
 
     /// Report files of an earlier run, which must not pass for this run's.

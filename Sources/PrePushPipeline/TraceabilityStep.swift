@@ -50,10 +50,16 @@ public struct TraceabilityStep: Sendable {
 
     /// Reads the catalog (errors name it as configured) and finds the tests.
     public func prepare() throws(CatalogError) -> (catalog: ScenarioCatalog, inventory: TestInventory) {
-        let catalog = try ScenarioCatalog.load(path: absoluteCatalogPath, displayPath: catalogPath)
-        let files = TestDiscovery.files(under: root, include: tests)
-        let constants = TestDiscovery.files(under: root, include: launchArguments)
-        return (catalog, TestDiscovery.discover(root: root, testFiles: files, constantFiles: constants))
+        (try ScenarioCatalog.load(path: absoluteCatalogPath, displayPath: catalogPath), inventory())
+    }
+
+    /// The tests in the sources: one walk of the tree finds both the test files and the files
+    /// declaring `LaunchArguments`.
+    func inventory() -> TestInventory {
+        let swiftFiles = TestDiscovery.files(under: root, include: tests + launchArguments)
+        let testFiles = swiftFiles.filter { path in tests.contains { $0.matches(path) } }
+        let constantFiles = swiftFiles.filter { path in launchArguments.contains { $0.matches(path) } }
+        return TestDiscovery.discover(root: root, testFiles: testFiles, constantFiles: constantFiles)
     }
 
     /// The matrix of a run, its reports written into `folder` (traceability.md, .json, .html), the
@@ -106,7 +112,7 @@ public enum TraceabilityRun {
             path = catalog
         } else {
             guard let step = step(flags: flags, environment: environment, console: console) else { return .usage }
-            path = step.catalogPath.hasPrefix("/") ? step.catalogPath : FilePath.join(step.root, step.catalogPath)
+            path = step.absoluteCatalogPath
         }
         do {
             let loaded = try ScenarioCatalog.load(path: path, displayPath: catalog ?? relative(path))
@@ -149,10 +155,7 @@ public enum TraceabilityRun {
             console.error("\(error)")
             return .usage
         }
-        let inventory = TestDiscovery.discover(root: configured.root,
-                                               testFiles: TestDiscovery.files(under: configured.root, include: configured.tests),
-                                               constantFiles: TestDiscovery.files(under: configured.root, include: configured.launchArguments))
-        let matrix = TraceabilityMatrix(catalog: loaded, inventory: inventory, results: results)
+        let matrix = TraceabilityMatrix(catalog: loaded, inventory: configured.inventory(), results: results)
         let text = format.render(matrix, gate: configured.gate)
         if let output {
             do {

@@ -234,6 +234,11 @@ final class DeclarationCollector: SyntaxVisitor {
         if let first = inheritance?.inheritedTypes.first {
             superclasses.append((currentType!, first.type.trimmedDescription))
         }
+        recordSuite(attributes)
+    }
+
+    /// A type marked `@Suite` is a Swift Testing suite.
+    func recordSuite(_ attributes: AttributeListSyntax) {
         if attributes.contains(where: { $0.as(AttributeSyntax.self).map(Self.isSuiteAttribute) ?? false }) { suites.append(currentType!) }
     }
 
@@ -264,7 +269,7 @@ final class DeclarationCollector: SyntaxVisitor {
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
         // `extension Outer.Inner` continues that type; nesting inside it continues from there.
         typeStack.append(node.extendedType.trimmedDescription)
-        if node.attributes.contains(where: { $0.as(AttributeSyntax.self).map(Self.isSuiteAttribute) ?? false }) { suites.append(currentType!) }
+        recordSuite(node.attributes)
         return .visitChildren
     }
     override func visitPost(_ node: ExtensionDeclSyntax) { typeStack.removeLast() }

@@ -68,7 +68,7 @@ enum TraceabilityHTML {
 
     /// Story × priority, each cell `passed/implemented/automated` coloured by how it stands.
     static func matrixTable(_ matrix: TraceabilityMatrix) -> String {
-        let priorities = TestPriority.allCases.filter { priority in matrix.rows.contains { $0.scenario.priority == priority } }
+        let priorities = matrix.priorities
         var html = "<h2>By story and priority</h2>\n<p class=\"hint\">passed / implemented / automated scenarios</p>\n"
         html += "<table class=\"matrix\"><thead><tr><th>Story</th>"
         html += priorities.map { "<th>\($0.rawValue)</th>" }.joined() + "<th>All</th></tr></thead><tbody>\n"
@@ -82,10 +82,10 @@ enum TraceabilityHTML {
             return "<td class=\"\(state)\">\(count.passed)/\(count.implemented)/\(automated)\(manual)</td>"
         }
         for story in matrix.stories {
-            let rows = matrix.rows.filter { $0.scenario.userStory == story }
+            let rows = matrix.rows(story: story)
             let title = matrix.storyTitles[story].map { " <span class=\"small\">\(escape($0))</span>" } ?? ""
             html += "<tr><th>\(escape(story))\(title)</th>"
-            html += priorities.map { priority in cell(rows.filter { $0.scenario.priority == priority }) }.joined()
+            html += priorities.map { priority in cell(matrix.rows(story: story, priority: priority)) }.joined()
             html += cell(rows) + "</tr>\n"
         }
         return html + "</tbody></table>\n"

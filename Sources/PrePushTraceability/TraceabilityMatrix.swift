@@ -123,15 +123,22 @@ public struct TraceabilityMatrix: Sendable {
 
     /// Counts per story, in catalog order.
     public var byStory: [(story: String, count: CoverageCount)] {
-        stories.map { story in (story, Self.count(rows.filter { $0.scenario.userStory == story })) }
+        stories.map { story in (story, Self.count(rows(story: story))) }
+    }
+
+    /// The priorities that have scenarios, P1 first: the columns of the story × priority table.
+    public var priorities: [TestPriority] {
+        TestPriority.allCases.filter { priority in rows.contains { $0.scenario.priority == priority } }
+    }
+
+    /// The rows of one story, of one priority when given.
+    public func rows(story: String, priority: TestPriority? = nil) -> [ScenarioRow] {
+        rows.filter { $0.scenario.userStory == story && (priority == nil || $0.scenario.priority == priority) }
     }
 
     /// Counts per priority, P1 first; priorities without scenarios are left out.
     public var byPriority: [(priority: TestPriority, count: CoverageCount)] {
-        TestPriority.allCases.compactMap { priority in
-            let group = rows.filter { $0.scenario.priority == priority }
-            return group.isEmpty ? nil : (priority, Self.count(group))
-        }
+        priorities.map { priority in (priority, Self.count(rows.filter { $0.scenario.priority == priority })) }
     }
 
     /// Counts over every scenario.

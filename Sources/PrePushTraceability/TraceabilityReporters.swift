@@ -87,7 +87,7 @@ enum TraceabilityMarkdown {
         } else {
             out += "**Gate: refused**\n\n" + violations.map { "- \(cell($0))\n" }.joined() + "\n"
         }
-        let priorities = TestPriority.allCases.filter { priority in matrix.rows.contains { $0.scenario.priority == priority } }
+        let priorities = matrix.priorities
         out += "Passed / implemented / automated scenarios, by story and priority:\n\n"
         out += "| Story | " + priorities.map(\.rawValue).joined(separator: " | ") + " | All |\n"
         out += "| --- |" + String(repeating: " ---: |", count: priorities.count + 1) + "\n"
@@ -95,7 +95,7 @@ enum TraceabilityMarkdown {
             let title = matrix.storyTitles[story].map { " \($0)" } ?? ""
             out += "| \(cell(story + title)) | "
             out += priorities.map { priority in
-                let group = matrix.rows.filter { $0.scenario.userStory == story && $0.scenario.priority == priority }
+                let group = matrix.rows(story: story, priority: priority)
                 return group.isEmpty ? "" : coverage(TraceabilityMatrix.count(group))
             }.joined(separator: " | ")
             out += " | \(coverage(count)) |\n"
