@@ -43,6 +43,9 @@ public struct ConfigurationRequest: Sendable {
     public var repositoryRoot: String
     /// The folder relative `--config` and `PREPUSH_CONFIG` paths are taken from.
     public var currentDirectory: String
+    /// The accessibility rule ids there are: a name under `accessibility.rules` that is not one is an
+    /// error with its place and a did-you-mean. Empty: names are not checked.
+    public var knownAccessibilityRules: [String] = []
 
     /// Creates a request.
     public init(flags: ConfigurationFlags, environment: [String: String], repositoryRoot: String, currentDirectory: String) {
@@ -200,11 +203,25 @@ private struct Merger {
     var settings: [ResolvedSetting] = []
     var notes: [String] = []
     var configurationFile: String?
+    /// The absolute path of the file read, for quoting its lines under errors found after decoding.
+    var loadedFilePath: String?
 
     init(request: ConfigurationRequest) { self.request = request }
 
     private var environment: [String: String] { request.environment }
     private typealias Variable = ConfigurationResolver.Variable
+
+    /// Every name under `accessibility.rules` that is no rule, each with its place.
+    private mutating func checkRuleNames(_ rules: [Located<EnvironmentEntry>]) {
+        let known = request.knownAccessibilityRules
+        guard !known.isEmpty else { return }
+        let text = loadedFilePath.flatMap { FileManager.default.contents(atPath: $0) }.flatMap { String(validating: $0, as: UTF8.self) }
+        for rule in rules where !known.contains(rule.value.name) {
+            errors.append(.unknownKey(rule.location, key: rule.value.name, parent: "accessibility.rules",
+                                      suggestion: ValueParsers.suggestion(for: rule.value.name, among: known),
+                                      sourceLine: text.flatMap { Diagnostic.line(rule.location.line, of: $0) }))
+        }
+    }
 
     mutating func loadFile() throws(ConfigurationError) -> ConfigurationFile? {
         let named: (path: String, origin: ValueOrigin)?
@@ -219,6 +236,7 @@ private struct Merger {
             let absolute = absolutePath(named.path, base: request.currentDirectory)
             guard FileManager.default.fileExists(atPath: absolute) else { throw .fileNotFound(path: named.path, namedBy: named.origin) }
             configurationFile = named.path
+            loadedFilePath = absolute
             settings.append(ResolvedSetting(name: "config", value: named.path, origin: named.origin))
             return try ConfigurationFile.load(path: absolute, displayName: named.path)
         }
@@ -226,6 +244,7 @@ private struct Merger {
         guard FileManager.default.fileExists(atPath: defaultPath) else { return nil }
         let shown = displayPath(defaultPath)
         configurationFile = shown
+        loadedFilePath = defaultPath
         settings.append(ResolvedSetting(name: "config", value: shown, origin: .default))
         return try ConfigurationFile.load(path: defaultPath, displayName: shown)
     }
@@ -282,6 +301,7 @@ private struct Merger {
         }
         settings.append(ResolvedSetting(name: "reports.directory", value: reports.value, origin: reports.origin))
         let remote = self.remote(file?.remote)
+        checkRuleNames(file?.accessibility?.rules ?? [])
 
         switch errors.count {
         case 0: break

@@ -43,20 +43,25 @@ public enum FileSystem {
     /// Writes all of `text` to a file descriptor, retrying short writes.
     public static func write(_ text: String, to fd: Int32) {
         var text = text
-        text.withUTF8 { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                #if canImport(Darwin)
-                let written = Darwin.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                #elseif canImport(Musl)
-                let written = Musl.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                #else
-                let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                #endif
-                if written < 0 && errno == EINTR { continue }
-                if written <= 0 { return }
-                offset += written
-            }
+        text.withUTF8 { _ = write(UnsafeRawBufferPointer($0), to: fd) }
+    }
+
+    /// Writes all of `bytes` to a file descriptor, retrying short and interrupted writes; false on an error.
+    @discardableResult
+    public static func write(_ bytes: UnsafeRawBufferPointer, to fd: Int32) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            #if canImport(Darwin)
+            let written = Darwin.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            #elseif canImport(Musl)
+            let written = Musl.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            #else
+            let written = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            #endif
+            if written < 0 && errno == EINTR { continue }
+            if written <= 0 { return false }
+            offset += written
         }
+        return true
     }
 }

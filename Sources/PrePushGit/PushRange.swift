@@ -278,3 +278,39 @@ extension Repository {
         return String(cString: text)
     }
 }
+
+extension Repository {
+    /// The ref line a plain `git push` would send from the current branch, and the remote it goes
+    /// to: the branch's upstream (`branch.<name>.remote` and `.merge`), else `origin` and the same
+    /// branch name. The remote side's id is its remote-tracking ref here, or zeros for a branch the
+    /// remote does not have yet. Nil on a detached HEAD or an unborn branch.
+    public func pushUpdateForCurrentBranch() throws(GitError) -> (remote: String, update: PushUpdate)? {
+        var head: OpaquePointer?
+        guard git_repository_head(&head, handle) == 0 else { return nil }
+        defer { git_reference_free(head) }
+        guard git_reference_is_branch(head) == 1, let fullName = git_reference_name(head) else { return nil }
+        let localRef = String(cString: fullName)
+        let branch = String(localRef.dropFirst("refs/heads/".count))
+        let local = try commitID("HEAD")
+        let remote = (try? configString("branch.\(branch).remote")) ?? nil
+        let merge = (try? configString("branch.\(branch).merge")) ?? nil
+        let remoteName = remote.flatMap { $0 == "." ? nil : $0 } ?? "origin"
+        let remoteRef = merge ?? localRef
+        let tracking = "refs/remotes/\(remoteName)/\(remoteRef.hasPrefix("refs/heads/") ? String(remoteRef.dropFirst(11)) : remoteRef)"
+        let remoteID = (try? referenceTarget(tracking)) ?? String(repeating: "0", count: local.count)
+        return (remoteName, PushUpdate(localRef: localRef, localObjectID: local, remoteRef: remoteRef, remoteObjectID: remoteID))
+    }
+
+    /// A configuration value as a string, or nil when the key is not set.
+    func configString(_ key: String) throws(GitError) -> String? {
+        var config: OpaquePointer?
+        try check(git_repository_config_snapshot(&config, handle), "git_repository_config_snapshot")
+        defer { git_config_free(config) }
+        var buffer = git_buf()
+        defer { git_buf_dispose(&buffer) }
+        let code = git_config_get_string_buf(&buffer, config, key)
+        if code == GIT_ENOTFOUND.rawValue { return nil }
+        try check(code, "git_config_get_string_buf(\(key))")
+        return String(cString: buffer.ptr)
+    }
+}

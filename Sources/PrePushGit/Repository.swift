@@ -104,6 +104,9 @@ public final class Repository {
         Self.withoutTrailingSlash(String(cString: git_repository_path(handle)))
     }
 
+    /// Whether HEAD names a commit rather than a branch.
+    public var isHeadDetached: Bool { git_repository_head_detached(handle) == 1 }
+
     /// Whether the repository has no working tree.
     public var isBare: Bool { git_repository_is_bare(handle) == 1 }
 

@@ -13,6 +13,9 @@ struct AccessibilityStep: Sendable {
     /// View files checked when the configuration names none.
     static let defaultInclude = ["**/*View.swift", "**/Views/**/*.swift"]
 
+    /// Every rule id, in the order the rules run.
+    static let ruleIDs = AccessibilityChecker.rules.map { $0.description.identifier }
+
     let checker: AccessibilityChecker
     let include: [Glob]
     let exclude: [Glob]
@@ -27,7 +30,7 @@ struct AccessibilityStep: Sendable {
             return Diagnostic.line(line, of: text)
         }
         var severities: [String: Severity?] = [:]
-        let known = Set(AccessibilityChecker.rules.map { $0.description.identifier })
+        let known = Set(Self.ruleIDs)
         for rule in section?.rules ?? [] {
             guard known.contains(rule.value.name) else {
                 throw .unknownKey(rule.location, key: rule.value.name, parent: "accessibility.rules",

@@ -36,8 +36,11 @@ public struct PipelineRequest: Sendable {
     public var environment: [String: String]
     /// Set when git runs prepush as its pre-push hook.
     public var hook: HookInvocation?
-    /// Seconds between SIGTERM and SIGKILL when a stage is stopped.
+    /// Seconds from the first signal to SIGKILL when a stage is stopped.
     public var killGracePeriod: Double
+    /// For `prepush run --base REF [--head REF]`: the range the accessibility check reads instead of
+    /// what a push of the current branch would send.
+    public var checkRange: (base: String, head: String)?
 
     /// Creates a request.
     public init(flags: ConfigurationFlags, environment: [String: String], hook: HookInvocation?, killGracePeriod: Double = 3) {
@@ -88,45 +91,18 @@ public enum Pipeline {
         }
         for note in configuration.notes { console.line("prepush: note: \(note)") }
 
-        // First, before any stage: the accessibility of the views this push changes.
-        if let updates = request.hook?.updates {
-            let step: AccessibilityStep
-            do {
-                step = try AccessibilityStep(configuration.accessibility, configurationFile: configuration.configurationFile)
-            } catch {
-                console.error("\(error)")
-                return .usage
-            }
-            var findings: [AccessibilityFinding] = []
-            var checked: Set<[String]> = []
-            for update in updates {
-                // Several refs pushing the same commit from the same remote state are one check.
-                guard checked.insert([update.localObjectID, update.remoteObjectID]).inserted else { continue }
-                let range: PushRange?
-                do {
-                    range = try repository.pushRange(for: update, remote: request.hook?.remoteName ?? "origin",
-                                                     selecting: { step.selects($0) })
-                } catch {
-                    console.error("prepush: warning: cannot compute what \(update.remoteRef) sends (\(error)); the accessibility check skips it")
-                    continue
-                }
-                guard let range else { continue }
-                if configuration.hook.verbose { console.line("prepush: \(update.remoteRef): \(range.commits.count) commits; base: \(range.baseDescription)") }
-                let result = step.check(range, in: repository, allLines: request.flags.allLines)
-                // Ranges of different refs can share files: each finding is reported once.
-                findings += result.findings.filter { !findings.contains($0) }
-                for note in result.notes { console.line("prepush: note: \(note)") }
-            }
-            for finding in findings { console.line(AccessibilityStep.line(finding), tone: finding.severity == .error ? .bad : .warning) }
-            if request.environment["GITHUB_ACTIONS"] == "true" {
-                for finding in findings { console.line(AccessibilityStep.annotation(finding)) }
-            }
-            let blocking = findings.filter { $0.severity == .error }.count
-            if blocking > 0 {
-                console.line("prepush: push refused: \(blocking) accessibility finding\(blocking == 1 ? "" : "s") in the views this push changes (no stage ran)", tone: .bad)
-                console.line("prepush: to push once without checks: git push --no-verify")
-                return .failure
-            }
+        // First, before any stage: the accessibility of the views this push changes (for `prepush run`,
+        // what a push of the current branch would send, or --base).
+        let step: AccessibilityStep
+        do {
+            step = try AccessibilityStep(configuration.accessibility, configurationFile: configuration.configurationFile)
+        } catch {
+            console.error("\(error)")
+            return .usage
+        }
+        if let status = checkAccessibility(request, step: step, repository: repository, verbose: configuration.hook.verbose,
+                                           refusal: refusal, console: console) {
+            return status
         }
 
         // The scenario catalog is read before any stage runs: a broken one is said at once.
@@ -202,6 +178,7 @@ public enum Pipeline {
                 verbose: configuration.hook.verbose, console: console, signals: signals,
                 killGracePeriod: request.killGracePeriod
             )
+            execution.repositoryRoot = repository.workingDirectory ?? ""
             if stage.kind == .ui, let remote = configuration.remote, let export {
                 execution.remote = RemoteStageContext(
                     session: RemoteSession(target: remote.connection, environment: request.environment, scratchFolder: export),
@@ -213,7 +190,7 @@ public enum Pipeline {
             case .passed:
                 continue
             case .interrupted:
-                verdict = (.interrupted, "prepush: interrupted; the \(stage.kind.rawValue) stage and its processes were stopped")
+                verdict = (.interrupted, "prepush: interrupted; the \(stage.kind.rawValue) stage and every process it started were stopped")
             case .failed, .timedOut, .couldNotStart:
                 let skipped = plan.stages.drop { $0.kind != stage.kind }.dropFirst().map(\.kind.rawValue)
                 let notRun = skipped.isEmpty ? "" : " (not run: \(skipped.joined(separator: ", ")))"
@@ -238,6 +215,68 @@ public enum Pipeline {
         console.line(verdict.line, tone: .bad)
         if verdict.status == .failure && request.hook != nil { console.line("prepush: to push once without checks: git push --no-verify") }
         return verdict.status
+    }
+
+    /// The ranges the accessibility check reads: each ref line of a push; for `prepush run`, `--base`
+    /// or what `git push` of the current branch would send.
+    static func accessibilityRanges(_ request: PipelineRequest, step: AccessibilityStep, repository: Repository,
+                                    console: Console) -> [PushRange]? {
+        let selecting: @Sendable (String) -> Bool = { step.selects($0) }
+        if let checkRange = request.checkRange {
+            do {
+                return [try repository.range(base: checkRange.base, head: checkRange.head, selecting: selecting)]
+            } catch {
+                console.error("error: cannot compute the range \(checkRange.base)..\(checkRange.head): \(error)")
+                return nil
+            }
+        }
+        let updates: [(remote: String, update: PushUpdate)]
+        if let hook = request.hook {
+            updates = (hook.updates ?? []).map { (hook.remoteName, $0) }
+        } else if let current = try? repository.pushUpdateForCurrentBranch() {
+            updates = [current]
+        } else {
+            // An unborn branch has nothing to push; a detached HEAD has no upstream to compare with.
+            if repository.isHeadDetached { console.line("prepush: note: HEAD is not on a branch; the accessibility check needs --base REF here") }
+            updates = []
+        }
+        var ranges: [PushRange] = []
+        var checked: Set<[String]> = []
+        for (remote, update) in updates {
+            // Several refs pushing the same commit from the same remote state are one check.
+            guard checked.insert([update.localObjectID, update.remoteObjectID]).inserted else { continue }
+            do {
+                if let range = try repository.pushRange(for: update, remote: remote, selecting: selecting) { ranges.append(range) }
+            } catch {
+                console.error("prepush: warning: cannot compute what \(update.remoteRef) sends (\(error)); the accessibility check skips it")
+            }
+        }
+        return ranges
+    }
+
+    /// Runs the accessibility check over the push's ranges and prints its findings; returns an exit
+    /// status when the run must end here (findings of severity error, or a range that cannot be read).
+    static func checkAccessibility(_ request: PipelineRequest, step: AccessibilityStep, repository: Repository, verbose: Bool,
+                                   refusal: String, console: Console) -> ExitStatus? {
+        guard let ranges = accessibilityRanges(request, step: step, repository: repository, console: console) else { return .usage }
+        var findings: [AccessibilityFinding] = []
+        for range in ranges {
+            if verbose { console.line("prepush: accessibility: \(range.commits.count) commits; base: \(range.baseDescription)") }
+            let result = step.check(range, in: repository, allLines: request.flags.allLines)
+            // Ranges of different refs can share files: each finding is reported once.
+            findings += result.findings.filter { !findings.contains($0) }
+            for note in result.notes { console.line("prepush: note: \(note)") }
+        }
+        for finding in findings { console.line(AccessibilityStep.line(finding), tone: finding.severity == .error ? .bad : .warning) }
+        if request.environment["GITHUB_ACTIONS"] == "true" {
+            for finding in findings { console.line(AccessibilityStep.annotation(finding)) }
+        }
+        let blocking = findings.filter { $0.severity == .error }.count
+        guard blocking > 0 else { return nil }
+        let scope = request.hook == nil ? "the views this branch changes" : "the views this push changes"
+        console.line("prepush: \(refusal): \(blocking) accessibility finding\(blocking == 1 ? "" : "s") in \(scope) (no stage ran)", tone: .bad)
+        if request.hook != nil { console.line("prepush: to push once without checks: git push --no-verify") }
+        return .failure
     }
 
     /// Writes the traceability reports of a run and lists what the gate refuses; returns the refusals.
@@ -277,11 +316,13 @@ public enum Pipeline {
         let flaky = run.results.filter(\.isFlaky).count
         if flaky > 0 { counts.append("\(flaky) flaky") }
         console.line("prepush: tests: \(counts.joined(separator: ", "))")
-        for test in run.failing.prefix(listedFailures) {
+        // A failed stage listed its failing tests itself; a stage that passed with failing tests
+        // (its command ignores them) has them listed here.
+        let unlisted = stages.filter { $0.status == .passed }.flatMap(\.tests.failing)
+        for test in unlisted.prefix(listedFailures) {
             let place = test.failureLocation.map { $0.column > 0 ? "\($0): " : "\($0.file):\($0.line): " } ?? ""
             console.line("   \(place)error: \(test.testIdentifier): \(test.failureMessage ?? "failed")", tone: .bad)
         }
-        if run.failing.count > listedFailures { console.line("   … and \(run.failing.count - listedFailures) more in the reports") }
         do {
             let written = try publisher.writeReports(run, to: configuration.reportsDirectory)
             console.line("prepush: reports: \(written.joined(separator: ", "))")
@@ -298,8 +339,9 @@ public enum Pipeline {
                                             repository given: Repository? = nil) throws -> ResolvedConfiguration {
         let repository = try given ?? Repository.openFromEnvironment()
         let root = try repository.requireWorkingDirectory()
-        let request = ConfigurationRequest(flags: flags, environment: environment, repositoryRoot: root,
+        var request = ConfigurationRequest(flags: flags, environment: environment, repositoryRoot: root,
                                            currentDirectory: FileManager.default.currentDirectoryPath)
+        request.knownAccessibilityRules = AccessibilityStep.ruleIDs
         return try ConfigurationResolver.resolve(request)
     }
 

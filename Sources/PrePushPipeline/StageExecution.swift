@@ -41,6 +41,13 @@ public struct StageResult: Sendable, Equatable {
     public let logPath: String
     /// The tests the stage's output showed (none for a stage that runs no tests).
     public let tests: TestRun
+    /// Tests that had started and not finished when the stage was stopped, with how long each had run (seconds).
+    public var runningWhenStopped: [(identifier: String, seconds: Double)] = []
+
+    public static func == (lhs: StageResult, rhs: StageResult) -> Bool {
+        lhs.kind == rhs.kind && lhs.status == rhs.status && lhs.duration == rhs.duration && lhs.logPath == rhs.logPath
+            && lhs.tests == rhs.tests && lhs.runningWhenStopped.map(\.identifier) == rhs.runningWhenStopped.map(\.identifier)
+    }
 
     /// One line for the summary: `ui: timed out after 600 s`.
     public var summary: String {
@@ -65,6 +72,7 @@ public struct StageResult: Sendable, Equatable {
         case SIGINT: return "SIGINT"
         case SIGTERM: return "SIGTERM"
         case SIGHUP: return "SIGHUP"
+        case SIGQUIT: return "SIGQUIT"
         default: return "signal \(number)"
         }
     }
@@ -86,6 +94,8 @@ struct StageExecution {
     let console: Console
     let signals: SignalWatcher?
     let killGracePeriod: Double
+    /// The repository's root: failure places are shown relative to it.
+    var repositoryRoot: String = ""
     /// Set when the stage runs on a remote Mac.
     var remote: RemoteStageContext? = nil
 
@@ -96,6 +106,7 @@ struct StageExecution {
         defer { if log >= 0 { close(log) } }
         let tail = TailBuffer(limit: Self.tailByteLimit)
         let parsers = StreamParsers()
+        let startedAt = Date()
 
         let place = remote.map { " on \($0.session.target.destination):\($0.session.target.path)" } ?? ""
         let heading = "\(name): \(stage.command)\(place) (timeout \(stage.timeout) s)"
@@ -117,8 +128,9 @@ struct StageExecution {
         let console = self.console
         let verbose = self.verbose
         var options = RunOptions(timeout: Double(stage.timeout), killGracePeriod: killGracePeriod, signals: signals) { channel, bytes in
-            if log >= 0 { _ = bytes.withMemoryRebound(to: UInt8.self) { write(log, $0.baseAddress, $0.count) } }
-            parsers.consume(bytes, from: channel)
+            // Every byte reaches the log: short and interrupted writes are retried.
+            if log >= 0 { FileSystem.write(bytes, to: log) }
+            parsers.consume(bytes, from: channel, at: Date().timeIntervalSince(startedAt))
             if verbose {
                 console.passThrough(bytes, fromStandardError: channel == .standardError)
             } else {
@@ -139,9 +151,11 @@ struct StageExecution {
         }
         let status: StageStatus
         let duration: Double
+        var leftovers: [LeftoverProcess] = []
         do {
             let outcome = try ProcessGroupRunner.run(spec, options: options)
             duration = outcome.duration
+            leftovers = outcome.leftovers
             switch outcome.stopReason {
             case .timedOut: status = .timedOut(seconds: stage.timeout)
             case .interrupted(let signal): status = .interrupted(signal: signal)
@@ -151,7 +165,20 @@ struct StageExecution {
             duration = 0
             status = .couldNotStart(error.description)
         }
+        let stoppedAt = Date().timeIntervalSince(startedAt)
+        var running = parsers.running.map { ($0.identifier, max(0, stoppedAt - $0.startedAt)) }
+        let resultFiles = StageResultFiles.named(inCommand: stage.command, workingDirectory: stage.workingDirectory)
+        if status != .passed, let stream = resultFiles.eventStream, let bytes = FileManager.default.contents(atPath: stream) {
+            // swift test buffers its console when it is not a terminal; the runner writes its event stream as it goes.
+            let now = Date().timeIntervalSince1970
+            let known = Set(running.map(\.0))
+            running += SwiftTestingEventStream.running(Array(bytes)).filter { !known.contains($0.identifier) }
+                .map { ($0.identifier, $0.startedAt > 0 ? max(0, now - $0.startedAt) : stoppedAt) }
+        }
         var tests = parsers.finish()
+        if remote == nil {
+            tests = StageResultReading.preferringFiles(resultFiles, over: tests, writtenSince: startedAt, console: console)
+        }
         if let remote, !remote.results.isEmpty {
             let folder = FilePath.join(reportsDirectory, "remote")
             if let fetched = try? remote.session.fetch(remote.results, into: folder, mode: remote.mode) {
@@ -169,14 +196,46 @@ struct StageExecution {
             tests = fromBundle
         }
         #endif
-        let result = StageResult(kind: stage.kind, status: status, duration: duration, logPath: logPath, tests: tests)
+        var result = StageResult(kind: stage.kind, status: status, duration: duration, logPath: logPath, tests: tests)
+        if case .timedOut = status { result.runningWhenStopped = running }
+        if case .interrupted = status { result.runningWhenStopped = running }
         if !verbose && console.isTerminal { console.clearLine() }
         console.line("prepush \(status == .passed ? "✔" : "✘") \(result.summary)", tone: status == .passed ? .good : .bad)
-        if status != .passed && !verbose {
-            for line in tail.lastLines(Self.tailLineCount) { console.line("   │ \(line)") }
-            console.line("   └ full log: \(logPath)")
+        if !result.runningWhenStopped.isEmpty {
+            let shown = result.runningWhenStopped.prefix(5).map { "\($0.identifier) (\(Int($0.seconds.rounded())) s)" }
+            let more = result.runningWhenStopped.count > 5 ? ", and \(result.runningWhenStopped.count - 5) more" : ""
+            console.line("   running: \(shown.joined(separator: ", "))\(more)", tone: .bad)
+        }
+        if !leftovers.isEmpty {
+            let names = leftovers.prefix(5).map(\.description).joined(separator: ", ") + (leftovers.count > 5 ? ", …" : "")
+            console.line("prepush: note: stopped \(leftovers.count) process\(leftovers.count == 1 ? "" : "es") the \(name) stage left running: \(names)")
+        }
+        if status != .passed {
+            showFailure(of: result, tail: verbose ? nil : tail, compilerErrors: parsers.compilerErrors)
         }
         return result
+    }
+
+    /// How many failing tests a failed stage lists before its log path.
+    static let listedFailures = 10
+
+    /// What a failed stage shows: its failing tests first (name, place from the repository root,
+    /// first message line); the log's last lines only when no test failure explains it, and then
+    /// the compiler's `error:` lines of a failed build before them.
+    private func showFailure(of result: StageResult, tail: TailBuffer?, compilerErrors: [String]) {
+        let failing = result.tests.failing
+        let places = SourcePlaces(root: repositoryRoot)
+        for test in failing.prefix(Self.listedFailures) {
+            let message = (test.failureMessage ?? "failed").split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? "failed"
+            let place = test.failureLocation.map { places.describe($0) + ": " } ?? ""
+            console.line("   \(place)error: \(test.testIdentifier): \(message)", tone: .bad)
+        }
+        if failing.count > Self.listedFailures { console.line("   … and \(failing.count - Self.listedFailures) more in the reports") }
+        if failing.isEmpty, let tail {
+            for line in compilerErrors.prefix(Self.listedFailures) { console.line("   \(line)", tone: .bad) }
+            for line in tail.lastLines(Self.tailLineCount) { console.line("   │ \(line)") }
+        }
+        if tail != nil || !failing.isEmpty { console.line("   └ full log: \(result.logPath)") }
     }
 
     /// The stage's environment: prepush's own, without the variables git sets for hooks (they
@@ -221,9 +280,24 @@ final class StreamParsers: @unchecked Sendable {
     private var standardOutput = ConsoleTestParser()
     private var standardError = ConsoleTestParser()
 
-    func consume(_ bytes: UnsafeRawBufferPointer, from channel: OutputChannel) {
-        if channel == .standardOutput { standardOutput.consume(bytes) } else { standardError.consume(bytes) }
+    /// Feeds a chunk that arrived `seconds` after the stage started.
+    func consume(_ bytes: UnsafeRawBufferPointer, from channel: OutputChannel, at seconds: Double) {
+        if channel == .standardOutput {
+            standardOutput.clock = seconds
+            standardOutput.consume(bytes)
+        } else {
+            standardError.clock = seconds
+            standardError.consume(bytes)
+        }
     }
+
+    /// Tests started and not finished, oldest first, with the stage's second they started at.
+    var running: [(identifier: String, startedAt: Double)] {
+        (standardOutput.runningTests + standardError.runningTests).sorted { $0.startedAt < $1.startedAt }
+    }
+
+    /// The compiler's `error:` lines seen so far (a failed build).
+    var compilerErrors: [String] { standardOutput.compilerErrors + standardError.compilerErrors }
 
     func finish() -> TestRun {
         TestRun(results: standardOutput.finish().run.results + standardError.finish().run.results)

@@ -37,22 +37,47 @@ public struct ConsoleTestParser {
     /// prints the output only of failing ones; an announced test with no output passed.
     private var announced: [(suite: String, name: String)] = []
 
+    /// Swift Testing's console names a test only by its function or display name, and several suites
+    /// can hold a test of the same name: the keys of the running ones, per name, in start order.
+    private var swiftTestingRunning: [String: [String]] = [:]
+    /// Tests xcodebuild said it restarts after a crash: their next run is a retry.
+    private var restartedKeys: Set<String> = []
+
     private struct RunningTest {
         var suite: String
         var name: String
         var order: Int
         var failures: [TestFailure] = []
         var knownIssues = 0
+        /// `clock` when it started.
+        var startedAt: Double = 0
+        /// xcodebuild's `(Iteration N of M)` on the started line: N > 1 is a repetition or retry.
+        var iteration = 1
     }
+
+    /// Compiler diagnostics (`path:line:col: error: …`) seen, at most `compilerErrorLimit`.
+    public private(set) var compilerErrors: [String] = []
+    /// How many compiler error lines are kept.
+    static let compilerErrorLimit = 20
+
+    /// The caller's clock (seconds), stamped on every test that starts; `runningTests` measures from it.
+    public var clock: Double = 0
 
     /// At most this many failures are kept per test (a test retried many times keeps its first ones).
     public static let failureLimit = 10
 
-    /// The suite Swift Testing tests are filed under: its console lines do not name their suite.
-    public static let swiftTestingSuite = "SwiftTesting"
 
     /// An empty parser.
     public init() {}
+
+    /// The tests that started and have not finished, oldest first, with the `clock` at their start:
+    /// what was running when a stage timed out.
+    public var runningTests: [(identifier: String, startedAt: Double)] {
+        running.sorted { $0.value.order < $1.value.order }.map { key, test in
+            let (suite, name) = test.name.isEmpty ? Self.split(key: key) : (test.suite, test.name)
+            return (suite.isEmpty ? name : "\(suite).\(name)", test.startedAt)
+        }
+    }
 
     /// Parses a whole text at once.
     public static func parse(_ text: String) -> ParsedTests {
@@ -170,6 +195,11 @@ public struct ConsoleTestParser {
         if line.has("started", at: index) {
             // The name is only needed when the test finishes; the key is enough to track it.
             if running[key] == nil { begin(suite: "", name: "", key: key) }
+            // xcodebuild runs a test again after it crashed the runner: that run is a retry.
+            if !restartedKeys.isEmpty, restartedKeys.remove(key) != nil { running[key]?.iteration = 2 }
+            if let iterationAt = line.find("(Iteration ", from: index), let number = line.number(at: iterationAt + 11) {
+                running[key]?.iteration = Int(number.value)
+            }
             return
         }
         let status: TestStatus
@@ -234,7 +264,11 @@ public struct ConsoleTestParser {
             addFailure(key: "\(suite).\(name)", TestFailure(message: line.string(from: close + 4), location: location))
             return
         }
-        guard let separator = line.find(" : ", from: testStart), location != nil, location!.column == 0 else { return }
+        guard let separator = line.find(" : ", from: testStart), location != nil, location!.column == 0 else {
+            // `path:line:col: error: …` from the compiler: what a failed build shows first.
+            if location != nil, compilerErrors.count < Self.compilerErrorLimit { compilerErrors.append(line.string(from: 0)) }
+            return
+        }
         let identifier = line.string(testStart..<separator)
         guard !identifier.contains(" "), let (suite, name) = Self.splitXCTestIdentifier(identifier) else { return }
         addFailure(key: "\(suite).\(name)", TestFailure(message: line.string(from: separator + 3), location: location.map {
@@ -279,6 +313,7 @@ public struct ConsoleTestParser {
         if let key = resolve(suite: suite, name: name), running[key] != nil {
             let parts = Self.split(key: key)
             finish(key: key, suite: parts.suite, name: parts.name, status: .failed, duration: 0, extraFailure: TestFailure(message: reason, location: nil))
+            restartedKeys.insert(key)
         }
         lastFatalError = nil
     }
@@ -323,36 +358,71 @@ public struct ConsoleTestParser {
             name = line.string(start..<space)
             nameEnd = space
         }
-        let key = "\(Self.swiftTestingSuite).\(name)"
         var index = nameEnd + 1
-        if line.has("with ", at: index), let after = line.find(" test cases ", from: index) {
-            index = after + 12
+        // `with 2 test cases` (parameterized) or `with 1 test case` before the verb.
+        if line.has("with ", at: index), let after = line.find(" test case", from: index) {
+            index = after + 10
+            if line.has("s", at: index) { index += 1 }
+            index += 1
         }
         if line.has("started", at: index) {
-            begin(suite: Self.swiftTestingSuite, name: name, key: key)
+            startSwiftTestingTest(name)
         } else if line.has("passed after ", at: index) {
             let duration = line.number(at: index + 13)?.value ?? 0
             let known = line.find(" known issue", from: index) != nil
-            finish(key: key, suite: Self.swiftTestingSuite, name: name, status: known ? .expectedFailure : .passed, duration: duration)
+            finishSwiftTestingTest(name, status: known ? .expectedFailure : .passed, duration: duration)
         } else if line.has("failed after ", at: index) {
-            finish(key: key, suite: Self.swiftTestingSuite, name: name, status: .failed, duration: line.number(at: index + 13)?.value ?? 0)
+            finishSwiftTestingTest(name, status: .failed, duration: line.number(at: index + 13)?.value ?? 0)
         } else if line.has("skipped", at: index) {
             var reason: String?
             if line.has(": \"", at: index + 7), let close = line.find(byte: UInt8(ascii: "\""), from: index + 10) {
                 reason = line.string((index + 10)..<close)
             }
-            if running[key] == nil { begin(suite: Self.swiftTestingSuite, name: name, key: key) }
-            earlySkipReasons[key] = reason ?? ""
-            finish(key: key, suite: Self.swiftTestingSuite, name: name, status: .skipped, duration: 0)
+            // A skipped test never started.
+            startSwiftTestingTest(name)
+            finishSwiftTestingTest(name, status: .skipped, duration: 0, skipReason: reason ?? "")
         } else if line.has("recorded an issue", at: index) {
-            addFailure(key: key, Self.swiftTestingIssue(line, from: index + 17))
+            let failure = Self.swiftTestingIssue(line, from: index + 17)
+            let key = swiftTestingKey(for: name, issueFile: failure.location?.file) ?? startSwiftTestingTest(name)
+            addFailure(key: key, failure)
         } else if line.has("recorded a known issue", at: index) {
-            running[key]?.knownIssues += 1
+            if let key = swiftTestingKey(for: name, issueFile: nil) { running[key]?.knownIssues += 1 }
         } else if line.has("recorded ", at: index) {
             return  // warnings, attachments
         } else {
             miss(line)
         }
+    }
+
+    /// Starts one run of a Swift Testing test; same-named tests of other suites run beside it as tests of their own.
+    @discardableResult
+    private mutating func startSwiftTestingTest(_ name: String) -> String {
+        let key = "\u{1}\(startCounter + 1)\u{1}\(name)"
+        begin(suite: "", name: name, key: key)
+        swiftTestingRunning[name, default: []].append(key)
+        return key
+    }
+
+    /// The running test an event of `name` belongs to. With several running under one name: the one
+    /// whose earlier issues were in the same file, else one with no issue yet, else the oldest.
+    private func swiftTestingKey(for name: String, issueFile: String?) -> String? {
+        guard let keys = swiftTestingRunning[name], !keys.isEmpty else { return nil }
+        if keys.count == 1 { return keys[0] }
+        if let issueFile, let same = keys.first(where: { running[$0]?.failures.first?.location?.file == issueFile }) { return same }
+        return keys.first { running[$0]?.failures.isEmpty == true } ?? keys[0]
+    }
+
+    /// Ends one run of a Swift Testing test: a failing end takes a run that recorded issues, a passing
+    /// end one that recorded none, so a failure is never shown on a same-named test that passed.
+    private mutating func finishSwiftTestingTest(_ name: String, status: TestStatus, duration: Double, skipReason: String? = nil) {
+        var keys = swiftTestingRunning[name] ?? []
+        if keys.isEmpty { keys = [startSwiftTestingTest(name)] }
+        let wantsFailures = status == .failed
+        let position = keys.firstIndex { (running[$0]?.failures.isEmpty == false) == wantsFailures } ?? 0
+        let key = keys.remove(at: position)
+        swiftTestingRunning[name] = keys.isEmpty ? nil : keys
+        if let skipReason { earlySkipReasons[key] = skipReason }
+        finish(key: key, suite: "", name: name, status: status, duration: duration)
     }
 
     /// After "recorded an issue": ` with 1 argument value → 2 at File.swift:19:9: message` or ` at File.swift:1:2: message` or `: message`.
@@ -380,7 +450,7 @@ public struct ConsoleTestParser {
     private mutating func begin(suite: String, name: String, key: String) {
         startCounter += 1
         let early = earlyFailures.isEmpty ? [] : (earlyFailures.removeValue(forKey: key) ?? [])
-        running[key] = RunningTest(suite: suite, name: name, order: startCounter, failures: early)
+        running[key] = RunningTest(suite: suite, name: name, order: startCounter, failures: early, startedAt: clock)
         lastFatalError = nil
     }
 
@@ -408,19 +478,22 @@ public struct ConsoleTestParser {
         let known = test.flatMap { $0.name.isEmpty ? nil : $0 }
         record(UITestResult(suite: known?.suite ?? suite, name: known?.name ?? name, status: status, duration: duration,
                             failures: status == .skipped ? [] : failures, phase: status == .failed ? .test : nil,
-                            skipReason: status == .skipped ? reason : nil))
+                            skipReason: status == .skipped ? reason : nil),
+               asRetry: (test?.iteration ?? 1) > 1)
     }
 
-    /// Adds a result; a test that ran before (a retry) is merged: attempts add up, failures are
-    /// kept, and the latest run decides the status — so a test that failed and then passed shows
-    /// as passed with its failures: flaky.
-    private mutating func record(_ result: UITestResult) {
-        guard let index = resultIndex[result.testIdentifier] else {
-            resultIndex[result.testIdentifier] = results.count
-            results.append(result)
+    /// Adds a result. Only a run the tool marks as a repetition or retry (xcodebuild's
+    /// `(Iteration N of M)`, N > 1, or its restart line) is merged into the earlier run of the test:
+    /// attempts add up, failures are kept, and the latest run decides the status — so a test that
+    /// failed and then passed shows as passed with its failures: flaky. Any other repeat of a name is
+    /// a test of its own.
+    private mutating func record(_ result: UITestResult, asRetry: Bool = false) {
+        if asRetry, let index = resultIndex[result.testIdentifier] {
+            results[index] = results[index].merged(withRetry: result, failureLimit: Self.failureLimit)
             return
         }
-        results[index] = results[index].merged(withRetry: result, failureLimit: Self.failureLimit)
+        resultIndex[result.testIdentifier] = results.count
+        results.append(result)
     }
 
     /// The key of a running or finished test, matching `Class.test` against `Module.Class.test` too.

@@ -15,18 +15,20 @@ public enum ResultsInputKind: String, Sendable {
     case console
     case junit
     case xcresultJSON = "xcresult-json"
+    case swiftTestingEvents = "swift-testing-events"
 }
 
 /// Reads any supported results input, choosing the reader from the content.
 public enum ResultsInput {
-    /// The kind of `bytes`: `<` starts JUnit XML, `{` xcresulttool JSON, anything else is console output.
+    /// The kind of `bytes`: `<` starts JUnit XML, `{` a Swift Testing event stream (JSON Lines of
+    /// `kind`/`payload` records) or xcresulttool JSON, anything else is console output.
     public static func kind(of bytes: [UInt8]) -> ResultsInputKind {
         var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while index < bytes.count, bytes[index] == 32 || bytes[index] == 9 || bytes[index] == 10 || bytes[index] == 13 { index += 1 }
         guard index < bytes.count else { return .console }
         switch bytes[index] {
         case UInt8(ascii: "<"): return .junit
-        case UInt8(ascii: "{"): return .xcresultJSON
+        case UInt8(ascii: "{"): return SwiftTestingEventStream.looksLikeEventStream(Array(bytes[index...])) ? .swiftTestingEvents : .xcresultJSON
         default: return .console
         }
     }
@@ -81,6 +83,8 @@ public enum ResultsInput {
             return (try JUnitReader.parse(bytes, file: file), kind, 0)
         case .xcresultJSON:
             return (try XCResultReader.parse(Data(bytes), file: file), kind, 0)
+        case .swiftTestingEvents:
+            return (try SwiftTestingEventStream.parse(bytes, file: file), kind, 0)
         case .console:
             var parser = ConsoleTestParser()
             bytes.withUnsafeBytes { parser.consume($0) }

@@ -210,6 +210,16 @@ enum JSONValue: Decodable {
         if case .array(let value) = self { return value }
         return nil
     }
+
+    var number: Double? {
+        if case .number(let value) = self { return value }
+        return nil
+    }
+
+    var bool: Bool? {
+        if case .bool(let value) = self { return value }
+        return nil
+    }
 }
 
 /// Maps Xcode's accessibility audit types (`XCUIAccessibilityAuditType`, Xcode 15+) onto the data

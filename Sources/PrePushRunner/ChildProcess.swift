@@ -57,26 +57,42 @@ public enum Termination: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// Why prepush stopped the child's process group, if it did.
+/// Why prepush stopped the child's process tree, if it did.
 public enum StopReason: Sendable, Equatable {
     /// The timeout ran out.
     case timedOut
-    /// prepush received this signal (SIGINT, SIGTERM or SIGHUP).
+    /// prepush received this signal (SIGINT, SIGTERM, SIGHUP or SIGQUIT).
     case interrupted(Int32)
+}
+
+/// A process the stage left running after its main process ended, which prepush stopped.
+public struct LeftoverProcess: Sendable, Equatable, CustomStringConvertible {
+    /// Its process id.
+    public let pid: Int32
+    /// Its command name, when the system says (`sleep`).
+    public let name: String
+
+    public var description: String { name.isEmpty ? "pid \(pid)" : "\(name) (pid \(pid))" }
 }
 
 /// The end of one run.
 public struct RunOutcome: Sendable, Equatable {
     /// How the child itself ended.
     public let termination: Termination
-    /// Set when prepush stopped the process group.
+    /// Set when prepush stopped the process tree for a timeout or an interruption.
     public let stopReason: StopReason?
     /// Seconds from start to the end of the run.
     public let duration: Double
     /// The child's process id, which is also its process group id.
     public let processID: Int32
-    /// Whether processes the child left in its group had to be stopped after it exited.
-    public let stoppedLeftovers: Bool
+    /// Processes the child left running (in its group, or anywhere below it) that were stopped after it exited.
+    public let leftovers: [LeftoverProcess]
+    /// Output was still arriving from processes prepush could not find after it stopped everything it
+    /// could; what they had written was read, and the pipes were closed on them.
+    public let abandonedPipes: Bool
+
+    /// Whether processes the child left behind had to be stopped after it exited.
+    public var stoppedLeftovers: Bool { !leftovers.isEmpty }
 
     /// The child exited 0 and was not stopped.
     public var succeeded: Bool { stopReason == nil && termination == .exited(0) }
@@ -103,7 +119,7 @@ public enum RunnerError: Error, Sendable, Equatable, CustomStringConvertible {
 public struct RunOptions {
     /// Seconds before the process group is stopped; nil for no limit.
     public var timeout: Double?
-    /// Seconds between SIGTERM and SIGKILL when stopping the group.
+    /// Seconds from the first signal (SIGINT) to SIGKILL when stopping the tree; SIGTERM comes in between.
     public var killGracePeriod: Double
     /// Wakes the run and stops the child when prepush is interrupted.
     public var signals: SignalWatcher?
@@ -131,24 +147,43 @@ public struct RunOptions {
 }
 
 /// Runs one child in a process group of its own, reading its stdout and stderr in one poll loop
-/// (neither can fill up and block the other), and stops the whole group — everything the child
-/// started too — on timeout, on interruption, or when the child exits and leaves processes behind.
+/// (neither can fill up and block the other) until both reach end of file, and stops the whole
+/// tree it started — its group, every process below it by parent links, and (Linux, as a child
+/// subreaper) the orphans it left — on timeout, on interruption, or when it exits and leaves
+/// processes behind. Stopping sends SIGINT (what a terminal's Ctrl-C sends: `swift test` and
+/// `xcodebuild` forward it and clean up), SIGTERM a second later, and SIGKILL when the grace
+/// period ends.
 public enum ProcessGroupRunner {
-    /// Upper bound on how long the loop sleeps while the child still holds its pipes, so an exit
-    /// is noticed even when a background process keeps the pipes open.
+    /// Upper bound on how long the loop sleeps while the child or its tree may still change, so an
+    /// exit is noticed even when a background process keeps the pipes open.
     static let exitCheckInterval = 0.05
     /// After the child exits, how long its pipes may stay open before whatever holds them counts
-    /// as a leftover. The child's own end-of-file can still be waiting unread when it is reaped.
+    /// as a leftover. Only decides when leftovers are stopped, never how much output is read.
     static let pipeCloseGrace = 0.2
+    /// After SIGKILL, how long pipes may stay open (held by a process prepush could not find) before
+    /// what they hold is read without waiting and they are closed.
+    static let abandonGrace = 0.5
+    /// Set in every child's environment to a value of its own run: an orphan prepush adopts as
+    /// subreaper is claimed by the run whose value it inherited, so runs at the same time never stop
+    /// each other's processes.
+    public static let runIDVariable = "PREPUSH_RUN_ID"
+    /// The pipe buffer asked for (Linux), so a burst of output never blocks a writer while prepush parses.
+    static let pipeCapacity: Int32 = 1 << 20
 
     /// Runs `spec` to the end under `options`.
     public static func run(_ spec: ProcessSpec, options: RunOptions) throws(RunnerError) -> RunOutcome {
+        ProcessTree.adoptOrphans()
         guard let outPipe = makeCloseOnExecPipe() else { throw .pipeFailed(errno: currentErrno) }
         guard let errPipe = makeCloseOnExecPipe() else {
             close(outPipe.read); close(outPipe.write)
             throw .pipeFailed(errno: currentErrno)
         }
+        _ = prepush_set_pipe_capacity(outPipe.write, pipeCapacity)
+        _ = prepush_set_pipe_capacity(errPipe.write, pipeCapacity)
         let start = monotonicSeconds()
+        let runID = "\(getpid())-\(Int(start * 1_000_000))-\(nextRunNumber())"
+        var spec = spec
+        spec.environment[runIDVariable] = runID
         let pid: pid_t
         do {
             pid = try spawn(spec, stdout: outPipe.write, stderr: errPipe.write)
@@ -156,10 +191,19 @@ public enum ProcessGroupRunner {
             for fd in [outPipe.read, outPipe.write, errPipe.read, errPipe.write] { close(fd) }
             throw error
         }
+        RunningChildren.insert(pid)
+        defer { RunningChildren.remove(pid) }
         close(outPipe.write)
         close(errPipe.write)
-        var loop = RunLoop(pid: pid, start: start, options: options, outFD: outPipe.read, errFD: errPipe.read)
+        var loop = RunLoop(pid: pid, start: start, options: options, outFD: outPipe.read, errFD: errPipe.read,
+                           runMarker: "\(runIDVariable)=\(runID)")
         return loop.run()
+    }
+
+    nonisolated(unsafe) private static var runCounter = 0
+
+    private static func nextRunNumber() -> Int {
+        RunningChildren.withLock { runCounter += 1; return runCounter }
     }
 
     private static func spawn(_ spec: ProcessSpec, stdout: Int32, stderr: Int32) throws(RunnerError) -> pid_t {
@@ -225,25 +269,45 @@ private struct RunLoop {
     let pid: pid_t
     let start: Double
     let options: RunOptions
+    let ownPID = getpid()
+    let ownGroup = getpgrp()
+    /// `PREPUSH_RUN_ID=…` as the child's environment holds it.
+    let runMarker: String
     var outFD: Int32
     var errFD: Int32
     var termination: Termination?
     var exitedAt: Double?
     var stopReason: StopReason?
-    var termSentAt: Double?
-    var killSent = false
-    var stoppedLeftovers = false
+    /// When the stop sequence began (SIGINT sent), if it did.
+    var stopStartedAt: Double?
+    var termSent = false
+    var killSentAt: Double?
+    /// Every process of the stage's tree seen while stopping it: a process whose parent died is
+    /// still signalled by pid after it was re-parented out of sight.
+    var tracked: Set<Int32> = []
+    var leftovers: [LeftoverProcess] = []
+    var abandonedPipes = false
+    /// Adopted orphans whose environment could not be read yet (mid-exec): the leftover check looks again.
+    var undecidedOrphans = false
+    /// When the leftover check first met an undecided orphan.
+    var undecidedSince: Double?
     var nextTick: Double
-    var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+    var buffer = [UInt8](repeating: 0, count: 256 * 1024)
 
-    init(pid: pid_t, start: Double, options: RunOptions, outFD: Int32, errFD: Int32) {
+    init(pid: pid_t, start: Double, options: RunOptions, outFD: Int32, errFD: Int32, runMarker: String) {
         self.pid = pid
+        self.runMarker = runMarker
         self.start = start
         self.options = options
         self.outFD = outFD
         self.errFD = errFD
         self.nextTick = start + options.tickInterval
     }
+
+    var pipesOpen: Bool { outFD >= 0 || errFD >= 0 }
+
+    /// Seconds after SIGINT at which SIGTERM follows.
+    var termDelay: Double { min(1, options.killGracePeriod / 2) }
 
     mutating func run() -> RunOutcome {
         while true {
@@ -252,29 +316,46 @@ private struct RunLoop {
                 reap(blocking: false)
                 if termination != nil { exitedAt = now }
             }
-            if termination != nil && outFD < 0 && errFD < 0 {
-                // The child is gone and nothing holds its output: stop whatever it left in its group.
-                if groupHasMembers() {
-                    if termSentAt == nil { stoppedLeftovers = true; sendTerm(now) }
-                    if killSent { break }
-                } else {
+            if stopReason == nil, stopStartedAt == nil, let timeout = options.timeout, now - start >= timeout {
+                stopReason = .timedOut
+                options.onStop?(.timedOut)
+                beginStop(monotonicSeconds())
+            }
+            if termination != nil, stopStartedAt == nil, pipesOpen, let exitedAt, now - exitedAt >= ProcessGroupRunner.pipeCloseGrace {
+                // Exited, but something it started still holds the pipes: stop it, reading on meanwhile.
+                leftovers = stageTree().map { LeftoverProcess(pid: $0.pid, name: $0.name) }
+                beginStop(now)
+            }
+            if termination != nil, !pipesOpen {
+                if stopStartedAt == nil {
+                    let left = stageTree()
+                    if left.isEmpty {
+                        // An orphan caught mid-exec cannot be told apart yet; give it a moment, not forever.
+                        guard undecidedOrphans else { break }
+                        if undecidedSince == nil { undecidedSince = now }
+                        if now - undecidedSince! >= 1 { break }
+                        waitForEvents(now: now)
+                        continue
+                    }
+                    leftovers = left.map { LeftoverProcess(pid: $0.pid, name: $0.name) }
+                    beginStop(now)
+                } else if let killSentAt, now - killSentAt >= ProcessGroupRunner.exitCheckInterval * 4 {
+                    break
+                } else if stageTree().isEmpty {
                     break
                 }
             }
-            if stopReason == nil, let timeout = options.timeout, now - start >= timeout {
-                stopReason = .timedOut
-                options.onStop?(.timedOut)
-                sendTerm(monotonicSeconds())
+            if let began = stopStartedAt {
+                if !termSent, now - began >= termDelay { sendToTree(SIGTERM); termSent = true }
+                if killSentAt == nil, now - began >= options.killGracePeriod { sendKill(now) }
             }
-            if termination != nil, termSentAt == nil, outFD >= 0 || errFD >= 0,
-               let exitedAt, now - exitedAt >= ProcessGroupRunner.pipeCloseGrace {
-                // Exited, but a background process still holds the pipes: it is part of the stage.
-                stoppedLeftovers = true
-                sendTerm(now)
-            }
-            if let sent = termSentAt, !killSent, now - sent >= options.killGracePeriod {
-                kill(-pid, SIGKILL)
-                killSent = true
+            if let killSentAt, pipesOpen, now - killSentAt >= ProcessGroupRunner.abandonGrace {
+                // Everything prepush could find is dead; whatever still holds the pipes is out of reach.
+                // Read what it wrote, then stop waiting for it.
+                abandonedPipes = true
+                if outFD >= 0 { drainRemaining(outFD, channel: .standardOutput); outFD = -1 }
+                if errFD >= 0 { drainRemaining(errFD, channel: .standardError); errFD = -1 }
+                continue
             }
             if let onTick = options.onTick, now >= nextTick {
                 onTick(now - start)
@@ -283,18 +364,66 @@ private struct RunLoop {
             waitForEvents(now: now)
         }
         if termination == nil { reap(blocking: true) }
-        return RunOutcome(termination: termination ?? .exited(-1), stopReason: stopReason,
-                          duration: monotonicSeconds() - start, processID: pid, stoppedLeftovers: stoppedLeftovers)
+        reapAdopted()
+        return RunOutcome(termination: termination ?? .exited(-1), stopReason: stopReason, duration: monotonicSeconds() - start,
+                          processID: pid, leftovers: leftovers, abandonedPipes: abandonedPipes)
     }
 
-    private mutating func sendTerm(_ now: Double) {
-        guard termSentAt == nil else { return }
-        termSentAt = now
-        kill(-pid, SIGTERM)
+    /// The live processes of the stage: its group, everything below its main process, the orphans
+    /// prepush adopted that no other run owns, and whatever was seen while stopping.
+    private mutating func stageTree() -> [ProcessEntry] {
+        let table = ProcessTree.snapshot()
+        let otherRuns = RunningChildren.all.subtracting([pid])
+        var roots: Set<Int32> = tracked.union([pid])
+        undecidedOrphans = false
+        for entry in table where entry.parent == ownPID && entry.pid != pid && !otherRuns.contains(entry.pid) && !entry.isZombie {
+            // An adopted orphan: this run's when it inherited this run's id (or, where environments
+            // cannot be read, when no other run is going on).
+            switch ProcessTree.environment(of: entry.pid, contains: runMarker) {
+            case true?: roots.insert(entry.pid)
+            case false?: break
+            case nil:
+                #if os(Linux)
+                undecidedOrphans = true
+                #endif
+                if otherRuns.isEmpty { roots.insert(entry.pid) }
+            }
+        }
+        return ProcessTree.descendants(of: roots, groups: [pid], in: table)
+            .filter { !$0.isZombie && $0.pid != ownPID && !otherRuns.contains($0.pid) }
     }
 
-    private func groupHasMembers() -> Bool {
-        kill(-pid, 0) == 0
+    /// Signals every process of the tree and every process group among them (never prepush's own).
+    private mutating func sendToTree(_ signalNumber: Int32) {
+        let tree = stageTree()
+        var groups: Set<Int32> = [pid]
+        for entry in tree {
+            tracked.insert(entry.pid)
+            if entry.group > 1 && entry.group != ownGroup { groups.insert(entry.group) }
+        }
+        for group in groups { kill(-group, signalNumber) }
+        for entry in tree { kill(entry.pid, signalNumber) }
+    }
+
+    private mutating func beginStop(_ now: Double) {
+        guard stopStartedAt == nil else { return }
+        stopStartedAt = now
+        sendToTree(SIGINT)
+    }
+
+    private mutating func sendKill(_ now: Double) {
+        guard killSentAt == nil else { return }
+        if stopStartedAt == nil { stopStartedAt = now }
+        termSent = true
+        sendToTree(SIGKILL)
+        killSentAt = now
+    }
+
+    private func reapAdopted() {
+        var status: Int32 = 0
+        for other in tracked where other != pid {
+            while waitpid(other, &status, WNOHANG) < 0 && currentErrno == EINTR {}
+        }
     }
 
     private mutating func reap(blocking: Bool) {
@@ -309,21 +438,42 @@ private struct RunLoop {
         termination = signalBits == 0 ? .exited((status >> 8) & 0xff) : .signaled(signalBits)
     }
 
+    /// An interrupting signal: the first stops the tree (or turns a running stop into an
+    /// interruption and hurries it to SIGTERM); a second one sends SIGKILL at once.
+    private mutating func interrupted(by received: Int32) {
+        let now = monotonicSeconds()
+        let alreadyInterrupted: Bool
+        if case .interrupted = stopReason { alreadyInterrupted = true } else { alreadyInterrupted = false }
+        stopReason = .interrupted(received)
+        if stopStartedAt == nil {
+            options.onStop?(.interrupted(received))
+            beginStop(now)
+        } else if alreadyInterrupted {
+            sendKill(now)
+        } else if !termSent {
+            sendToTree(SIGTERM)
+            termSent = true
+        }
+    }
+
     /// Sleeps in poll until output, a signal, or the next deadline.
     private mutating func waitForEvents(now: Double) {
         var deadlines: [Double] = []
-        if stopReason == nil, let timeout = options.timeout { deadlines.append(start + timeout) }
-        if let sent = termSentAt, !killSent { deadlines.append(sent + options.killGracePeriod) }
+        if stopReason == nil, stopStartedAt == nil, let timeout = options.timeout { deadlines.append(start + timeout) }
+        if let began = stopStartedAt {
+            if !termSent { deadlines.append(began + termDelay) }
+            if killSentAt == nil { deadlines.append(began + options.killGracePeriod) }
+        }
+        if let killSentAt, pipesOpen { deadlines.append(killSentAt + ProcessGroupRunner.abandonGrace) }
         if options.onTick != nil { deadlines.append(nextTick) }
-        // Until the child is reaped, or while leftovers are being stopped, look again soon.
-        if termination == nil || termSentAt != nil || (outFD < 0 && errFD < 0) {
+        // Until the child is reaped, or while the tree is being stopped, look again soon.
+        if termination == nil || stopStartedAt != nil || !pipesOpen {
             deadlines.append(now + ProcessGroupRunner.exitCheckInterval)
         }
-        if let exitedAt, termSentAt == nil, outFD >= 0 || errFD >= 0 {
+        if let exitedAt, stopStartedAt == nil, pipesOpen {
             deadlines.append(exitedAt + ProcessGroupRunner.pipeCloseGrace)
         }
         let wait = max(0, (deadlines.min() ?? now + 1) - now)
-        // Once both pipes closed, only the short exit check remains; back off less aggressively.
         let milliseconds = Int32(min(wait, 3600) * 1000) + (wait > 0 ? 1 : 0)
 
         var fds: [pollfd] = []
@@ -339,13 +489,7 @@ private struct RunLoop {
                 if !drain(errFD, channel: .standardError) { errFD = -1 }
             } else if let signals = options.signals, entry.fd == signals.fileDescriptor,
                       let received = signals.takePendingSignal() {
-                if stopReason == nil || stopReason == .timedOut && termSentAt == nil {
-                    stopReason = .interrupted(received)
-                }
-                if termSentAt == nil {
-                    options.onStop?(.interrupted(received))
-                    sendTerm(monotonicSeconds())
-                }
+                interrupted(by: received)
             }
         }
     }
@@ -360,5 +504,20 @@ private struct RunLoop {
         if count < 0 && (currentErrno == EINTR || currentErrno == EAGAIN) { return true }
         close(fd)
         return false
+    }
+
+    /// Reads everything buffered in `fd` without waiting for more, then closes it.
+    private mutating func drainRemaining(_ fd: Int32, channel: OutputChannel) {
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count > 0 {
+                buffer.withUnsafeBytes { options.onOutput(channel, UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+                continue
+            }
+            if count < 0 && currentErrno == EINTR { continue }
+            break
+        }
+        close(fd)
     }
 }

@@ -159,7 +159,7 @@ public struct RemoteSession: Sendable {
             let fd = open(archive, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
             guard fd >= 0 else { throw .step(name: "writing \(archive)", status: .exited(1), output: "") }
             let outcome = try? ProcessGroupRunner.run(spec, options: RunOptions(timeout: 600) { channel, bytes in
-                if channel == .standardOutput { _ = writeAll(fd, bytes) }
+                if channel == .standardOutput { FileSystem.write(bytes, to: fd) }
             })
             close(fd)
             if outcome?.termination == .exited(255) { throw .connection(host: target.host, message: "while fetching results") }

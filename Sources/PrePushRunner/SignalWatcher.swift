@@ -11,11 +11,11 @@
 nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1
 nonisolated(unsafe) private var lastSignal: sig_atomic_t = 0
 
-/// Turns SIGINT, SIGTERM and SIGHUP into bytes on a pipe, so the runner's poll loop wakes for them
+/// Turns SIGINT, SIGTERM, SIGHUP and SIGQUIT (Ctrl-\) into bytes on a pipe, so the runner's poll loop wakes for them
 /// and stops the running stage instead of prepush dying and leaving the stage's processes behind.
 public final class SignalWatcher: @unchecked Sendable {
     /// The signals that interrupt a run.
-    public static let interruptingSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    public static let interruptingSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
 
     /// The read end of the self-pipe, for `poll`.
     public let fileDescriptor: Int32

@@ -25,18 +25,3 @@ func monotonicSeconds() -> Double {
     clock_gettime(CLOCK_MONOTONIC, &time)
     return Double(time.tv_sec) + Double(time.tv_nsec) / 1_000_000_000
 }
-
-/// Writes all of `bytes` to `fd`, retrying on EINTR and short writes. Returns false on a write error.
-@discardableResult
-func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
-    var offset = 0
-    while offset < bytes.count {
-        let written = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-        if written < 0 {
-            if currentErrno == EINTR { continue }
-            return false
-        }
-        offset += written
-    }
-    return true
-}

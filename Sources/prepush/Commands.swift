@@ -13,15 +13,33 @@ import PrePushRunner
 extension Prepush {
     struct Run: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Run the stages now, as the hook would, without pushing (for CI or by hand).",
-            discussion: "Example: prepush run --ui-tests-only --timeout 300 --verbose"
+            abstract: "Run the checks now, as the hook would, without pushing (for CI or by hand).",
+            discussion: """
+            The same steps as the hook: the accessibility check of what a push of the current branch would \
+            send (the commits not on its upstream or remote-tracking branch, or --base REF), then the stages \
+            and the traceability gate.
+
+            Example: prepush run --ui-tests-only --timeout 300 --verbose
+            Example: prepush run --base origin/main
+            """
         )
 
         @OptionGroup var options: StageOptions
 
+        @Option(name: .customLong("base"), help: ArgumentHelp("Check the views changed since this revision (default: the branch's upstream).", valueName: "ref"))
+        var base: String?
+
+        @Option(name: .customLong("head"), help: ArgumentHelp("With --base: the revision checked (default: HEAD).", valueName: "ref"))
+        var head: String?
+
+        func validate() throws {
+            if head != nil && base == nil { throw ValidationError("--head goes with --base") }
+        }
+
         func run() throws {
             GitLibrary.initialize()
-            let request = PipelineRequest(flags: options.flags, environment: ProcessInfo.processInfo.environment, hook: nil)
+            var request = PipelineRequest(flags: options.flags, environment: ProcessInfo.processInfo.environment, hook: nil)
+            request.checkRange = base.map { (base: $0, head: head ?? "HEAD") }
             let status = Pipeline.run(request, console: Console(), signals: SignalWatcher.install())
             throw ExitCode(status.rawValue)
         }

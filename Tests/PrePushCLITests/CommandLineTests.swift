@@ -21,7 +21,7 @@ import Testing
         #expect(result.status == 130, "\(result)")
         let name = signal == SIGINT ? "SIGINT" : "SIGTERM"
         #expect(result.standardOutput.contains("prepush ✘ unit: interrupted by \(name)"))
-        #expect(result.standardOutput.contains("prepush: interrupted; the unit stage and its processes were stopped"))
+        #expect(result.standardOutput.contains("prepush: interrupted; the unit stage and every process it started were stopped"))
         for pid in Processes.pids(inFile: shellPid) + Processes.pids(inFile: childPid) {
             #expect(Processes.waitUntil { !Processes.isAlive(pid) }, "stage process \(pid) is still running")
         }

@@ -75,7 +75,7 @@ import Testing
                                             "--output", folder.url("junit.xml")], in: folder.path, environment: environment)
         #expect(result.status == 1)
         #expect(result.standardOutput.contains("::error file=/home/runner/work/xcbeautify/xcbeautify/Tests/XcbeautifyLibTests/CaptureGroupTests.swift,line=34,title=CaptureGroupTests.testForceFailure::XCTAssertTrue failed - True is never false.\n"))
-        #expect(result.standardOutput.contains("::error file=Test.swift,line=17,col=9,title=SwiftTesting.testFailTrueIsFalse()::Expectation failed: true == false\n"))
+        #expect(result.standardOutput.contains("::error file=Test.swift,line=17,col=9,title=testFailTrueIsFalse()::Expectation failed: true == false\n"))
         let appended = try #require(folder.read("summary.md"))
         #expect(appended.hasPrefix("## earlier step\n## ❌ 2 of 6 tests failed"))
     }

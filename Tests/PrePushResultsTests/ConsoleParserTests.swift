@@ -33,10 +33,10 @@ func result(_ parsed: ParsedTests, _ identifier: String, sourceLocation: Testing
         #expect(failure.failureLocation == SourceLocation(file: "/home/runner/work/xcbeautify/xcbeautify/Tests/XcbeautifyLibTests/CaptureGroupTests.swift", line: 34, column: 0))
         #expect(failure.duration == 0.001)
         #expect(try result(parsed, "CaptureGroupTests.testMatchSwiftTestingIssueArgument1").duration == 0.002)
-        let swiftFailure = try result(parsed, "SwiftTesting.testFailTrueIsFalse()")
+        let swiftFailure = try result(parsed, "testFailTrueIsFalse()")
         #expect(swiftFailure.status == .failed)
         #expect(swiftFailure.failures == [TestFailure(message: "Expectation failed: true == false", location: SourceLocation(file: "Test.swift", line: 17, column: 9))])
-        #expect(try result(parsed, "SwiftTesting.testTrueIsTrue()").status == .passed)
+        #expect(try result(parsed, "testTrueIsTrue()").status == .passed)
     }
 
     @Test func macOSLogUsesModuleQualifiedClasses() throws {
@@ -93,11 +93,11 @@ func result(_ parsed: ParsedTests, _ identifier: String, sourceLocation: Testing
     @Test func swiftTestingWithSFSymbols() throws {
         let parsed = try parse("console/xcbeautify__TestData__demo_swift_testing_log.txt")
         #expect(parsed.run.results.count == 3)
-        #expect(try result(parsed, "SwiftTesting.example()").status == .passed)
-        let skipped = try result(parsed, "SwiftTesting.skippedTest()")
+        #expect(try result(parsed, "example()").status == .passed)
+        let skipped = try result(parsed, "skippedTest()")
         #expect(skipped.status == .skipped)
         #expect(skipped.skipReason == "Skipping this test")
-        let failed = try result(parsed, "SwiftTesting.secondExample()")
+        let failed = try result(parsed, "secondExample()")
         #expect(failed.failures == [TestFailure(message: "Expectation failed: true == false", location: SourceLocation(file: "DemoSwiftTestingTests.swift", line: 11, column: 5))])
     }
 
@@ -105,19 +105,19 @@ func result(_ parsed: ParsedTests, _ identifier: String, sourceLocation: Testing
         let parsed = try parse("console/xcbeautify__TestData__spi_swift_testing_short_log.txt")
         #expect(parsed.run.results.count == 4)
         #expect(parsed.run.failing.count == 3)
-        let failure = try result(parsed, "SwiftTesting.analyze_dumpPackage_missing_manifest()")
+        let failure = try result(parsed, "analyze_dumpPackage_missing_manifest()")
         #expect(failure.failureLocation == SourceLocation(file: "AnalyzeErrorTests.swift", line: 149, column: 6))
         #expect(failure.failureMessage?.hasPrefix("Caught error: PSQLError") == true)
     }
 
     @Test func swiftTestingRepositoryLog() throws {
         let parsed = try parse("console/xcbeautify__TestData__swift_test_log_macOS.txt")
-        #expect(try result(parsed, "SwiftTesting.Repeated calls to #expect() run in reasonable time").skipReason == "time-sensitive")
-        #expect(try result(parsed, "SwiftTesting.Dumping a Runner.Plan").status == .skipped)
-        let parameterized = try result(parsed, "SwiftTesting.Different kinds of functions are handled correctly")
+        #expect(try result(parsed, "Repeated calls to #expect() run in reasonable time").skipReason == "time-sensitive")
+        #expect(try result(parsed, "Dumping a Runner.Plan").status == .skipped)
+        let parameterized = try result(parsed, "Different kinds of functions are handled correctly")
         #expect(parameterized.status == .failed)
         #expect(parameterized.failures.count == 5)
-        #expect(try result(parsed, "SwiftTesting.Selected tests by ID").status == .failed)
+        #expect(try result(parsed, "Selected tests by ID").status == .failed)
         #expect(parsed.run.count(.unfinished) == 0)
     }
 }
@@ -133,11 +133,11 @@ func result(_ parsed: ParsedTests, _ identifier: String, sourceLocation: Testing
         let statuses = Dictionary(parsed.run.results.map { ($0.testIdentifier, $0.status) }, uniquingKeysWith: { $1 })
         #expect(statuses == [
             "ArithmeticTests.test_add_fails": .failed, "ArithmeticTests.test_add_isSkipped": .skipped, "ArithmeticTests.test_add_passes": .passed,
-            "SwiftTesting.passes()": .passed, "SwiftTesting.A display name that fails": .failed, "SwiftTesting.skipped()": .skipped,
-            "SwiftTesting.parameterized(value:)": .failed, "SwiftTesting.knownIssue()": .expectedFailure,
+            "passes()": .passed, "A display name that fails": .failed, "skipped()": .skipped,
+            "parameterized(value:)": .failed, "knownIssue()": .expectedFailure,
         ])
         #expect(try result(parsed, "ArithmeticTests.test_add_isSkipped").skipReason == "not on this platform")
-        #expect(try result(parsed, "SwiftTesting.parameterized(value:)").failureMessage == "Expectation failed: (add(value, 0) → 2) != 2 (1 argument value → 2)")
+        #expect(try result(parsed, "parameterized(value:)").failureMessage == "Expectation failed: (add(value, 0) → 2) != 2 (1 argument value → 2)")
     }
 
     @Test func swiftTestParallelOnLinux() throws {
@@ -192,12 +192,56 @@ func result(_ parsed: ParsedTests, _ identifier: String, sourceLocation: Testing
         #expect(chunked.lineCount == whole.lineCount)
     }
 
-    @Test func aRetriedTestThatPassesIsFlaky() {
+    @Test func aNameThatRunsAgainWithoutARetryMarkerIsAnotherRunNotAnAttempt() {
         let parsed = ConsoleTestParser.parse("""
         Test Case '-[App.LoginTests test_login]' started.
+        Test Case '-[App.LoginTests test_login]' passed (0.100 seconds).
+        Test Case '-[App.LoginTests test_login]' started.
+        /src/LoginTests.swift:12: error: -[App.LoginTests test_login] : XCTAssertTrue failed
+        Test Case '-[App.LoginTests test_login]' failed (0.200 seconds).
+        Test Case '-[App.LoginTests test_login]' started.
+        Test Case '-[App.LoginTests test_login]' passed (0.300 seconds).
+        """)
+        #expect(parsed.run.results.map(\.status) == [.passed, .failed, .passed])
+        #expect(parsed.run.results.allSatisfy { $0.attempts == 1 })
+        #expect(parsed.run.count(.failed) == 1, "a failure is never hidden by a later pass of the same name")
+    }
+
+    @Test func sameNamedSwiftTestingTestsOfSeveralSuitesAreSeparateTests() {
+        // Swift Testing runs suites in parallel and its console names only the function.
+        let parsed = ConsoleTestParser.parse("""
+        ◇ Test emitModule() started.
+        ◇ Test emitModule() started.
+        ◇ Test emitModule() started.
+        ✘ Test emitModule() recorded an issue at BuildTests.swift:22:31: Expectation failed: 4 == 8
+        ✔ Test emitModule() passed after 0.001 seconds.
+        ✘ Test emitModule() failed after 0.002 seconds with 1 issue.
+        ✔ Test emitModule() passed after 0.001 seconds.
+        """)
+        #expect(parsed.run.results.count == 3)
+        #expect(parsed.run.count(.passed) == 2)
+        #expect(parsed.run.count(.failed) == 1)
+        let failed = parsed.run.failing.first
+        #expect(failed?.testIdentifier == "emitModule()", "the console does not name the suite: none is made up")
+        #expect(failed?.failureLocation == SourceLocation(file: "BuildTests.swift", line: 22, column: 31))
+        #expect(parsed.run.results.allSatisfy { !$0.isFlaky && $0.attempts == 1 })
+    }
+
+    @Test func aParameterizedTestWithOneCaseFinishes() {
+        let parsed = ConsoleTestParser.parse("""
+        ◇ Test n(_:) started.
+        ✔ Test n(_:) with 1 test case passed after 0.001 seconds.
+        """)
+        #expect(parsed.run.results.map(\.status) == [.passed])
+    }
+
+    @Test func aRetriedTestThatPassesIsFlaky() {
+        // xcodebuild -retry-tests-on-failure (and -test-iterations) marks each run after the first.
+        let parsed = ConsoleTestParser.parse("""
+        Test Case '-[App.LoginTests test_login]' started (Iteration 1 of 3).
         /src/LoginTests.swift:12: error: -[App.LoginTests test_login] : XCTAssertTrue failed
         Test Case '-[App.LoginTests test_login]' failed (1.500 seconds).
-        Test Case '-[App.LoginTests test_login]' started.
+        Test Case '-[App.LoginTests test_login]' started (Iteration 2 of 3).
         Test Case '-[App.LoginTests test_login]' passed (1.250 seconds).
         """)
         let test = parsed.run.results[0]

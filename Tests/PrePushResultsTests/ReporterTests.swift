@@ -13,7 +13,7 @@ func goldenRun() throws -> TestRun {
     Test Case '-[App.LoginUITests test_login_succeeds]' started.
     /src/LoginUITests.swift:12: error: -[App.LoginUITests test_login_succeeds] : XCTAssertTrue failed - "Sign in" & <b> not hittable
     Test Case '-[App.LoginUITests test_login_succeeds]' failed (1.500 seconds).
-    Test Case '-[App.LoginUITests test_login_succeeds]' started.
+    Test Case '-[App.LoginUITests test_login_succeeds]' started (Iteration 2 of 3).
     Test Case '-[App.LoginUITests test_login_succeeds]' passed (1.250 seconds).
     Test Case '-[App.LoginUITests test_logout_crashes]' started.
     """).run.results

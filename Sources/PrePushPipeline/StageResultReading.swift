@@ -1,0 +1,93 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import PrePushCore
+import PrePushResults
+
+/// Chooses between a stage's console and the result files its command asked for.
+enum StageResultReading {
+    /// The stage's tests: Swift Testing's from its event stream, else from SwiftPM's xunit files where
+    /// the command names them, this run wrote them and the console is ambiguous; the console's otherwise. A file that cannot be read is said in one warning line.
+    static func preferringFiles(_ files: StageResultFiles, over console: TestRun, writtenSince start: Date,
+                                console output: Console) -> TestRun {
+        guard !files.isEmpty else { return console }
+        func read(_ path: String?) -> TestRun? {
+            guard let path, let modified = modificationDate(path), modified >= start.addingTimeInterval(-1) else { return nil }
+            do {
+                let parsed = try ResultsInput.parse(file: path)
+                return parsed.run.results.isEmpty ? nil : parsed.run
+            } catch {
+                output.error("prepush: warning: cannot read \(path) (\(error)); the console output is used instead")
+                return nil
+            }
+        }
+        // The console tells XCTest from Swift Testing: XCTest names always carry their class.
+        let consoleXCTest = console.results.filter { !$0.suite.isEmpty }
+        let consoleSwiftTesting = console.results.filter { $0.suite.isEmpty }
+        var swiftTesting = consoleSwiftTesting
+        if let fromEvents = read(files.eventStream)?.results {
+            swiftTesting = fromEvents
+        } else if let fromXunit = read(files.swiftTestingXunit)?.results, isAmbiguous(consoleSwiftTesting, beside: fromXunit) {
+            swiftTesting = fromXunit
+        }
+        var xctest = consoleXCTest
+        if let fromXunit = read(files.xunit)?.results, isAmbiguous(consoleXCTest, beside: fromXunit) {
+            // SwiftPM's xunit writes an XCTSkip as a pass; the console knows it was skipped.
+            let skipped = Dictionary(consoleXCTest.filter { $0.status == .skipped }.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+            xctest = fromXunit.map { test in test.status == .passed ? (skipped[test.name] ?? test) : test }
+        }
+        return TestRun(results: xctest + swiftTesting)
+    }
+
+    /// SwiftPM's xunit files have no source places (XCTest's says only "failure"), display names or
+    /// known issues: they win only where the console cannot be trusted — a name it shows more than
+    /// once, or a count that differs from the file's.
+    static func isAmbiguous(_ console: [UITestResult], beside file: [UITestResult]) -> Bool {
+        let names = console.map(\.testIdentifier)
+        return Set(names).count != names.count || console.count != file.count
+    }
+
+    private static func modificationDate(_ path: String) -> Date? {
+        (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
+    }
+}
+
+/// Shows source places from the repository root: absolute paths inside it lose the root, and the
+/// bare file names Swift Testing's console prints (`T.swift`, `Module/T.swift`) are found in the
+/// repository when exactly one file fits.
+final class SourcePlaces {
+    let root: String
+    private var byName: [String: [String]]?
+
+    init(root: String) {
+        self.root = root
+    }
+
+    /// `path:line:col` (or `path:line` without a column), the path from the repository root where it can be.
+    func describe(_ location: SourceLocation) -> String {
+        let path = relativePath(location.file)
+        return location.column > 0 ? "\(path):\(location.line):\(location.column)" : "\(path):\(location.line)"
+    }
+
+    func relativePath(_ file: String) -> String {
+        guard !root.isEmpty else { return file }
+        if file.hasPrefix(root + "/") { return String(file.dropFirst(root.count + 1)) }
+        if file.hasPrefix("/") || FileManager.default.fileExists(atPath: FilePath.join(root, file)) { return file }
+        let name = file.split(separator: "/").last.map(String.init) ?? file
+        let candidates = (index()[name] ?? []).filter { $0.hasSuffix("/" + file) || $0 == file }
+        return candidates.count == 1 ? candidates[0] : file
+    }
+
+    /// Swift files of the repository by name, skipping build output and hidden folders.
+    private func index() -> [String: [String]] {
+        if let byName { return byName }
+        var found: [String: [String]] = [:]
+        for relative in SourceTree.files(under: root, where: { $0.hasSuffix(".swift") }) {
+            found[relative.split(separator: "/").last.map(String.init) ?? relative, default: []].append(relative)
+        }
+        byName = found
+        return found
+    }
+}

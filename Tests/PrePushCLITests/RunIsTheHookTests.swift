@@ -1,0 +1,145 @@
+import Foundation
+import PrePushTestSupport
+import Testing
+
+/// `prepush run` does what the hook does: the view check of what a push would send, then the
+/// stages; and one validation of the configuration for every command.
+@Suite struct RunIsTheHookTests {
+    let view = """
+    import SwiftUI
+    struct HomeView: View {
+        var body: some View {
+            VStack {
+                Button("Add") { add() }
+                    .accessibilityIdentifier("home_button_add")
+            }
+        }
+    }
+    """
+
+    func repository() throws -> GitRepository {
+        let repo = try GitRepository()
+        try repo.write(view, to: "App/Views/HomeView.swift")
+        try repo.write("stages:\n  unit:\n    run: touch '\(repo.root.url("stage-ran"))'\n", to: ".prepush.yml")
+        try repo.commitAll("views")
+        try repo.git("push", "--quiet", "--no-verify", "-u", "origin", "main")
+        return repo
+    }
+
+    @Test func runRefusesWhatThePushWouldRefuseAndThePushAgrees() throws {
+        let repo = try repository()
+        // An icon-only button, committed and not pushed yet.
+        try repo.write("""
+        import SwiftUI
+        struct HomeView: View {
+            var body: some View {
+                VStack {
+                    Button("Add") { add() }
+                        .accessibilityIdentifier("home_button_add")
+                    Button { add() } label: { Image(systemName: "plus") }
+                        .accessibilityIdentifier("home_button_plus")
+                }
+            }
+        }
+        """, to: "App/Views/HomeView.swift")
+        try repo.commitAll("an icon button")
+        let run = try PrepushBinary.run(["run"], in: repo.path, environment: repo.environment)
+        #expect(run.status == 1, "\(run)")
+        #expect(run.standardOutput.contains("[icon-button-missing-label]"), "\(run)")
+        #expect(run.standardOutput.contains("prepush: checks failed: 1 accessibility finding in the views this branch changes (no stage ran)"))
+        #expect(!repo.root.exists("stage-ran"))
+
+        _ = try PrepushBinary.run(["install"], in: repo.path, environment: repo.environment).checked()
+        let push = try repo.push()
+        #expect(push.status != 0)
+        #expect(push.combined.contains("[icon-button-missing-label]"))
+    }
+
+    @Test func runChecksOnlyWhatTheBranchAddsToItsUpstream() throws {
+        let repo = try repository()
+        // The pushed view is untouched; an unrelated file changes: nothing to find, the stage runs.
+        try repo.write("notes\n", to: "NOTES.md")
+        try repo.commitAll("notes")
+        let run = try PrepushBinary.run(["run"], in: repo.path, environment: repo.environment)
+        #expect(run.status == 0, "\(run)")
+        #expect(repo.root.exists("stage-ran"))
+    }
+
+    @Test func baseChoosesTheRangeOfTheCheck() throws {
+        let repo = try repository()
+        let base = try repo.head()
+        try repo.write(view.replacingOccurrences(of: "\n                .accessibilityIdentifier(\"home_button_add\")", with: ""), to: "App/Views/HomeView.swift")
+        try repo.commitAll("the identifier dropped")
+        try repo.git("push", "--quiet", "--no-verify", "origin", "main")
+        // Pushed already: nothing left to check against the upstream, but --base names the range.
+        let againstUpstream = try PrepushBinary.run(["run"], in: repo.path, environment: repo.environment)
+        #expect(againstUpstream.status == 0, "\(againstUpstream)")
+        let withBase = try PrepushBinary.run(["run", "--base", base], in: repo.path, environment: repo.environment)
+        #expect(withBase.status == 1, "\(withBase)")
+        #expect(withBase.standardOutput.contains("App/Views/HomeView.swift:5:13: error: Button has no .accessibilityIdentifier"), "\(withBase)")
+        let headOnly = try PrepushBinary.run(["run", "--head", "HEAD"], in: repo.path, environment: repo.environment)
+        #expect(headOnly.status == 2)
+        #expect(headOnly.standardError.contains("--head goes with --base"))
+    }
+
+    @Test(arguments: [["config"], ["run"]])
+    func everyUnknownRuleIdIsReportedAtOnceWithItsPlace(command: [String]) throws {
+        let repo = try GitRepository()
+        try repo.write("""
+        stages:
+          unit:
+            run: "true"
+        accessibility:
+          rules:
+            missing-identifer: warning
+            icon-button-missing-label: error
+            no-such-rule: off
+
+        """, to: ".prepush.yml")
+        try repo.commitAll("config")
+        let result = try PrepushBinary.run(command, in: repo.path, environment: repo.environment)
+        #expect(result.status == 2, "\(result)")
+        let errors = result.standardError
+        #expect(errors.contains(".prepush.yml:6:5: error:"), "\(errors)")
+        #expect(errors.contains("missing-identifer"))
+        #expect(errors.contains("missing-identifier"), "a did-you-mean: \(errors)")
+        #expect(errors.contains(".prepush.yml:8:5: error:"), "\(errors)")
+        #expect(errors.contains("no-such-rule"))
+        #expect(!errors.contains("icon-button-missing-label"), "a known rule is no error")
+    }
+}
+
+@Suite struct FailureOutputTests {
+    @Test func aFailedBuildShowsTheCompilersErrorsBeforeTheLogTail() throws {
+        let repo = try GitRepository()
+        try repo.write("""
+        stages:
+          unit:
+            run: |
+              echo 'Compiling App'; echo '/src/App/Model.swift:12:9: error: cannot find value in scope' >&2
+              i=0; while [ $i -lt 30 ]; do echo "chatter $i"; i=$((i+1)); done; exit 1
+
+        """, to: ".prepush.yml")
+        try repo.commitAll("config")
+        let run = try PrepushBinary.run(["run"], in: repo.path, environment: repo.environment)
+        #expect(run.status == 1)
+        let lines = run.standardOutput.split(separator: "\n").map(String.init)
+        let verdict = try #require(lines.firstIndex { $0.hasPrefix("prepush ✘ unit: failed (exit 1)") })
+        #expect(lines[verdict + 1] == "   /src/App/Model.swift:12:9: error: cannot find value in scope", "\(run.standardOutput)")
+        #expect(lines[verdict + 2].hasPrefix("   │ "))
+    }
+
+    @Test func failingTestsComeFirstAndTheChatterIsNotShown() throws {
+        let repo = try GitRepository()
+        let log = Fixtures.shared + "/console/xcbeautify__TestData__MixedTestLog_6_0_Linux.txt"
+        try repo.write("stages:\n  unit:\n    run: cat '\(log)'; exit 1\n", to: ".prepush.yml")
+        try repo.commitAll("config")
+        let run = try PrepushBinary.run(["run"], in: repo.path, environment: repo.environment)
+        #expect(run.status == 1)
+        let lines = run.standardOutput.split(separator: "\n").map(String.init)
+        let verdict = try #require(lines.firstIndex { $0.hasPrefix("prepush ✘ unit: failed (exit 1)") })
+        #expect(lines[verdict + 1].contains("error: CaptureGroupTests.testForceFailure: XCTAssertTrue failed - True is never false."), "\(run.standardOutput)")
+        #expect(!run.standardOutput.contains("   │ "), "no log tail when the failing tests explain the failure")
+        #expect(run.standardOutput.contains("   └ full log: "))
+    }
+}

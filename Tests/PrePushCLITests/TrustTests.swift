@@ -1,0 +1,138 @@
+import Foundation
+import PrePushTestSupport
+import Testing
+
+/// The verdict on a real package, built here: `Tests/Fixtures/TrustPackage` has six suites with a
+/// test of one name (one fails with TRUST_FAIL=1) and a hanging XCTest and Swift Testing test.
+/// Run through `prepush run` and through real `git push`es, with real timeouts and signals.
+@Suite(.serialized) struct TrustTests {
+    /// The package in a repository with a bare remote, built once for every test (`swift build --build-tests`).
+    final class BuiltPackage: @unchecked Sendable {
+        let repo: GitRepository
+        init() throws {
+            repo = try GitRepository(prefix: "prepush-trust")
+            let source = Fixtures.own + "/TrustPackage"
+            for item in ["Package.swift", "Sources", "Tests"] {
+                try FileManager.default.copyItem(atPath: source + "/" + item, toPath: repo.path + "/" + item)
+            }
+            try repo.write(".build/\n", to: ".gitignore")
+            try repo.commitAll("the package")
+            _ = try Command.run("swift", ["build", "--build-tests", "-q"], in: repo.path, environment: repo.environment).checked()
+        }
+    }
+
+    nonisolated(unsafe) static var built: BuiltPackage?
+    static let buildLock = NSLock()
+
+    static func package() throws -> GitRepository {
+        buildLock.lock(); defer { buildLock.unlock() }
+        if let built { return built.repo }
+        let made = try BuiltPackage()
+        built = made
+        return made.repo
+    }
+
+    /// Writes the stage and commits it, so the push and `prepush run` see the same tree.
+    func configure(_ repo: GitRepository, _ command: String, timeout: Int = 120) throws {
+        try repo.write("stages:\n  unit:\n    run: \(command)\n    timeout: \(timeout)\n", to: ".prepush.yml")
+        try repo.commitAll("stage: \(command)")
+    }
+
+    /// Live processes whose command line names the package's test runner or swift-test.
+    static func packageProcesses() -> [String] {
+        #if os(Linux)
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { pid -> String? in
+            guard Int32(pid) != nil, Processes.isAlive(Int32(pid)!),
+                  let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return nil }
+            let line = String(decoding: data.map { $0 == 0 ? 32 : $0 }, as: UTF8.self)
+            return line.contains("TrustPackagePackageTests") || (line.contains("swift-test") && line.contains("prepush-trust")) ? "\(pid): \(line)" : nil
+        }
+        #else
+        return []
+        #endif
+    }
+
+    @Test(arguments: ["console", "event-stream"])
+    func sixSuitesWithOneTestNameAreSixTestsAndTheFailureIsNotHidden(mode: String) throws {
+        let repo = try Self.package()
+        let extra = mode == "event-stream" ? " --event-stream-output-path .prepush/events.jsonl --event-stream-version 0" : ""
+        try configure(repo, "swift test --skip-build --filter Module\(extra)")
+        var environment = repo.environment
+        environment["TRUST_FAIL"] = "1"
+        let run = try PrepushBinary.run(["run"], in: repo.path, environment: environment)
+        #expect(run.status == 1, "\(run)")
+        #expect(run.standardOutput.contains("prepush: tests: 5 passed, 1 failed\n"), "\(run.standardOutput)")
+        #expect(!run.standardOutput.contains("flaky"))
+        // The failure comes first, with its place from the repository root.
+        let failureLine = try #require(run.standardOutput.split(separator: "\n").first { $0.contains("error: ") })
+        #expect(failureLine.hasPrefix("   Tests/TrustTests/SameNameTests.swift:22:"), "\(failureLine)")
+        if mode == "event-stream" {
+            #expect(failureLine.contains("error: TrustTests.Module4Tests.emitModule(): Expectation failed"), "\(failureLine)")
+        }
+        let junit = try #require(try? String(contentsOfFile: repo.path + "/.prepush/reports/junit.xml", encoding: .utf8))
+        #expect(junit.components(separatedBy: "name=\"emitModule()\"").count - 1 == 6)
+        #expect(!junit.contains("flakyFailure"))
+        // The saved log read again says the same and exits 1.
+        let results = try PrepushBinary.run(["results", ".prepush/reports/unit.log"], in: repo.path, environment: repo.environment)
+        #expect(results.status == 1, "\(results)")
+    }
+
+    @Test func whenAllPassEveryTestIsCounted() throws {
+        let repo = try Self.package()
+        try configure(repo, "swift test --skip-build --filter Module")
+        let run = try PrepushBinary.run(["run"], in: repo.path, environment: repo.environment)
+        #expect(run.status == 0, "\(run)")
+        #expect(run.standardOutput.contains("prepush: tests: 6 passed, 0 failed\n"), "\(run.standardOutput)")
+    }
+
+    @Test(arguments: ["xctest", "swift-testing"])
+    func aHangingTestIsStoppedWithEverythingSwiftTestStartedAndNamed(framework: String) throws {
+        let repo = try Self.package()
+        let filter = framework == "xctest" ? "HangTests" : "HangingSuite"
+        // SwiftPM buffers its console when it is not a terminal: line buffering (stdbuf) or the event stream show what runs.
+        let command = framework == "xctest"
+            ? "stdbuf -oL swift test --skip-build --filter \(filter)"
+            : "swift test --skip-build --filter \(filter) --event-stream-output-path .prepush/events.jsonl --event-stream-version 0"
+        try configure(repo, command, timeout: 5)
+        var environment = repo.environment
+        environment["TRUST_HANG"] = framework
+        let pidFile = repo.root.url("runner-\(framework).pid")
+        environment["TRUST_PID_FILE"] = pidFile
+        let run = try PrepushBinary.run(["run"], in: repo.path, environment: environment)
+        #expect(run.status == 1, "\(run)")
+        #expect(run.standardOutput.contains("prepush ✘ unit: timed out after 5 s"))
+        let expectedName = framework == "xctest" ? "running: HangTests.testHang (" : "running: TrustTests.HangingSuite.hangs() ("
+        #expect(run.standardOutput.contains(expectedName), "\(run.standardOutput)")
+        let runner = try #require(Processes.pids(inFile: pidFile).first, "the hanging test never started")
+        // prepush returns only after the tree is stopped; one second more for the kernel to reap.
+        #expect(Processes.waitUntil(limit: 1) { !Processes.isAlive(runner) }, "the test runner \(runner) survived the timeout")
+        #expect(Processes.waitUntil(limit: 1) { Self.packageProcesses().isEmpty }, "\(Self.packageProcesses())")
+    }
+
+    @Test(arguments: ["xctest", "swift-testing"])
+    func ctrlCDuringAPushStopsTheTestRunner(framework: String) throws {
+        let repo = try Self.package()
+        let filter = framework == "xctest" ? "HangTests" : "HangingSuite"
+        try configure(repo, "swift test --skip-build --filter \(filter)", timeout: 300)
+        _ = try PrepushBinary.run(["install"], in: repo.path, environment: repo.environment).checked()
+        var environment = repo.environment
+        environment["TRUST_HANG"] = framework
+        let pidFile = repo.root.url("push-runner-\(framework).pid")
+        environment["TRUST_PID_FILE"] = pidFile
+        // A session and process group of its own, as a terminal's foreground job has: Ctrl-C goes to the group.
+        let groupFile = repo.root.url("push-\(framework).pgid")
+        let push = try Command.start("setsid", ["-w", "sh", "-c", "echo $$ > '\(groupFile)'; exec git push origin HEAD:refs/heads/trust-\(framework)"],
+                                     in: repo.path, environment: environment)
+        #expect(Processes.waitUntil(limit: 60) { !Processes.pids(inFile: pidFile).isEmpty }, "the hanging test never started")
+        let group = try #require(Processes.pids(inFile: groupFile).first)
+        kill(-group, SIGINT)
+        let result = push.wait()
+        #expect(result.status != 0, "\(result)")
+        #expect(result.combined.contains("interrupted by SIGINT"), "\(result)")
+        #expect(try repo.remoteHead("trust-\(framework)") == nil, "the push went through")
+        let runner = try #require(Processes.pids(inFile: pidFile).first)
+        #expect(Processes.waitUntil(limit: 1) { !Processes.isAlive(runner) }, "the test runner \(runner) survived Ctrl-C")
+        #expect(Processes.waitUntil(limit: 1) { Self.packageProcesses().isEmpty }, "\(Self.packageProcesses())")
+    }
+}
