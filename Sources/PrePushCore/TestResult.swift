@@ -97,7 +97,7 @@ public struct UITestResult: Sendable, Hashable, Codable {
         self.testIdentifier = suite.isEmpty ? name : "\(suite).\(name)"
         self.status = status
         self.passed = status != .failed && status != .unfinished
-        self.duration = max(0, duration)
+        self.duration = Self.saneDuration(duration)
         self.failures = failures
         self.failureMessage = passed ? nil : failures.first?.message
         self.phase = passed ? nil : phase
@@ -105,6 +105,16 @@ public struct UITestResult: Sendable, Hashable, Codable {
         self.skipReason = skipReason
         self.screenshotPath = passed ? nil : screenshotPath
         self.accessibilityAuditResults = accessibilityAuditResults
+    }
+
+    /// The longest duration a result keeps, in seconds (about 115 days): readers meet `1e309`,
+    /// `9999999999999999 seconds` and `inf` in damaged or hostile input, and no writer may trap on them.
+    public static let longestDuration: TimeInterval = 10_000_000
+
+    /// `seconds` made safe for every writer: not finite or negative is 0, absurd is `longestDuration`.
+    public static func saneDuration(_ seconds: Double) -> TimeInterval {
+        guard seconds.isFinite, seconds > 0 else { return 0 }
+        return min(seconds, longestDuration)
     }
 
     /// This test merged with a later run of it (a retry): attempts and durations add up, failures

@@ -2,6 +2,8 @@
 public enum TextFormatting {
     /// Seconds with one decimal below a minute ("2.5 s"), then minutes and seconds ("3 min 5 s").
     public static func duration(_ seconds: Double) -> String {
+        // Int(_:) traps on values it cannot hold: a duration from damaged input must print, not crash.
+        let seconds = seconds.isFinite ? min(max(0, seconds), 1e12) : 0
         guard seconds < 60 else { return "\(Int(seconds) / 60) min \(Int(seconds) % 60) s" }
         let tenths = Int((max(0, seconds) * 10).rounded())
         return "\(tenths / 10).\(tenths % 10) s"

@@ -75,12 +75,14 @@ struct AccessibilityStep: Sendable {
 
     /// `path:line:col: error: message [rule]`, as compilers and editors read it.
     static func line(_ finding: AccessibilityFinding) -> String {
-        "\(finding.location): \(finding.severity.rawValue): \(finding.message) [\(finding.ruleID)]"
+        WorkflowCommand.singleLine("\(finding.location): \(finding.severity.rawValue): \(finding.message) [\(finding.ruleID)]")
     }
 
     /// A GitHub Actions workflow command for a finding.
     static func annotation(_ finding: AccessibilityFinding) -> String {
         let level = finding.severity == .error ? "error" : "warning"
-        return "::\(level) file=\(finding.location.file),line=\(finding.location.line),col=\(finding.location.column),title=\(finding.ruleID)::\(finding.message)"
+        return WorkflowCommand.line(level, properties: [("file", finding.location.file), ("line", String(finding.location.line)),
+                                                        ("col", String(finding.location.column)), ("title", finding.ruleID)],
+                                    message: finding.message)
     }
 }

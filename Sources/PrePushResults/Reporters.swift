@@ -41,7 +41,7 @@ public enum ReportFormat: String, Sendable, CaseIterable {
 
 /// Seconds with exactly three decimals ("0.002"), the form JUnit's `SUREFIRE_TIME` allows.
 func threeDecimals(_ seconds: Double) -> String {
-    let milliseconds = Int((max(0, seconds) * 1000).rounded())
+    let milliseconds = Int((UITestResult.saneDuration(seconds) * 1000).rounded())
     let fraction = String(milliseconds % 1000)
     return "\(milliseconds / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
 }
@@ -226,6 +226,8 @@ struct JSONTextWriter {
     mutating func field(_ name: StaticString, _ value: Bool) { key(name); raw(value ? "true" : "false"); needsComma = true }
     mutating func field(_ name: StaticString, _ value: Double) {
         key(name)
+        // JSON has no inf or nan; sums of durations are rounded to microseconds (0.474, not 0.47400000000000003).
+        let value = value.isFinite ? (abs(value) < 1e12 ? (value * 1_000_000).rounded() / 1_000_000 : value) : 0
         bytes += (value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : "\(value)").utf8
         needsComma = true
     }
@@ -326,35 +328,15 @@ public struct GitHubAnnotationsReporter: TestReporter {
 
     public func render(_ run: TestRun) -> String {
         run.failing.map { test in
-            var properties: [String] = []
+            var properties: [(key: String, value: String)] = []
             if let location = test.failureLocation {
-                properties.append("file=\(property(location.file))")
-                properties.append("line=\(location.line)")
-                if location.column > 0 { properties.append("col=\(location.column)") }
+                properties.append(("file", location.file))
+                properties.append(("line", String(location.line)))
+                if location.column > 0 { properties.append(("col", String(location.column))) }
             }
-            properties.append("title=\(property(test.testIdentifier))")
+            properties.append(("title", test.testIdentifier))
             let message = test.failures.map(\.message).joined(separator: "\n")
-            return "::error \(properties.joined(separator: ","))::\(data(message))\n"
+            return WorkflowCommand.line("error", properties: properties, message: message) + "\n"
         }.joined()
-    }
-
-    /// Workflow-command escaping of a message.
-    private func data(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "%": out += "%25"
-            case "\r": out += "%0D"
-            case "\n", "\r\n": out += "%0A"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
-
-    /// Workflow-command escaping of a property value (also `:` and `,`).
-    private func property(_ text: String) -> String {
-        data(text).split(separator: ":", omittingEmptySubsequences: false).joined(separator: "%3A")
-            .split(separator: ",", omittingEmptySubsequences: false).joined(separator: "%2C")
     }
 }

@@ -106,3 +106,29 @@ import Testing
         #expect((base?["uri"] as? String)?.hasPrefix("file:///") == true)
     }
 }
+
+@Suite struct AnnotationInjectionTests {
+    @Test func aViewFileNameCannotInjectWorkflowCommands() throws {
+        let repo = try GitRepository()
+        let evil = "Views/Evil\n::error file=INJECTED.swift,line=1::INJECTED\nView.swift"
+        try repo.write("""
+        import SwiftUI
+        struct EvilView: View {
+            var body: some View {
+                Button("Go") { go() }
+            }
+        }
+
+        """, to: evil)
+        var environment = repo.environment
+        environment["GITHUB_ACTIONS"] = "true"
+        let result = try PrepushBinary.run(["a11y", evil], in: repo.path, environment: environment)
+        #expect(result.status == 1, "\(result)")
+        let commands = result.standardOutput.split(separator: "\n").filter { $0.hasPrefix("::") }
+        #expect(commands.count == 1, "\(result.standardOutput)")
+        #expect(result.standardOutput.hasPrefix("Views/Evil\\n::error file=INJECTED.swift,line=1::INJECTED\\nView.swift:4:9: error: Button has no"),
+                "the compiler-style line shows the name on one line: \(result.standardOutput)")
+        #expect(commands.first?.hasPrefix("::error file=Views/Evil%0A%3A%3Aerror file=INJECTED.swift%2Cline=1%3A%3AINJECTED%0AView.swift,line=4,") == true,
+                "\(result.standardOutput)")
+    }
+}

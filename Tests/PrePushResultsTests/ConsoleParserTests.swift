@@ -264,3 +264,19 @@ func result(_ parsed: ParsedTests, _ identifier: String, sourceLocation: Testing
         #expect(parsed.unplacedEventLines == 2)
     }
 }
+
+@Suite struct AbsurdDurationTests {
+    @Test func hugeAndInfiniteDurationsNeitherTrapNorWriteInvalidJSON() throws {
+        let console = ConsoleTestParser.parse("""
+        Test Case 'C.huge' passed (9999999999999999 seconds).
+        Test Case 'C.small' passed (0.474 seconds).
+        """).run
+        let junit = try JUnitReader.parse(Array(#"<testsuite name="S"><testcase classname="C" name="hugeTime" time="1e309"/></testsuite>"#.utf8), file: "r.xml")
+        let run = TestRun(results: console.results + junit.results)
+        for format in [ReportFormat.junit, .json, .markdown, .github] { _ = format.reporter.render(run) }
+        let json = ReportFormat.json.reporter.render(run)
+        #expect(!json.contains("inf") && !json.contains("nan"))
+        #expect(try JSONSerialization.jsonObject(with: Data(json.utf8)) is [String: Any])
+        #expect(run.results.allSatisfy { $0.duration <= UITestResult.longestDuration })
+    }
+}

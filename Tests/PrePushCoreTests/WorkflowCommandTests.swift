@@ -1,0 +1,22 @@
+import PrePushCore
+import Testing
+
+@Suite struct WorkflowCommandTests {
+    @Test func nothingFromARepositoryCanStartACommandOfItsOwn() {
+        let line = WorkflowCommand.line("error", properties: [("file", "Views/Evil\n::error file=INJECTED.swift,line=1::INJECTED\nView.swift"),
+                                                              ("line", "3")],
+                                        message: "bad\r\n::add-mask::secret 100%")
+        #expect(line == "::error file=Views/Evil%0A%3A%3Aerror file=INJECTED.swift%2Cline=1%3A%3AINJECTED%0AView.swift,line=3::bad%0D%0A::add-mask::secret 100%25")
+        #expect(!line.contains("\n") && !line.contains("\r"), "one line, whatever the values hold")
+    }
+}
+
+@Suite struct DurationTests {
+    @Test(arguments: [Double.infinity, -Double.infinity, Double.nan, -5, 1e309, 9_999_999_999_999_999])
+    func everyDurationAReaderCanMeetIsSafeForEveryWriter(_ seconds: Double) {
+        let result = UITestResult(suite: "C", name: "t", status: .passed, duration: seconds)
+        #expect(result.duration.isFinite)
+        #expect(result.duration >= 0 && result.duration <= UITestResult.longestDuration)
+        #expect(!TextFormatting.duration(seconds).isEmpty, "formats without trapping")
+    }
+}
