@@ -300,17 +300,4 @@ extension Repository {
         let remoteID = (try? referenceTarget(tracking)) ?? String(repeating: "0", count: local.count)
         return (remoteName, PushUpdate(localRef: localRef, localObjectID: local, remoteRef: remoteRef, remoteObjectID: remoteID))
     }
-
-    /// A configuration value as a string, or nil when the key is not set.
-    func configString(_ key: String) throws(GitError) -> String? {
-        var config: OpaquePointer?
-        try check(git_repository_config_snapshot(&config, handle), "git_repository_config_snapshot")
-        defer { git_config_free(config) }
-        var buffer = git_buf()
-        defer { git_buf_dispose(&buffer) }
-        let code = git_config_get_string_buf(&buffer, config, key)
-        if code == GIT_ENOTFOUND.rawValue { return nil }
-        try check(code, "git_config_get_string_buf(\(key))")
-        return String(cString: buffer.ptr)
-    }
 }

@@ -127,14 +127,25 @@ public final class Repository {
 
     /// A configuration value read as a path (`~/` expanded), or nil when the key is not set.
     public func configPath(_ key: String) throws(GitError) -> String? {
+        try configValue(key, "git_config_get_path") { git_config_get_path($0, $1, $2) }
+    }
+
+    /// A configuration value as a string, or nil when the key is not set.
+    func configString(_ key: String) throws(GitError) -> String? {
+        try configValue(key, "git_config_get_string_buf") { git_config_get_string_buf($0, $1, $2) }
+    }
+
+    /// Reads `key` from a snapshot of the configuration with `read` (one of libgit2's `git_config_get_*` into a buffer).
+    private func configValue(_ key: String, _ function: String,
+                             _ read: (UnsafeMutablePointer<git_buf>, OpaquePointer?, String) -> Int32) throws(GitError) -> String? {
         var config: OpaquePointer?
         try check(git_repository_config_snapshot(&config, handle), "git_repository_config_snapshot")
         defer { git_config_free(config) }
         var buffer = git_buf()
         defer { git_buf_dispose(&buffer) }
-        let code = git_config_get_path(&buffer, config, key)
+        let code = read(&buffer, config, key)
         if code == GIT_ENOTFOUND.rawValue { return nil }
-        try check(code, "git_config_get_path(\(key))")
+        try check(code, "\(function)(\(key))")
         return String(cString: buffer.ptr)
     }
 
