@@ -135,4 +135,21 @@ import Testing
         #expect(Processes.waitUntil(limit: 1) { !Processes.isAlive(runner) }, "the test runner \(runner) survived Ctrl-C")
         #expect(Processes.waitUntil(limit: 1) { Self.packageProcesses().isEmpty }, "\(Self.packageProcesses())")
     }
+
+    @Test func aTimeoutDuringAPushStopsTheTestRunnerAndRefusesThePush() throws {
+        let repo = try Self.package()
+        try configure(repo, "swift test --skip-build --filter HangTests", timeout: 5)
+        _ = try PrepushBinary.run(["install"], in: repo.path, environment: repo.environment).checked()
+        var environment = repo.environment
+        environment["TRUST_HANG"] = "xctest"
+        let pidFile = repo.root.url("push-timeout.pid")
+        environment["TRUST_PID_FILE"] = pidFile
+        let push = try repo.gitResult(["push", "origin", "HEAD:refs/heads/trust-timeout"], environment: environment)
+        #expect(push.status != 0, "\(push)")
+        #expect(push.combined.contains("prepush ✘ unit: timed out after 5 s"), "\(push)")
+        #expect(try repo.remoteHead("trust-timeout") == nil)
+        let runner = try #require(Processes.pids(inFile: pidFile).first, "the hanging test never started")
+        #expect(Processes.waitUntil(limit: 1) { !Processes.isAlive(runner) }, "the test runner \(runner) survived the timeout")
+        #expect(Processes.waitUntil(limit: 1) { Self.packageProcesses().isEmpty }, "\(Self.packageProcesses())")
+    }
 }
