@@ -51,9 +51,20 @@ public struct TestFailure: Sendable, Hashable, Codable {
     /// Where it was recorded, when the output says.
     public let location: SourceLocation?
 
-    /// Creates a failure.
+    /// The longest message kept, in bytes: a test that prints megabytes into an assertion does not
+    /// grow every report by as much.
+    public static let messageLimit = 4096
+
+    /// Creates a failure; a message over `messageLimit` bytes is cut there, marked with `…`.
     public init(message: String, location: SourceLocation?) {
-        self.message = message
+        if message.utf8.count > Self.messageLimit {
+            var cut = message.utf8.prefix(Self.messageLimit)
+            while let last = cut.last, last & 0xC0 == 0x80 { cut = cut.dropLast() }
+            if let last = cut.last, last >= 0xC0 { cut = cut.dropLast() }
+            self.message = String(decoding: cut, as: UTF8.self) + "…"
+        } else {
+            self.message = message
+        }
         self.location = location
     }
 }
@@ -146,11 +157,18 @@ public struct UITestResult: Sendable, Hashable, Codable {
 public struct TestRun: Sendable, Hashable, Codable {
     /// Every test.
     public var results: [UITestResult]
+    /// Failures of the run as a whole that no test carries: the runner never started its tests
+    /// (xcodebuild's "Early unexpected exit"), or a summary said the run failed and no test failure was shown.
+    public var runFailures: [String] = []
 
     /// Creates a run.
-    public init(results: [UITestResult] = []) {
+    public init(results: [UITestResult] = [], runFailures: [String] = []) {
         self.results = results
+        self.runFailures = runFailures
     }
+
+    /// A test failed or did not finish, or the run itself failed.
+    public var hasFailures: Bool { !runFailures.isEmpty || results.contains { !$0.passed } }
 
     /// How many tests have `status`.
     public func count(_ status: TestStatus) -> Int {

@@ -300,7 +300,8 @@ final class StreamParsers: @unchecked Sendable {
     var compilerErrors: [String] { standardOutput.compilerErrors + standardError.compilerErrors }
 
     func finish() -> TestRun {
-        TestRun(results: standardOutput.finish().run.results + standardError.finish().run.results)
+        let out = standardOutput.finish().run, err = standardError.finish().run
+        return TestRun(results: out.results + err.results, runFailures: out.runFailures + err.runFailures)
     }
 }
 

@@ -38,7 +38,7 @@ enum StageResultReading {
             let skipped = Dictionary(consoleXCTest.filter { $0.status == .skipped }.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
             xctest = fromXunit.map { test in test.status == .passed ? (skipped[test.name] ?? test) : test }
         }
-        return TestRun(results: xctest + swiftTesting)
+        return TestRun(results: xctest + swiftTesting, runFailures: console.runFailures)
     }
 
     /// SwiftPM's xunit files have no source places (XCTest's says only "failure"), display names or

@@ -17,6 +17,8 @@ public struct ParsedTests: Sendable {
 /// Swift Testing (Unicode or SF-Symbol glyphs) into `UITestResult`s. It is fed chunks as they
 /// arrive and keeps only the tests, never the log: memory does not grow with the output.
 public struct ConsoleTestParser {
+    /// At most this many characters of an input line are quoted in a message.
+    static let echoLimit = 200
     /// At most this many unplaced lines are kept as samples.
     static let sampleLimit = 20
 
@@ -40,6 +42,12 @@ public struct ConsoleTestParser {
     /// Swift Testing's console names a test only by its function or display name, and several suites
     /// can hold a test of the same name: the keys of the running ones, per name, in start order.
     private var swiftTestingRunning: [String: [String]] = [:]
+    /// Failures of the run as a whole (xcodebuild's "Early unexpected exit"), not of one test.
+    private var runFailures: [String] = []
+    /// A summary line that says the run failed; a failure of the run when no test failure explains it.
+    private var summarySaysFailed: String?
+    /// The Swift Testing test whose issue the next `↳` lines describe.
+    private var lastIssueKey: String?
     /// Tests xcodebuild said it restarts after a crash: their next run is a retry.
     private var restartedKeys: Set<String> = []
 
@@ -53,6 +61,8 @@ public struct ConsoleTestParser {
         var startedAt: Double = 0
         /// xcodebuild's `(Iteration N of M)` on the started line: N > 1 is a repetition or retry.
         var iteration = 1
+        /// A UI test's `t = 4.13s Assertion Failure: File.swift:63: message`, used when no `error:` line comes.
+        var assertion: TestFailure?
     }
 
     /// Compiler diagnostics (`path:line:col: error: …`) seen, at most `compilerErrorLimit`.
@@ -127,7 +137,12 @@ public struct ConsoleTestParser {
             record(UITestResult(suite: test.suite, name: test.name, status: .passed, duration: 0))
         }
         announced.removeAll()
-        return ParsedTests(run: TestRun(results: results), unplacedEventLines: unplaced, unplacedSamples: samples, lineCount: lineCount)
+        var run = TestRun(results: results)
+        run.runFailures = runFailures
+        if let summarySaysFailed, run.failing.isEmpty, runFailures.isEmpty {
+            run.runFailures.append("\(summarySaysFailed), but no test failure was shown")
+        }
+        return ParsedTests(run: run, unplacedEventLines: unplaced, unplacedSamples: samples, lineCount: lineCount)
     }
 
     // MARK: - One line
@@ -160,6 +175,12 @@ public struct ConsoleTestParser {
             if line.has("Fatal error: ") { lastFatalError = line.string(from: 0); return }
         } else if first == UInt8(ascii: "R") && line.has("Restarting after unexpected exit") {
             return restart(line)
+        } else if first == UInt8(ascii: "E") && line.has("Early unexpected exit") {
+            runFailures.append(line.string(0..<min(line.count, Self.echoLimit)))
+            return
+        } else if first == UInt8(ascii: "*") && line.has("** TEST FAILED **") {
+            summarySaysFailed = "xcodebuild's summary says ** TEST FAILED **"
+            return
         } else if first == UInt8(ascii: "["), let close = line.find("] Testing ", from: 1) {
             let identifier = line.string((close + 10)..<line.count)
             if let slash = identifier.lastIndex(of: "/") {
@@ -173,6 +194,15 @@ public struct ConsoleTestParser {
             xctestSkip(line, markerAt: skipAt)
         } else if line.find("Fatal error: ") != nil, !running.isEmpty {
             lastFatalError = line.string(from: line.find("Fatal error: ")!)
+        } else if let assertionAt = line.find("Assertion Failure: "), !running.isEmpty {
+            uiAssertion(line, from: assertionAt + 19)
+        } else if let glued = line.find("Test Case '", from: 1) ?? line.find("Test case '", from: 1),
+                  let close = line.find(byte: UInt8(ascii: "'"), from: glued + 11),
+                  line.has(" started", at: close + 1) || line.has(" passed", at: close + 1)
+                    || line.has(" failed", at: close + 1) || line.has(" skipped", at: close + 1) {
+            // An event printed right after output that did not end its line: `…manifeTest Case '-[A.B t]' passed (0.001 seconds).`
+            // (Not `path:35: Test Case '-[A t]' measured […]`, a performance test's report.)
+            testCase(line, from: glued + 11)
         }
     }
 
@@ -227,8 +257,9 @@ public struct ConsoleTestParser {
             return (lower..<space, (space + 1)..<upper)
         }
         if upper - lower > 2 && line[upper - 2] == UInt8(ascii: "(") && line[upper - 1] == UInt8(ascii: ")") { upper -= 2 }
+        // `Class.test`, or Xcode 26's `Suite/test()`.
         var dot = upper - 1
-        while dot > lower && line[dot] != UInt8(ascii: ".") {
+        while dot > lower && line[dot] != UInt8(ascii: ".") && line[dot] != UInt8(ascii: "/") {
             if line[dot] == 32 { return nil }
             dot -= 1
         }
@@ -248,7 +279,15 @@ public struct ConsoleTestParser {
     /// `Test Suite 'All tests' started at …`, `… passed at …`, `… failed at …`, `Test suite 'X' started on 'Clone …'`.
     private mutating func suiteLine(_ line: ByteLine) {
         guard let close = line.find(byte: UInt8(ascii: "'"), from: 12) else { return miss(line) }
-        if line.has(" started", at: close + 1) || line.has(" passed", at: close + 1) || line.has(" failed", at: close + 1) { return }
+        if line.has(" failed", at: close + 1) {
+            let suite = line.string(12..<close)
+            if suite == "All tests" || suite == "Selected tests" {
+                summarySaysFailed = "the XCTest summary says the run failed (Test Suite '\(suite)' failed)"
+            }
+            return
+        }
+        // `finished at …`: the form of XCTest before Xcode 9 (xcpretty-era logs).
+        if line.has(" started", at: close + 1) || line.has(" passed", at: close + 1) || line.has(" finished", at: close + 1) { return }
         miss(line)
     }
 
@@ -281,10 +320,11 @@ public struct ConsoleTestParser {
         guard let colon = line.find(": ", from: 0), colon < markerAt else { return }
         let identifier = line.string((colon + 2)..<markerAt)
         guard let (suite, name) = Self.splitXCTestIdentifier(identifier) else { return miss(line) }
-        var reason = line.string(from: markerAt + 15)
-        if reason.hasPrefix(" - ") { reason.removeFirst(3) }
+        var reason = Substring(line.string(from: markerAt + 15))
+        // ` - reason`, `: reason`: the separator is not part of the reason.
+        while let first = reason.first, first == " " || first == "-" || first == ":" { reason.removeFirst() }
         let key = "\(suite).\(name)"
-        if running[key] != nil || resultIndex[key] == nil { earlySkipReasons[key] = reason }
+        if running[key] != nil || resultIndex[key] == nil { earlySkipReasons[key] = String(reason) }
     }
 
     /// Lines under `Failing tests:`: `\tClass.test()`, or a target header `\tTarget:` then `\t\tClass.test()`.
@@ -314,8 +354,25 @@ public struct ConsoleTestParser {
             let parts = Self.split(key: key)
             finish(key: key, suite: parts.suite, name: parts.name, status: .failed, duration: 0, extraFailure: TestFailure(message: reason, location: nil))
             restartedKeys.insert(key)
+        } else if resolve(suite: suite, name: name) == nil {
+            // The crash took the test's own lines with it: the restart line is all there is, and it says the test failed.
+            record(UITestResult(suite: suite, name: name, status: .failed, duration: 0, failures: [TestFailure(message: reason, location: nil)], phase: .test))
+            restartedKeys.insert("\(suite).\(name)")
         }
         lastFatalError = nil
+    }
+
+    /// A UI test's activity line `t =     4.13s Assertion Failure: FlakyTests.swift:63: XCTAssertTrue failed - …`:
+    /// the failure of the test running now, kept for when no `error:` line names it.
+    private mutating func uiAssertion(_ line: ByteLine, from start: Int) {
+        guard let key = running.max(by: { $0.value.order < $1.value.order })?.key else { return }
+        var messageStart = start
+        var location: SourceLocation?
+        if let colon = line.find(": ", from: start), let place = Self.location(line, start: start, end: colon) {
+            location = place
+            messageStart = colon + 2
+        }
+        running[key]?.assertion = TestFailure(message: line.string(from: messageStart), location: location)
     }
 
     // MARK: - Swift Testing
@@ -334,14 +391,26 @@ public struct ConsoleTestParser {
                 miss(line)
             }
         }
+        if glyph.value == 0x21B3, let key = lastIssueKey, var test = running[key], let last = test.failures.last {
+            // `↳ Whales fail.`: the issue's comment (`Issue.record("Whales fail.")`, `#expect(…, "comment")`).
+            test.failures[test.failures.count - 1] = TestFailure(message: last.message + "\n" + line.string(from: textStart), location: last.location)
+            running[key] = test
+            return
+        }
+        if !line.has("Test ", at: textStart) { lastIssueKey = nil }
         // Details (↳), argument lines (`Passing 1 argument …`), version lines: context, not events.
     }
 
     private mutating func swiftTestingTest(_ line: ByteLine, from start: Int) {
-        if line.has("run started", at: start) || line.has("run with ", at: start) { return }
+        if line.has("run started", at: start) { return }
+        if line.has("run with ", at: start) {
+            if line.find(" failed after ", from: start) != nil { summarySaysFailed = "Swift Testing's summary says the run failed" }
+            return
+        }
+        lastIssueKey = nil
         if line.has("case passing ", at: start) { return }
         // The name: a quoted display name, or a function signature up to the first space.
-        let nameEnd: Int
+        var nameEnd: Int
         let name: String
         if line.has("\"", at: start) {
             var index = start + 1
@@ -353,6 +422,10 @@ public struct ConsoleTestParser {
             guard let close else { return miss(line) }
             name = line.string((start + 1)..<close)
             nameEnd = close + 1
+            // `--verbose`: `Test "Display name" (aka 'function()') passed …`.
+            if line.has(" (aka '", at: nameEnd), let end = line.find("')", from: nameEnd + 7) {
+                nameEnd = end + 2
+            }
         } else {
             guard let space = line.find(byte: 32, from: start) else { return miss(line) }
             name = line.string(start..<space)
@@ -385,6 +458,7 @@ public struct ConsoleTestParser {
             let failure = Self.swiftTestingIssue(line, from: index + 17)
             let key = swiftTestingKey(for: name, issueFile: failure.location?.file) ?? startSwiftTestingTest(name)
             addFailure(key: key, failure)
+            lastIssueKey = key
         } else if line.has("recorded a known issue", at: index) {
             if let key = swiftTestingKey(for: name, issueFile: nil) { running[key]?.knownIssues += 1 }
         } else if line.has("recorded ", at: index) {
@@ -468,6 +542,7 @@ public struct ConsoleTestParser {
         var failures = test?.failures ?? []
         if !earlyFailures.isEmpty, let early = earlyFailures.removeValue(forKey: key) { failures += early }
         if let extraFailure { failures.append(extraFailure) }
+        if status == .failed && failures.isEmpty, let assertion = test?.assertion { failures.append(assertion) }
         if status == .failed && failures.isEmpty, let fatal = lastFatalError {
             failures.append(TestFailure(message: fatal, location: nil))
         }

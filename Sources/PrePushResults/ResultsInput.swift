@@ -48,6 +48,7 @@ public enum ResultsInput {
         var parser = ConsoleTestParser()
         var head: [UInt8] = []
         var kind: ResultsInputKind?
+        var wide = false
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
@@ -55,17 +56,22 @@ public enum ResultsInput {
             if count <= 0 { break }
             if kind == nil {
                 head += buffer[0..<count]
+                // UTF-16 and UTF-32 (a Windows tool's or an editor's save): read whole, then as UTF-8.
+                if head.count >= 4, Self.wideEncoding(of: head) != nil { kind = .console; wide = true; continue }
                 guard head.contains(where: { $0 != 32 && $0 != 9 && $0 != 10 && $0 != 13 }) else { continue }
                 kind = self.kind(of: head)
                 if kind == .console {
                     head.withUnsafeBytes { parser.consume($0) }
                     head = []
                 }
-            } else if kind == .console {
+            } else if kind == .console && !wide {
                 buffer.withUnsafeBytes { parser.consume(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
             } else {
                 head += buffer[0..<count]
             }
+        }
+        if wide || (kind == nil && head.count >= 2 && Self.wideEncoding(of: head) != nil) {
+            return try parse(Self.utf8(fromWide: head), file: file)
         }
         guard let kind, kind != .console else {
             let parsed = parser.finish()
@@ -74,9 +80,41 @@ public enum ResultsInput {
         return try parse(head, file: file)
     }
 
+    /// The byte order mark of UTF-16 or UTF-32 text at the start of `bytes`, if there is one.
+    static func wideEncoding(of bytes: [UInt8]) -> (unitSize: Int, bigEndian: Bool)? {
+        if bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00]) { return (4, false) }
+        if bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF]) { return (4, true) }
+        if bytes.starts(with: [0xFF, 0xFE]) { return (2, false) }
+        if bytes.starts(with: [0xFE, 0xFF]) { return (2, true) }
+        return nil
+    }
+
+    /// UTF-16 or UTF-32 text with a byte order mark as UTF-8 (without the mark); invalid units repaired.
+    static func utf8(fromWide bytes: [UInt8]) -> [UInt8] {
+        guard let (size, bigEndian) = wideEncoding(of: bytes) else { return bytes }
+        let body = bytes.dropFirst(size)
+        var units: [UInt32] = []
+        units.reserveCapacity(body.count / size)
+        var index = body.startIndex
+        while index + size <= body.endIndex {
+            var value: UInt32 = 0
+            for offset in 0..<size {
+                let byte = UInt32(body[index + (bigEndian ? offset : size - 1 - offset)])
+                value = value << 8 | byte
+            }
+            units.append(value)
+            index += size
+        }
+        let text = size == 2
+            ? String(decoding: units.map { UInt16(truncatingIfNeeded: $0) }, as: UTF16.self)
+            : String(decoding: units, as: UTF32.self)
+        return Array(text.utf8)
+    }
+
     /// Parses `bytes` (named `file` in errors) and reports how many event lines were not placed
     /// (console output only).
     public static func parse(_ bytes: [UInt8], file: String) throws -> (run: TestRun, kind: ResultsInputKind, unplaced: Int) {
+        if wideEncoding(of: bytes) != nil { return try parse(utf8(fromWide: bytes), file: file) }
         let kind = kind(of: bytes)
         switch kind {
         case .junit:

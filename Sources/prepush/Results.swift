@@ -20,7 +20,7 @@ extension Prepush {
             abstract: "Turn saved test output into reports: console logs, JUnit XML or xcresulttool JSON.",
             discussion: """
             Each input's kind is read from its content. Exit status: 0 no test failed, 1 a test failed \
-            or did not finish, 2 unreadable input.
+            or did not finish or the run itself failed, 2 unreadable input or no test results in it.
 
             Examples:
               prepush results build/test.log --format junit --output build/junit.xml
@@ -52,7 +52,14 @@ extension Prepush {
                 }
                 do {
                     let parsed = try file == "-" ? ResultsInput.parse(descriptor: 0, file: "<stdin>") : ResultsInput.parse(file: file)
+                    guard !parsed.run.results.isEmpty || !parsed.run.runFailures.isEmpty else {
+                        // An empty report passing for a green run is how a broken pipeline goes unnoticed.
+                        FileStandardError.write("error: no test results found in \(file == "-" ? "standard input" : file)")
+                        throw ExitCode(ExitStatus.usage.rawValue)
+                    }
                     run.results += parsed.run.results
+                    run.runFailures += parsed.run.runFailures
+                    for failure in parsed.run.runFailures { FileStandardError.write("error: \(file): the run failed: \(failure)") }
                     if parsed.unplaced > 0 {
                         FileStandardError.write("prepush: warning: \(file): \(parsed.unplaced) lines looked like test events but were not understood")
                     }
@@ -75,7 +82,7 @@ extension Prepush {
             let publisher = ReportPublisher(environment: ProcessInfo.processInfo.environment)
             if format != .github { FileSystem.write(publisher.annotations(run), to: 1) }
             try? publisher.appendStepSummary(run)
-            throw ExitCode(run.failing.isEmpty ? ExitStatus.success.rawValue : ExitStatus.failure.rawValue)
+            throw ExitCode(run.hasFailures ? ExitStatus.failure.rawValue : ExitStatus.success.rawValue)
         }
 
     }

@@ -107,3 +107,24 @@ import Testing
         #expect(!repo.exists(".prepush/reports/junit.xml"))
     }
 }
+
+@Suite struct ResultsExitStatusTests {
+    let environment = ProcessInfo.processInfo.environment
+
+    @Test(arguments: ["[]\n", "null\n", "Compiling App\nBuild complete!\n", ""])
+    func inputWithNoTestResultsIsAUsageError(text: String) throws {
+        let folder = try TemporaryDirectory()
+        let file = try folder.write(text, to: "results.txt")
+        let result = try PrepushBinary.run(["results", file], in: folder.path, environment: environment)
+        #expect(result.status == 2, "\(result)")
+        #expect(result.standardError.contains("error: no test results found in \(file)"), "\(result)")
+    }
+
+    @Test func aRunThatFailedBeforeAnyTestIsExit1WithItsMessage() throws {
+        let folder = try TemporaryDirectory()
+        let file = try folder.write("Early unexpected exit, operation never finished bootstrapping - no restart will be attempted.\n** TEST FAILED **\n", to: "xcodebuild.log")
+        let result = try PrepushBinary.run(["results", file, "--format", "json"], in: folder.path, environment: environment)
+        #expect(result.status == 1, "\(result)")
+        #expect(result.standardError.contains("the run failed: Early unexpected exit, operation never finished bootstrapping"), "\(result)")
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import PrePushCore
+import PrePushResults
+import Testing
+
+/// Patterns a sweep over real logs found misread, written as lines of the same shape.
+@Suite struct RunLevelFailureTests {
+    @Test func anEarlyUnexpectedExitWithNoTestIsAFailedRun() {
+        let parsed = ConsoleTestParser.parse("""
+        Testing started
+        Early unexpected exit, operation never finished bootstrapping - no restart will be attempted. (Underlying Error: Test crashed with signal kill.)
+        ** TEST FAILED **
+        """)
+        #expect(parsed.run.results.isEmpty)
+        #expect(parsed.run.hasFailures)
+        #expect(parsed.run.runFailures.first?.hasPrefix("Early unexpected exit, operation never finished bootstrapping") == true)
+    }
+
+    @Test func aSummaryThatSaysFailedWithNoFailingTestIsAFailedRun() {
+        let parsed = ConsoleTestParser.parse("""
+        Test Suite 'All tests' started at 2026-01-01 10:00:00.000
+        Test Case 'A.test_one' started at 2026-01-01 10:00:00.001
+        Test Case 'A.test_one' passed (0.001 seconds)
+        Test Suite 'All tests' failed at 2026-01-01 10:00:00.002
+        """)
+        #expect(parsed.run.results.map(\.status) == [.passed])
+        #expect(parsed.run.runFailures == ["the XCTest summary says the run failed (Test Suite 'All tests' failed), but no test failure was shown"])
+    }
+
+    @Test func aSummaryOfAFailingTestAddsNoRunFailure() {
+        let parsed = ConsoleTestParser.parse("""
+        ◇ Test run started.
+        ◇ Test a() started.
+        ✘ Test a() recorded an issue at A.swift:3:5: Expectation failed: 1 == 2
+        ✘ Test a() failed after 0.001 seconds with 1 issue.
+        ✘ Test run with 1 test failed after 0.001 seconds with 1 issue.
+        """)
+        #expect(parsed.run.count(.failed) == 1)
+        #expect(parsed.run.runFailures.isEmpty)
+    }
+
+    @Test func utf16WithAByteOrderMarkReadsLikeUTF8() throws {
+        let text = "Test Case 'A.test_one' started.\nTest Case 'A.test_one' failed (0.002 seconds).\n"
+        var wide: [UInt8] = [0xFF, 0xFE]
+        for unit in text.utf16 { wide += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+        let parsed = try ResultsInput.parse(wide, file: "log.txt")
+        #expect(parsed.run.results.map(\.testIdentifier) == ["A.test_one"])
+        #expect(parsed.run.results.first?.status == .failed)
+    }
+}
+
+@Suite struct MisreadLineTests {
+    @Test func xcode26NamesTestsSuiteSlashFunction() {
+        let parsed = ConsoleTestParser.parse("""
+        Test case 'SubFolderTestDemoTests/exampleFalse()' started on 'My Mac - TestDemo (29692)'
+        Test case 'SubFolderTestDemoTests/exampleFalse()' failed on 'My Mac - TestDemo (29692)' (0.001 seconds)
+        Test case 'SubFolderTestDemoTests/exampleTrue()' passed on 'My Mac - TestDemo (29692)' (0.002 seconds)
+        """)
+        #expect(parsed.run.results.map(\.testIdentifier) == ["SubFolderTestDemoTests.exampleFalse", "SubFolderTestDemoTests.exampleTrue"])
+        #expect(parsed.run.results.map(\.status) == [.failed, .passed])
+        #expect(parsed.unplacedEventLines == 0)
+    }
+
+    @Test func aRestartLineWithoutAStartedLineStillFailsTheTest() {
+        let parsed = ConsoleTestParser.parse("""
+        Restarting after unexpected exit, crash, or test timeout in SwiftTests.testExample(); summary will include totals from previous launches.
+        """)
+        #expect(parsed.run.results.map(\.testIdentifier) == ["SwiftTests.testExample"])
+        #expect(parsed.run.results.first?.status == .failed)
+    }
+
+    @Test func verboseDisplayNameLinesAreRead() {
+        let parsed = ConsoleTestParser.parse("""
+        ◇ Test "Crabs walk sideways" (aka 'walksSideways()') started.
+        ✔ Test "Crabs walk sideways" (aka 'walksSideways()') passed after 0.001 seconds.
+        """)
+        #expect(parsed.run.results.map(\.name) == ["Crabs walk sideways"])
+        #expect(parsed.run.results.first?.status == .passed)
+    }
+
+    @Test func theCommentOnArrowLinesStaysWithTheIssue() {
+        let parsed = ConsoleTestParser.parse("""
+        ◇ Test whales() started.
+        ✘ Test whales() recorded an issue at Ocean.swift:12:9: Issue recorded
+        ↳ Whales fail.
+        ✘ Test whales() failed after 0.001 seconds with 1 issue.
+        """)
+        #expect(parsed.run.failing.first?.failureMessage == "Issue recorded\nWhales fail.")
+        #expect(parsed.run.failing.first?.failureLocation == SourceLocation(file: "Ocean.swift", line: 12, column: 9))
+    }
+
+    @Test func anEventGluedToOutputWithoutANewlineIsRead() {
+        let parsed = ConsoleTestParser.parse("""
+        Test Case '-[A.B testFirst]' started.
+        loading manifeTest Case '-[A.B testFirst]' passed (0.001 seconds).
+        """)
+        #expect(parsed.run.results.map(\.testIdentifier) == ["A.B.testFirst"])
+        #expect(parsed.run.results.first?.status == .passed)
+    }
+
+    @Test func aUITestsAssertionFailureLineGivesTheMessageAndPlace() {
+        let parsed = ConsoleTestParser.parse("""
+        Test Case '-[AppUITests.FlakyTests testLogin]' started.
+            t =     4.13s Assertion Failure: FlakyTests.swift:63: XCTAssertTrue failed - Sign in button not hittable
+        Test Case '-[AppUITests.FlakyTests testLogin]' failed (4.200 seconds).
+        """)
+        let test = parsed.run.failing.first
+        #expect(test?.failureMessage == "XCTAssertTrue failed - Sign in button not hittable")
+        #expect(test?.failureLocation == SourceLocation(file: "FlakyTests.swift", line: 63, column: 0))
+    }
+
+    @Test func oldStyleSuiteFinishedLinesAreUnderstood() {
+        let parsed = ConsoleTestParser.parse("""
+        Test Suite 'LegacyTests' started at 2016-05-01 10:00:00 +0000
+        Test Case '-[LegacyTests testOld]' started.
+        Test Case '-[LegacyTests testOld]' passed (0.001 seconds).
+        Test Suite 'LegacyTests' finished at 2016-05-01 10:00:00 +0000.
+        """)
+        #expect(parsed.unplacedEventLines == 0)
+        #expect(parsed.run.results.count == 1)
+    }
+
+    @Test func skipReasonsDoNotStartWithTheSeparator() {
+        let parsed = ConsoleTestParser.parse("""
+        Test Case 'A.test_skip' started.
+        /src/A.swift:14: A.test_skip : Test skipped: needs a network
+        Test Case 'A.test_skip' skipped (0.001 seconds).
+        """)
+        #expect(parsed.run.results.first?.skipReason == "needs a network")
+    }
+
+    @Test func aHugeMessageIsBoundedPerTest() {
+        let huge = String(repeating: "é", count: 100_000)
+        let failure = TestFailure(message: huge, location: nil)
+        #expect(failure.message.utf8.count <= TestFailure.messageLimit + 3)
+        #expect(failure.message.hasSuffix("…"))
+    }
+}
