@@ -3,6 +3,14 @@ public enum MarkupText {
     /// XML-escapes text; characters XML 1.0 cannot hold are dropped. In attributes, line breaks
     /// and tabs become character references so they survive attribute normalisation.
     public static func escape(_ text: String, attribute: Bool = true) -> String {
+        // Most names and times hold nothing to escape: one byte scan, and the string is kept as it is.
+        var clean = true
+        for byte in text.utf8 where byte < 0x20 || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+            || byte == UInt8(ascii: "\"") || byte == 0xEF {
+            clean = false
+            break
+        }
+        if clean { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {

@@ -109,13 +109,28 @@ public enum JUnitReader {
         }
     }
 
-    /// A failure from `message` and the element's text: `File.swift:12 - msg`, `File.swift:12: msg`,
-    /// or `msg (File.swift:12)` give the location.
+    /// A failure from `message` and the element's text. Both are kept when they differ (the body often
+    /// holds the real reason, the attribute a summary); `File.swift:12 - msg`, `File.swift:12: msg`,
+    /// `File.swift:12 msg`, `msg (File.swift:12)` or Xcode's `file://…#…StartingLineNumber=11` give the location.
     static func failure(message: String?, body: String) -> TestFailure {
-        let text = message ?? body
-        if let parsed = FailureText.split(text) { return parsed }
-        if message != nil, let parsed = FailureText.split(body) { return TestFailure(message: text, location: parsed.location) }
-        return TestFailure(message: text, location: nil)
+        let attribute = message.map(TextFormatting.trimmed) ?? ""
+        let fromAttribute = attribute.isEmpty ? nil : FailureText.split(attribute)
+        // A body that is only a place (`LoginUITests.swift:7`) gives the place and no words.
+        let bodyPlace = body.isEmpty || body.contains("\n") ? nil : FailureText.parseLocation(body)
+        let fromBody = body.isEmpty ? nil : bodyPlace.map { TestFailure(message: "", location: $0) } ?? FailureText.split(body)
+        let shownAttribute = fromAttribute?.message ?? attribute
+        let shownBody = fromBody?.message ?? body
+        let text: String
+        if shownAttribute.isEmpty || shownBody.contains(shownAttribute) {
+            text = shownBody.isEmpty ? shownAttribute : shownBody
+        } else if shownBody.isEmpty || shownAttribute.contains(shownBody) {
+            text = shownAttribute
+        } else {
+            text = shownAttribute + "\n" + shownBody
+        }
+        let location = fromAttribute?.location ?? fromBody?.location
+            ?? FailureText.xcodeAnchor(attribute) ?? FailureText.xcodeAnchor(body)
+        return TestFailure(message: text.isEmpty ? "failed" : text, location: location)
     }
 }
 
@@ -130,6 +145,15 @@ enum FailureText {
             guard let at = find(separator, in: utf8, before: firstLineEnd),
                   let location = parseLocation(String(decoding: utf8[..<at], as: UTF8.self)) else { continue }
             return TestFailure(message: String(decoding: utf8[(at + separator.count)...], as: UTF8.self), location: location)
+        }
+        // `path:44 message`: a line number followed by a space.
+        if let colon = utf8[..<firstLineEnd].firstIndex(of: UInt8(ascii: ":")) {
+            var end = colon + 1
+            while end < firstLineEnd, utf8[end] >= 48, utf8[end] <= 57 { end += 1 }
+            if end > colon + 1, end < firstLineEnd, utf8[end] == 32,
+               let location = parseLocation(String(decoding: utf8[..<end], as: UTF8.self)) {
+                return TestFailure(message: String(decoding: utf8[(end + 1)...], as: UTF8.self), location: location)
+            }
         }
         if firstLineEnd > 0, utf8[firstLineEnd - 1] == UInt8(ascii: ")"),
            let open = findLast([UInt8(ascii: " "), UInt8(ascii: "(")], in: utf8, before: firstLineEnd),
@@ -156,6 +180,43 @@ enum FailureText {
             index -= 1
         }
         return nil
+    }
+
+    /// Xcode's document anchor `file:///path/File.swift#CharacterRangeLen=0&EndingLineNumber=35&StartingLineNumber=35`
+    /// anywhere in `text`: its line numbers count from 0, so this is line 36.
+    static func xcodeAnchor(_ text: String) -> SourceLocation? {
+        let utf8 = Array(text.utf8)
+        let key = Array("StartingLineNumber=".utf8)
+        guard let keyAt = find(key, in: utf8, before: utf8.count) else { return nil }
+        var end = keyAt + key.count
+        while end < utf8.count, utf8[end] >= 48, utf8[end] <= 57 { end += 1 }
+        guard let line = Int(String(decoding: utf8[(keyAt + key.count)..<end], as: UTF8.self)),
+              let hash = utf8[..<keyAt].lastIndex(of: UInt8(ascii: "#")) else { return nil }
+        var start = hash
+        while start > 0, utf8[start - 1] != 32, utf8[start - 1] != 10, utf8[start - 1] != UInt8(ascii: "\"") { start -= 1 }
+        var path = String(decoding: utf8[start..<hash], as: UTF8.self)
+        if path.hasPrefix("file://") { path.removeFirst(7) }
+        guard !path.isEmpty else { return nil }
+        return SourceLocation(file: percentDecoded(path), line: line + 1, column: 0)
+    }
+
+    /// `%20` and the like as the bytes they stand for; a malformed escape is kept as it is.
+    static func percentDecoded(_ text: String) -> String {
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
+        let bytes = Array(text.utf8)
+        var out: [UInt8] = []
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
+               let value = UInt8(String(decoding: bytes[(index + 1)...(index + 2)], as: UTF8.self), radix: 16) {
+                out.append(value)
+                index += 3
+            } else {
+                out.append(bytes[index])
+                index += 1
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// `File.swift:12` or `File.swift:12:5` where the file has an extension.

@@ -39,6 +39,8 @@ public struct ReportPublisher: Sendable {
 
     /// Appends the Markdown summary to `$GITHUB_STEP_SUMMARY` when it is set.
     public func appendStepSummary(_ run: TestRun) throws {
+        // Rendered only when there is somewhere to put it: a large run's summary is not free.
+        guard environment["GITHUB_STEP_SUMMARY"]?.isEmpty == false else { return }
         try appendStepSummary(markdown: MarkdownReporter().render(run))
     }
 

@@ -17,7 +17,7 @@ public enum XCResultError: Error, Sendable, Equatable, CustomStringConvertible {
         case .notJSON(let file, let reason):
             return "\(file): error: not valid JSON: \(reason)"
         case .unknownForm(let file, let keys):
-            return "\(file): error: not an xcresulttool result: expected \"testNodes\" (get test-results tests), \"testFailures\" (get test-results summary) or an ActionsInvocationRecord, found the keys \(keys.sorted().joined(separator: ", "))"
+            return "\(file): error: not an xcresulttool result: expected \"testNodes\" (get test-results tests), \"testFailures\" (get test-results summary), an ActionTestPlanRunSummaries or an ActionsInvocationRecord, found the keys \(keys.sorted().prefix(12).joined(separator: ", "))"
         }
     }
 }
@@ -43,6 +43,12 @@ public enum XCResultReader {
         if case .array(let failures)? = root["testFailures"] {
             return TestRun(results: failures.compactMap(summaryFailure))
         }
+        if let type = root["_type"]?["_name"]?.string, type == "ActionTestPlanRunSummaries" || type == "ActionTestPlanRunSummary" {
+            // `xcresulttool get --legacy --id <testsRef>` (marathon keeps it as testplanrunsummary.json): every test, no messages.
+            var results: [UITestResult] = []
+            collectLegacyTests(value, suite: nil, into: &results)
+            return TestRun(results: results)
+        }
         if root["_type"]?["_name"]?.string == "ActionsInvocationRecord" {
             let summaries = root["issues"]?["testFailureSummaries"]?["_values"]?.array ?? []
             // A test that failed in several runs (retries, configurations) has one summary each.
@@ -64,19 +70,57 @@ public enum XCResultReader {
     private static func collect(_ node: JSONValue, suite: String?, into results: inout [UITestResult]) {
         let type = node["nodeType"]?.string ?? ""
         if type == "Test Case" {
-            results += testCase(node)
+            results += testCase(node, enclosingSuite: suite)
             return
         }
         let nextSuite = type == "Test Suite" ? (suite ?? node["name"]?.string) : suite
         for child in node["children"]?.array ?? [] { collect(child, suite: nextSuite, into: &results) }
     }
 
+    /// The legacy test summary tree: groups (`ActionTestSummaryGroup`) hold `subtests`; each test is an
+    /// `ActionTestMetadata` (or `ActionTestSummary`) with `identifier` `Class/test()`, `testStatus` and `duration`.
+    private static func collectLegacyTests(_ node: JSONValue, suite: String?, into results: inout [UITestResult]) {
+        switch node {
+        case .array(let items):
+            for item in items { collectLegacyTests(item, suite: suite, into: &results) }
+        case .object(let fields):
+            let type = fields["_type"]?["_name"]?.string ?? ""
+            if type == "ActionTestMetadata" || type == "ActionTestSummary" {
+                let identifier = fields["identifier"]?["_value"]?.string ?? fields["name"]?["_value"]?.string ?? ""
+                var parts = identifier.split(separator: "/").map(String.init)
+                var name = parts.popLast() ?? identifier
+                if name.hasSuffix("()") { name.removeLast(2) }
+                let testSuite = parts.isEmpty ? (suite ?? "") : parts.joined(separator: ".")
+                let status: TestStatus
+                switch fields["testStatus"]?["_value"]?.string {
+                case "Success": status = .passed
+                case "Skipped": status = .skipped
+                case "Expected Failure": status = .expectedFailure
+                default: status = .failed
+                }
+                let seconds = Double(fields["duration"]?["_value"]?.string ?? "") ?? 0
+                let noMessage = TestFailure(message: "failed (this summary holds no message; the result bundle does)", location: nil)
+                results.append(UITestResult(suite: testSuite, name: name, status: status, duration: seconds,
+                                            failures: status == .failed ? [noMessage] : [], phase: status == .failed ? .test : nil))
+                return
+            }
+            // The outermost group names the suite of tests whose identifier does not.
+            let groupName = type == "ActionTestSummaryGroup" ? fields["name"]?["_value"]?.string : nil
+            for (key, value) in fields where key != "_type" {
+                collectLegacyTests(value, suite: suite ?? groupName, into: &results)
+            }
+        default:
+            return
+        }
+    }
+
     /// One result per test, or per argument of a parameterized test (named `name (argument)`).
-    private static func testCase(_ node: JSONValue) -> [UITestResult] {
+    private static func testCase(_ node: JSONValue, enclosingSuite: String?) -> [UITestResult] {
         let name = node["name"]?.string ?? ""
-        // "Suite/Nested/test()" → suite "Suite.Nested", as fastlane's JUnit names it.
+        // "Suite/Nested/test()" → suite "Suite.Nested", as fastlane's JUnit names it; else the suite node it is in.
         let identifier = node["nodeIdentifier"]?.string ?? name
-        let suite = identifier.split(separator: "/").dropLast().joined(separator: ".")
+        let fromIdentifier = identifier.split(separator: "/").dropLast().joined(separator: ".")
+        let suite = fromIdentifier.isEmpty ? (enclosingSuite ?? "") : fromIdentifier
         let children = node["children"]?.array ?? []
         let arguments = children.filter { $0["nodeType"]?.string == "Arguments" }
         if !arguments.isEmpty {
@@ -84,20 +128,33 @@ public enum XCResultReader {
                 let values = argument["name"]?.string ?? ""
                 // testLaunch() with (1, 1) → "testLaunch(1, 1)"; a display name gets "name (values)".
                 let argumentName = name.hasSuffix("()") ? "\(name.dropLast())\(values))" : "\(name) (\(values))"
-                return result(suite: suite, name: argumentName, node: argument, fallbackDuration: node["duration"]?.string)
+                return result(suite: suite, name: argumentName, node: argument, fallbackDuration: seconds(of: node))
             }
         }
         return [result(suite: suite, name: name, node: node, fallbackDuration: nil)]
     }
 
-    private static func result(suite: String, name: String, node: JSONValue, fallbackDuration: String?) -> UITestResult {
+    /// A node's seconds: `durationInSeconds` when present (exact), else the rounded `duration` text.
+    private static func seconds(of node: JSONValue) -> Double? {
+        if let exact = node["durationInSeconds"]?.number { return exact }
+        return node["duration"]?.string.map { duration($0) }
+    }
+
+    /// Every repetition's time added up (docs/reports.md): the time the test really took.
+    private static func repetitionSeconds(_ repetitions: [JSONValue]) -> Double? {
+        let times = repetitions.compactMap { seconds(of: $0) }
+        return times.isEmpty ? nil : times.reduce(0, +)
+    }
+
+    private static func result(suite: String, name: String, node: JSONValue, fallbackDuration: Double?) -> UITestResult {
         let children = node["children"]?.array ?? []
         let repetitions = children.filter { $0["nodeType"]?.string == "Repetition" }
         var messages = children.filter { $0["nodeType"]?.string == "Failure Message" }
         for repetition in repetitions {
             messages += (repetition["children"]?.array ?? []).filter { $0["nodeType"]?.string == "Failure Message" }
         }
-        let status = self.status(node["result"]?.string)
+        // A node without its own result takes its last repetition's (a retry that passed makes it pass: flaky).
+        let status = self.status(node["result"]?.string ?? repetitions.last?["result"]?.string)
         var skipReason: String?
         var failures: [TestFailure] = []
         for message in messages {
@@ -113,7 +170,7 @@ public enum XCResultReader {
         }
         let audits = failures.compactMap { AccessibilityAuditMapping.result(fromFailureMessage: $0.message) }
         return UITestResult(suite: suite, name: name, status: status,
-                            duration: duration(node["duration"]?.string ?? fallbackDuration),
+                            duration: repetitionSeconds(repetitions) ?? seconds(of: node) ?? fallbackDuration ?? 0,
                             failures: status == .skipped ? [] : failures, phase: status == .failed ? .test : nil,
                             attempts: max(1, repetitions.count), skipReason: skipReason,
                             accessibilityAuditResults: audits.isEmpty ? nil : audits)

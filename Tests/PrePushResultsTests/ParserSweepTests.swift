@@ -136,3 +136,74 @@ import Testing
         #expect(failure.message.hasSuffix("…"))
     }
 }
+
+@Suite struct JUnitBodyTests {
+    func failure(_ element: String) throws -> TestFailure? {
+        let xml = #"<testsuite name="S"><testcase classname="C" name="t">"# + element + "</testcase></testsuite>"
+        return try JUnitReader.parse(Array(xml.utf8), file: "r.xml").results.first?.failures.first
+    }
+
+    @Test func theAttributeAndTheBodyAreBothKept() throws {
+        let kept = try failure(#"<failure message="Assertion failed">Expected 3 items but found 2 at LoginTests.swift:38</failure>"#)
+        #expect(kept?.message == "Assertion failed\nExpected 3 items but found 2 at LoginTests.swift:38")
+    }
+
+    @Test func aBodyThatRepeatsTheAttributeIsNotDoubled() throws {
+        let kept = try failure(#"<failure message="XCTAssertTrue failed">/src/A.swift:12: XCTAssertTrue failed</failure>"#)
+        #expect(kept?.message == "XCTAssertTrue failed")
+        #expect(kept?.location == SourceLocation(file: "/src/A.swift", line: 12, column: 0))
+    }
+
+    @Test(arguments: [
+        ("/src/LoginTests.swift:38: XCTAssertEqual failed", 38),
+        ("/src/LoginTests.swift:44 XCTAssertEqual failed", 44),
+        ("XCTAssertEqual failed file:///src/LoginTests.swift#CharacterRangeLen=0&amp;EndingLineNumber=35&amp;StartingLineNumber=35", 36),
+    ])
+    func placesComeFromTheFormsToolsWrite(body: String, line: Int) throws {
+        let kept = try failure("<failure>\(body)</failure>")
+        #expect(kept?.location == SourceLocation(file: "/src/LoginTests.swift", line: line, column: 0), "\(String(describing: kept))")
+    }
+}
+
+@Suite struct XCResultFormsTests {
+    func read(_ json: String) throws -> TestRun {
+        try XCResultReader.parse(Data(json.utf8), file: "tests.json")
+    }
+
+    @Test func exactSecondsWinAndRepetitionsAddUpAndAPassingRetryIsFlaky() throws {
+        let run = try read("""
+        {"testNodes": [{"nodeType": "Test Suite", "name": "LoginTests", "children": [
+          {"nodeType": "Test Case", "name": "testLogin()", "duration": "1s", "durationInSeconds": 0.474,
+           "result": "Passed"},
+          {"nodeType": "Test Case", "name": "testRetry()", "nodeIdentifier": "LoginTests/testRetry()", "children": [
+            {"nodeType": "Repetition", "name": "Repetition 1", "result": "Failed", "durationInSeconds": 1.25,
+             "children": [{"nodeType": "Failure Message", "name": "LoginTests.swift:9: XCTAssertTrue failed"}]},
+            {"nodeType": "Repetition", "name": "Repetition 2", "result": "Passed", "durationInSeconds": 1.5}]}
+        ]}]}
+        """)
+        let login = try #require(run.results.first { $0.name == "testLogin()" })
+        #expect(login.duration == 0.474)
+        #expect(login.suite == "LoginTests", "the suite node names a test whose identifier does not")
+        let retry = try #require(run.results.first { $0.name == "testRetry()" })
+        #expect(retry.duration == 2.75)
+        #expect(retry.status == .passed)
+        #expect(retry.attempts == 2)
+        #expect(retry.isFlaky)
+    }
+
+    @Test func theLegacyTestPlanRunSummaryIsRead() throws {
+        let run = try read("""
+        {"_type": {"_name": "ActionTestPlanRunSummaries"}, "summaries": {"_type": {"_name": "Array"}, "_values": [
+          {"_type": {"_name": "ActionTestPlanRunSummary"}, "testableSummaries": {"_values": [
+            {"_type": {"_name": "ActionTestableSummary"}, "name": {"_value": "AppTests"}, "tests": {"_values": [
+              {"_type": {"_name": "ActionTestSummaryGroup"}, "name": {"_value": "AppTests"}, "subtests": {"_values": [
+                {"_type": {"_name": "ActionTestMetadata"}, "identifier": {"_value": "CartTests/testAdd()"},
+                 "testStatus": {"_value": "Success"}, "duration": {"_value": "0.011"}},
+                {"_type": {"_name": "ActionTestMetadata"}, "identifier": {"_value": "CartTests/testRemove()"},
+                 "testStatus": {"_value": "Failure"}, "duration": {"_value": "0.2"}}]}}]}}]}}]}}
+        """)
+        #expect(run.results.map(\.testIdentifier) == ["CartTests.testAdd", "CartTests.testRemove"])
+        #expect(run.results.map(\.status) == [.passed, .failed])
+        #expect(run.results.first?.duration == 0.011)
+    }
+}

@@ -87,7 +87,8 @@ func outcomes(_ run: TestRun) -> [String: TestStatus] {
         let xml = "<testsuite name='S'><testcase classname='S' name='a&amp;b'><failure message='&lt;x&gt; &#233;&#x263A;'><![CDATA[raw <text>]]></failure></testcase></testsuite>"
         let run = try JUnitReader.parse(Array(xml.utf8), file: "x.xml")
         #expect(run.results.first?.name == "a&b")
-        #expect(run.results.first?.failureMessage == "<x> é☺")
+        // The attribute and the body (CDATA) are both kept.
+        #expect(run.results.first?.failureMessage == "<x> é☺\nraw <text>")
     }
 }
 
