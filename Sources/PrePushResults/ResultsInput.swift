@@ -71,7 +71,7 @@ public enum ResultsInput {
             }
         }
         if wide || (kind == nil && head.count >= 2 && Self.wideEncoding(of: head) != nil) {
-            return try parse(Self.utf8(fromWide: head), file: file)
+            return try parse(head, file: file)
         }
         guard let kind, kind != .console else {
             let parsed = parser.finish()

@@ -116,31 +116,11 @@ public enum ProcessTree {
     /// Orphans of a stage then become prepush's children instead of init's, so they are still found.
     @discardableResult
     public static func adoptOrphans() -> Bool {
-        subreaperState.value
+        isSubreaper
     }
 
-    private static let subreaperState = LazyFlag { prepush_become_child_subreaper() == 0 }
-}
-
-/// A value computed once, on first use, from any thread.
-final class LazyFlag: @unchecked Sendable {
-    private var lock = pthread_mutex_t()
-    private var computed: Bool?
-    private let compute: () -> Bool
-
-    init(_ compute: @escaping () -> Bool) {
-        self.compute = compute
-        pthread_mutex_init(&lock, nil)
-    }
-
-    var value: Bool {
-        pthread_mutex_lock(&lock)
-        defer { pthread_mutex_unlock(&lock) }
-        if let computed { return computed }
-        let result = compute()
-        computed = result
-        return result
-    }
+    /// A static let runs its initialiser once, lazily and thread-safely: the prctl happens on first use only.
+    private static let isSubreaper = prepush_become_child_subreaper() == 0
 }
 
 /// The children prepush's runner has started and still waits for, so a sweep for orphans never takes
