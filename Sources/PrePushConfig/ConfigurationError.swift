@@ -90,8 +90,10 @@ public enum ConfigurationError: Error, Sendable, Equatable, CustomStringConverti
     case yamlSyntax(SourceLocation, problem: String, sourceLine: String?)
     /// A second YAML document after the first.
     case extraDocument(SourceLocation, sourceLine: String?)
-    /// Nesting deeper than any configuration needs, or an alias that contains itself.
+    /// Nesting deeper than any configuration needs.
     case tooDeep(SourceLocation, sourceLine: String?)
+    /// Aliases that repeat more nodes than any configuration needs (an alias bomb).
+    case aliasExpansion(SourceLocation, limit: Int, sourceLine: String?)
     /// The same key twice in one mapping.
     case duplicateKey(SourceLocation, key: String, firstAt: SourceLocation, sourceLine: String?)
     /// A key prepush does not know, with the nearest known key when one is close.
@@ -122,13 +124,15 @@ public enum ConfigurationError: Error, Sendable, Equatable, CustomStringConverti
         case .extraDocument(let location, let line):
             return Diagnostic(location: location, message: "a second YAML document; the configuration is one document (remove the '---')", sourceLine: line).description
         case .tooDeep(let location, let line):
-            return Diagnostic(location: location, message: "nesting too deep or an alias that contains itself", sourceLine: line).description
+            return Diagnostic(location: location, message: "nesting deeper than \(YAMLLoader.maximumDepth) levels", sourceLine: line).description
+        case .aliasExpansion(let location, let limit, let line):
+            return Diagnostic(location: location, message: "aliases repeat more than \(limit) nodes; write the values out or use fewer aliases", sourceLine: line).description
         case .duplicateKey(let location, let key, let first, let line):
-            return Diagnostic(location: location, message: "duplicate key \"\(key)\" (first at line \(first.line), column \(first.column))", sourceLine: line).description
+            return Diagnostic(location: location, message: "duplicate key \"\(Diagnostic.excerpt(key))\" (first at line \(first.line), column \(first.column))", sourceLine: line).description
         case .unknownKey(let location, let key, let parent, let suggestion, let line):
             let place = parent.isEmpty ? "at the top level" : "in \(parent)"
             let hint = suggestion.map { "; did you mean \"\($0)\"?" } ?? ""
-            return Diagnostic(location: location, message: "unknown key \"\(key)\" \(place)\(hint)", sourceLine: line).description
+            return Diagnostic(location: location, message: "unknown key \"\(Diagnostic.excerpt(key))\" \(place)\(hint)", sourceLine: line).description
         case .missingKey(let location, let key, let parent, let line):
             return Diagnostic(location: location, message: "\(parent): missing key \"\(key)\"", sourceLine: line).description
         case .wrongType(let location, let setting, let expected, let found, let line):
@@ -136,13 +140,13 @@ public enum ConfigurationError: Error, Sendable, Equatable, CustomStringConverti
         case .invalidValue(let origin, let setting, let value, let problem, let line):
             switch origin {
             case .file(let location):
-                return Diagnostic(location: location, message: "\(setting): \"\(value)\" \(problem.phrase)", sourceLine: line).description
+                return Diagnostic(location: location, message: "\(setting): \"\(Diagnostic.excerpt(value))\" \(problem.phrase)", sourceLine: line).description
             case .environment(let name):
-                return "error: \(name)=\"\(value)\" \(problem.phrase)"
+                return "error: \(name)=\"\(Diagnostic.excerpt(value))\" \(problem.phrase)"
             case .flag(let name):
-                return "error: \(name) \"\(value)\" \(problem.phrase)"
+                return "error: \(name) \"\(Diagnostic.excerpt(value))\" \(problem.phrase)"
             case .default, .derived:
-                return "error: \(setting) \"\(value)\" \(problem.phrase)"
+                return "error: \(setting) \"\(Diagnostic.excerpt(value))\" \(problem.phrase)"
             }
         case .conflictingFlags(let first, let second):
             return "error: \(first) and \(second) cannot be used together"
@@ -160,6 +164,7 @@ public enum ConfigurationError: Error, Sendable, Equatable, CustomStringConverti
     public var location: SourceLocation? {
         switch self {
         case .yamlSyntax(let location, _, _), .extraDocument(let location, _), .tooDeep(let location, _),
+             .aliasExpansion(let location, _, _),
              .duplicateKey(let location, _, _, _), .unknownKey(let location, _, _, _, _),
              .missingKey(let location, _, _, _), .wrongType(let location, _, _, _, _):
             return location

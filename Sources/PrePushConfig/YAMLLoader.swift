@@ -1,11 +1,17 @@
 internal import CYAML
 import PrePushCore
 
-/// Reads YAML text into `YAMLNode`s with libyaml's document loader. libyaml is not re-entrant per
-/// parser, but each call here owns its parser, so loads on different threads are safe.
+/// Reads YAML text into `YAMLNode`s from libyaml's event stream. Built from events rather than
+/// libyaml's document loader so that nesting is refused as soon as it gets too deep (libyaml's
+/// scanner is quadratic in flow depth: 200 KB of `[[[…` took 27 s to load whole) and so that aliases
+/// are counted as they expand (a few hundred bytes of nested aliases would otherwise expand into
+/// gigabytes). Each call owns its parser, so loads on different threads are safe.
 package enum YAMLLoader {
-    /// Deepest nesting accepted; also stops aliases that point at their own ancestors.
+    /// Deepest nesting accepted.
     static let maximumDepth = 64
+    /// Most nodes that aliases may add to a document by repeating what their anchors hold. A real
+    /// configuration or catalog repeats a few blocks; an alias bomb repeats millions.
+    static let maximumAliasExpansion = 10_000
 
     /// Loads the single document of `text`. Returns nil for an empty document (a file with only
     /// comments, say). `file` names the text in errors.
@@ -20,92 +26,159 @@ package enum YAMLLoader {
             }
             defer { yaml_parser_delete(&parser) }
             yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count - 1)
-
-            var document = yaml_document_t()
-            guard yaml_parser_load(&parser, &document) == 1 else {
-                return .failure(syntaxError(parser, file: file, text: text))
-            }
-            defer { yaml_document_delete(&document) }
-            guard let root = yaml_document_get_root_node(&document) else { return .success(nil) }
-            let converted: Result<YAMLNode, ConfigurationError>
+            var builder = Builder(file: file, text: text)
             do throws(ConfigurationError) {
-                converted = .success(try convert(root, in: &document, file: file, text: text, depth: 0))
+                return .success(try builder.run(&parser))
             } catch {
-                converted = .failure(error)
+                return .failure(error)
             }
-            guard case .success(let node) = converted else { return converted.map { Optional($0) } }
-
-            // A second document is almost always a mistake (a stray `---`); say so instead of ignoring it.
-            var next = yaml_document_t()
-            guard yaml_parser_load(&parser, &next) == 1 else {
-                return .failure(syntaxError(parser, file: file, text: text))
-            }
-            defer { yaml_document_delete(&next) }
-            if let extra = yaml_document_get_root_node(&next) {
-                let location = location(of: extra.pointee.start_mark, file: file)
-                return .failure(.extraDocument(location, sourceLine: Diagnostic.line(location.line, of: text)))
-            }
-            return .success(node)
         }
         return try result.get()
     }
 
-    private static func location(of mark: yaml_mark_t, file: String) -> SourceLocation {
-        SourceLocation(file: file, line: Int(mark.line) + 1, column: Int(mark.column) + 1)
-    }
+    /// Folds events into nodes with an explicit stack, so depth costs no native stack.
+    private struct Builder {
+        let file: String
+        let text: String
 
-    private static func syntaxError(_ parser: yaml_parser_t, file: String, text: String) -> ConfigurationError {
-        let problem = parser.problem.map { String(cString: $0) } ?? "unknown problem"
-        var message = problem
-        if let context = parser.context.map({ String(cString: $0) }) {
-            let contextLocation = location(of: parser.context_mark, file: file)
-            message += " (\(context) at line \(contextLocation.line), column \(contextLocation.column))"
-        }
-        let where_ = location(of: parser.problem_mark, file: file)
-        return .yamlSyntax(where_, problem: message, sourceLine: Diagnostic.line(where_.line, of: text))
-    }
-
-    private static func convert(
-        _ node: UnsafeMutablePointer<yaml_node_t>, in document: inout yaml_document_t,
-        file: String, text: String, depth: Int
-    ) throws(ConfigurationError) -> YAMLNode {
-        let start = location(of: node.pointee.start_mark, file: file)
-        guard depth < maximumDepth else {
-            throw .tooDeep(start, sourceLine: Diagnostic.line(start.line, of: text))
-        }
-        switch node.pointee.type {
-        case YAML_SCALAR_NODE:
-            let scalar = node.pointee.data.scalar
-            let buffer = UnsafeBufferPointer(start: scalar.value, count: Int(scalar.length))
-            let value = String(decoding: buffer, as: UTF8.self)
-            return YAMLNode(content: .scalar(value, isPlain: scalar.style == YAML_PLAIN_SCALAR_STYLE), location: start)
-        case YAML_SEQUENCE_NODE:
+        /// A collection being filled; changed in place through `stack`'s last element so that
+        /// appending never copies the items gathered so far.
+        struct Frame {
+            let isMapping: Bool
+            let start: SourceLocation
+            let anchor: String?
             var items: [YAMLNode] = []
-            var item = node.pointee.data.sequence.items.start
-            while let current = item, current != node.pointee.data.sequence.items.top {
-                guard let child = yaml_document_get_node(&document, current.pointee) else { break }
-                items.append(try convert(child, in: &document, file: file, text: text, depth: depth + 1))
-                item = current + 1
-            }
-            return YAMLNode(content: .sequence(items), location: start)
-        case YAML_MAPPING_NODE:
             var pairs: [(key: YAMLNode, value: YAMLNode)] = []
-            var pair = node.pointee.data.mapping.pairs.start
-            while let current = pair, current != node.pointee.data.mapping.pairs.top {
-                guard let keyNode = yaml_document_get_node(&document, current.pointee.key),
-                      let valueNode = yaml_document_get_node(&document, current.pointee.value) else { break }
-                let key = try convert(keyNode, in: &document, file: file, text: text, depth: depth + 1)
-                let value = try convert(valueNode, in: &document, file: file, text: text, depth: depth + 1)
-                if let keyText = key.scalar, let first = pairs.first(where: { $0.key.scalar == keyText }) {
-                    throw .duplicateKey(key.location, key: keyText, firstAt: first.key.location,
-                                        sourceLine: Diagnostic.line(key.location.line, of: text))
-                }
-                pairs.append((key, value))
-                pair = current + 1
+            var pendingKey: YAMLNode?
+            var keys: [String: SourceLocation] = [:]
+            var nodes = 1
+        }
+
+        var stack: [Frame] = []
+        /// Anchored nodes with the number of nodes each holds, for counting what an alias repeats.
+        var anchors: [String: (node: YAMLNode, nodes: Int)] = [:]
+        var expanded = 0
+        var root: YAMLNode?
+        var documents = 0
+
+        init(file: String, text: String) {
+            self.file = file
+            self.text = text
+        }
+
+        func location(of mark: yaml_mark_t) -> SourceLocation {
+            SourceLocation(file: file, line: Int(mark.line) + 1, column: Int(mark.column) + 1)
+        }
+
+        func line(_ location: SourceLocation) -> String? { Diagnostic.line(location.line, of: text) }
+
+        func syntaxError(_ parser: yaml_parser_t) -> ConfigurationError {
+            let problem = parser.problem.map { String(cString: $0) } ?? "unknown problem"
+            var message = problem
+            if let context = parser.context.map({ String(cString: $0) }) {
+                let contextLocation = location(of: parser.context_mark)
+                message += " (\(context) at line \(contextLocation.line), column \(contextLocation.column))"
             }
-            return YAMLNode(content: .mapping(pairs), location: start)
-        default:
-            return YAMLNode(content: .scalar("", isPlain: true), location: start)
+            let place = location(of: parser.problem_mark)
+            return .yamlSyntax(place, problem: message, sourceLine: line(place))
+        }
+
+        static func anchorName(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+            pointer.map { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
+        }
+
+        mutating func run(_ parser: inout yaml_parser_t) throws(ConfigurationError) -> YAMLNode? {
+            var event = yaml_event_t()
+            while true {
+                guard yaml_parser_parse(&parser, &event) == 1 else { throw syntaxError(parser) }
+                defer { yaml_event_delete(&event) }
+                let start = location(of: event.start_mark)
+                switch event.type {
+                case YAML_STREAM_END_EVENT:
+                    return root
+                case YAML_DOCUMENT_START_EVENT:
+                    documents += 1
+                case YAML_SCALAR_EVENT:
+                    let scalar = event.data.scalar
+                    let value = String(decoding: UnsafeBufferPointer(start: scalar.value, count: Int(scalar.length)),
+                                       as: UTF8.self)
+                    let node = YAMLNode(content: .scalar(value, isPlain: scalar.style == YAML_PLAIN_SCALAR_STYLE),
+                                        location: start)
+                    if let anchor = Self.anchorName(scalar.anchor) { anchors[anchor] = (node, 1) }
+                    try add(node, nodes: 1)
+                case YAML_ALIAS_EVENT:
+                    let name = Self.anchorName(event.data.alias.anchor) ?? ""
+                    guard let anchored = anchors[name] else {
+                        throw .yamlSyntax(start, problem: "found undefined alias '\(Self.shortened(name))'",
+                                          sourceLine: line(start))
+                    }
+                    expanded += anchored.nodes
+                    guard expanded <= YAMLLoader.maximumAliasExpansion else {
+                        throw .aliasExpansion(start, limit: YAMLLoader.maximumAliasExpansion, sourceLine: line(start))
+                    }
+                    try add(YAMLNode(content: anchored.node.content, location: start), nodes: anchored.nodes)
+                case YAML_SEQUENCE_START_EVENT:
+                    try open(start)
+                    stack.append(Frame(isMapping: false, start: start,
+                                       anchor: Self.anchorName(event.data.sequence_start.anchor)))
+                case YAML_MAPPING_START_EVENT:
+                    try open(start)
+                    stack.append(Frame(isMapping: true, start: start,
+                                       anchor: Self.anchorName(event.data.mapping_start.anchor)))
+                case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+                    guard let closed = stack.popLast() else { break }
+                    let node = YAMLNode(content: closed.isMapping ? .mapping(closed.pairs) : .sequence(closed.items),
+                                        location: closed.start)
+                    if let anchor = closed.anchor { anchors[anchor] = (node, closed.nodes) }
+                    try add(node, nodes: closed.nodes)
+                default:
+                    break
+                }
+            }
+        }
+
+        static func shortened(_ text: String) -> String {
+            text.unicodeScalars.count > 80 ? String(String.UnicodeScalarView(text.unicodeScalars.prefix(80))) + "…" : text
+        }
+
+        /// Refuses a collection that would nest deeper than `maximumDepth`, before libyaml reads on.
+        func open(_ start: SourceLocation) throws(ConfigurationError) {
+            if documents > 1 && stack.isEmpty {
+                throw .extraDocument(start, sourceLine: line(start))
+            }
+            guard stack.count < YAMLLoader.maximumDepth else {
+                throw .tooDeep(start, sourceLine: line(start))
+            }
+        }
+
+        /// Puts a finished node into the collection being filled, or makes it the document's root.
+        mutating func add(_ node: YAMLNode, nodes: Int) throws(ConfigurationError) {
+            guard !stack.isEmpty else {
+                // A second document is almost always a mistake (a stray `---`); say so instead of ignoring it.
+                if documents > 1 || root != nil {
+                    throw .extraDocument(node.location, sourceLine: line(node.location))
+                }
+                root = node
+                return
+            }
+            let top = stack.count - 1
+            stack[top].nodes += nodes
+            guard stack[top].isMapping else {
+                stack[top].items.append(node)
+                return
+            }
+            guard let key = stack[top].pendingKey else {
+                stack[top].pendingKey = node
+                return
+            }
+            stack[top].pendingKey = nil
+            if let keyText = key.scalar {
+                if let first = stack[top].keys[keyText] {
+                    throw .duplicateKey(key.location, key: keyText, firstAt: first, sourceLine: line(key.location))
+                }
+                stack[top].keys[keyText] = key.location
+            }
+            stack[top].pairs.append((key, node))
         }
     }
 }

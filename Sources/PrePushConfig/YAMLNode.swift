@@ -36,7 +36,7 @@ package struct YAMLNode: Sendable {
         switch content {
         case .mapping: return "a mapping"
         case .sequence: return "a list"
-        case .scalar(let text, _): return isNull ? "nothing" : "\"\(text)\""
+        case .scalar(let text, _): return isNull ? "nothing" : "\"\(Diagnostic.excerpt(text))\""
         }
     }
 }

@@ -57,9 +57,36 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         var text = "\(location): \(severity.rawValue): \(message)"
         if let sourceLine {
-            text += "\n" + sourceLine + "\n" + Self.caret(under: location.column, in: sourceLine)
+            let (shown, column) = Self.window(of: sourceLine, around: location.column)
+            text += "\n" + shown + "\n" + Self.caret(under: column, in: shown)
         }
         return text
+    }
+
+    /// Most characters of an input line (or of a value taken from input) echoed in a message: a
+    /// 200 KB line of brackets, a minified file or a pasted secret must not fill the terminal or the CI log.
+    public static let echoLimit = 200
+
+    /// `text` cut to `echoLimit` characters, with "…" where it was cut.
+    public static func excerpt(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        guard scalars.count > echoLimit else { return text }
+        return String(String.UnicodeScalarView(scalars.prefix(echoLimit))) + "…"
+    }
+
+    /// At most `echoLimit` characters of `line` around the 1-based `column`, with "…" at a cut end,
+    /// and the column within what is shown.
+    static func window(of line: String, around column: Int) -> (text: String, column: Int) {
+        let scalars = Array(line.unicodeScalars)
+        guard scalars.count > echoLimit else { return (line, column) }
+        let wanted = min(max(column - 1, 0), scalars.count)
+        let start = max(0, min(wanted - echoLimit / 2, scalars.count - echoLimit))
+        let end = min(scalars.count, start + echoLimit)
+        var shown = String.UnicodeScalarView()
+        if start > 0 { shown.append("…") }
+        shown.append(contentsOf: scalars[start..<end])
+        if end < scalars.count { shown.append("…") }
+        return (String(shown), wanted - start + 1 + (start > 0 ? 1 : 0))
     }
 
     /// The 1-based `number`th line of `text` without its line break (LF or CRLF), or nil past the end.

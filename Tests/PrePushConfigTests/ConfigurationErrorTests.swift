@@ -194,8 +194,54 @@ enum FileManagerShim {
     }
 
     @Test func recursiveAliasIsStopped() throws {
+        // An anchor is defined only once its node is complete, so an alias inside it points at nothing.
         let text = try errorText(file: "stages: &a\n  unit: *a\n")
-        #expect(text.contains("nesting too deep or an alias that contains itself") || text.contains("stages.unit"))
+        #expect(text == """
+        .prepush.yml:2:9: error: invalid YAML: found undefined alias 'a'
+          unit: *a
+                ^
+        """)
+    }
+
+    /// 375 bytes of nested aliases once expanded into gigabytes and the out-of-memory killer.
+    @Test func aliasBombIsRefusedWithItsPlace() throws {
+        var yaml = "a: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n"
+        let names = ["b", "c", "d", "e", "f", "g", "h", "i"]
+        var previous = "a"
+        for name in names {
+            yaml += "\(name): &\(name) [*\(previous),*\(previous),*\(previous),*\(previous),*\(previous),*\(previous),*\(previous),*\(previous),*\(previous)]\n"
+            previous = name
+        }
+        #expect(yaml.utf8.count < 400)
+        let text = try errorText(file: yaml)
+        #expect(text.hasPrefix(".prepush.yml:5:"), "\(text)")
+        #expect(text.contains("error: aliases repeat more than 10000 nodes"))
+    }
+
+    @Test func aFewAliasesStillWork() throws {
+        let file = try ConfigurationFile.decode(
+            "stages:\n  unit: &stage\n    run: swift test\n    timeout: 30\n  ui: *stage\n", path: ".prepush.yml")
+        #expect(file.stages.count == 2)
+        #expect(file.stages[.ui]?.timeout?.value == 30)
+    }
+
+    /// 200 KB of `[[[…` took 27 s (libyaml's scanner is quadratic in flow depth) and echoed the whole line.
+    @Test func deepNestingStopsEarlyAndEchoesLittle() throws {
+        let text = try errorText(file: "stages: " + String(repeating: "[", count: 200_000) + "\n")
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.first == ".prepush.yml:1:72: error: nesting deeper than 64 levels")
+        #expect(lines.count == 3)
+        #expect(lines.allSatisfy { $0.unicodeScalars.count <= Diagnostic.echoLimit + 2 })
+        // The caret still sits under the bracket that went too deep.
+        let shown = Array(lines[1].unicodeScalars), caret = Array(lines[2].unicodeScalars)
+        #expect(caret.last == "^" && shown[caret.count - 1] == "[")
+    }
+
+    @Test func longValuesAreCutInMessages() throws {
+        let long = String(repeating: "x", count: 5_000)
+        let text = try errorText(file: "verbose: \(long)\n")
+        #expect(text.utf8.count < 700, "\(text.utf8.count) bytes")
+        #expect(text.contains("xxx…"))
     }
 
     @Test func missingWorkingDirectory() throws {
