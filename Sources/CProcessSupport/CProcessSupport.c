@@ -4,8 +4,12 @@
 #include <spawn.h>
 #include <stdlib.h>
 #include "CProcessSupport.h"
+#include <signal.h>
+#include <string.h>
+#include <unistd.h>
 #if defined(__linux__)
 #include <sys/prctl.h>
+#include <sys/wait.h>
 #endif
 #if defined(__APPLE__)
 #include <sys/sysctl.h>
@@ -60,5 +64,63 @@ int prepush_list_processes(pid_t *pids, pid_t *parents, pid_t *groups, int capac
 #else
     (void)pids; (void)parents; (void)groups; (void)capacity;
     return -1;
+#endif
+}
+
+int prepush_spawn_with_parent_death_signal(pid_t *pid, const char *path, int search_path, char *const argv[],
+                                           char *const envp[], const char *stdin_path, int out_fd, int err_fd,
+                                           const char *directory, int death_signal) {
+#if defined(__linux__)
+    // A close-on-exec pipe carries the child's errno when anything before exec fails; a successful
+    // exec closes it, and the parent reads end of file.
+    int report[2];
+    if (pipe2(report, O_CLOEXEC) != 0) return errno;
+    pid_t parent = getpid();
+    pid_t child = fork();
+    if (child < 0) {
+        int saved = errno;
+        close(report[0]);
+        close(report[1]);
+        return saved;
+    }
+    if (child == 0) {
+        // Only async-signal-safe calls from here to exec: the parent has other threads.
+        int failure = 0;
+        setpgid(0, 0);
+        sigset_t empty;
+        sigemptyset(&empty);
+        sigprocmask(SIG_SETMASK, &empty, NULL);
+        int defaults[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGQUIT, SIGCHLD};
+        for (unsigned i = 0; i < sizeof defaults / sizeof defaults[0]; i++) signal(defaults[i], SIG_DFL);
+        // Told when prepush dies (kill -9 included); if it already has, do not start at all.
+        if (prctl(PR_SET_PDEATHSIG, death_signal, 0, 0, 0) != 0 || getppid() != parent) _exit(127);
+        int input = open(stdin_path, O_RDONLY);
+        if (input < 0) { failure = errno; goto fail; }
+        if (input != 0) { dup2(input, 0); close(input); }
+        if (dup2(out_fd, 1) < 0 || dup2(err_fd, 2) < 0) { failure = errno; goto fail; }
+        if (directory != NULL && chdir(directory) != 0) { failure = errno; goto fail; }
+        if (search_path) execvpe(path, argv, envp); else execve(path, argv, envp);
+        failure = errno;
+    fail:
+        (void)!write(report[1], &failure, sizeof failure);
+        _exit(127);
+    }
+    close(report[1]);
+    // Also set from the parent, so the group exists before anyone signals it.
+    setpgid(child, child);
+    int failure = 0;
+    ssize_t got;
+    do { got = read(report[0], &failure, sizeof failure); } while (got < 0 && errno == EINTR);
+    close(report[0]);
+    if (got == (ssize_t)sizeof failure && failure != 0) {
+        while (waitpid(child, NULL, 0) < 0 && errno == EINTR) {}
+        return failure;
+    }
+    *pid = child;
+    return 0;
+#else
+    (void)pid; (void)path; (void)search_path; (void)argv; (void)envp; (void)stdin_path;
+    (void)out_fd; (void)err_fd; (void)directory; (void)death_signal;
+    return ENOSYS;
 #endif
 }

@@ -48,6 +48,12 @@ public enum ValueProblem: Error, Sendable, Equatable {
     case notRelativePath
     /// Not a scenario priority.
     case notPriority
+    /// Holds a NUL character, which the system would read as the end of the text.
+    case containsNUL
+    /// Not a size such as 1000000, 500KB or 2MB.
+    case notByteCount
+    /// A path from the configuration file that leads out of the repository.
+    case outsideRepository(RepositoryPath.Problem)
 
     /// The words that follow the quoted value: `"abc" is not a whole number of seconds`.
     var phrase: String {
@@ -74,6 +80,17 @@ public enum ValueProblem: Error, Sendable, Equatable {
             return "is not a relative path inside remote.path (no leading '/', no '..')"
         case .notPriority:
             return "is not a priority (expected P1, P2 or P3)"
+        case .containsNUL:
+            return "holds a NUL character (\\0), which would cut the value where the system reads it"
+        case .notByteCount:
+            return "is not a size: expected whole bytes, or a number with KB or MB (1000000, 500KB, 2MB), at least 1KB"
+        case .outsideRepository(let problem):
+            switch problem {
+            case .absolute: return "is an absolute path; a folder named in the configuration file must be inside the repository (give another on the command line)"
+            case .climbsOut: return "leads out of the repository with '..'; a folder named in the configuration file must be inside it"
+            case .symlinkLeadsOut: return "is or passes through a symbolic link that leads out of the repository"
+            case .notRegularFile: return "is not a regular file"
+            }
         }
     }
 }
@@ -82,8 +99,10 @@ public enum ValueProblem: Error, Sendable, Equatable {
 public enum ConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A configuration file named by `--config` or `PREPUSH_CONFIG` does not exist.
     case fileNotFound(path: String, namedBy: ValueOrigin)
-    /// The file exists but could not be read.
+    /// The file exists but could not be read; `reason` follows the path ("is a folder, not a file").
     case unreadableFile(path: String, reason: String)
+    /// A file the repository names that leads out of it (absolute, `..`, a symlink); `what` says which file.
+    case refusedPath(RepositoryPath.Problem, what: String)
     /// The file is not UTF-8 text.
     case notUTF8(path: String)
     /// libyaml could not parse the file.
@@ -116,7 +135,9 @@ public enum ConfigurationError: Error, Sendable, Equatable, CustomStringConverti
         case .fileNotFound(let path, let origin):
             return "error: configuration file \(path) (from \(origin)) does not exist"
         case .unreadableFile(let path, let reason):
-            return "error: cannot read configuration file \(path): \(reason)"
+            return "error: configuration file \(path) \(reason)"
+        case .refusedPath(let problem, let what):
+            return "error: \(what): \(problem)"
         case .notUTF8(let path):
             return "\(path):1:1: error: the configuration file is not UTF-8 text"
         case .yamlSyntax(let location, let problem, let line):
@@ -170,7 +191,7 @@ public enum ConfigurationError: Error, Sendable, Equatable, CustomStringConverti
             return location
         case .invalidValue(.file(let location), _, _, _, _), .workingDirectoryNotFound(_, .file(let location), _):
             return location
-        case .fileNotFound, .unreadableFile, .notUTF8, .invalidValue, .conflictingFlags, .workingDirectoryNotFound, .multiple:
+        case .fileNotFound, .unreadableFile, .refusedPath, .notUTF8, .invalidValue, .conflictingFlags, .workingDirectoryNotFound, .multiple:
             return nil
         }
     }

@@ -78,6 +78,8 @@ public struct FileAccessibility: Sendable, Equatable {
     public var controls: [Located<String>] = []
     /// `identifierPattern`: a regular expression identifiers must match.
     public var identifierPattern: Located<String>?
+    /// `maxFileSize`: view files bigger than this many bytes are not checked (default 1 MB).
+    public var maxFileSize: Located<Int>?
 }
 
 /// The `traceability:` section as written in the file.
@@ -109,7 +111,7 @@ public struct ConfigurationFile: Sendable, Equatable {
     public static let knownKeys: [String: [String]] = [
         "": ["verbose", "isolated", "stages", "reports", "remote", "accessibility", "traceability"],
         "traceability": ["catalog", "tests", "launchArguments", "gate"],
-        "accessibility": ["include", "exclude", "rules", "controls", "identifierPattern"],
+        "accessibility": ["include", "exclude", "rules", "controls", "identifierPattern", "maxFileSize"],
         "stages": StageKind.allCases.map(\.rawValue),
         "stages.unit": ["run", "timeout", "env", "workingDirectory", "skip"],
         "stages.ui": ["run", "timeout", "env", "workingDirectory", "skip"],
@@ -121,14 +123,16 @@ public struct ConfigurationFile: Sendable, Equatable {
     package var text: String = ""
 
     /// Reads and decodes the file at `path`; errors name it `displayName` (default: `path`).
+    /// Largest configuration file read: a real one is a few KB; more is a mistake or an attack.
+    public static let maximumBytes = 1_000_000
+
     public static func load(path: String, displayName: String? = nil) throws(ConfigurationError) -> ConfigurationFile {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw .unreadableFile(path: displayName ?? path, reason: "\(error)")
+        let bytes: [UInt8]
+        switch FileReading.read(path, limit: maximumBytes) {
+        case .success(let read): bytes = read
+        case .failure(let problem): throw .unreadableFile(path: displayName ?? path, reason: problem.description)
         }
-        guard let text = String(validating: data, as: UTF8.self) else { throw .notUTF8(path: displayName ?? path) }
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw .notUTF8(path: displayName ?? path) }
         return try decode(text, path: displayName ?? path)
     }
 
@@ -186,6 +190,9 @@ private struct FileDecoder {
             if let controls = fields["controls"] { section.controls = list(controls, path: "accessibility.controls", expected: "view names", any) }
             if let pattern = fields["identifierPattern"] {
                 section.identifierPattern = nonEmptyString(pattern, path: "accessibility.identifierPattern", expected: "a regular expression")
+            }
+            if let size = fields["maxFileSize"] {
+                section.maxFileSize = parsed(size, path: "accessibility.maxFileSize", expected: "a size in bytes", ValueParsers.byteCount)
             }
             if let rules = fields["rules"], !rules.isNull, let map = mapping(rules, path: "accessibility.rules", allowedKeys: nil) {
                 for (key, value) in map.pairs {
@@ -248,6 +255,10 @@ private struct FileDecoder {
                 }
                 guard let text = value.scalar else {
                     errors.append(.wrongType(value.location, setting: "\(path).env.\(name)", expected: "a text value", found: value.kindDescription, sourceLine: line(value.location)))
+                    continue
+                }
+                if let shown = Self.withNUL(text) {
+                    errors.append(.invalidValue(.file(value.location), setting: "\(path).env.\(name)", value: shown, problem: .containsNUL, sourceLine: line(value.location)))
                     continue
                 }
                 stage.environment.append(Located(value: EnvironmentEntry(name: name, value: value.isNull ? "" : text), location: key.location))
@@ -334,6 +345,10 @@ private struct FileDecoder {
             errors.append(.wrongType(node.location, setting: path, expected: expected, found: node.kindDescription, sourceLine: line(node.location)))
             return nil
         }
+        if let shown = Self.withNUL(text) {
+            errors.append(.invalidValue(.file(node.location), setting: path, value: shown, problem: .containsNUL, sourceLine: line(node.location)))
+            return nil
+        }
         switch parse(text) {
         case .success(let value):
             return Located(value: value, location: node.location)
@@ -364,5 +379,12 @@ private struct FileDecoder {
 
     private func line(_ location: SourceLocation) -> String? {
         Diagnostic.line(location.line, of: text)
+    }
+
+    /// `text` with its NUL characters shown as `\0`, when it has any. A NUL (YAML's `"\0"`) would
+    /// silently cut a command or an environment value where the system reads it as C text.
+    static func withNUL(_ text: String) -> String? {
+        guard text.utf8.contains(0) else { return nil }
+        return String(text.unicodeScalars.map { $0 == "\0" ? "\\0" : String($0) }.joined())
     }
 }

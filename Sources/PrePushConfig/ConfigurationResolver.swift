@@ -119,7 +119,7 @@ public struct ResolvedConfiguration: Sendable {
     /// Whether the unit stage is turned off by `skip: true` in the file.
     public let unitStageSkippedByFile: Bool
     /// Absolute path of the reports folder.
-    public let reportsDirectory: String
+    public var reportsDirectory: String
     /// The remote Mac, when configured.
     public let remote: RemoteSettings?
     /// Every setting with its origin, in display order.
@@ -211,6 +211,12 @@ private struct Merger {
     private var environment: [String: String] { request.environment }
     private typealias Variable = ConfigurationResolver.Variable
 
+    /// The `number`th line of the configuration file read, for quoting under an error.
+    private func fileLine(_ number: Int) -> String? {
+        loadedFilePath.flatMap { try? FileReading.read($0, limit: ConfigurationFile.maximumBytes).get() }
+            .flatMap { String(validating: $0, as: UTF8.self) }.flatMap { Diagnostic.line(number, of: $0) }
+    }
+
     /// Every name under `accessibility.rules` that is no rule, each with its place.
     private mutating func checkRuleNames(_ rules: [Located<EnvironmentEntry>]) {
         let known = request.knownAccessibilityRules
@@ -241,7 +247,11 @@ private struct Merger {
             return try ConfigurationFile.load(path: absolute, displayName: named.path)
         }
         let defaultPath = FilePath.join(request.repositoryRoot, ConfigurationResolver.defaultFileName)
-        guard FileManager.default.fileExists(atPath: defaultPath) else { return nil }
+        guard FileManager.default.fileExists(atPath: defaultPath) || RepositoryPath.isSymbolicLink(defaultPath) else { return nil }
+        // The repository's own file may be a pull request's: it must not lead out of the repository.
+        if case .failure(let problem) = RepositoryPath.inside(ConfigurationResolver.defaultFileName, root: request.repositoryRoot) {
+            throw .refusedPath(problem, what: "configuration file")
+        }
         let shown = displayPath(defaultPath)
         configurationFile = shown
         loadedFilePath = defaultPath
@@ -296,6 +306,11 @@ private struct Merger {
             reports = (flag, .flag("--reports-dir"))
         } else if let located = file?.reportsDirectory {
             reports = (located.value, .file(located.location))
+            // The file may be a pull request's: its reports folder stays inside the repository.
+            if case .failure(let problem) = RepositoryPath.inside(located.value, root: request.repositoryRoot) {
+                errors.append(.invalidValue(.file(located.location), setting: "reports.directory", value: located.value,
+                                            problem: .outsideRepository(problem), sourceLine: fileLine(located.location.line)))
+            }
         } else {
             reports = (ConfigurationResolver.defaultReportsDirectory, .default)
         }

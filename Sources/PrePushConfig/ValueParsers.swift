@@ -15,6 +15,19 @@ package enum ValueParsers {
         return .success(value)
     }
 
+    /// A size: whole bytes, or a whole number with `KB` or `MB` (decimal, as file sizes are shown), at least 1 KB.
+    package static func byteCount(_ raw: String) -> Result<Int, ValueProblem> {
+        var text = trimmed(raw).uppercased()
+        var scale = 1
+        if text.hasSuffix("MB") { scale = 1_000_000; text.removeLast(2) } else if text.hasSuffix("KB") { scale = 1_000; text.removeLast(2) }
+        text = trimmed(text)
+        guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+              let number = Int(text), number <= Int.max / scale, number * scale >= 1_000 else {
+            return .failure(.notByteCount)
+        }
+        return .success(number * scale)
+    }
+
     /// true/false, yes/no, 1/0 in any case, and nothing else.
     package static func boolean(_ raw: String) -> Result<Bool, ValueProblem> {
         switch trimmed(raw).lowercased() {

@@ -65,3 +65,139 @@ public enum FileSystem {
         return true
     }
 }
+
+/// Files and folders the repository names (the catalog, the configuration, the reports folder):
+/// in CI the repository is a pull request's content, so a name must not lead out of it — not by an
+/// absolute path, not by `..`, not through a symlink — or prepush would print another file's lines
+/// into a public log, or write where it should not.
+public enum RepositoryPath {
+    /// Why a path was refused; the description quotes the path, never anything the file holds.
+    public enum Problem: Error, Sendable, Equatable, CustomStringConvertible {
+        /// An absolute path where a path inside the repository is expected.
+        case absolute(String)
+        /// A relative path whose `..` climbs out of the repository.
+        case climbsOut(String)
+        /// A path that leads out of the repository through a symbolic link.
+        case symlinkLeadsOut(String)
+        /// Something other than a regular file (a folder, a FIFO, a device) where a file is read.
+        case notRegularFile(String)
+
+        public var description: String {
+            switch self {
+            case .absolute(let path):
+                return "\(path) is an absolute path; a file the repository names must be inside it (give a path relative to the repository root)"
+            case .climbsOut(let path):
+                return "\(path) leads out of the repository with '..'; a file the repository names must be inside it"
+            case .symlinkLeadsOut(let path):
+                return "\(path) is or passes through a symbolic link that leads out of the repository; refused without reading it"
+            case .notRegularFile(let path):
+                return "\(path) is not a regular file"
+            }
+        }
+    }
+
+    /// The absolute path of `path` (relative to `root`) when it stays inside `root` once every symlink
+    /// of its existing part is resolved. A path that does not exist yet is checked as far as it exists.
+    public static func inside(_ path: String, root: String) -> Result<String, Problem> {
+        if path.hasPrefix("/") { return .failure(.absolute(path)) }
+        let normalized = FilePath.normalize(path)
+        if normalized == ".." || normalized.hasPrefix("../") { return .failure(.climbsOut(path)) }
+        let absolute = FilePath.absolute(normalized, base: root)
+        let realRoot = FileSystem.realPath(root) ?? root
+        // The deepest part of the path that exists decides: a symlink anywhere along it is resolved.
+        var existing = absolute
+        var missing: [String] = []
+        while FileSystem.realPath(existing) == nil, existing != root, existing != "/" {
+            missing.insert(String(existing.split(separator: "/").last ?? ""), at: 0)
+            existing = FilePath.parent(existing)
+        }
+        // A dangling symlink does not resolve; it is refused like one that leads out.
+        if isSymbolicLink(absolute) && FileSystem.realPath(absolute) == nil { return .failure(.symlinkLeadsOut(path)) }
+        guard let resolved = FileSystem.realPath(existing) else { return .failure(.symlinkLeadsOut(path)) }
+        guard resolved == realRoot || resolved.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/") else {
+            return .failure(.symlinkLeadsOut(path))
+        }
+        return .success(missing.reduce(resolved) { FilePath.join($0, $1) })
+    }
+
+    /// Like `inside`, for a file that is read: it must also be a regular file when it exists, so a
+    /// FIFO cannot hang the read and a folder gets a sentence, not a Foundation error code.
+    public static func fileInside(_ path: String, root: String) -> Result<String, Problem> {
+        inside(path, root: root).flatMap { absolute in
+            var info = stat()
+            if stat(absolute, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG { return .failure(.notRegularFile(path)) }
+            return .success(absolute)
+        }
+    }
+
+    /// Whether `path` itself is a symbolic link (not followed).
+    public static func isSymbolicLink(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
+    }
+}
+
+/// Reading a whole file that a user or a repository names, with every way it can go wrong said
+/// in words: a folder, a FIFO (opened without blocking, so it cannot hang a push), no permission,
+/// or bigger than the caller wants to hold.
+public enum FileReading {
+    /// Why a file was not read.
+    public enum Problem: Error, Sendable, Equatable, CustomStringConvertible {
+        case missing
+        case folder
+        case notRegularFile
+        case tooLarge(bytes: Int, limit: Int)
+        case system(String)
+
+        public var description: String {
+            switch self {
+            case .missing: return "does not exist"
+            case .folder: return "is a folder, not a file"
+            case .notRegularFile: return "is not a regular file (a FIFO, a socket or a device)"
+            case .tooLarge(let bytes, let limit): return "is \(Self.size(bytes)), over the limit of \(Self.size(limit))"
+            case .system(let reason): return "cannot be read: \(reason)"
+            }
+        }
+
+        /// "20.5 MB", "1088 KB", "12 bytes": KB up to 10 MB, so a file just over a 1 MB limit does not read "1.0 MB".
+        public static func size(_ bytes: Int) -> String {
+            if bytes >= 10_000_000 { let tenths = bytes / 100_000; return "\(tenths / 10).\(tenths % 10) MB" }
+            if bytes >= 1_000 { return "\(bytes / 1_000) KB" }
+            return "\(bytes) bytes"
+        }
+    }
+
+    /// The bytes of the regular file at `path`, refused past `limit` bytes.
+    public static func read(_ path: String, limit: Int = .max) -> Result<[UInt8], Problem> {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else {
+            let code = errno
+            return .failure(code == ENOENT ? .missing : .system(String(cString: strerror(code))))
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return .failure(.system(String(cString: strerror(errno)))) }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: return .failure(.folder)
+        default: return .failure(.notRegularFile)
+        }
+        let size = Int(info.st_size)
+        guard size <= limit else { return .failure(.tooLarge(bytes: size, limit: limit)) }
+        var bytes = FileSystem.readAll(fd)
+        // A file that grew while it was read is held to the limit too.
+        if bytes.count > limit {
+            let grown = bytes.count
+            bytes = []
+            return .failure(.tooLarge(bytes: grown, limit: limit))
+        }
+        return .success(bytes)
+    }
+
+    /// The size in bytes of the regular file at `path`, or nil (following symlinks).
+    public static func size(of path: String) -> Int? {
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return Int(info.st_size)
+    }
+}

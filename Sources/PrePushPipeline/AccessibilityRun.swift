@@ -50,12 +50,14 @@ public enum AccessibilityRun {
         switch target {
         case .files(let paths):
             for path in paths {
-                guard let data = FileManager.default.contents(atPath: path) else {
+                if case .failure(.missing) = FileReading.read(path, limit: 0) {
                     console.error("error: \(path): no such file")
                     return .usage
                 }
-                guard let text = String(validating: data, as: UTF8.self) else { notes.append("\(path): not UTF-8 text; not checked"); continue }
-                findings += step.checker.check(path: path, text: text)
+                switch step.text(ofFile: path, at: path) {
+                case .success(let text): findings += step.checker.check(path: path, text: text)
+                case .failure(let note): notes.append(note.text)
+                }
             }
         case .range(let base, let head, let allLines):
             do {
@@ -69,9 +71,15 @@ public enum AccessibilityRun {
             }
         case .all:
             for path in SourceTree.files(under: root, where: step.selects) {
-                guard let data = FileManager.default.contents(atPath: FilePath.join(root, path)) else { continue }
-                guard let text = String(validating: data, as: UTF8.self) else { notes.append("\(path): not UTF-8 text; not checked"); continue }
-                findings += step.checker.check(path: path, text: text)
+                // A view file that is a symlink out of the repository is not the repository's to show.
+                guard case .success(let absolute) = RepositoryPath.fileInside(path, root: root) else {
+                    notes.append("\(path): a symbolic link that leads out of the repository; not checked")
+                    continue
+                }
+                switch step.text(ofFile: path, at: absolute) {
+                case .success(let text): findings += step.checker.check(path: path, text: text)
+                case .failure(let note): notes.append(note.text)
+                }
             }
         }
         switch output {

@@ -10,6 +10,11 @@ import PrePushGit
 import PrePushResults
 import PrePushTraceability
 import PrePushRunner
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Darwin)
+@preconcurrency import Darwin
+#endif
 
 /// What git passed to the pre-push hook.
 public struct HookInvocation: Sendable, Equatable {
@@ -80,7 +85,7 @@ public enum Pipeline {
             return .usage
         }
 
-        let configuration: ResolvedConfiguration
+        var configuration: ResolvedConfiguration
         let repository: Repository
         do {
             repository = try Repository.openFromEnvironment()
@@ -124,7 +129,12 @@ public enum Pipeline {
             console.line("prepush: nothing to run: no stage is configured or all are skipped (see docs/configuration.md)")
             // Without results the catalog can still be missing tests: the gate says so.
             guard let traced else { return .success }
-            try? prepareReportsDirectory(configuration.reportsDirectory)
+            do {
+                try prepareReportsDirectory(configuration.reportsDirectory)
+            } catch {
+                console.error("error: reports folder: \(error)")
+                return .usage
+            }
             let violations = publishTraceability(traceability, traced, results: [], configuration: configuration,
                                                  environment: request.environment, console: console)
             guard violations.isEmpty else {
@@ -135,19 +145,26 @@ public enum Pipeline {
         }
         do {
             try prepareReportsDirectory(configuration.reportsDirectory)
+            // Two pushes at once in one worktree must not splice each other's logs and reports.
+            let claimed = try ReportsFolderClaim.claim(configuration.reportsDirectory)
+            if let other = claimed.busyWith {
+                console.line("prepush: another prepush run\(other.map { " (pid \($0))" } ?? "") is writing to \(configuration.reportsDirectory); this run's logs and reports go to \(claimed.folder)")
+            }
+            configuration.reportsDirectory = claimed.folder
         } catch {
-            console.error("error: cannot create the reports folder \(configuration.reportsDirectory): \(ErrorText.describe(error))")
+            console.error("error: reports folder: \(error)")
             return .usage
         }
 
         removeStaleReports(in: configuration.reportsDirectory)
+        ExportFolder.removeLeftovers(in: request.environment["TMPDIR"] ?? "/tmp")
 
         // What is tested is what is pushed: an export of the pushed commit for isolated and remote runs.
         let commit = request.hook?.updates?.first { !$0.isDeletion }?.localObjectID ?? "HEAD"
         let runsRemotely = configuration.remote != nil && plan.stages.contains { $0.kind == .ui }
         var export: String?
         if configuration.isolated || runsRemotely {
-            let folder = FilePath.join(request.environment["TMPDIR"] ?? "/tmp", "prepush-export-\(UUID().uuidString.prefix(8))")
+            let folder = ExportFolder.path(in: request.environment["TMPDIR"] ?? "/tmp")
             do {
                 try repository.exportTree(of: commit, to: FilePath.join(folder, "tree"))
                 export = folder
@@ -346,13 +363,40 @@ public enum Pipeline {
         return try ConfigurationResolver.resolve(request)
     }
 
+    /// The first line of the `.gitignore` prepush writes into its reports folder; it marks the folder as prepush's.
+    static let reportsFolderMark = "# Written by prepush: reports are build output."
+
+    /// Why a reports folder is not used.
+    struct ReportsFolderProblem: Error, CustomStringConvertible {
+        let description: String
+    }
+
     /// Creates the reports folder; a `.gitignore` of `*` inside keeps reports out of `git status`
-    /// without touching the user's own ignore files.
-    static func prepareReportsDirectory(_ path: String) throws {
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    /// without touching the user's own ignore files. A folder that is a symlink, or that already
+    /// holds files prepush did not write (`Sources`, say), is refused: that `*` would hide the
+    /// user's files from git, and the reports would overwrite theirs.
+    static func prepareReportsDirectory(_ path: String) throws(ReportsFolderProblem) {
+        if RepositoryPath.isSymbolicLink(path) {
+            throw ReportsFolderProblem(description: "\(path) is a symbolic link; give the reports a real folder")
+        }
         let ignore = FilePath.join(path, ".gitignore")
-        if !FileManager.default.fileExists(atPath: ignore) {
-            try Data("# Written by prepush: reports are build output.\n*\n".utf8).write(to: URL(fileURLWithPath: ignore), options: .atomic)
+        if FileSystem.isDirectory(path) {
+            let marked = (try? FileReading.read(ignore, limit: 4096).get())
+                .map { String(decoding: $0, as: UTF8.self).hasPrefix(reportsFolderMark) } ?? false
+            let entries = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+            if !marked, !entries.isEmpty {
+                let named = entries.sorted().prefix(3).joined(separator: ", ") + (entries.count > 3 ? ", …" : "")
+                throw ReportsFolderProblem(description: "\(path) already holds files prepush did not write (\(named)); give the reports a new or empty folder")
+            }
+            if marked { return }
+        } else if FileManager.default.fileExists(atPath: path) {
+            throw ReportsFolderProblem(description: "\(path) is a file, not a folder")
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            try Data("\(reportsFolderMark)\n*\n".utf8).write(to: URL(fileURLWithPath: ignore), options: .atomic)
+        } catch {
+            throw ReportsFolderProblem(description: "cannot create \(path): \(ErrorText.describe(error))")
         }
     }
 }
@@ -387,6 +431,82 @@ struct StagePlan {
             stages.append(ui)
         } else {
             notRunning.append((.ui, "not configured (set stages.ui.run in \(ConfigurationResolver.defaultFileName))"))
+        }
+    }
+}
+
+/// The right to write a reports folder, held (with `flock`) until the process ends. A second run in
+/// the same worktree does not wait for the first: it writes into `runs/<pid>` inside the folder and
+/// says so, so each run's log path holds its own output.
+enum ReportsFolderClaim {
+    /// Lock files kept open for the life of the process: closing one would release its lock. Only
+    /// the pipeline's own thread claims folders, once per run, so this needs no lock of its own.
+    nonisolated(unsafe) private static var held: [Int32] = []
+
+    /// The folder this run writes, and the pid of the run that holds `folder` when it is not this one.
+    static func claim(_ folder: String) throws(Pipeline.ReportsFolderProblem) -> (folder: String, busyWith: Int32??) {
+        if try lock(folder) {
+            removeFinishedRuns(in: FilePath.join(folder, "runs"))
+            return (folder, nil)
+        }
+        let holder = (try? FileReading.read(FilePath.join(folder, ".lock"), limit: 64).get())
+            .flatMap { Int32(TextFormatting.trimmed(String(decoding: $0, as: UTF8.self))) }
+        let own = FilePath.join(FilePath.join(folder, "runs"), String(getpid()))
+        try Pipeline.prepareReportsDirectory(own)
+        _ = try lock(own)
+        return (own, .some(holder))
+    }
+
+    /// Takes the folder's lock without waiting; false when another process holds it.
+    private static func lock(_ folder: String) throws(Pipeline.ReportsFolderProblem) -> Bool {
+        let path = FilePath.join(folder, ".lock")
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard fd >= 0 else {
+            throw Pipeline.ReportsFolderProblem(description: "cannot open \(path): \(String(cString: strerror(errno)))")
+        }
+        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+            close(fd)
+            return false
+        }
+        _ = ftruncate(fd, 0)
+        FileSystem.write("\(getpid())\n", to: fd)
+        held.append(fd)
+        return true
+    }
+
+    /// Removes the folders of earlier concurrent runs that have ended (their lock is free).
+    private static func removeFinishedRuns(in runs: String) {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: runs) else { return }
+        for entry in entries where Int32(entry) != nil && Int32(entry) != getpid() {
+            let folder = FilePath.join(runs, entry)
+            let fd = open(FilePath.join(folder, ".lock"), O_RDWR | O_CLOEXEC | O_NOFOLLOW)
+            guard fd >= 0 else { continue }
+            defer { close(fd) }
+            if flock(fd, LOCK_EX | LOCK_NB) == 0 { try? FileManager.default.removeItem(atPath: folder) }
+        }
+    }
+}
+
+/// The export of the pushed commit for isolated and remote runs, named after the run's pid so that
+/// the next run can remove one a killed run left behind.
+enum ExportFolder {
+    static let prefix = "prepush-export-"
+
+    /// A new export folder's path in `temporary`.
+    static func path(in temporary: String) -> String {
+        FilePath.join(temporary, "\(prefix)\(getpid())-\(UUID().uuidString.prefix(8))")
+    }
+
+    /// Removes export folders whose run is no longer alive (`kill -9`, a crash); a folder of a live
+    /// run, or one whose pid cannot be told, is left alone.
+    static func removeLeftovers(in temporary: String) {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: temporary) else { return }
+        for entry in entries where entry.hasPrefix(prefix) {
+            let rest = entry.dropFirst(prefix.count)
+            guard let dash = rest.firstIndex(of: "-"), let pid = Int32(rest[..<dash]), pid > 0, pid != getpid() else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH {
+                try? FileManager.default.removeItem(atPath: FilePath.join(temporary, entry))
+            }
         }
     }
 }

@@ -102,7 +102,7 @@ struct StageExecution {
     func run() -> StageResult {
         let name = stage.kind.rawValue
         let logPath = FilePath.join(reportsDirectory, "\(name).log")
-        let log = open(logPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let log = open(logPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
         defer { if log >= 0 { close(log) } }
         let tail = TailBuffer(limit: Self.tailByteLimit)
         let parsers = StreamParsers()

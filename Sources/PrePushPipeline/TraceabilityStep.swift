@@ -48,9 +48,14 @@ public struct TraceabilityStep: Sendable {
     /// Whether there is a catalog to trace (a configured one that is missing is an error, found when loading).
     public var isActive: Bool { catalogConfigured || FileManager.default.fileExists(atPath: absoluteCatalogPath) }
 
+    /// The configured (or default) catalog, which must be inside the repository.
+    func loadCatalog() throws(CatalogError) -> ScenarioCatalog {
+        try ScenarioCatalog.load(repositoryPath: catalogPath, root: root)
+    }
+
     /// Reads the catalog (errors name it as configured) and finds the tests.
     public func prepare() throws(CatalogError) -> (catalog: ScenarioCatalog, inventory: TestInventory) {
-        (try ScenarioCatalog.load(path: absoluteCatalogPath, displayPath: catalogPath), inventory())
+        (try loadCatalog(), inventory())
     }
 
     /// The tests in the sources: one walk of the tree finds both the test files and the files
@@ -107,15 +112,16 @@ public enum TraceabilityRun {
 
     /// Checks a catalog alone: 0 valid, 1 problems (each with its place), 2 unusable configuration.
     public static func lint(catalog: String?, flags: ConfigurationFlags, environment: [String: String], console: Console) -> ExitStatus {
-        let path: String
-        if let catalog {
-            path = catalog
-        } else {
-            guard let step = step(flags: flags, environment: environment, console: console) else { return .usage }
-            path = step.absoluteCatalogPath
+        var step: TraceabilityStep?
+        if catalog == nil {
+            step = Self.step(flags: flags, environment: environment, console: console)
+            guard step != nil else { return .usage }
         }
         do {
-            let loaded = try ScenarioCatalog.load(path: path, displayPath: catalog ?? relative(path))
+            // A catalog named on the command line is the user's choice; the repository's must stay inside it.
+            let loaded: ScenarioCatalog
+            if let step { loaded = try step.loadCatalog() } else { loaded = try ScenarioCatalog.load(path: catalog ?? "") }
+            let path = step?.absoluteCatalogPath ?? catalog ?? ""
             let manual = loaded.entries.filter(\.scenario.requiresManualIntervention).count
             let stories = Set(loaded.entries.map(\.scenario.userStory)).count
             console.line("\(catalog ?? relative(path)): \(loaded.entries.count) scenarios in \(stories) stories (\(manual) manual): no problems")
@@ -149,8 +155,7 @@ public enum TraceabilityRun {
         }
         let loaded: ScenarioCatalog
         do {
-            let path = catalog ?? configured.absoluteCatalogPath
-            loaded = try ScenarioCatalog.load(path: path, displayPath: catalog ?? configured.catalogPath)
+            if let catalog { loaded = try ScenarioCatalog.load(path: catalog) } else { loaded = try configured.loadCatalog() }
         } catch {
             console.error("\(error)")
             return .usage

@@ -104,19 +104,31 @@ public struct ConsoleTestParser {
         var index = 0
         while index < bytes.count {
             if bytes[index] == 10 {
-                if partialLine.isEmpty {
+                if partialLine.isEmpty && index - start <= Self.lineLimit {
                     line(UnsafeBufferPointer(rebasing: bytes[start..<index]))
                 } else {
-                    partialLine.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                    keep(UnsafeBufferPointer(rebasing: bytes[start..<index]))
                     let whole = partialLine
-                    partialLine.removeAll(keepingCapacity: true)
+                    partialLine.removeAll(keepingCapacity: whole.count <= Self.lineLimit)
                     whole.withUnsafeBufferPointer { line($0) }
                 }
                 start = index + 1
             }
             index += 1
         }
-        if start < bytes.count { partialLine.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<bytes.count])) }
+        if start < bytes.count { keep(UnsafeBufferPointer(rebasing: bytes[start..<bytes.count])) }
+    }
+
+    /// Most bytes of one line the parser holds: a test event fits many times over. A stage that
+    /// prints a 1 GB line, or a carriage-return progress bar that never ends its line, costs this
+    /// much and no more (the log file still gets every byte).
+    public static let lineLimit = 64 * 1024
+
+    /// Holds the start of a line that is not complete yet, up to `lineLimit` bytes.
+    private mutating func keep(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let room = Self.lineLimit - partialLine.count
+        guard room > 0 else { return }
+        partialLine.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[0..<min(room, bytes.count)]))
     }
 
     /// Ends the input: tests still running are reported as unfinished.

@@ -207,6 +207,28 @@ public enum ProcessGroupRunner {
     }
 
     private static func spawn(_ spec: ProcessSpec, stdout: Int32, stderr: Int32) throws(RunnerError) -> pid_t {
+        #if os(Linux)
+        // Linux: forked by hand so the stage's first process gets PR_SET_PDEATHSIG (SIGKILL): a
+        // `kill -9` of prepush then ends it rather than leaving it running unseen. The spawning
+        // thread waits for the child in `RunLoop`, so it outlives it (the signal follows the thread).
+        let argv = ([spec.executable] + spec.arguments).map { strdup($0) }
+        let envp = spec.environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") }
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        let status = (argv + [nil]).withUnsafeBufferPointer { argvBuffer in
+            (envp + [nil]).withUnsafeBufferPointer { envpBuffer in
+                prepush_spawn_with_parent_death_signal(
+                    &pid, spec.executable, spec.executable.contains("/") ? 0 : 1,
+                    UnsafeMutablePointer(mutating: argvBuffer.baseAddress!), UnsafeMutablePointer(mutating: envpBuffer.baseAddress!),
+                    spec.standardInputFile ?? "/dev/null", stdout, stderr, spec.workingDirectory, SIGKILL)
+            }
+        }
+        guard status == 0 else { throw .spawnFailed(executable: spec.executable, errno: status) }
+        return pid
+        #else
         #if canImport(Darwin)
         var attributes: posix_spawnattr_t? = nil
         var actions: posix_spawn_file_actions_t? = nil
@@ -261,6 +283,7 @@ public enum ProcessGroupRunner {
         }
         guard status == 0 else { throw .spawnFailed(executable: spec.executable, errno: status) }
         return pid
+        #endif
     }
 }
 

@@ -38,14 +38,31 @@ public struct ScenarioCatalog: Sendable {
     /// Keys of a scenario, by the data model's field they fill.
     static let scenarioKeys = ["story", "priority", "description", "test", "launchArguments", "manual"]
 
+    /// Largest catalog read: thousands of scenarios fit in a few hundred KB.
+    public static let maximumBytes = 10_000_000
+
+    /// Reads the catalog the repository names at `relativePath` (its configuration, or the default
+    /// place): refused, without a byte of it quoted, when the path leads out of the repository `root`.
+    public static func load(repositoryPath relativePath: String, root: String) throws(CatalogError) -> ScenarioCatalog {
+        switch RepositoryPath.fileInside(relativePath, root: root) {
+        case .success(let absolute):
+            return try load(path: absolute, displayPath: relativePath)
+        case .failure(let problem):
+            throw CatalogError(problems: [Diagnostic(location: SourceLocation(file: relativePath, line: 1, column: 1),
+                                                     message: "the scenario catalog is refused: \(problem)", sourceLine: nil)])
+        }
+    }
+
     /// Reads and validates the catalog at `path`; every problem is in the thrown error, which
     /// names the file `displayPath` (default: `path`).
     public static func load(path: String, displayPath: String? = nil) throws(CatalogError) -> ScenarioCatalog {
         let name = displayPath ?? path
-        guard let data = FileManager.default.contents(atPath: path) else {
-            let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "does not exist"
+        let data: [UInt8]
+        switch FileReading.read(path, limit: maximumBytes) {
+        case .success(let bytes): data = bytes
+        case .failure(let problem):
             throw CatalogError(problems: [Diagnostic(location: SourceLocation(file: name, line: 1, column: 1),
-                                                     message: "the scenario catalog \(reason)", sourceLine: nil)])
+                                                     message: "the scenario catalog \(problem)", sourceLine: nil)])
         }
         guard let text = String(validating: data, as: UTF8.self) else {
             throw CatalogError(problems: [Diagnostic(location: SourceLocation(file: name, line: 1, column: 1),

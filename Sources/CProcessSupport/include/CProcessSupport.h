@@ -20,4 +20,13 @@ int prepush_set_pipe_capacity(int fd, int bytes);
 /// (sysctl KERN_PROC_ALL). Returns how many, or -1. Linux reads /proc instead (returns -1 here).
 int prepush_list_processes(pid_t *pids, pid_t *parents, pid_t *groups, int capacity);
 
+/// Linux: starts `path` (looked up in PATH when `search_path`) in a new process group, with an empty
+/// signal mask, default dispositions, stdin from `stdin_path`, stdout/stderr on the given descriptors,
+/// in `directory` (NULL: here), and PR_SET_PDEATHSIG set to `death_signal`: if prepush is killed
+/// (kill -9 included), the stage's first process is told instead of running on unseen. posix_spawn
+/// cannot set it, so this forks. Returns 0 and sets `pid`, or an errno value (ENOSYS elsewhere).
+int prepush_spawn_with_parent_death_signal(pid_t *pid, const char *path, int search_path, char *const argv[],
+                                           char *const envp[], const char *stdin_path, int out_fd, int err_fd,
+                                           const char *directory, int death_signal);
+
 #endif
