@@ -100,6 +100,8 @@ import Testing
 
     @Test func reportsOfAnEarlierRunDoNotSurviveARunWithoutTests() throws {
         let repo = try GitRepository()
+        // An earlier run's folder: its reports beside the ignore file prepush writes.
+        try repo.write("# Written by prepush: reports are build output.\n*\n", to: ".prepush/reports/.gitignore")
         try repo.write("x", to: ".prepush/reports/junit.xml")
         try repo.write("stages:\n  unit:\n    run: echo no tests here\n", to: ".prepush.yml")
         let result = try PrepushBinary.run(["run"], in: repo.path, environment: repo.environment)
