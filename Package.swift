@@ -69,6 +69,8 @@ let package = Package(
             name: "PrePushPipeline",
             dependencies: ["PrePushCore", "PrePushConfig", "PrePushGit", "PrePushRunner", "PrePushResults", "PrePushAccessibility", "PrePushTraceability"]
         ),
+        // The readers of untrusted input under libFuzzer (scripts/fuzz.sh); without it, a corpus replayer.
+        .executableTarget(name: "PrePushFuzz", dependencies: ["PrePushCore", "PrePushConfig", "PrePushResults"]),
         // The command line: swift-argument-parser commands only.
         .executableTarget(
             name: "prepush",

@@ -1,0 +1,76 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import PrePushConfig
+import PrePushCore
+import PrePushResults
+
+/// One input through the readers of untrusted text: the YAML loader (configuration and catalog),
+/// the test-result readers (console, JUnit XML, xcresult JSON, Swift Testing events) with every
+/// report writer after them, and the pre-push hook's stdin. The first byte picks the reader, so one
+/// corpus reaches them all. Any trap, overflow or hang here is a bug: each must end in a value or a
+/// thrown error.
+enum FuzzTarget {
+    static func run(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let selector = bytes.first else { return }
+        let input = Array(bytes.dropFirst())
+        switch selector % 4 {
+        case 0:
+            _ = try? YAMLLoader.load(String(decoding: input, as: UTF8.self), file: "fuzz.yml")
+            _ = try? ConfigurationFile.decode(String(decoding: input, as: UTF8.self), path: "fuzz.yml")
+        case 1:
+            // Forces the XML reader even when the input does not look like XML.
+            if let run = try? ResultsInput.parse(Array("<?xml version=\"1.0\"?>".utf8) + input, file: "fuzz.xml").run { render(run) }
+        case 2:
+            if let run = try? ResultsInput.parse(input, file: "fuzz.log").run { render(run) }
+        default:
+            _ = try? PushUpdate.parseHookInput(String(decoding: input, as: UTF8.self))
+        }
+    }
+
+    /// Every report writer: no value a reader produces may trap a writer.
+    static func render(_ run: TestRun) {
+        for format in ReportFormat.allCases { _ = format.reporter.render(run) }
+    }
+}
+
+#if PREPUSH_LIBFUZZER
+/// libFuzzer's entry point (built with `-sanitize=fuzzer -D PREPUSH_LIBFUZZER`; libFuzzer brings `main`).
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    FuzzTarget.run(UnsafeBufferPointer(start: data, count: size))
+    return 0
+}
+
+/// libFuzzer's driver, for programs that have a `main` of their own.
+@_silgen_name("LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+) -> CInt
+
+/// SwiftPM makes `<module>_main` the executable's `main`, so libFuzzer's own `main` never runs:
+/// this one hands the command line to libFuzzer's driver.
+@_cdecl("PrePushFuzz_main")
+func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    var count = argc
+    var arguments = argv
+    return LLVMFuzzerRunDriver(&count, &arguments, fuzzOneInput)
+}
+#else
+/// Without libFuzzer: runs each file named on the command line once (a corpus, or a crash to replay).
+@main
+struct FuzzReplay {
+    static func main() {
+        for path in CommandLine.arguments.dropFirst() {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                print("cannot read \(path)")
+                continue
+            }
+            [UInt8](data).withUnsafeBufferPointer { FuzzTarget.run($0) }
+        }
+    }
+}
+#endif
