@@ -122,11 +122,15 @@ public struct UITestResult: Sendable, Hashable, Codable {
     /// `9999999999999999 seconds` and `inf` in damaged or hostile input, and no writer may trap on them.
     public static let longestDuration: TimeInterval = 10_000_000
 
-    /// `seconds` made safe for every writer: not finite or negative is 0, absurd is `longestDuration`.
+    /// `seconds` made safe for every writer: NaN or negative is 0; infinite or absurd is
+    /// `longestDuration`, a value no real test reaches, so a reader can count what was cut and say so.
     public static func saneDuration(_ seconds: Double) -> TimeInterval {
-        guard seconds.isFinite, seconds > 0 else { return 0 }
+        guard !seconds.isNaN, seconds > 0 else { return 0 }
         return min(seconds, longestDuration)
     }
+
+    /// Whether this result's duration was cut to `longestDuration` (infinite or absurd in the input).
+    public var durationWasCut: Bool { duration >= Self.longestDuration }
 
     /// This test merged with a later run of it (a retry): attempts and durations add up, failures
     /// are kept (at most `failureLimit`), and the later run decides the status — so a test that

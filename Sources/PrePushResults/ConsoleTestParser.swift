@@ -50,6 +50,21 @@ public struct ConsoleTestParser {
     private var lastIssueKey: String?
     /// Tests xcodebuild said it restarts after a crash: their next run is a retry.
     private var restartedKeys: Set<String> = []
+    /// The running XCTest test whose last failure the next plain lines continue: a message with a
+    /// line break (`XCTAssertEqual failed: ("a⏎b") is not equal to …`, `XCTFail("one⏎two")`)
+    /// goes on until the next event line.
+    private var continuedFailureKey: String?
+    private var continuationLines = 0
+    /// Most lines added to one failure message this way.
+    static let continuationLimit = 50
+    /// xcbeautify's output (users pipe xcodebuild through it): the suite its last `Test Suite X started`
+    /// named, and the test whose `✖ name, reason` lines are being gathered (one per failed assertion).
+    private var xcbeautifySuite = ""
+    private var xcbeautifyFailing: String?
+
+    /// A Swift Testing issue whose argument value is a string with line breaks: its line ends inside
+    /// the quotes, and the place and message come lines later (`value → "a⏎b" at F.swift:3:5: …`).
+    private var pendingIssue: (name: String, text: [UInt8], lines: Int)?
 
     private struct RunningTest {
         var suite: String
@@ -138,11 +153,16 @@ public struct ConsoleTestParser {
             partialLine.removeAll()
             whole.withUnsafeBufferPointer { line($0) }
         }
-        for (key, test) in running.sorted(by: { $0.value.order < $1.value.order }) {
+        finishPendingIssue()
+        closeXcbeautifyFailure()
+        // Only the order and key are sorted, and each test leaves `running` as it is recorded: a log
+        // cut off with a million tests running holds them once, not three times.
+        let unfinished = TestFailure(message: lastFatalError.map { "did not finish: \($0)" }
+            ?? "did not finish: the output ended while the test was running (a crash, a kill or a truncated log)", location: nil)
+        for (_, key) in running.map({ ($0.value.order, $0.key) }).sorted(by: { $0.0 < $1.0 }) {
+            guard let test = running.removeValue(forKey: key) else { continue }
             let (suite, name) = test.name.isEmpty ? Self.split(key: key) : (test.suite, test.name)
-            let message = lastFatalError.map { "did not finish: \($0)" } ?? "did not finish: the output ended while the test was running (a crash, a kill or a truncated log)"
-            record(UITestResult(suite: suite, name: name, status: .unfinished, duration: 0,
-                                failures: test.failures + [TestFailure(message: message, location: nil)]))
+            record(UITestResult(suite: suite, name: name, status: .unfinished, duration: 0, failures: test.failures + [unfinished]))
         }
         running.removeAll()
         for test in announced where resolve(suite: test.suite, name: test.name) == nil {
@@ -164,6 +184,17 @@ public struct ConsoleTestParser {
         var bytes = raw
         if let last = bytes.last, last == 13 { bytes = UnsafeBufferPointer(rebasing: bytes.dropLast()) }
         let line = ByteLine(bytes: bytes)
+        let continuing = continuedFailureKey
+        continuedFailureKey = nil
+        if pendingIssue != nil {
+            if line.count > 0, line[0] < 0xC0 || line.scalar(at: 0).map({ $0.value < 0x2000 }) == true {
+                pendingIssue!.text += [10] + Array(bytes)
+                pendingIssue!.lines += 1
+                if !Self.insideQuotes(pendingIssue!.text) || pendingIssue!.lines >= Self.continuationLimit { finishPendingIssue() }
+                return
+            }
+            finishPendingIssue()
+        }
         guard line.count > 0 else {
             inFailingTestsList = false
             return
@@ -180,6 +211,15 @@ public struct ConsoleTestParser {
             if line.has("Test Case '") { return testCase(line, from: 11) }
             if line.has("Test case '") { return testCase(line, from: 11) }
             if line.has("Test Suite '") || line.has("Test suite '") { return suiteLine(line) }
+            if line.has("Test Suite "), let started = line.find(" started", from: 11) {
+                // xcbeautify's heading: `Test Suite AppTests started` (xcodebuild quotes the name).
+                closeXcbeautifyFailure()
+                xcbeautifySuite = line.string(11..<started)
+                return
+            }
+        } else if first == UInt8(ascii: " "), line.has("    "), let glyph = line.scalar(at: 4),
+                  glyph.value == 0x2714 || glyph.value == 0x2716 || glyph.value == 0x2298, line.has(" ", at: 4 + glyph.length) {
+            return xcbeautifyTest(line, glyph: glyph.value, from: 5 + glyph.length)
         } else if first >= 0xC0 {
             return swiftTestingLine(line)
         } else if first == UInt8(ascii: "F") {
@@ -215,6 +255,10 @@ public struct ConsoleTestParser {
             // An event printed right after output that did not end its line: `…manifeTest Case '-[A.B t]' passed (0.001 seconds).`
             // (Not `path:35: Test Case '-[A t]' measured […]`, a performance test's report.)
             testCase(line, from: glued + 11)
+        } else if let key = continuing, continuationLines < Self.continuationLimit, let test = running[key], let last = test.failures.last {
+            running[key]!.failures[test.failures.count - 1] = TestFailure(message: last.message + "\n" + line.string(from: 0), location: last.location)
+            continuationLines += 1
+            continuedFailureKey = key
         }
     }
 
@@ -313,6 +357,7 @@ public struct ConsoleTestParser {
             guard let close = line.find("] : ", from: testStart),
                   let (suite, name) = Self.splitXCTestIdentifier(line.string(testStart..<(close + 1))) else { return miss(line) }
             addFailure(key: "\(suite).\(name)", TestFailure(message: line.string(from: close + 4), location: location))
+            continueFailure(of: "\(suite).\(name)")
             return
         }
         guard let separator = line.find(" : ", from: testStart), location != nil, location!.column == 0 else {
@@ -325,6 +370,14 @@ public struct ConsoleTestParser {
         addFailure(key: "\(suite).\(name)", TestFailure(message: line.string(from: separator + 3), location: location.map {
             SourceLocation(file: $0.file, line: $0.line, column: 0)
         }))
+        continueFailure(of: "\(suite).\(name)")
+    }
+
+    /// Lets the next plain lines continue the failure just added, when its test is running.
+    private mutating func continueFailure(of key: String) {
+        guard running[key] != nil else { return }
+        continuedFailureKey = key
+        continuationLines = 0
     }
 
     /// `/path/File.swift:14: Class.test : Test skipped - reason` (Linux) or `… -[Module.Class test] : Test skipped - reason`.
@@ -385,6 +438,62 @@ public struct ConsoleTestParser {
             messageStart = colon + 2
         }
         running[key]?.assertion = TestFailure(message: line.string(from: messageStart), location: location)
+    }
+
+    // MARK: - xcbeautify
+
+    /// `    ✔ testName (0.001 seconds)`, `    ✔ [Suite] testName on 'iPhone 16' (0.001 seconds)`,
+    /// `    ⊘ testName (0.000 seconds)`, `    ⊘ name() skipped (reason)`, `    ✖ testName, reason`
+    /// (one per failed assertion; xcbeautify drops the place), `    ✖ name() (0.002 seconds) 1 issue(s)`.
+    private mutating func xcbeautifyTest(_ line: ByteLine, glyph: UInt32, from start: Int) {
+        var text = Substring(line.string(from: start))
+        var suite = xcbeautifySuite
+        if text.hasPrefix("["), let close = text.firstIndex(of: "]") {
+            suite = String(text[text.index(after: text.startIndex)..<close])
+            text = text[text.index(after: close)...].drop { $0 == " " }
+        }
+        // `name (0.001 seconds)`, maybe with ` on 'device'` before it and ` N issue(s)` after it.
+        var duration = 0.0, name = text
+        if let open = text.ranges(of: " (").last, text[open.upperBound...].contains(" seconds)"),
+           let seconds = text[open.upperBound...].firstRange(of: " seconds)"),
+           let value = Double(text[open.upperBound..<seconds.lowerBound]) {
+            duration = value
+            name = text[..<open.lowerBound]
+            if let device = name.firstRange(of: " on '") { name = name[..<device.lowerBound] }
+        } else if glyph == 0x2716, let comma = text.firstIndex(of: ",") {
+            // `✖ testName, reason`: gathered until another event ends the test.
+            let testName = String(text[..<comma]), reason = String(text[text.index(after: comma)...].drop { $0 == " " })
+            let key = "\(suite).\(testName)"
+            if xcbeautifyFailing != key {
+                closeXcbeautifyFailure()
+                begin(suite: suite, name: testName, key: key)
+                xcbeautifyFailing = key
+            }
+            addFailure(key: key, TestFailure(message: reason, location: nil))
+            return
+        }
+        closeXcbeautifyFailure()
+        var skipReason: String?
+        if glyph == 0x2298, let skipped = name.firstRange(of: " skipped") {
+            let rest = name[skipped.upperBound...].trimmingPrefix(" ")
+            if rest.hasPrefix("("), rest.hasSuffix(")") { skipReason = String(rest.dropFirst().dropLast()) }
+            name = name[..<skipped.lowerBound]
+        }
+        let testName = String(name)
+        guard !testName.isEmpty, !testName.contains(" ") || testName.hasSuffix(")") else { return miss(line) }
+        let key = "\(suite).\(testName)"
+        if glyph == 0x2298 { earlySkipReasons[key] = skipReason ?? "" }
+        begin(suite: suite, name: testName, key: key)
+        finish(key: key, suite: suite, name: testName,
+               status: glyph == 0x2714 ? .passed : glyph == 0x2298 ? .skipped : .failed, duration: duration)
+    }
+
+    /// Ends the test whose `✖` lines were being gathered: failed, with every reason.
+    private mutating func closeXcbeautifyFailure() {
+        guard let key = xcbeautifyFailing else { return }
+        xcbeautifyFailing = nil
+        guard let test = running[key] else { return }
+        finish(key: key, suite: test.suite, name: test.name, status: .failed, duration: 0)
     }
 
     // MARK: - Swift Testing
@@ -467,6 +576,13 @@ public struct ConsoleTestParser {
             startSwiftTestingTest(name)
             finishSwiftTestingTest(name, status: .skipped, duration: 0, skipReason: reason ?? "")
         } else if line.has("recorded an issue", at: index) {
+            if line.has(" with ", at: index + 17) {
+                let text = Array(UnsafeBufferPointer(rebasing: line.bytes[(index + 17)...]))
+                if Self.insideQuotes(text) {
+                    pendingIssue = (name, text, 0)
+                    return
+                }
+            }
             let failure = Self.swiftTestingIssue(line, from: index + 17)
             let key = swiftTestingKey(for: name, issueFile: failure.location?.file) ?? startSwiftTestingTest(name)
             addFailure(key: key, failure)
@@ -478,6 +594,26 @@ public struct ConsoleTestParser {
         } else {
             miss(line)
         }
+    }
+
+    /// Whether `text` ends inside a string literal: an odd number of unescaped double quotes.
+    static func insideQuotes(_ text: [UInt8]) -> Bool {
+        var open = false, escaped = false
+        for byte in text {
+            if escaped { escaped = false; continue }
+            if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { open.toggle() }
+        }
+        return open
+    }
+
+    /// Records the issue whose argument value spanned lines, with the place its last line gives.
+    private mutating func finishPendingIssue() {
+        guard let pending = pendingIssue else { return }
+        pendingIssue = nil
+        let failure = pending.text.withUnsafeBufferPointer { Self.swiftTestingIssue(ByteLine(bytes: $0), from: 0) }
+        let key = swiftTestingKey(for: pending.name, issueFile: failure.location?.file) ?? startSwiftTestingTest(pending.name)
+        addFailure(key: key, failure)
+        lastIssueKey = key
     }
 
     /// Starts one run of a Swift Testing test; same-named tests of other suites run beside it as tests of their own.
@@ -515,9 +651,19 @@ public struct ConsoleTestParser {
     private static func swiftTestingIssue(_ line: ByteLine, from start: Int) -> TestFailure {
         var argumentNote = ""
         var index = start
-        if line.has(" with ", at: index), let at = line.find(" at ", from: index) {
-            argumentNote = " (" + line.string((index + 6)..<at) + ")"
-            index = at
+        if line.has(" with ", at: index) {
+            // The place follows the argument values, which may hold " at " themselves: the first
+            // " at " followed by file:line:column, with no quote of a value in it, is the one.
+            var search = index
+            while let at = line.find(" at ", from: search) {
+                if let colon = line.find(": ", from: at + 4), line.find(byte: UInt8(ascii: "\""), from: at + 4).map({ $0 > colon }) ?? true,
+                   Self.location(line, start: at + 4, end: colon) != nil {
+                    argumentNote = " (" + line.string((index + 6)..<at) + ")"
+                    index = at
+                    break
+                }
+                search = at + 1
+            }
         }
         if line.has(" at ", at: index) {
             let locationStart = index + 4

@@ -60,8 +60,12 @@ extension Prepush {
                     run.results += parsed.run.results
                     run.runFailures += parsed.run.runFailures
                     for failure in parsed.run.runFailures { FileStandardError.write("error: \(file): the run failed: \(failure)") }
+                    let cut = parsed.run.results.filter(\.durationWasCut).count
+                    if cut > 0 {
+                        FileStandardError.write("prepush: warning: \(file == "-" ? "standard input" : file): \(cut) test duration\(cut == 1 ? " was" : "s were") infinite or absurd; written as \(Int(UITestResult.longestDuration)) seconds")
+                    }
                     if parsed.unplaced > 0 {
-                        FileStandardError.write("prepush: warning: \(file): \(parsed.unplaced) lines looked like test events but were not understood")
+                        FileStandardError.write("prepush: warning: \(file == "-" ? "standard input" : file): \(parsed.unplaced) lines looked like test events but were not understood")
                     }
                 } catch {
                     FileStandardError.write("\(error)")

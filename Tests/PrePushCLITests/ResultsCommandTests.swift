@@ -21,6 +21,16 @@ import Testing
         #expect(result.standardOutput.isEmpty)
     }
 
+    @Test func absurdDurationsAreCutWithAWarning() throws {
+        let folder = try TemporaryDirectory()
+        let log = "Test Case 'C.huge' passed (9999999999999999 seconds).\nTest Case 'C.small' passed (0.474 seconds).\n"
+        let result = try PrepushBinary.run(["results", "-", "--format", "junit"], in: folder.path, environment: environment, standardInput: log)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.standardError == "prepush: warning: standard input: 1 test duration was infinite or absurd; written as 10000000 seconds\n")
+        #expect(result.standardOutput.contains(#"name="small" classname="C" time="0.474""#) || result.standardOutput.contains(#"time="0.474""#))
+        #expect(result.standardOutput.contains(#"time="10000000.000""#), "\(result.standardOutput)")
+    }
+
     @Test func standardInputIsReadAsItStreams() throws {
         let folder = try TemporaryDirectory()
         let log = try Fixtures.sharedText("console/xcbeautify__TestData__ParallelTestLog.txt")

@@ -207,3 +207,85 @@ import Testing
         #expect(run.results.first?.duration == 0.011)
     }
 }
+
+/// Messages and arguments that span lines, and xcbeautify's rendering of a run.
+@Suite struct MultiLineAndXcbeautifyTests {
+    @Test func anXCTestMessageWithLineBreaksIsKeptWhole() {
+        let parsed = ConsoleTestParser.parse("""
+        Test Case 'ParserTests.testNames' started at 2026-01-01 10:00:00.000
+        /src/Tests/ParserTests.swift:42: error: ParserTests.testNames : XCTAssertEqual failed: ("first line
+        second line") is not equal to ("first line")
+        Test Case 'ParserTests.testNames' failed (0.002 seconds)
+        Test Case '-[App.ListTests testRows]' started.
+        /src/Tests/ListTests.swift:9: error: -[App.ListTests testRows] : failed - rows differ:
+          expected: 3
+          actual: 2
+        Test Case '-[App.ListTests testRows]' failed (0.010 seconds).
+        """)
+        let messages = parsed.run.results.map { $0.failures.map(\.message) }
+        #expect(messages == [
+            ["XCTAssertEqual failed: (\"first line\nsecond line\") is not equal to (\"first line\")"],
+            ["failed - rows differ:\n  expected: 3\n  actual: 2"],
+        ])
+        #expect(parsed.run.results.first?.failures.first?.location?.line == 42)
+    }
+
+    @Test func aMessageStopsAtTheNextEventAndOutputAfterTheTestIsNotAdded() {
+        let parsed = ConsoleTestParser.parse("""
+        Test Case 'A.test_one' started at 2026-01-01 10:00:00.000
+        /src/A.swift:3: error: A.test_one : XCTFail failed - boom
+        Test Case 'A.test_one' failed (0.001 seconds)
+        some output of the next test
+        Test Case 'A.test_two' started at 2026-01-01 10:00:00.002
+        Test Case 'A.test_two' passed (0.001 seconds)
+        """)
+        #expect(parsed.run.results.first?.failures.map(\.message) == ["XCTFail failed - boom"])
+    }
+
+    @Test func aSwiftTestingArgumentWithLineBreaksKeepsTheIssuesPlace() {
+        let parsed = ConsoleTestParser.parse("""
+        ◇ Test greets(_:) started.
+        ✘ Test greets(_:) recorded an issue with 1 argument text → "Hello,
+        meet at noon" at GreetingTests.swift:12:9: Expectation failed: (text.count → 25) == 5
+        ✘ Test greets(_:) failed after 0.001 seconds with 1 issue.
+        """)
+        let failure = parsed.run.results.first?.failures.first
+        #expect(failure?.location == SourceLocation(file: "GreetingTests.swift", line: 12, column: 9))
+        #expect(failure?.message == "Expectation failed: (text.count → 25) == 5 (1 argument text → \"Hello,\nmeet at noon\")")
+        #expect(parsed.run.results.map(\.status) == [.failed])
+    }
+
+    /// Lines as xcbeautify renders them (its OutputRendering: `✔ name (t seconds)`, `✖ name, reason`
+    /// per failed assertion, `⊘`, `[Suite] name on 'device'` for parallel runs, Swift Testing forms).
+    @Test func xcbeautifysOutputIsRead() {
+        let parsed = ConsoleTestParser.parse("""
+        Test Suite All tests started
+        Test Suite CalculatorTests started
+            ✔ testAddition (0.001 seconds)
+            ✖ testDivision, XCTAssertEqual failed: ("1") is not equal to ("2")
+            ✖ testDivision, XCTAssertTrue failed
+            ⊘ testLater (0.000 seconds)
+        Test Suite NetworkTests started on 'iPhone 16'
+            ✔ [NetworkTests] testFetch on 'iPhone 16' (0.120 seconds)
+            ✖ [NetworkTests] testTimeout on 'iPhone 16' (2.000 seconds)
+            ✔ addsNumbers() (0.004 seconds)
+            ✖ dividesByZero() (0.002 seconds) 1 issue(s)
+            ⊘ notYet() skipped (Not implemented)
+        Executed 8 tests, with 4 failures (0 unexpected) in 2.127 (2.130) seconds
+        """)
+        let summary = parsed.run.results.map { "\($0.suite).\($0.name) \($0.status) \($0.duration)" }
+        #expect(summary == [
+            "CalculatorTests.testAddition passed 0.001",
+            "CalculatorTests.testDivision failed 0.0",
+            "CalculatorTests.testLater skipped 0.0",
+            "NetworkTests.testFetch passed 0.12",
+            "NetworkTests.testTimeout failed 2.0",
+            "NetworkTests.addsNumbers() passed 0.004",
+            "NetworkTests.dividesByZero() failed 0.002",
+            "NetworkTests.notYet() skipped 0.0",
+        ])
+        #expect(parsed.run.results[1].failures.map(\.message) == ["XCTAssertEqual failed: (\"1\") is not equal to (\"2\")", "XCTAssertTrue failed"])
+        #expect(parsed.run.results[7].skipReason == "Not implemented")
+        #expect(parsed.unplacedEventLines == 0)
+    }
+}
