@@ -16,6 +16,8 @@ public enum AccessibilityTarget: Sendable {
     case range(base: String, head: String, allLines: Bool)
     /// Every selected view file of the working tree, whole.
     case all
+    /// Text from standard input, named `path` (an editor's unsaved buffer, an agent's draft).
+    case standardInput(path: String, bytes: [UInt8])
 }
 
 /// How `prepush a11y` prints its findings.
@@ -32,22 +34,46 @@ public enum AccessibilityOutput: String, Sendable, CaseIterable {
 public enum AccessibilityRun {
     /// Runs the check and prints findings as text, JSON or SARIF; returns 1 when a finding is an error.
     public static func run(_ target: AccessibilityTarget, output: AccessibilityOutput, flags: ConfigurationFlags,
-                           environment: [String: String], console: Console) -> ExitStatus {
+                           environment: [String: String], explainSelection: Bool = false, console: Console) -> ExitStatus {
         let configuration: ResolvedConfiguration
-        let repository: Repository
+        let repository: Repository?
         let step: AccessibilityStep
         do {
-            repository = try Repository.openFromEnvironment()
-            configuration = try Pipeline.resolveConfiguration(flags: flags, environment: environment, repository: repository)
+            switch target {
+            case .files, .standardInput:
+                // Named files and standard input need no repository: outside one, the configuration
+                // comes from the current folder.
+                repository = try? Repository.openFromEnvironment()
+            case .range, .all:
+                repository = try Repository.openFromEnvironment()
+            }
+            if let repository {
+                configuration = try Pipeline.resolveConfiguration(flags: flags, environment: environment, repository: repository)
+            } else {
+                let here = FileManager.default.currentDirectoryPath
+                var request = ConfigurationRequest(flags: flags, environment: environment, repositoryRoot: here, currentDirectory: here)
+                request.knownAccessibilityRules = AccessibilityStep.ruleIDs
+                configuration = try ConfigurationResolver.resolve(request)
+            }
             step = try AccessibilityStep(configuration.accessibility, configurationFile: configuration.configurationFile)
         } catch {
             console.error("\(error)")
             return .usage
         }
-        let root = repository.workingDirectory ?? FileManager.default.currentDirectoryPath
+        let root = repository?.workingDirectory ?? FileManager.default.currentDirectoryPath
         var findings: [AccessibilityFinding] = []
         var notes: [String] = []
         switch target {
+        case .standardInput(let path, let bytes):
+            guard bytes.count <= step.maxFileSize else {
+                notes.append(step.oversizeNote(path, bytes: bytes.count))
+                break
+            }
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                console.error("error: standard input is not UTF-8 text")
+                return .usage
+            }
+            findings += step.checker.check(path: path, text: text)
         case .files(let paths):
             for path in paths {
                 if case .failure(.missing) = FileReading.read(path, limit: 0) {
@@ -61,8 +87,10 @@ public enum AccessibilityRun {
             }
         case .range(let base, let head, let allLines):
             do {
-                let range = try repository.range(base: base, head: head, selecting: { step.selects($0) })
-                let result = step.check(range, in: repository, allLines: allLines)
+                guard let repository else { return .usage }
+                let range = try repository.range(base: base, head: head,
+                                                 selecting: { explainSelection ? $0.hasSuffix(".swift") : step.selects($0) })
+                let result = step.check(range, in: repository, allLines: allLines, explain: explainSelection)
                 findings = result.findings
                 notes = result.notes
             } catch {
@@ -70,14 +98,21 @@ public enum AccessibilityRun {
                 return .usage
             }
         case .all:
-            for path in SourceTree.files(under: root, where: step.selects) {
+            for path in SourceTree.files(under: root, where: { explainSelection ? $0.hasSuffix(".swift") : step.selects($0) }) {
+                guard step.selects(path) else {
+                    notes.append("\(path): not checked: \(step.selection(of: path, text: "").reason)")
+                    continue
+                }
                 // A view file that is a symlink out of the repository is not the repository's to show.
                 guard case .success(let absolute) = RepositoryPath.fileInside(path, root: root) else {
                     notes.append("\(path): a symbolic link that leads out of the repository; not checked")
                     continue
                 }
                 switch step.text(ofFile: path, at: absolute) {
-                case .success(let text): findings += step.checker.check(path: path, text: text)
+                case .success(let text):
+                    let chosen = step.selection(of: path, text: text)
+                    if explainSelection { notes.append("\(path): \(chosen.checked ? "checked" : "not checked"): \(chosen.reason)") }
+                    if chosen.checked { findings += step.checker.check(path: path, text: text) }
                 case .failure(let note): notes.append(note.text)
                 }
             }

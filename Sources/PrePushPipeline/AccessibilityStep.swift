@@ -10,8 +10,10 @@ import PrePushGit
 
 /// The accessibility check as a step: which files, which rules, and what a push touched.
 struct AccessibilityStep: Sendable {
-    /// View files checked when the configuration names none.
-    static let defaultInclude = ["**/*View.swift", "**/Views/**/*.swift"]
+    /// Files never looked at when the configuration names no `include`: tests, and code that is
+    /// built or vendored rather than written by the team.
+    static let defaultExclude = ["**/Tests/**", "**/*Tests/**", "**/*Tests.swift", "**/.build/**", "**/Pods/**",
+                                 "**/Carthage/**", "**/DerivedData/**", "**/SourcePackages/**"]
 
     /// Every rule id, in the order the rules run.
     static let ruleIDs = AccessibilityChecker.rules.map { $0.description.identifier }
@@ -21,6 +23,7 @@ struct AccessibilityStep: Sendable {
     static let defaultMaxFileSize = 1_000_000
 
     let checker: AccessibilityChecker
+    /// The configured `include` globs; empty: every Swift file that is SwiftUI code.
     let include: [Glob]
     let exclude: [Glob]
     /// Files bigger than this many bytes are named in a note and not checked.
@@ -53,9 +56,8 @@ struct AccessibilityStep: Sendable {
             settings.pattern = pattern.value
         }
         checker = AccessibilityChecker(settings: settings)
-        let includes = section?.include.map(\.value) ?? []
-        include = (includes.isEmpty ? Self.defaultInclude : includes).map(Glob.init)
-        exclude = (section?.exclude ?? []).map { Glob($0.value) }
+        include = (section?.include ?? []).map { Glob($0.value) }
+        exclude = ((section?.exclude ?? []).map(\.value) + (include.isEmpty ? Self.defaultExclude : [])).map(Glob.init)
         maxFileSize = section?.maxFileSize?.value ?? Self.defaultMaxFileSize
     }
 
@@ -83,17 +85,54 @@ struct AccessibilityStep: Sendable {
         init(_ text: String) { self.text = text }
     }
 
-    /// Whether the check looks at a file (a relative path).
+    /// Whether the check may look at a file, by its relative path alone: a Swift file not excluded,
+    /// and matching `include` when the configuration has one. Without `include`, its text decides
+    /// (`selection(of:text:)`): views live under every name (`JoinRoomScreen.swift`, `SettingsTab.swift`).
     func selects(_ path: String) -> Bool {
-        path.hasSuffix(".swift") && include.contains { $0.matches(path) } && !exclude.contains { $0.matches(path) }
+        path.hasSuffix(".swift") && !exclude.contains { $0.matches(path) } && (include.isEmpty || include.contains { $0.matches(path) })
+    }
+
+    /// Whether a file is checked, and why, from its path and text.
+    func selection(of path: String, text: String) -> (checked: Bool, reason: String) {
+        guard path.hasSuffix(".swift") else { return (false, "not a Swift file") }
+        if exclude.contains(where: { $0.matches(path) }) {
+            return (false, include.isEmpty ? "excluded (accessibility.exclude, or a test, build or vendored folder)" : "excluded by accessibility.exclude")
+        }
+        if !include.isEmpty {
+            return include.contains { $0.matches(path) } ? (true, "matches accessibility.include") : (false, "does not match accessibility.include")
+        }
+        if let why = Self.swiftUIEvidence(text) { return (true, why) }
+        return (false, "not SwiftUI code (no SwiftUI import, View type or some View)")
+    }
+
+    /// Why `text` is SwiftUI code, or nil: it imports SwiftUI (any form), declares a type conforming
+    /// to `View`, or has a `some View` property or function. A text scan, not a parse: it runs on
+    /// every changed Swift file.
+    static func swiftUIEvidence(_ text: String) -> String? {
+        var utf8 = text.utf8[...]
+        while let range = utf8.firstRange(of: "import ".utf8) {
+            let rest = utf8[range.upperBound...].prefix(40)
+            // `import SwiftUI`, `@preconcurrency import SwiftUI`, `import struct SwiftUI.Text`.
+            if rest.starts(with: "SwiftUI".utf8) || rest.firstRange(of: " SwiftUI.".utf8) != nil { return "imports SwiftUI" }
+            utf8 = utf8[range.upperBound...]
+        }
+        for conformance in [": View {", ": View,", ", View {", ", View,", ": View where"] where text.utf8.firstRange(of: conformance.utf8) != nil {
+            return "declares a View"
+        }
+        if text.utf8.firstRange(of: "some View".utf8) != nil { return "has a some View property or function" }
+        return nil
     }
 
     /// Findings in the files a range changed, as pushed; only those whose node touches an added
     /// line or a removal point unless `allLines`. Files that are not UTF-8 are named in `notes`.
-    func check(_ range: PushRange, in repository: Repository, allLines: Bool) -> (findings: [AccessibilityFinding], notes: [String]) {
+    func check(_ range: PushRange, in repository: Repository, allLines: Bool, explain: Bool = false) -> (findings: [AccessibilityFinding], notes: [String]) {
         var findings: [AccessibilityFinding] = []
         var notes: [String] = []
-        for file in range.files where selects(file.path) {
+        for file in range.files where file.path.hasSuffix(".swift") {
+            guard selects(file.path) else {
+                if explain { notes.append("\(file.path): not checked: \(selection(of: file.path, text: "").reason)") }
+                continue
+            }
             guard let bytes = try? repository.contents(of: file.path, at: range.head) else { continue }
             guard bytes.count <= maxFileSize else {
                 notes.append(oversizeNote(file.path, bytes: bytes.count))
@@ -103,6 +142,9 @@ struct AccessibilityStep: Sendable {
                 notes.append("\(file.path): not UTF-8 text; not checked")
                 continue
             }
+            let chosen = selection(of: file.path, text: text)
+            if explain { notes.append("\(file.path): \(chosen.checked ? "checked" : "not checked"): \(chosen.reason)") }
+            guard chosen.checked else { continue }
             findings += checker.check(path: file.path, text: text).filter { allLines || file.touches($0.lines.lowerBound, $0.lines.upperBound) }
         }
         return (findings, notes)

@@ -55,8 +55,8 @@ public enum EditorHook {
             console.error("\(error)")
             return 1
         }
-        guard step.selects(relative), let data = FileManager.default.contents(atPath: real),
-              let text = String(validating: data, as: UTF8.self) else { return 0 }
+        guard step.selects(relative), case .success(let text) = step.text(ofFile: relative, at: real),
+              step.selection(of: relative, text: text).checked else { return 0 }
         let findings = step.checker.check(path: relative, text: text)
         guard !findings.isEmpty else { return 0 }
         for finding in findings { console.error(AccessibilityStep.line(finding)) }

@@ -45,15 +45,21 @@ extension Prepush {
         @Flag(name: .customLong("all-lines"), help: "With --base: whole changed files, not only the changed lines.")
         var allLines = false
 
+        @Flag(name: .customLong("explain-selection"), help: "Say for every Swift file looked at whether it was checked, and why (SwiftUI code, include/exclude).")
+        var explainSelection = false
+
+        @Option(name: .customLong("stdin-path"), help: ArgumentHelp("Check the text on standard input as the file at this path (an editor's buffer).", valueName: "path"))
+        var stdinPath: String?
+
         @Option(help: "text, json or sarif (SARIF 2.1.0 for code scanning).")
         var format: String = "text"
 
         @OptionGroup var configFile: ConfigFileOption
 
         func validate() throws {
-            let modes = [!files.isEmpty, base != nil, all, editorHook].filter { $0 }.count
+            let modes = [!files.isEmpty, base != nil, all, editorHook, stdinPath != nil].filter { $0 }.count
             if modes > 1 || (modes == 0 && CIRange.detect(environment: ProcessInfo.processInfo.environment) == nil) {
-                throw ValidationError("name files, or --base REF, or --all, or --editor-hook (one of them); in CI the range comes from the job")
+                throw ValidationError("name files, or --base REF, or --all, or --editor-hook, or --stdin-path PATH (one of them); in CI the range comes from the job")
             }
             if AccessibilityOutput(rawValue: format) == nil { throw ValidationError("--format is text, json or sarif") }
         }
@@ -65,13 +71,15 @@ extension Prepush {
                 throw ExitCode(status)
             }
             var target: AccessibilityTarget = all ? .all : base.map { .range(base: $0, head: head, allLines: allLines) } ?? .files(files)
+            if let stdinPath { target = .standardInput(path: stdinPath, bytes: FileSystem.readAll(0)) }
             if files.isEmpty, base == nil, !all, let range = CIRange.detect(environment: ProcessInfo.processInfo.environment) {
                 FileStandardError.write("prepush: checking \(range.base)...\(range.head) (\(range.origin))")
                 target = .range(base: range.base, head: range.head, allLines: allLines)
             }
             let flags = configFile.flags
             let status = AccessibilityRun.run(target, output: AccessibilityOutput(rawValue: format) ?? .text, flags: flags,
-                                              environment: ProcessInfo.processInfo.environment, console: Console())
+                                              environment: ProcessInfo.processInfo.environment,
+                                              explainSelection: explainSelection, console: Console())
             throw ExitCode(status.rawValue)
         }
     }

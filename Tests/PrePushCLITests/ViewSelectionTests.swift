@@ -1,0 +1,91 @@
+import Foundation
+import PrePushTestSupport
+import Testing
+
+/// Views live under every name real apps give them; the check finds them by what they are
+/// (SwiftUI code), not by a file-name convention.
+@Suite struct ViewSelectionTests {
+    /// An icon-only button without a label: one finding wherever the file lives.
+    func view(_ type: String, conformance: String = "View", imports: String = "import SwiftUI") -> String {
+        """
+        \(imports)
+
+        struct \(type): \(conformance) {
+            var body: some View {
+                Button { close() } label: { Image(systemName: "xmark") }
+                    .accessibilityIdentifier("\(type.lowercased())_button_close")
+            }
+        }
+
+        """
+    }
+
+    func repository() throws -> GitRepository {
+        let repo = try GitRepository()
+        try repo.write(view("JoinRoomScreen"), to: "App/Screens/JoinRoom/View/JoinRoomScreen.swift")
+        try repo.write(view("ConversationsListRow"), to: "Packages/Chat/Sources/Chat/Row.swift")
+        try repo.write(view("SettingsTab", imports: "@preconcurrency import SwiftUI"), to: "Features/Settings/SettingsTab.swift")
+        // A file of a module that re-exports SwiftUI elsewhere: its View conformance says what it is.
+        try repo.write(view("BottomMenu", imports: "import DesignSystem"), to: "Features/Menu/BottomMenu.swift")
+        try repo.write("import Foundation\n\nstruct Store { var rooms: [String] = [] }\n", to: "App/Model/Store.swift")
+        try repo.write(view("PreviewHarness"), to: "AppTests/PreviewHarnessTests.swift")
+        try repo.commitAll("an app")
+        return repo
+    }
+
+    @Test func everyViewFileIsCheckedWithNoConfiguration() throws {
+        let repo = try repository()
+        let result = try PrepushBinary.run(["a11y", "--all"], in: repo.path, environment: repo.environment)
+        #expect(result.status == 1, "\(result)")
+        let files = Set(result.standardOutput.split(separator: "\n").compactMap { $0.split(separator: ":").first.map(String.init) })
+        #expect(files == ["App/Screens/JoinRoom/View/JoinRoomScreen.swift", "Packages/Chat/Sources/Chat/Row.swift",
+                          "Features/Settings/SettingsTab.swift", "Features/Menu/BottomMenu.swift"], "\(result)")
+    }
+
+    @Test func aPushOfAViewWithAnyNameIsChecked() throws {
+        let repo = try repository()
+        try repo.git("push", "--quiet", "--no-verify", "-u", "origin", "main")
+        _ = try PrepushBinary.run(["install"], in: repo.path, environment: repo.environment).checked()
+        try repo.write(view("ComposerToolbar"), to: "App/Screens/Room/ComposerToolbar.swift")
+        try repo.commitAll("a toolbar")
+        let push = try repo.push()
+        #expect(push.status != 0, "\(push)")
+        #expect(push.combined.contains("App/Screens/Room/ComposerToolbar.swift:5:9: error:"), "\(push)")
+        #expect(push.combined.contains("[icon-button-missing-label]"))
+    }
+
+    @Test func theSelectionIsExplained() throws {
+        let repo = try repository()
+        let result = try PrepushBinary.run(["a11y", "--all", "--explain-selection"], in: repo.path, environment: repo.environment)
+        let notes = result.standardOutput.split(separator: "\n").filter { $0.hasPrefix("prepush: note: ") }.map { String($0.dropFirst(15)) }
+        #expect(notes == [
+            "App/Model/Store.swift: not checked: not SwiftUI code (no SwiftUI import, View type or some View)",
+            "App/Screens/JoinRoom/View/JoinRoomScreen.swift: checked: imports SwiftUI",
+            "AppTests/PreviewHarnessTests.swift: not checked: excluded (accessibility.exclude, or a test, build or vendored folder)",
+            "Features/Menu/BottomMenu.swift: checked: declares a View",
+            "Features/Settings/SettingsTab.swift: checked: imports SwiftUI",
+            "Packages/Chat/Sources/Chat/Row.swift: checked: imports SwiftUI",
+        ], "\(result)")
+    }
+
+    @Test func includeGlobsStillChooseWhenConfigured() throws {
+        let repo = try repository()
+        try repo.write("accessibility:\n  include: \"Features/**\"\n", to: ".prepush.yml")
+        let result = try PrepushBinary.run(["a11y", "--all"], in: repo.path, environment: repo.environment)
+        let files = Set(result.standardOutput.split(separator: "\n").compactMap { $0.split(separator: ":").first.map(String.init) })
+        #expect(files == ["Features/Settings/SettingsTab.swift", "Features/Menu/BottomMenu.swift"], "\(result)")
+    }
+
+    @Test func standardInputIsCheckedAsTheNamedFileOutsideAnyRepository() throws {
+        let folder = try TemporaryDirectory()
+        let result = try PrepushBinary.run(["a11y", "--stdin-path", "Sources/Draft.swift"], in: folder.path,
+                                           environment: ["PATH": "/usr/bin:/bin", "HOME": folder.path], standardInput: view("Draft"))
+        #expect(result.status == 1, "\(result)")
+        #expect(result.standardOutput.hasPrefix("Sources/Draft.swift:5:9: error: "), "\(result)")
+        // Named files too need no repository.
+        try folder.write(view("Named"), to: "Named.swift")
+        let named = try PrepushBinary.run(["a11y", "Named.swift"], in: folder.path, environment: ["PATH": "/usr/bin:/bin", "HOME": folder.path])
+        #expect(named.status == 1, "\(named)")
+        #expect(named.standardOutput.contains("Named.swift:5:9: error: "), "\(named)")
+    }
+}
