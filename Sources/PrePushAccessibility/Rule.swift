@@ -70,6 +70,19 @@ public struct ParsedSource {
     let converter: SourceLocationConverter
     /// Every `Name(…)` call with its modifiers, collected in one walk that all rules share.
     let viewCalls: [ViewCall]
+    /// Modifier chains with a tap gesture whose receiver is not a `Name(…)` call: a property
+    /// (`cardContent.onTapGesture`), `self.row`, a helper call (`row(item)`), a modifier's `content`.
+    let tapChains: [ModifierChain]
+    /// Views declared in this file whose body is a `Button` or adds the button or link trait: a tap
+    /// on one of them needs no trait of its own.
+    let buttonLikeTypes: Set<String>
+    /// Properties and functions of this file whose body is only an image (`var icon: some View`,
+    /// `@ViewBuilder func badge()`), for the icon-button rule.
+    let imageOnlyMembers: Set<String>
+    /// Lines of `#Preview`, `PreviewProvider` types and `#if DEBUG` code: never shipped, never reported
+    /// (unless the settings ask).
+    let previewLines: [ClosedRange<Int>]
+    let debugLines: [ClosedRange<Int>]
 
     /// Parses `text`.
     public init(path: String, text: String) {
@@ -77,7 +90,14 @@ public struct ParsedSource {
         bytes = Array(text.utf8)
         tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
         converter = SourceLocationConverter(fileName: path, tree: tree)
-        viewCalls = ViewCallCollector.calls(in: tree)
+        let collector = ViewCallCollector(converter: converter)
+        collector.walk(tree)
+        viewCalls = collector.calls
+        tapChains = collector.tapChains
+        buttonLikeTypes = collector.buttonLikeTypes
+        imageOnlyMembers = collector.imageOnlyMembers
+        previewLines = collector.previewLines
+        debugLines = collector.debugLines
     }
 
     /// The 1-based line and scalar column where `node`'s first token starts (trivia skipped).
@@ -241,20 +261,175 @@ extension StringLiteralExprSyntax {
     var isInterpolated: Bool { segments.contains { $0.is(ExpressionSegmentSyntax.self) } }
 }
 
-/// Every `Name(…)` view call in a tree.
+/// A chain of modifiers on a receiver that is not a `Name(…)` view call.
+struct ModifierChain {
+    /// The receiver (`cardContent`, `row(item)`, `self.header`), where findings land.
+    let root: ExprSyntax
+    /// The modifiers after it, innermost first.
+    let modifiers: [(name: String, call: FunctionCallExprSyntax)]
+    /// The whole expression.
+    let chain: ExprSyntax
+
+    /// The modifier calls wrapped around `root`, climbing `.modifier(…)` calls as `ViewCall` does.
+    init(root: ExprSyntax) {
+        self.root = root
+        var modifiers: [(String, FunctionCallExprSyntax)] = []
+        var current = root
+        while let member = current.parent?.as(MemberAccessExprSyntax.self), member.base?.id == current.id,
+              let outer = member.parent?.as(FunctionCallExprSyntax.self), outer.calledExpression.id == member.id {
+            modifiers.append((member.declName.baseName.text, outer))
+            current = ExprSyntax(outer)
+        }
+        self.modifiers = modifiers
+        chain = current
+    }
+}
+
+/// The names of the modifiers that attach a tap gesture.
+let tapModifierNames: Set<String> = ["onTapGesture", "gesture", "simultaneousGesture", "highPriorityGesture"]
+
+/// One walk of a tree: every `Name(…)` call, tap chains on other receivers, and what the rules
+/// need to know of the file's own declarations.
 final class ViewCallCollector: SyntaxVisitor {
     private(set) var calls: [ViewCall] = []
+    private(set) var tapChains: [ModifierChain] = []
+    private(set) var buttonLikeTypes: Set<String> = []
+    private(set) var imageOnlyMembers: Set<String> = []
+    private(set) var previewLines: [ClosedRange<Int>] = []
+    private(set) var debugLines: [ClosedRange<Int>] = []
+    let converter: SourceLocationConverter
 
-    init() { super.init(viewMode: .sourceAccurate) }
+    init(converter: SourceLocationConverter) {
+        self.converter = converter
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    private func lines(_ node: some SyntaxProtocol) -> ClosedRange<Int> {
+        let start = node.startLocation(converter: converter).line
+        return start...max(start, node.endLocation(converter: converter).line)
+    }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         if let call = ViewCall(node) { calls.append(call) }
         return .visitChildren
     }
 
-    static func calls(in tree: SourceFileSyntax) -> [ViewCall] {
-        let collector = ViewCallCollector()
-        collector.walk(tree)
-        return collector.calls
+    override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+        // The receiver of a modifier chain that is not itself a modifier call, nor a `Name(…)` view.
+        guard let base = node.base, let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id,
+              !Self.isModifierCall(base), !(base.as(FunctionCallExprSyntax.self).map { ViewCall($0) != nil } ?? false) else {
+            return .visitChildren
+        }
+        let chain = ModifierChain(root: base)
+        if chain.modifiers.contains(where: { tapModifierNames.contains($0.name) }) { tapChains.append(chain) }
+        return .visitChildren
+    }
+
+    static func isModifierCall(_ expression: ExprSyntax) -> Bool {
+        guard let call = expression.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self) else { return false }
+        return member.base != nil
+    }
+
+    override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind {
+        if node.macroName.text == "Preview" { previewLines.append(lines(node)) }
+        return .visitChildren
+    }
+
+    override func visit(_ node: MacroExpansionDeclSyntax) -> SyntaxVisitorContinueKind {
+        if node.macroName.text == "Preview" { previewLines.append(lines(node)) }
+        return .visitChildren
+    }
+
+    override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind {
+        // `#if DEBUG` (and `#elseif DEBUG`): the clause's code only; its `#else` ships.
+        if node.condition?.as(DeclReferenceExprSyntax.self)?.baseName.text == "DEBUG", let elements = node.elements {
+            debugLines.append(lines(elements))
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+        note(node.name.text, inheritance: node.inheritanceClause, members: node.memberBlock, node: node)
+        return .visitChildren
+    }
+
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        note(node.name.text, inheritance: node.inheritanceClause, members: node.memberBlock, node: node)
+        return .visitChildren
+    }
+
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+        note(node.name.text, inheritance: node.inheritanceClause, members: node.memberBlock, node: node)
+        return .visitChildren
+    }
+
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+        note(nil, inheritance: node.inheritanceClause, members: node.memberBlock, node: node)
+        return .visitChildren
+    }
+
+    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+        // `var icon: some View { Image(…) }`
+        if let binding = node.bindings.first, let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+           let accessor = binding.accessorBlock, Self.isOnlyAnImage(accessor.accessors.as(CodeBlockItemListSyntax.self)) {
+            imageOnlyMembers.insert(name)
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        if Self.isOnlyAnImage(node.body?.statements) { imageOnlyMembers.insert(node.name.text) }
+        return .visitChildren
+    }
+
+    /// A body of one statement (maybe `return`) that is an `Image(…)` chain.
+    static func isOnlyAnImage(_ statements: CodeBlockItemListSyntax?) -> Bool {
+        guard let statements, statements.count == 1, let item = statements.first?.item else { return false }
+        var expression = item.as(ExprSyntax.self) ?? item.as(ReturnStmtSyntax.self)?.expression
+        while let call = expression?.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+              let base = member.base {
+            expression = base
+        }
+        return expression?.as(FunctionCallExprSyntax.self)?.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Image"
+    }
+
+    private func note(_ name: String?, inheritance: InheritanceClauseSyntax?, members: MemberBlockSyntax, node: some SyntaxProtocol) {
+        let inherited = inheritance?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
+        if inherited.contains("PreviewProvider") { previewLines.append(lines(node)) }
+        guard let name, inherited.contains("View") else { return }
+        // A view whose body is a Button, or that adds the button or link trait to itself.
+        for member in members.members {
+            guard let variable = member.decl.as(VariableDeclSyntax.self),
+                  let binding = variable.bindings.first, binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "body",
+                  let accessor = binding.accessorBlock else { continue }
+            let tokens = accessor.tokens(viewMode: .sourceAccurate)
+            if tokens.contains(where: { $0.text == "isButton" || $0.text == "isLink" }) { buttonLikeTypes.insert(name) }
+            if let first = accessor.accessors.as(CodeBlockItemListSyntax.self)?.first?.item.as(ExprSyntax.self) {
+                var root = first
+                while let call = root.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+                      let base = member.base {
+                    root = base
+                }
+                if let call = root.as(FunctionCallExprSyntax.self), ["Button", "Link", "NavigationLink"].contains(ViewCall(call)?.name ?? "") {
+                    buttonLikeTypes.insert(name)
+                }
+            }
+        }
+    }
+}
+
+extension ViewCall {
+    /// Whether the view is built inside the closure of one of the `modifiers` on an enclosing view
+    /// (`.accessibilityActions { Button(…) }`, `.contextMenu { … }`).
+    func isInsideClosure(ofModifier names: Set<String>) -> Bool {
+        var node = Syntax(chain)
+        while let parent = node.parent, !parent.is(DeclSyntax.self) {
+            if let call = parent.as(FunctionCallExprSyntax.self), call.calledExpression.id != node.id,
+               let member = call.calledExpression.as(MemberAccessExprSyntax.self), names.contains(member.declName.baseName.text) {
+                return true
+            }
+            node = parent
+        }
+        return false
     }
 }

@@ -71,7 +71,8 @@ public struct JUnitReporter: TestReporter {
             for test in suite.results { xml += testCase(test) }
             xml += "  </testsuite>\n"
         }
-        return xml + "</testsuites>\n"
+        xml += "</testsuites>\n"
+        return xml
     }
 
     private func testCase(_ test: UITestResult) -> String {
@@ -177,7 +178,9 @@ public struct JSONReporter: TestReporter {
         out.close("]")
         out.field("version", Self.schemaVersion)
         out.close("}")
-        return out.text + "\n"
+        // The final newline goes into the bytes: adding it to the String would copy the whole report once more.
+        out.endLine()
+        return out.text
     }
 }
 
@@ -191,6 +194,9 @@ struct JSONTextWriter {
 
     /// The JSON written so far.
     var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Ends the text with a line break.
+    mutating func endLine() { bytes.append(10) }
 
     mutating func open(_ bracket: StaticString) {
         raw(bracket)
