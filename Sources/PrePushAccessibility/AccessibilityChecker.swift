@@ -27,7 +27,11 @@ public struct AccessibilityChecker: Sendable {
         let suppressions = Suppressions(bytes: source.bytes)
         var findings: [AccessibilityFinding] = []
         for rule in instances { findings += rule.findings(in: source) }
-        return findings.filter { !suppressions.suppresses($0) }
+        // Code that never ships (previews, debug builds) is not reported unless the settings ask.
+        let quiet = (settings.checkPreviews ? [] : source.previewLines) + (settings.checkDebugCode ? [] : source.debugLines)
+        return findings.filter { finding in
+            !suppressions.suppresses(finding) && !quiet.contains { $0.contains(finding.location.line) }
+        }
             .sorted { ($0.location.line, $0.location.column, $0.ruleID) < ($1.location.line, $1.location.column, $1.ruleID) }
     }
 }

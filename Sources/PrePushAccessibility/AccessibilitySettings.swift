@@ -29,6 +29,15 @@ public struct AccessibilitySettings: Sendable {
     public var pattern: String
     /// Severity per rule id; a rule set to nil is off.
     public var severities: [String: Severity?]
+    /// Whether `#Preview`, `PreviewProvider` types and `#if DEBUG` code are checked (they never ship).
+    public var checkPreviews = false
+    public var checkDebugCode = false
+    /// The team's own views that draw only an icon (`CompoundIcon`): a Button whose label is one of
+    /// them needs an accessibility label like one showing an `Image`.
+    public var iconViews: Set<String> = []
+    /// Text-entry views beyond TextField, SecureField and TextEditor: VoiceOver announces them as text
+    /// fields, so a tap on them needs no button trait.
+    public var textEntryViews: Set<String> = ["TextField", "SecureField", "TextEditor"]
 
     /// The defaults, with extra controls of the team's own (`PrimaryButton`).
     public init(extraControls: [String] = [], typeWords: [String: [String]] = AccessibilitySettings.defaultTypeWords,

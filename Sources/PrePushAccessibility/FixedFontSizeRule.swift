@@ -9,16 +9,21 @@ public struct FixedFontSizeRule: AccessibilityRule {
         rationale: """
         `.system(size:)` and `.custom(_:fixedSize:)` keep their size when a reader asks for larger \
         text. Text styles (`.body`, `.headline`) and `.custom(_:size:)` (which scales relative to \
-        body) grow with Dynamic Type.
+        body) grow with Dynamic Type. `.dynamicTypeSize(.large)` pins a whole view to one size; a range \
+        (`...DynamicTypeSize.accessibility2`) is fine. A font on an `Image` sizes an SF Symbol, which is an \
+        icon, not text: not reported.
         """,
         issueType: .dynamicTypeUnsupported,
         defaultSeverity: .warning,
         nonTriggeringExamples: [
+            RuleExample(#"Image(systemName: "star.fill").font(.system(size: 24))"#),
+            RuleExample(#"Text("Total").dynamicTypeSize(...DynamicTypeSize.accessibility2)"#),
             RuleExample(#"Text("Title").font(.headline)"#),
             RuleExample(#"Text("Title").font(.custom("Avenir", size: 17))"#),
             RuleExample(#"Text("Title").font(.custom("Avenir", size: 17, relativeTo: .title))"#),
         ],
         triggeringExamples: [
+            RuleExample(#"Text("Total").dynamicTypeSize(↓.large)"#),
             RuleExample(#"Text("Title").font(↓.system(size: 28))"#),
             RuleExample(#"Text("Title").font(↓Font.system(size: 12, weight: .bold))"#),
             RuleExample(#"Text("Title").font(↓.custom("Avenir", fixedSize: 17))"#),
@@ -35,6 +40,16 @@ public struct FixedFontSizeRule: AccessibilityRule {
         guard let severity = settings.severity(of: Self.description) else { return [] }
         var findings: [AccessibilityFinding] = []
         for view in file.viewCalls {
+            // `.dynamicTypeSize(.large)` pins every text in the view to one size; a range (`...`) is fine.
+            for pinned in view.modifier("dynamicTypeSize") {
+                guard let argument = pinned.arguments.first?.expression,
+                      !argument.tokens(viewMode: .sourceAccurate).contains(where: { $0.text == "..." || $0.text == "..<" }) else { continue }
+                findings.append(file.finding(Self.self, at: argument,
+                                             message: ".dynamicTypeSize with one size turns Dynamic Type off; give a range (.dynamicTypeSize(...DynamicTypeSize.accessibility2))",
+                                             severity: severity, span: view.chain))
+            }
+            // An SF Symbol's font sets the icon's size, not a text's.
+            if view.name == "Image" { continue }
             for font in view.modifier("font") {
                 guard let argument = font.arguments.first?.expression.as(FunctionCallExprSyntax.self),
                       let member = argument.calledExpression.as(MemberAccessExprSyntax.self) else { continue }

@@ -31,6 +31,14 @@ public struct ImageMissingLabelRule: AccessibilityRule {
             """),
             RuleExample(#"NavigationLink(destination: SettingsView()) { HStack { Image(systemName: "gear"); Text("Settings") } }"#),
             RuleExample(#"HomeView().tabItem { Image(systemName: "house"); Text("Home") }"#),
+            RuleExample("""
+            Button { save() } label: {
+                HStack {
+                    if isSaving { ProgressView() } else { Image(systemName: "tray.and.arrow.down") }
+                    Text("Save")
+                }
+            }
+            """),
         ],
         triggeringExamples: [
             RuleExample(#"↓Image(systemName: "circle.plus")"#),
@@ -69,7 +77,9 @@ public struct ImageMissingLabelRule: AccessibilityRule {
         if isInTabItemWithText(image) { return true }
         return image.enclosingViews.contains { enclosing in
             switch enclosing.view.name {
-            case "NavigationLink": return true
+            // In a control's label the image is spoken with the label's text; an icon-only control is
+            // reported once, by icon-button-missing-label.
+            case "NavigationLink", "Button", "Menu", "Link", "ShareLink", "Toggle": return true
             case "Label" where enclosing.argument == "icon": return true
             default: return enclosing.view.isLabelledOrHidden || enclosing.view.ignoresChildren
             }

@@ -17,6 +17,10 @@ public struct MissingIdentifierRule: AccessibilityRule {
             RuleExample(#"TextField("Email", text: $email).padding().accessibilityIdentifier("login_field_email")"#),
             RuleExample(#"Toggle("Dark mode", isOn: $dark).accessibilityIdentifier("settings_toggle_dark_mode").padding()"#),
             RuleExample(#"Text("Hello")"#),
+            RuleExample(#"Text(task.title).accessibilityActions { Button("Delete") { delete(task) } }"#),
+            RuleExample(#"Button("Reset") { reset() }.hidden()"#),
+            RuleExample(#"Button("Save") { save() }.buttonStyle(PrimaryStyle(accessibilityIdentifier: "form_button_save"))"#),
+            RuleExample(#"Button(action: save) { Text("Save").accessibilityIdentifier("form_button_save") }"#),
         ],
         triggeringExamples: [
             RuleExample(#"↓Button("Add") { add() }"#),
@@ -40,11 +44,29 @@ public struct MissingIdentifierRule: AccessibilityRule {
     public func findings(in file: ParsedSource) -> [AccessibilityFinding] {
         guard let severity = settings.severity(of: Self.description) else { return [] }
         return file.viewCalls
-            .filter { settings.controls.contains($0.name) && $0.modifier("accessibilityIdentifier").isEmpty }
+            .filter { settings.controls.contains($0.name) && !Self.hasIdentifier($0) && !Self.isNotAControl($0) }
             .map { control in
                 file.finding(Self.self, at: control.nameToken,
                              message: "\(control.name) has no .accessibilityIdentifier; add one in the {scope}_{type}_{name} convention",
-                             severity: severity, span: control.chain)
+                             severity: severity, span: control.chain, control: control)
             }
+    }
+
+    /// `.accessibilityIdentifier` on the control; an argument named `accessibilityIdentifier:` to the
+    /// control, a style or a helper in its chain; or an identifier set on its label's content.
+    static func hasIdentifier(_ control: ViewCall) -> Bool {
+        if !control.modifier("accessibilityIdentifier").isEmpty { return true }
+        let passed = control.chain.tokens(viewMode: .sourceAccurate).contains { token in
+            token.text == "accessibilityIdentifier" && token.nextToken(viewMode: .sourceAccurate)?.tokenKind == .colon
+        }
+        if passed { return true }
+        guard let label = IconButtonMissingLabelRule.labelClosure(of: control.call) else { return false }
+        return label.tokens(viewMode: .sourceAccurate).contains { $0.text == "accessibilityIdentifier" }
+    }
+
+    /// A Button inside `.accessibilityActions {}` is a VoiceOver action, not a control on screen; a
+    /// `.hidden()` control cannot be reached.
+    static func isNotAControl(_ control: ViewCall) -> Bool {
+        !control.modifier("hidden").isEmpty || control.isInsideClosure(ofModifier: ["accessibilityActions", "accessibilityAction"])
     }
 }

@@ -47,6 +47,9 @@ public struct AccessibilityFinding: Sendable, Hashable {
     /// First and last line of the node the finding is about: a finding counts for a push when this
     /// span touches an added line or a removal point.
     public let lines: ClosedRange<Int>
+    /// Lines inside `lines` that are not the node's own: the inside of a Button's action closure (or
+    /// a Menu's content). An edit there changes what the control does, not the control.
+    public var ignoredLines: ClosedRange<Int>? = nil
 }
 
 /// A rule over one parsed file.
@@ -124,12 +127,19 @@ public struct ParsedSource {
         return start...max(start, end)
     }
 
-    /// A finding of `rule` at `node`, spanning `span` (default: the node).
+    /// A finding of `rule` at `node`, spanning `span` (default: the node), with `control`'s action
+    /// closure left out of the lines that count.
     func finding<Rule: AccessibilityRule>(_ rule: Rule.Type, at node: some SyntaxProtocol, message: String,
-                                          severity: Severity, span: (some SyntaxProtocol)? = Optional<Syntax>.none) -> AccessibilityFinding {
-        AccessibilityFinding(ruleID: rule.description.identifier, severity: severity, message: message,
-                             location: location(of: node), issueType: rule.description.issueType,
-                             lines: span.map { lineSpan(of: $0) } ?? lineSpan(of: node))
+                                          severity: Severity, span: (some SyntaxProtocol)? = Optional<Syntax>.none,
+                                          control: ViewCall? = nil) -> AccessibilityFinding {
+        var finding = AccessibilityFinding(ruleID: rule.description.identifier, severity: severity, message: message,
+                                           location: location(of: node), issueType: rule.description.issueType,
+                                           lines: span.map { lineSpan(of: $0) } ?? lineSpan(of: node))
+        if let action = control?.actionClosure {
+            let open = line(of: action.leftBrace), close = line(of: action.rightBrace)
+            if close - open >= 2 { finding.ignoredLines = (open + 1)...(close - 1) }
+        }
+        return finding
     }
 }
 
@@ -419,6 +429,17 @@ final class ViewCallCollector: SyntaxVisitor {
 }
 
 extension ViewCall {
+    /// What a Button does (`Button("Save") { save() }`, `Button { save() } label: {…}`,
+    /// `Button(action: { save() }) {…}`) or what a Menu holds: code that is not the control itself.
+    var actionClosure: ClosureExprSyntax? {
+        guard name == "Button" || name == "Menu" else { return nil }
+        if let action = call.arguments.first(where: { $0.label?.text == "action" })?.expression.as(ClosureExprSyntax.self) { return action }
+        guard let trailing = call.trailingClosure else { return nil }
+        // With `action:` given, the trailing closure is the label.
+        if call.arguments.contains(where: { $0.label?.text == "action" }) { return nil }
+        return trailing
+    }
+
     /// Whether the view is built inside the closure of one of the `modifiers` on an enclosing view
     /// (`.accessibilityActions { Button(…) }`, `.contextMenu { … }`).
     func isInsideClosure(ofModifier names: Set<String>) -> Bool {

@@ -10,7 +10,10 @@ public struct TapGestureMissingTraitRule: AccessibilityRule {
         VoiceOver says "button" or "link" after an element that can be activated. `Button` and `Link` carry \
         that trait; a view made tappable with `.onTapGesture` or a `TapGesture` does not, so VoiceOver users \
         never learn it does anything. Add `.accessibilityAddTraits(.isButton)` (or `.isLink` for a URL), or \
-        better, use a `Button`. Double taps are left alone. The verdicts are SwiftLint's \
+        better, use a `Button`. Double taps are left alone, and so are text-entry views (VoiceOver announces \
+        them as text fields), controls that carry their own trait, and views of the same file whose body is a \
+        `Button` or adds the trait. A tap on a property, a helper's result or a modifier's `content` is \
+        checked like one on a view. The verdicts are SwiftLint's \
         `accessibility_trait_for_button` on its own examples.
         """,
         issueType: .missingTrait,
@@ -20,6 +23,15 @@ public struct TapGestureMissingTraitRule: AccessibilityRule {
             RuleExample(#"Text("Retry").accessibility(addTraits: [.isButton, .isHeader]).onTapGesture { retry() }"#),
             RuleExample(#"Text("Zoom").onTapGesture(count: 2) { zoom() }"#),
             RuleExample(#"Button("Retry") { retry() }"#),
+            RuleExample(#"TextField("Search", text: $query).onTapGesture { isSearching = true }"#),
+            RuleExample("""
+            struct TagChip: View {
+                var body: some View { Text(tag).padding().accessibilityAddTraits(.isButton) }
+            }
+            struct Tags: View {
+                var body: some View { TagChip().onTapGesture { select() } }
+            }
+            """),
         ],
         triggeringExamples: [
             RuleExample(#"↓Text("Learn more").onTapGesture { open() }"#),
@@ -31,6 +43,8 @@ public struct TapGestureMissingTraitRule: AccessibilityRule {
             }
             .gesture(TapGesture().onEnded { showAbout() })
             """),
+            RuleExample(#"↓cardContent.onTapGesture { open(card) }"#),
+            RuleExample(#"↓row(for: item).contentShape(Rectangle()).onTapGesture { select(item) }"#),
         ]
     )
 
@@ -40,21 +54,32 @@ public struct TapGestureMissingTraitRule: AccessibilityRule {
         self.settings = settings
     }
 
+    /// Views that already carry the button or link trait, or are announced as what they are.
+    static let announcedControls: Set<String> = ["Button", "Link", "NavigationLink", "Toggle", "Menu", "ShareLink", "Picker"]
+
     public func findings(in file: ParsedSource) -> [AccessibilityFinding] {
         guard let severity = settings.severity(of: Self.description) else { return [] }
-        return file.viewCalls.compactMap { view in
-            guard Self.hasSingleTap(view), !Self.hasButtonOrLinkTrait(view), !view.isHiddenFromAccessibility,
+        let message = " reacts to a tap but VoiceOver does not say so; add .accessibilityAddTraits(.isButton) (or .isLink), or use a Button"
+        var findings: [AccessibilityFinding] = file.viewCalls.compactMap { view in
+            guard Self.hasSingleTap(view.modifiers), !Self.hasButtonOrLinkTrait(view.modifiers), !view.isHiddenFromAccessibility,
+                  !settings.textEntryViews.contains(view.name), !Self.announcedControls.contains(view.name),
+                  !file.buttonLikeTypes.contains(view.name),
                   !view.enclosingViews.contains(where: { $0.view.isHiddenFromAccessibility || $0.view.ignoresChildren }) else { return nil }
-            return file.finding(Self.self, at: view.nameToken,
-                                message: "\(view.name) reacts to a tap but VoiceOver does not say so; add .accessibilityAddTraits(.isButton) (or .isLink), or use a Button",
-                                severity: severity, span: view.chain)
+            return file.finding(Self.self, at: view.nameToken, message: view.name + message, severity: severity, span: view.chain)
         }
+        // `cardContent.onTapGesture { … }`, `row(item).onTapGesture`, `content.onTapGesture` in a modifier.
+        for chain in file.tapChains where Self.hasSingleTap(chain.modifiers) && !Self.hasButtonOrLinkTrait(chain.modifiers) {
+            if chain.modifiers.contains(where: { $0.name == "accessibilityHidden" }) { continue }
+            let name = chain.root.trimmedDescription.count > 40 ? "this view" : chain.root.trimmedDescription
+            findings.append(file.finding(Self.self, at: chain.root, message: name + message, severity: severity, span: chain.chain))
+        }
+        return findings
     }
 
     /// `.onTapGesture` with no count or a count of 1, or a `TapGesture()`/`TapGesture(count: 1)` given to
     /// `.gesture`, `.simultaneousGesture` or `.highPriorityGesture`.
-    static func hasSingleTap(_ view: ViewCall) -> Bool {
-        view.modifiers.contains { modifier in
+    static func hasSingleTap(_ modifiers: [(name: String, call: FunctionCallExprSyntax)]) -> Bool {
+        modifiers.contains { modifier in
             switch modifier.name {
             case "onTapGesture":
                 return isCountOne(modifier.call.arguments)
@@ -80,8 +105,8 @@ public struct TapGestureMissingTraitRule: AccessibilityRule {
     }
 
     /// `.accessibilityAddTraits(…)` or `.accessibility(addTraits: …)` naming `.isButton` or `.isLink`.
-    static func hasButtonOrLinkTrait(_ view: ViewCall) -> Bool {
-        view.modifiers.contains { modifier in
+    static func hasButtonOrLinkTrait(_ modifiers: [(name: String, call: FunctionCallExprSyntax)]) -> Bool {
+        modifiers.contains { modifier in
             let traits: ExprSyntax?
             switch modifier.name {
             case "accessibilityAddTraits": traits = modifier.call.arguments.first?.expression

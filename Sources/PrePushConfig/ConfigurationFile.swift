@@ -80,6 +80,13 @@ public struct FileAccessibility: Sendable, Equatable {
     public var identifierPattern: Located<String>?
     /// `maxFileSize`: view files bigger than this many bytes are not checked (default 1 MB).
     public var maxFileSize: Located<Int>?
+    /// `checkPreviews`, `checkDebugCode`: also check `#Preview`/`PreviewProvider` code and `#if DEBUG` code.
+    public var checkPreviews: Located<Bool>?
+    public var checkDebugCode: Located<Bool>?
+    /// `iconViews`: the team's views that draw only an icon (for icon-button-missing-label).
+    public var iconViews: [Located<String>] = []
+    /// `textEntryViews`: the team's text-entry views (no button trait needed for a tap on them).
+    public var textEntryViews: [Located<String>] = []
 }
 
 /// The `traceability:` section as written in the file.
@@ -111,7 +118,8 @@ public struct ConfigurationFile: Sendable, Equatable {
     public static let knownKeys: [String: [String]] = [
         "": ["verbose", "isolated", "stages", "reports", "remote", "accessibility", "traceability"],
         "traceability": ["catalog", "tests", "launchArguments", "gate"],
-        "accessibility": ["include", "exclude", "rules", "controls", "identifierPattern", "maxFileSize"],
+        "accessibility": ["include", "exclude", "rules", "controls", "identifierPattern", "maxFileSize", "checkPreviews",
+                          "checkDebugCode", "iconViews", "textEntryViews"],
         "stages": StageKind.allCases.map(\.rawValue),
         "stages.unit": ["run", "timeout", "env", "workingDirectory", "skip"],
         "stages.ui": ["run", "timeout", "env", "workingDirectory", "skip"],
@@ -191,6 +199,10 @@ private struct FileDecoder {
             if let pattern = fields["identifierPattern"] {
                 section.identifierPattern = nonEmptyString(pattern, path: "accessibility.identifierPattern", expected: "a regular expression")
             }
+            if let node = fields["checkPreviews"] { section.checkPreviews = boolean(node, path: "accessibility.checkPreviews") }
+            if let node = fields["checkDebugCode"] { section.checkDebugCode = boolean(node, path: "accessibility.checkDebugCode") }
+            if let views = fields["iconViews"] { section.iconViews = list(views, path: "accessibility.iconViews", expected: "view names", any) }
+            if let views = fields["textEntryViews"] { section.textEntryViews = list(views, path: "accessibility.textEntryViews", expected: "view names", any) }
             if let size = fields["maxFileSize"] {
                 section.maxFileSize = parsed(size, path: "accessibility.maxFileSize", expected: "a size in bytes", ValueParsers.byteCount)
             }

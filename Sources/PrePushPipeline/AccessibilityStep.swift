@@ -55,6 +55,10 @@ struct AccessibilityStep: Sendable {
             }
             settings.pattern = pattern.value
         }
+        settings.checkPreviews = section?.checkPreviews?.value ?? false
+        settings.checkDebugCode = section?.checkDebugCode?.value ?? false
+        settings.iconViews = Set(section?.iconViews.map(\.value) ?? [])
+        settings.textEntryViews.formUnion(section?.textEntryViews.map(\.value) ?? [])
         checker = AccessibilityChecker(settings: settings)
         include = (section?.include ?? []).map { Glob($0.value) }
         exclude = ((section?.exclude ?? []).map(\.value) + (include.isEmpty ? Self.defaultExclude : [])).map(Glob.init)
@@ -145,9 +149,18 @@ struct AccessibilityStep: Sendable {
             let chosen = selection(of: file.path, text: text)
             if explain { notes.append("\(file.path): \(chosen.checked ? "checked" : "not checked"): \(chosen.reason)") }
             guard chosen.checked else { continue }
-            findings += checker.check(path: file.path, text: text).filter { allLines || file.touches($0.lines.lowerBound, $0.lines.upperBound) }
+            findings += checker.check(path: file.path, text: text).filter { allLines || Self.touches(file, $0) }
         }
         return (findings, notes)
+    }
+
+    /// Whether a push's change to `file` touches the node a finding is about: its lines, without
+    /// the inside of a control's action closure (an edit there changes what the button does).
+    static func touches(_ file: ChangedFile, _ finding: AccessibilityFinding) -> Bool {
+        let span = finding.lines
+        guard let ignored = finding.ignoredLines else { return file.touches(span.lowerBound, span.upperBound) }
+        return (span.lowerBound < ignored.lowerBound && file.touches(span.lowerBound, ignored.lowerBound - 1))
+            || (ignored.upperBound < span.upperBound && file.touches(ignored.upperBound + 1, span.upperBound))
     }
 
     /// `path:line:col: error: message [rule]`, as compilers and editors read it.

@@ -1,3 +1,4 @@
+import Foundation
 import PrePushAccessibility
 import Testing
 
@@ -427,7 +428,13 @@ enum SwiftLintExamples {
         func marked(_ rule: String, _ codes: [String], _ triggering: Bool) -> [MarkedExample] {
             codes.map { MarkedExample(rule: rule, example: RuleExample(wrapped($0)), triggering: triggering) }
         }
-        return marked("image-missing-label", imageNonTriggering, false) + marked("image-missing-label", imageTriggering, true)
+        // One deliberate difference: an icon-only Button is reported once, as the button that needs a
+        // label (icon-button-missing-label), not also as the image inside it, as SwiftLint does.
+        let iconOnlyButtons = imageTriggering.filter { $0.hasPrefix("Button(action:") }
+        let movedToTheButton = iconOnlyButtons.map { "↓" + $0.replacingOccurrences(of: "↓", with: "") }
+        return marked("image-missing-label", imageNonTriggering + iconOnlyButtons.map { $0.replacingOccurrences(of: "↓", with: "") }, false)
+            + marked("image-missing-label", imageTriggering.filter { !$0.hasPrefix("Button(action:") }, true)
+            + marked("icon-button-missing-label", movedToTheButton, true)
             + marked("tap-gesture-missing-trait", traitNonTriggering, false) + marked("tap-gesture-missing-trait", traitTriggering, true)
     }
 }
