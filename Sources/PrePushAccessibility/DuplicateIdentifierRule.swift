@@ -21,6 +21,15 @@ public struct DuplicateIdentifierRule: AccessibilityRule {
         ],
         triggeringExamples: [
             RuleExample("""
+            enum A11y { enum Form { static let save = "form_button_save" } }
+            struct FormView: View {
+                var body: some View {
+                    Button("Save") { save() }.accessibilityIdentifier(A11y.Form.save)
+                    Button("Save draft") { draft() }.accessibilityIdentifier(↓A11y.Form.save)
+                }
+            }
+            """),
+            RuleExample("""
             Button("Save") { save() }.accessibilityIdentifier("modal_button_save")
             Button("Save draft") { draft() }.accessibilityIdentifier(↓"modal_button_save")
             """),
@@ -39,8 +48,9 @@ public struct DuplicateIdentifierRule: AccessibilityRule {
         var findings: [AccessibilityFinding] = []
         for view in file.viewCalls {
             for call in view.modifier("accessibilityIdentifier") {
-                guard let literal = call.arguments.first?.expression.as(StringLiteralExprSyntax.self), !literal.isInterpolated else { continue }
-                let identifier = literal.textWithPlaceholders
+                // A literal, or a constant of this file (`A11y.Checkout.payButton`).
+                guard let literal = call.arguments.first?.expression, let identifier = file.identifierText(literal),
+                      !identifier.contains("{}") else { continue }
                 let line = file.line(of: literal)
                 if let first = firstLine[identifier] {
                     findings.append(file.finding(Self.self, at: literal, message: "\"\(identifier)\" is already used on line \(first)",

@@ -48,8 +48,11 @@ public struct FixedFontSizeRule: AccessibilityRule {
                                              message: ".dynamicTypeSize with one size turns Dynamic Type off; give a range (.dynamicTypeSize(...DynamicTypeSize.accessibility2))",
                                              severity: severity, span: view.chain))
             }
-            // An SF Symbol's font sets the icon's size, not a text's.
+            // An SF Symbol's font sets the icon's size, not a text's: on an Image, or on a stack that
+            // holds only images.
             if view.name == "Image" { continue }
+            if let content = view.call.trailingClosure,
+               IconButtonMissingLabelRule.showsOnlyImages(content, imageMembers: file.imageOnlyMembers, iconViews: settings.iconViews) { continue }
             for font in view.modifier("font") {
                 guard let argument = font.arguments.first?.expression.as(FunctionCallExprSyntax.self),
                       let member = argument.calledExpression.as(MemberAccessExprSyntax.self) else { continue }

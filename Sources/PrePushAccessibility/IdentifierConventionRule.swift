@@ -24,6 +24,7 @@ public struct IdentifierConventionRule: AccessibilityRule {
             RuleExample(#"Button("Save") { save() }.accessibilityIdentifier(Identifiers.save)"#),
         ],
         triggeringExamples: [
+            RuleExample(#"editableCell(title: $title).accessibilityIdentifier(↓"TitleCell")"#),
             RuleExample(#"Button("Add") { add() }.accessibilityIdentifier(↓"addButton")"#),
             RuleExample(#"Toggle("Dark", isOn: $dark).accessibilityIdentifier(↓"settings_button_dark_mode")"#),
             RuleExample(#"TextField("Title", text: $title).accessibilityIdentifier(↓"modal-field-title")"#),
@@ -69,6 +70,16 @@ public struct IdentifierConventionRule: AccessibilityRule {
     public func findings(in file: ParsedSource) -> [AccessibilityFinding] {
         guard let severity = settings.severity(of: Self.description) else { return [] }
         var findings: [AccessibilityFinding] = []
+        // `editableCell(…).accessibilityIdentifier("…")`: any receiver's identifier follows the convention.
+        for chain in file.identifierChains {
+            for call in chain.modifiers where call.name == "accessibilityIdentifier" {
+                guard let literal = call.call.arguments.first?.expression.as(StringLiteralExprSyntax.self),
+                      !follows(literal.textWithPlaceholders) else { continue }
+                findings.append(file.finding(Self.self, at: literal,
+                                             message: "\"\(literal.textWithPlaceholders)\" does not follow {scope}_{type}_{name} (for example login_button_submit)",
+                                             severity: severity, span: chain.chain))
+            }
+        }
         for view in file.viewCalls {
             for call in view.modifier("accessibilityIdentifier") {
                 guard let literal = call.arguments.first?.expression.as(StringLiteralExprSyntax.self) else { continue }

@@ -41,6 +41,7 @@ public struct ImageMissingLabelRule: AccessibilityRule {
             """),
         ],
         triggeringExamples: [
+            RuleExample(#"↓Asset.Images.logo.swiftUIImage.resizable().frame(width: 120, height: 40)"#),
             RuleExample(#"↓Image(systemName: "circle.plus")"#),
             RuleExample(#"↓Image(systemSymbol: .starFill).foregroundColor(.yellow)"#),
             RuleExample(#"↓Image(uiImage: photo).resizable().accessibilityHidden(false)"#),
@@ -62,8 +63,18 @@ public struct ImageMissingLabelRule: AccessibilityRule {
 
     public func findings(in file: ParsedSource) -> [AccessibilityFinding] {
         guard let severity = settings.severity(of: Self.description) else { return [] }
-        return file.viewCalls.compactMap { image in
+        // Members that are only an image and are shown as a Button's or Menu's label
+        // (`Button(action: attach) { attachIcon }`): icon-button-missing-label reports the button.
+        let labelTokens = Set(file.viewCalls.filter { $0.name == "Button" || $0.name == "Menu" }
+            .compactMap { IconButtonMissingLabelRule.labelClosure(of: $0.call) }
+            .flatMap { $0.tokens(viewMode: .sourceAccurate).map(\.text) })
+        let message = "VoiceOver reads this Image by its name; add .accessibilityLabel(\"…\"), or use Image(decorative:) or .accessibilityHidden(true) for decoration"
+        let assets = file.assetImages.filter { !Self.isSpokenFor(chain: $0) }.map { image in
+            file.finding(Self.self, at: image.root, message: message, severity: severity, span: image.chain)
+        }
+        return assets + file.viewCalls.compactMap { image in
             guard image.name == "Image", !Self.isSpokenFor(image) else { return nil }
+            if let member = Self.enclosingMemberName(image.chain), file.imageOnlyMembers.contains(member), labelTokens.contains(member) { return nil }
             return file.finding(Self.self, at: image.nameToken,
                                 message: "VoiceOver reads this Image by its name; add .accessibilityLabel(\"…\"), or use Image(decorative:) or .accessibilityHidden(true) for decoration",
                                 severity: severity, span: image.chain)
@@ -73,6 +84,10 @@ public struct ImageMissingLabelRule: AccessibilityRule {
     /// Whether the image has a label, is hidden or decorative, or an enclosing view speaks for it.
     static func isSpokenFor(_ image: ViewCall) -> Bool {
         if image.call.arguments.contains(where: { $0.label?.text == "decorative" || $0.label?.text == "label" }) { return true }
+        return isSpokenFor(chain: image)
+    }
+
+    static func isSpokenFor(chain image: some ModifiedView) -> Bool {
         if image.isLabelledOrHidden { return true }
         if isInTabItemWithText(image) { return true }
         return image.enclosingViews.contains { enclosing in
@@ -86,8 +101,21 @@ public struct ImageMissingLabelRule: AccessibilityRule {
         }
     }
 
+    /// The name of the property or function whose body holds the image.
+    static func enclosingMemberName(_ chain: ExprSyntax) -> String? {
+        var node = Syntax(chain)
+        while let parent = node.parent {
+            if let variable = parent.as(VariableDeclSyntax.self) {
+                return variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+            }
+            if let function = parent.as(FunctionDeclSyntax.self) { return function.name.text }
+            node = parent
+        }
+        return nil
+    }
+
     /// `.tabItem { Image(…); Text("Home") }`: the tab bar reads the item's text.
-    static func isInTabItemWithText(_ image: ViewCall) -> Bool {
+    static func isInTabItemWithText(_ image: some ModifiedView) -> Bool {
         var node = Syntax(image.chain)
         while let parent = node.parent, !parent.is(DeclSyntax.self) {
             if let call = parent.as(FunctionCallExprSyntax.self),

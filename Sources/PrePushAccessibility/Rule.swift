@@ -86,6 +86,15 @@ public struct ParsedSource {
     /// (unless the settings ask).
     let previewLines: [ClosedRange<Int>]
     let debugLines: [ClosedRange<Int>]
+    /// String constants of this file by their qualified name (`A11y.Checkout.payButton` →
+    /// `checkout_button_pay`): `static let` members holding a plain literal.
+    let stringConstants: [String: String]
+    /// Images from generated asset code (`Asset.Images.logo.swiftUIImage`) with their modifiers.
+    let assetImages: [ModifierChain]
+    /// Chains with `.accessibilityIdentifier` on a receiver that is not a `Name(…)` call (`editableCell(…)`).
+    let identifierChains: [ModifierChain]
+    /// Number constants of this file by qualified name (`PlayerLayout.smallControl` → 28).
+    let numberConstants: [String: Double]
 
     /// Parses `text`.
     public init(path: String, text: String) {
@@ -101,6 +110,35 @@ public struct ParsedSource {
         imageOnlyMembers = collector.imageOnlyMembers
         previewLines = collector.previewLines
         debugLines = collector.debugLines
+        stringConstants = collector.stringConstants
+        assetImages = collector.assetImages
+        identifierChains = collector.identifierChains
+        numberConstants = collector.numberConstants
+    }
+
+    /// The number an expression stands for: a literal, or a number constant of this file named in
+    /// full or by its last components.
+    func number(_ expression: ExprSyntax) -> Double? {
+        if let literal = SmallTouchTargetRule.number(expression) { return literal }
+        guard expression.is(MemberAccessExprSyntax.self) || expression.is(DeclReferenceExprSyntax.self) else { return nil }
+        let name = expression.trimmedDescription
+        if let exact = numberConstants[name] { return exact }
+        let matches = numberConstants.filter { $0.key.hasSuffix("." + name) }
+        return matches.count == 1 ? matches.first?.value : nil
+    }
+
+    /// The text an identifier expression stands for: a literal's text, or a constant of this file
+    /// named in full (`A11y.Checkout.payButton`) or by its last components (`Checkout.payButton`
+    /// inside `A11y`, `payButton` inside `Checkout`) when that names one constant.
+    func identifierText(_ expression: ExprSyntax) -> String? {
+        if let literal = expression.as(StringLiteralExprSyntax.self) {
+            return literal.isInterpolated ? nil : literal.textWithPlaceholders
+        }
+        guard expression.is(MemberAccessExprSyntax.self) || expression.is(DeclReferenceExprSyntax.self) else { return nil }
+        let name = expression.trimmedDescription
+        if let exact = stringConstants[name] { return exact }
+        let matches = stringConstants.filter { $0.key.hasSuffix("." + name) }
+        return matches.count == 1 ? matches.first?.value : nil
     }
 
     /// The 1-based line and scalar column where `node`'s first token starts (trivia skipped).
@@ -190,7 +228,18 @@ struct ViewCall {
     }
 }
 
-extension ViewCall {
+/// A view with the modifiers chained after it: a `Name(…)` call or any other receiver.
+protocol ModifiedView {
+    /// The modifiers, innermost first.
+    var modifiers: [(name: String, call: FunctionCallExprSyntax)] { get }
+    /// The whole expression.
+    var chain: ExprSyntax { get }
+}
+
+extension ViewCall: ModifiedView {}
+extension ModifierChain: ModifiedView {}
+
+extension ModifiedView {
     /// A modifier that gives the view its own spoken text or hides it: `.accessibilityLabel`, `…Value`,
     /// `…Hint`, `.accessibilityHidden(true)` and the older `.accessibility(label:|value:|hint:|hidden: true)`.
     var isLabelledOrHidden: Bool {
@@ -307,6 +356,10 @@ final class ViewCallCollector: SyntaxVisitor {
     private(set) var imageOnlyMembers: Set<String> = []
     private(set) var previewLines: [ClosedRange<Int>] = []
     private(set) var debugLines: [ClosedRange<Int>] = []
+    private(set) var stringConstants: [String: String] = [:]
+    private(set) var assetImages: [ModifierChain] = []
+    private(set) var identifierChains: [ModifierChain] = []
+    private(set) var numberConstants: [String: Double] = [:]
     let converter: SourceLocationConverter
 
     init(converter: SourceLocationConverter) {
@@ -325,6 +378,8 @@ final class ViewCallCollector: SyntaxVisitor {
     }
 
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+        // `Asset.Images.logo.swiftUIImage`: an image from generated asset code (SwiftGen).
+        if node.declName.baseName.text == "swiftUIImage" { assetImages.append(ModifierChain(root: ExprSyntax(node))) }
         // The receiver of a modifier chain that is not itself a modifier call, nor a `Name(…)` view.
         guard let base = node.base, let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id,
               !Self.isModifierCall(base), !(base.as(FunctionCallExprSyntax.self).map { ViewCall($0) != nil } ?? false) else {
@@ -332,6 +387,7 @@ final class ViewCallCollector: SyntaxVisitor {
         }
         let chain = ModifierChain(root: base)
         if chain.modifiers.contains(where: { tapModifierNames.contains($0.name) }) { tapChains.append(chain) }
+        if chain.modifiers.contains(where: { $0.name == "accessibilityIdentifier" }) { identifierChains.append(chain) }
         return .visitChildren
     }
 
@@ -378,7 +434,36 @@ final class ViewCallCollector: SyntaxVisitor {
         return .visitChildren
     }
 
+    /// `static let payButton = "checkout_button_pay"` inside `enum Checkout` inside `enum A11y`, and
+    /// number constants (`static let smallControl: CGFloat = 28`, or a `let` of a view).
+    private func noteConstant(_ node: VariableDeclSyntax) {
+        guard node.bindingSpecifier.tokenKind == .keyword(.let), node.bindings.count == 1, let binding = node.bindings.first,
+              let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = binding.initializer?.value else { return }
+        if let number = SmallTouchTargetRule.number(value) {
+            numberConstants[qualifiedName(name, of: node)] = number
+            return
+        }
+        guard node.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) }),
+              let literal = value.as(StringLiteralExprSyntax.self), !literal.isInterpolated else { return }
+        stringConstants[qualifiedName(name, of: node)] = literal.textWithPlaceholders
+    }
+
+    /// `name` with the names of the types around `node` (`A11y.Checkout.payButton`).
+    private func qualifiedName(_ name: String, of node: VariableDeclSyntax) -> String {
+        var path = [name]
+        var parent = node.parent
+        while let current = parent {
+            if let type = current.as(EnumDeclSyntax.self) { path.insert(type.name.text, at: 0) }
+            else if let type = current.as(StructDeclSyntax.self) { path.insert(type.name.text, at: 0) }
+            else if let type = current.as(ClassDeclSyntax.self) { path.insert(type.name.text, at: 0) }
+            else if let type = current.as(ExtensionDeclSyntax.self) { path.insert(type.extendedType.trimmedDescription, at: 0) }
+            parent = current.parent
+        }
+        return path.joined(separator: ".")
+    }
+
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+        noteConstant(node)
         // `var icon: some View { Image(…) }`
         if let binding = node.bindings.first, let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
            let accessor = binding.accessorBlock, Self.isOnlyAnImage(accessor.accessors.as(CodeBlockItemListSyntax.self)) {

@@ -21,6 +21,15 @@ public struct SmallTouchTargetRule: AccessibilityRule {
             RuleExample(#"Button("Add") { add() }.frame(maxWidth: .infinity)"#),
         ],
         triggeringExamples: [
+            RuleExample(#"Button(action: close) { Image(systemName: "xmark").↓frame(width: 24, height: 24) }"#),
+            RuleExample("""
+            enum Layout { static let icon: CGFloat = 28 }
+            struct Bar: View {
+                var body: some View {
+                    Button(action: back) { Image(systemName: "chevron.left") }.↓frame(width: Layout.icon, height: Layout.icon)
+                }
+            }
+            """),
             RuleExample(#"Button(action: add) { Image(systemName: "plus") }.↓frame(width: 24, height: 24)"#),
             RuleExample(#"Image(systemName: "xmark").onTapGesture { close() }.↓frame(height: 30)"#),
         ]
@@ -36,12 +45,20 @@ public struct SmallTouchTargetRule: AccessibilityRule {
         guard let severity = settings.severity(of: Self.description) else { return [] }
         var findings: [AccessibilityFinding] = []
         for view in file.viewCalls {
+            // A frame on a Button's label content is the tappable area, unless the Button itself
+            // is given a size, padding or a content shape.
+            if view.name == "Button", !view.modifiers.contains(where: { ["frame", "padding", "contentShape"].contains($0.name) }),
+               let label = IconButtonMissingLabelRule.labelClosure(of: view.call), label.statements.count == 1,
+               let content = label.statements.first?.item.as(ExprSyntax.self) {
+                findings += small(frames: ModifierChain(root: Self.root(of: content)).modifiers.filter { $0.name == "frame" }.map(\.call),
+                                  of: view, in: file, severity: severity)
+            }
             let tappable = settings.controls.contains(view.name) || !view.modifier("onTapGesture").isEmpty
             guard tappable else { continue }
             for frame in view.modifier("frame") {
                 let small = frame.arguments.contains { argument in
                     guard let label = argument.label?.text, label == "width" || label == "height",
-                          let value = Self.number(argument.expression) else { return false }
+                          let value = file.number(argument.expression) else { return false }
                     return value < Self.minimumSize
                 }
                 guard small, let name = frame.calledExpression.as(MemberAccessExprSyntax.self)?.declName else { continue }
@@ -51,6 +68,31 @@ public struct SmallTouchTargetRule: AccessibilityRule {
             }
         }
         return findings
+    }
+
+    /// The view a modifier chain starts from (`Text("Pay").frame(…)` → `Text("Pay")`).
+    static func root(of expression: ExprSyntax) -> ExprSyntax {
+        var root = expression
+        while let call = root.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+              let base = member.base {
+            root = base
+        }
+        return root
+    }
+
+    /// Findings for the frames under 44 points among `frames`.
+    func small(frames: [FunctionCallExprSyntax], of view: ViewCall, in file: ParsedSource, severity: Severity) -> [AccessibilityFinding] {
+        frames.compactMap { frame in
+            let small = frame.arguments.contains { argument in
+                guard let label = argument.label?.text, label == "width" || label == "height",
+                      let value = file.number(argument.expression) else { return false }
+                return value < Self.minimumSize
+            }
+            guard small, let name = frame.calledExpression.as(MemberAccessExprSyntax.self)?.declName else { return nil }
+            return file.finding(Self.self, at: name,
+                                message: "a tappable \(view.name) smaller than 44×44 points is hard to hit; make its frame at least 44 in each direction",
+                                severity: severity, span: view.chain)
+        }
     }
 
     static func number(_ expression: ExprSyntax) -> Double? {

@@ -89,3 +89,45 @@ import Testing
         #expect(named.standardOutput.contains("Named.swift:5:9: error: "), "\(named)")
     }
 }
+
+/// What counts as a push touching a control: its call, its label and its modifiers, not what its
+/// action does.
+@Suite struct ControlLinesTests {
+    func view(action: String, label: String) -> String {
+        """
+        import SwiftUI
+
+        struct CheckoutBar: View {
+            var body: some View {
+                Button {
+                    \(action)
+                    analytics.log("pay")
+                } label: {
+                    Text("\(label)")
+                }
+            }
+        }
+
+        """
+    }
+
+    @Test func anEditInsideTheActionDoesNotReReportTheButtonButOneInItsLabelDoes() throws {
+        let repo = try GitRepository()
+        try repo.write(view(action: "pay()", label: "Pay"), to: "App/CheckoutBar.swift")
+        try repo.commitAll("a button without an identifier, from before prepush")
+        try repo.git("push", "--quiet", "--no-verify", "-u", "origin", "main")
+        _ = try PrepushBinary.run(["install"], in: repo.path, environment: repo.environment).checked()
+
+        try repo.write(view(action: "pay(using: .card)", label: "Pay"), to: "App/CheckoutBar.swift")
+        try repo.commitAll("what the button does")
+        let actionOnly = try repo.push()
+        #expect(actionOnly.status == 0, "\(actionOnly)")
+        #expect(!actionOnly.combined.contains("missing-identifier"), "\(actionOnly)")
+
+        try repo.write(view(action: "pay(using: .card)", label: "Pay now"), to: "App/CheckoutBar.swift")
+        try repo.commitAll("what the button says")
+        let label = try repo.push()
+        #expect(label.status != 0, "\(label)")
+        #expect(label.combined.contains("App/CheckoutBar.swift:5:9: error: Button has no .accessibilityIdentifier"), "\(label)")
+    }
+}
