@@ -44,19 +44,19 @@ public struct DuplicateIdentifierRule: AccessibilityRule {
 
     public func findings(in file: ParsedSource) -> [AccessibilityFinding] {
         guard let severity = settings.severity(of: Self.description) else { return [] }
-        var firstLine: [String: Int] = [:]
+        // Where each identifier was first seen; a line is worked out only for a duplicate.
+        var first: [String: ExprSyntax] = [:]
         var findings: [AccessibilityFinding] = []
         for view in file.viewCalls {
             for call in view.modifier("accessibilityIdentifier") {
                 // A literal, or a constant of this file (`A11y.Checkout.payButton`).
                 guard let literal = call.arguments.first?.expression, let identifier = file.identifierText(literal),
                       !identifier.contains("{}") else { continue }
-                let line = file.line(of: literal)
-                if let first = firstLine[identifier] {
-                    findings.append(file.finding(Self.self, at: literal, message: "\"\(identifier)\" is already used on line \(first)",
+                if let earlier = first[identifier] {
+                    findings.append(file.finding(Self.self, at: literal, message: "\"\(identifier)\" is already used on line \(file.line(of: earlier))",
                                                  severity: severity, span: view.chain))
                 } else {
-                    firstLine[identifier] = line
+                    first[identifier] = literal
                 }
             }
         }

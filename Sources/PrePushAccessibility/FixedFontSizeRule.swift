@@ -49,17 +49,19 @@ public struct FixedFontSizeRule: AccessibilityRule {
                                              severity: severity, span: view.chain))
             }
             // An SF Symbol's font sets the icon's size, not a text's: on an Image, or on a stack that
-            // holds only images.
+            // holds only images (looked into only when the font is fixed: it walks the content).
             if view.name == "Image" { continue }
-            if let content = view.call.trailingClosure,
-               IconButtonMissingLabelRule.showsOnlyImages(content, imageMembers: file.imageOnlyMembers, iconViews: settings.iconViews) { continue }
+            func onlyImages() -> Bool {
+                guard let content = view.call.trailingClosure else { return false }
+                return IconButtonMissingLabelRule.showsOnlyImages(content, imageMembers: file.imageOnlyMembers, iconViews: settings.iconViews)
+            }
             for font in view.modifier("font") {
                 guard let argument = font.arguments.first?.expression.as(FunctionCallExprSyntax.self),
                       let member = argument.calledExpression.as(MemberAccessExprSyntax.self) else { continue }
                 let labels = Set(argument.arguments.compactMap { $0.label?.text })
                 let fixed = (member.declName.baseName.text == "system" && labels.contains("size"))
                     || (member.declName.baseName.text == "custom" && labels.contains("fixedSize"))
-                if fixed {
+                if fixed && !onlyImages() {
                     findings.append(file.finding(Self.self, at: argument,
                                                  message: "a fixed font size does not grow with Dynamic Type; use a text style (.body) or .custom(_:size:relativeTo:)",
                                                  severity: severity, span: view.chain))

@@ -70,15 +70,16 @@ public struct ParsedSource {
     let tree: SourceFileSyntax
     /// The text's UTF-8 bytes, for scalar columns.
     let bytes: [UInt8]
-    let converter: SourceLocationConverter
+    /// Lines and columns, worked out only when a rule asks for one (most files have no finding).
+    private let lineTable: LineTable
+    var converter: SourceLocationConverter { lineTable.converter }
     /// Every `Name(…)` call with its modifiers, collected in one walk that all rules share.
     let viewCalls: [ViewCall]
     /// Modifier chains with a tap gesture whose receiver is not a `Name(…)` call: a property
     /// (`cardContent.onTapGesture`), `self.row`, a helper call (`row(item)`), a modifier's `content`.
     let tapChains: [ModifierChain]
-    /// Views declared in this file whose body is a `Button` or adds the button or link trait: a tap
-    /// on one of them needs no trait of its own.
-    let buttonLikeTypes: Set<String>
+    /// The `body` of each view type declared in this file, for `isButtonLike`.
+    let viewBodies: [String: AccessorBlockSyntax]
     /// Properties and functions of this file whose body is only an image (`var icon: some View`,
     /// `@ViewBuilder func badge()`), for the icon-button rule.
     let imageOnlyMembers: Set<String>
@@ -101,12 +102,12 @@ public struct ParsedSource {
         self.path = path
         bytes = Array(text.utf8)
         tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
-        converter = SourceLocationConverter(fileName: path, tree: tree)
-        let collector = ViewCallCollector(converter: converter)
+        lineTable = LineTable(path: path, tree: tree)
+        let collector = ViewCallCollector(lineTable: lineTable)
         collector.walk(tree)
         viewCalls = collector.calls
         tapChains = collector.tapChains
-        buttonLikeTypes = collector.buttonLikeTypes
+        viewBodies = collector.viewBodies
         imageOnlyMembers = collector.imageOnlyMembers
         previewLines = collector.previewLines
         debugLines = collector.debugLines
@@ -114,6 +115,22 @@ public struct ParsedSource {
         assetImages = collector.assetImages
         identifierChains = collector.identifierChains
         numberConstants = collector.numberConstants
+    }
+
+    /// Whether `name` is a view of this file whose body is a `Button` (or Link) or adds the button or
+    /// link trait: a tap on one of them needs no trait of its own. Looked at only for views that get a
+    /// tap, so most bodies are never walked.
+    func isButtonLike(_ name: String) -> Bool {
+        guard let body = viewBodies[name] else { return false }
+        if body.tokens(viewMode: .sourceAccurate).contains(where: { $0.text == "isButton" || $0.text == "isLink" }) { return true }
+        guard let first = body.accessors.as(CodeBlockItemListSyntax.self)?.first?.item.as(ExprSyntax.self) else { return false }
+        var root = first
+        while let call = root.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+              let base = member.base {
+            root = base
+        }
+        guard let call = root.as(FunctionCallExprSyntax.self) else { return false }
+        return ["Button", "Link", "NavigationLink"].contains(ViewCall(call)?.name ?? "")
     }
 
     /// The number an expression stands for: a literal, or a number constant of this file named in
@@ -178,6 +195,26 @@ public struct ParsedSource {
             if close - open >= 2 { finding.ignoredLines = (open + 1)...(close - 1) }
         }
         return finding
+    }
+}
+
+/// A file's line table, made the first time a line or column is needed: building it walks every
+/// byte of the file, and a file without findings never needs it.
+final class LineTable {
+    let path: String
+    let tree: SourceFileSyntax
+    private var made: SourceLocationConverter?
+
+    init(path: String, tree: SourceFileSyntax) {
+        self.path = path
+        self.tree = tree
+    }
+
+    var converter: SourceLocationConverter {
+        if let made { return made }
+        let converter = SourceLocationConverter(fileName: path, tree: tree)
+        made = converter
+        return converter
     }
 }
 
@@ -352,7 +389,7 @@ let tapModifierNames: Set<String> = ["onTapGesture", "gesture", "simultaneousGes
 final class ViewCallCollector: SyntaxVisitor {
     private(set) var calls: [ViewCall] = []
     private(set) var tapChains: [ModifierChain] = []
-    private(set) var buttonLikeTypes: Set<String> = []
+    private(set) var viewBodies: [String: AccessorBlockSyntax] = [:]
     private(set) var imageOnlyMembers: Set<String> = []
     private(set) var previewLines: [ClosedRange<Int>] = []
     private(set) var debugLines: [ClosedRange<Int>] = []
@@ -360,16 +397,16 @@ final class ViewCallCollector: SyntaxVisitor {
     private(set) var assetImages: [ModifierChain] = []
     private(set) var identifierChains: [ModifierChain] = []
     private(set) var numberConstants: [String: Double] = [:]
-    let converter: SourceLocationConverter
+    let lineTable: LineTable
 
-    init(converter: SourceLocationConverter) {
-        self.converter = converter
+    init(lineTable: LineTable) {
+        self.lineTable = lineTable
         super.init(viewMode: .sourceAccurate)
     }
 
     private func lines(_ node: some SyntaxProtocol) -> ClosedRange<Int> {
-        let start = node.startLocation(converter: converter).line
-        return start...max(start, node.endLocation(converter: converter).line)
+        let start = node.startLocation(converter: lineTable.converter).line
+        return start...max(start, node.endLocation(converter: lineTable.converter).line)
     }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
@@ -377,23 +414,47 @@ final class ViewCallCollector: SyntaxVisitor {
         return .visitChildren
     }
 
+    /// Roots already recorded: a chain with two tap modifiers is one chain.
+    private var tapRoots: Set<SyntaxIdentifier> = []
+    private var identifierRoots: Set<SyntaxIdentifier> = []
+
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
-        // `Asset.Images.logo.swiftUIImage`: an image from generated asset code (SwiftGen).
-        if node.declName.baseName.text == "swiftUIImage" { assetImages.append(ModifierChain(root: ExprSyntax(node))) }
-        // The receiver of a modifier chain that is not itself a modifier call, nor a `Name(…)` view.
-        guard let base = node.base, let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id,
-              !Self.isModifierCall(base), !(base.as(FunctionCallExprSyntax.self).map { ViewCall($0) != nil } ?? false) else {
+        // Only the few modifiers the rules ask about start a look down the chain for its receiver.
+        let name = node.declName.baseName.text
+        if name == "swiftUIImage" {
+            // `Asset.Images.logo.swiftUIImage`: an image from generated asset code (SwiftGen).
+            assetImages.append(ModifierChain(root: ExprSyntax(node)))
             return .visitChildren
         }
-        let chain = ModifierChain(root: base)
-        if chain.modifiers.contains(where: { tapModifierNames.contains($0.name) }) { tapChains.append(chain) }
-        if chain.modifiers.contains(where: { $0.name == "accessibilityIdentifier" }) { identifierChains.append(chain) }
+        let isTap = tapModifierNames.contains(name), isIdentifier = name == "accessibilityIdentifier"
+        guard isTap || isIdentifier, node.base != nil, let call = node.parent?.as(FunctionCallExprSyntax.self),
+              call.calledExpression.id == node.id else { return .visitChildren }
+        // Down the chain to its receiver; a `Name(…)` view is the view rules' own.
+        var root = node.base!
+        while let inner = root.as(FunctionCallExprSyntax.self), let member = inner.calledExpression.as(MemberAccessExprSyntax.self),
+              let base = member.base {
+            root = base
+        }
+        guard !Self.isViewCall(root) else { return .visitChildren }
+        if isTap, tapRoots.insert(root.id).inserted { tapChains.append(ModifierChain(root: root)) }
+        if isIdentifier, identifierRoots.insert(root.id).inserted { identifierChains.append(ModifierChain(root: root)) }
         return .visitChildren
     }
 
-    static func isModifierCall(_ expression: ExprSyntax) -> Bool {
-        guard let call = expression.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self) else { return false }
-        return member.base != nil
+    /// `Name(…)` or `SwiftUI.Name(…)`, as `ViewCall` reads it, without building one.
+    static func isViewCall(_ expression: ExprSyntax) -> Bool {
+        guard let call = expression.as(FunctionCallExprSyntax.self) else { return false }
+        let name: String
+        if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
+            name = reference.baseName.text
+        } else if let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+                  member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "SwiftUI" {
+            name = member.declName.baseName.text
+        } else {
+            return false
+        }
+        guard let first = name.unicodeScalars.first else { return false }
+        return ("A"..."Z").contains(first)
     }
 
     override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind {
@@ -492,23 +553,11 @@ final class ViewCallCollector: SyntaxVisitor {
         let inherited = inheritance?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
         if inherited.contains("PreviewProvider") { previewLines.append(lines(node)) }
         guard let name, inherited.contains("View") else { return }
-        // A view whose body is a Button, or that adds the button or link trait to itself.
         for member in members.members {
             guard let variable = member.decl.as(VariableDeclSyntax.self),
                   let binding = variable.bindings.first, binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "body",
                   let accessor = binding.accessorBlock else { continue }
-            let tokens = accessor.tokens(viewMode: .sourceAccurate)
-            if tokens.contains(where: { $0.text == "isButton" || $0.text == "isLink" }) { buttonLikeTypes.insert(name) }
-            if let first = accessor.accessors.as(CodeBlockItemListSyntax.self)?.first?.item.as(ExprSyntax.self) {
-                var root = first
-                while let call = root.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-                      let base = member.base {
-                    root = base
-                }
-                if let call = root.as(FunctionCallExprSyntax.self), ["Button", "Link", "NavigationLink"].contains(ViewCall(call)?.name ?? "") {
-                    buttonLikeTypes.insert(name)
-                }
-            }
+            viewBodies[name] = accessor
         }
     }
 }

@@ -63,7 +63,7 @@ public struct TapGestureMissingTraitRule: AccessibilityRule {
         var findings: [AccessibilityFinding] = file.viewCalls.compactMap { view in
             guard Self.hasSingleTap(view.modifiers), !Self.hasButtonOrLinkTrait(view.modifiers), !view.isHiddenFromAccessibility,
                   !settings.textEntryViews.contains(view.name), !Self.announcedControls.contains(view.name),
-                  !file.buttonLikeTypes.contains(view.name),
+                  !file.isButtonLike(view.name),
                   !view.enclosingViews.contains(where: { $0.view.isHiddenFromAccessibility || $0.view.ignoresChildren }) else { return nil }
             return file.finding(Self.self, at: view.nameToken, message: view.name + message, severity: severity, span: view.chain)
         }

@@ -14,6 +14,16 @@ struct AccessibilityStep: Sendable {
     /// built or vendored rather than written by the team.
     static let defaultExclude = ["**/Tests/**", "**/*Tests/**", "**/*Tests.swift", "**/.build/**", "**/Pods/**",
                                  "**/Carthage/**", "**/DerivedData/**", "**/SourcePackages/**"]
+    /// The folders of `defaultExclude`, matched on path components (what those globs say, without
+    /// running eight globs over every file of a tree).
+    static let excludedFolders: Set<Substring> = [".build", "Pods", "Carthage", "DerivedData", "SourcePackages", "Tests"]
+
+    /// Whether `defaultExclude` excludes `path`.
+    static func isExcludedByDefault(_ path: String) -> Bool {
+        let components = path.split(separator: "/")
+        if components.last.map({ $0.hasSuffix("Tests.swift") }) == true { return true }
+        return components.dropLast().contains { excludedFolders.contains($0) || $0.hasSuffix("Tests") }
+    }
 
     /// Every rule id, in the order the rules run.
     static let ruleIDs = AccessibilityChecker.rules.map { $0.description.identifier }
@@ -26,6 +36,8 @@ struct AccessibilityStep: Sendable {
     /// The configured `include` globs; empty: every Swift file that is SwiftUI code.
     let include: [Glob]
     let exclude: [Glob]
+    /// Whether `defaultExclude` applies (no `include` configured).
+    let excludesDefaults: Bool
     /// Files bigger than this many bytes are named in a note and not checked.
     let maxFileSize: Int
 
@@ -61,7 +73,8 @@ struct AccessibilityStep: Sendable {
         settings.textEntryViews.formUnion(section?.textEntryViews.map(\.value) ?? [])
         checker = AccessibilityChecker(settings: settings)
         include = (section?.include ?? []).map { Glob($0.value) }
-        exclude = ((section?.exclude ?? []).map(\.value) + (include.isEmpty ? Self.defaultExclude : [])).map(Glob.init)
+        exclude = (section?.exclude ?? []).map { Glob($0.value) }
+        excludesDefaults = include.isEmpty
         maxFileSize = section?.maxFileSize?.value ?? Self.defaultMaxFileSize
     }
 
@@ -93,13 +106,18 @@ struct AccessibilityStep: Sendable {
     /// and matching `include` when the configuration has one. Without `include`, its text decides
     /// (`selection(of:text:)`): views live under every name (`JoinRoomScreen.swift`, `SettingsTab.swift`).
     func selects(_ path: String) -> Bool {
-        path.hasSuffix(".swift") && !exclude.contains { $0.matches(path) } && (include.isEmpty || include.contains { $0.matches(path) })
+        path.hasSuffix(".swift") && !isExcluded(path) && (include.isEmpty || include.contains { $0.matches(path) })
+    }
+
+    /// Excluded by `accessibility.exclude`, or by default (tests, build and vendored folders).
+    func isExcluded(_ path: String) -> Bool {
+        (excludesDefaults && Self.isExcludedByDefault(path)) || exclude.contains { $0.matches(path) }
     }
 
     /// Whether a file is checked, and why, from its path and text.
     func selection(of path: String, text: String) -> (checked: Bool, reason: String) {
         guard path.hasSuffix(".swift") else { return (false, "not a Swift file") }
-        if exclude.contains(where: { $0.matches(path) }) {
+        if isExcluded(path) {
             return (false, include.isEmpty ? "excluded (accessibility.exclude, or a test, build or vendored folder)" : "excluded by accessibility.exclude")
         }
         if !include.isEmpty {
