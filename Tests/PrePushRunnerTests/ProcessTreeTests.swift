@@ -110,9 +110,9 @@ import Testing
         return expected - 1 == count ? nil : "read \(expected - 1) of \(count) lines"
     }
 
-    /// A CPU burner that is one process (SIGKILL stops it) and ends by itself, so a crashed test run
-    /// never leaves it spinning.
-    static let burner = "i=0; while [ $i -lt 400000000 ]; do i=$((i+1)); done"
+    /// A CPU burner that is one process (SIGKILL stops it) and ends by itself when the test process
+    /// is gone (`kill -0 $PPID`), so a crashed test run never leaves it spinning.
+    static let burner = "i=0; while [ $i -lt 400000000 ] && kill -0 $PPID 2>/dev/null; do i=$((i+1)); done"
 
     final class Collected: @unchecked Sendable {
         var bytes: [UInt8] = []
