@@ -50,6 +50,22 @@ public struct AccessibilityFinding: Sendable, Hashable {
     /// Lines inside `lines` that are not the node's own: the inside of a Button's action closure (or
     /// a Menu's content). An edit there changes what the control does, not the control.
     public var ignoredLines: ClosedRange<Int>? = nil
+    /// The innermost type around the node (`HomeView`), empty at the top level: with `lineText`, what a
+    /// baseline knows a finding by, so that it survives lines moving.
+    public var enclosingType = ""
+    /// The text of the finding's line, blanks collapsed.
+    public var lineText = ""
+
+    /// Creates a finding.
+    public init(ruleID: String, severity: Severity, message: String, location: PrePushCore.SourceLocation,
+                issueType: AccessibilityIssueType, lines: ClosedRange<Int>) {
+        self.ruleID = ruleID
+        self.severity = severity
+        self.message = message
+        self.location = location
+        self.issueType = issueType
+        self.lines = lines
+    }
 }
 
 /// A rule over one parsed file.
@@ -194,7 +210,35 @@ public struct ParsedSource {
             let open = line(of: action.leftBrace), close = line(of: action.rightBrace)
             if close - open >= 2 { finding.ignoredLines = (open + 1)...(close - 1) }
         }
+        finding.enclosingType = Self.enclosingType(of: Syntax(node))
+        finding.lineText = lineText(at: finding.location.line)
         return finding
+    }
+
+    /// `Outer.Inner` for a node inside `struct Inner` inside `enum Outer`; an extension counts by its type.
+    static func enclosingType(of node: Syntax) -> String {
+        var names: [String] = []
+        var current = node.parent
+        while let parent = current {
+            if let type = parent.as(StructDeclSyntax.self) { names.insert(type.name.text, at: 0) }
+            else if let type = parent.as(ClassDeclSyntax.self) { names.insert(type.name.text, at: 0) }
+            else if let type = parent.as(EnumDeclSyntax.self) { names.insert(type.name.text, at: 0) }
+            else if let type = parent.as(ExtensionDeclSyntax.self) { names.insert(type.extendedType.trimmedDescription, at: 0) }
+            current = parent.parent
+        }
+        return names.joined(separator: ".")
+    }
+
+    /// The text of 1-based line `number`, its runs of blanks made one space and its ends trimmed.
+    func lineText(at number: Int) -> String {
+        var line = 1, start = 0
+        while line < number, let newline = bytes[start...].firstIndex(of: 10) {
+            start = newline + 1
+            line += 1
+        }
+        let end = bytes[start...].firstIndex(of: 10) ?? bytes.count
+        return String(decoding: bytes[start..<end], as: UTF8.self)
+            .split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).joined(separator: " ")
     }
 }
 

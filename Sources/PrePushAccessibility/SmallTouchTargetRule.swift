@@ -21,6 +21,7 @@ public struct SmallTouchTargetRule: AccessibilityRule {
             RuleExample(#"Button("Add") { add() }.frame(maxWidth: .infinity)"#),
         ],
         triggeringExamples: [
+            RuleExample(#"Toggle("Mute", isOn: $muted).toggleStyle(.button).↓frame(minWidth: 30, minHeight: 30)"#),
             RuleExample(#"Button(action: close) { Image(systemName: "xmark").↓frame(width: 24, height: 24) }"#),
             RuleExample("""
             enum Layout { static let icon: CGFloat = 28 }
@@ -57,7 +58,7 @@ public struct SmallTouchTargetRule: AccessibilityRule {
             guard tappable else { continue }
             for frame in view.modifier("frame") {
                 let small = frame.arguments.contains { argument in
-                    guard let label = argument.label?.text, label == "width" || label == "height",
+                    guard let label = argument.label?.text, ["width", "height", "minWidth", "minHeight"].contains(label),
                           let value = file.number(argument.expression) else { return false }
                     return value < Self.minimumSize
                 }
@@ -84,7 +85,7 @@ public struct SmallTouchTargetRule: AccessibilityRule {
     func small(frames: [FunctionCallExprSyntax], of view: ViewCall, in file: ParsedSource, severity: Severity) -> [AccessibilityFinding] {
         frames.compactMap { frame in
             let small = frame.arguments.contains { argument in
-                guard let label = argument.label?.text, label == "width" || label == "height",
+                guard let label = argument.label?.text, ["width", "height", "minWidth", "minHeight"].contains(label),
                       let value = file.number(argument.expression) else { return false }
                 return value < Self.minimumSize
             }

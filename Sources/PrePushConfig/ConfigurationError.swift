@@ -50,6 +50,8 @@ public enum ValueProblem: Error, Sendable, Equatable {
     case notPriority
     /// Holds a NUL character, which the system would read as the end of the text.
     case containsNUL
+    /// Names a file that is missing or unusable; the words say how.
+    case fileProblem(String)
     /// Not a size such as 1000000, 500KB or 2MB.
     case notByteCount
     /// A path from the configuration file that leads out of the repository.
@@ -80,6 +82,8 @@ public enum ValueProblem: Error, Sendable, Equatable {
             return "is not a relative path inside remote.path (no leading '/', no '..')"
         case .notPriority:
             return "is not a priority (expected P1, P2 or P3)"
+        case .fileProblem(let words):
+            return words
         case .containsNUL:
             return "holds a NUL character (\\0), which would cut the value where the system reads it"
         case .notByteCount:

@@ -87,6 +87,8 @@ public struct FileAccessibility: Sendable, Equatable {
     public var iconViews: [Located<String>] = []
     /// `textEntryViews`: the team's text-entry views (no button trait needed for a tap on them).
     public var textEntryViews: [Located<String>] = []
+    /// `baseline`: findings recorded by `prepush a11y --write-baseline`, not reported again.
+    public var baseline: Located<String>?
 }
 
 /// The `traceability:` section as written in the file.
@@ -119,7 +121,7 @@ public struct ConfigurationFile: Sendable, Equatable {
         "": ["verbose", "isolated", "stages", "reports", "remote", "accessibility", "traceability"],
         "traceability": ["catalog", "tests", "launchArguments", "gate"],
         "accessibility": ["include", "exclude", "rules", "controls", "identifierPattern", "maxFileSize", "checkPreviews",
-                          "checkDebugCode", "iconViews", "textEntryViews"],
+                          "checkDebugCode", "iconViews", "textEntryViews", "baseline"],
         "stages": StageKind.allCases.map(\.rawValue),
         "stages.unit": ["run", "timeout", "env", "workingDirectory", "skip"],
         "stages.ui": ["run", "timeout", "env", "workingDirectory", "skip"],
@@ -203,6 +205,7 @@ private struct FileDecoder {
             if let node = fields["checkDebugCode"] { section.checkDebugCode = boolean(node, path: "accessibility.checkDebugCode") }
             if let views = fields["iconViews"] { section.iconViews = list(views, path: "accessibility.iconViews", expected: "view names", any) }
             if let views = fields["textEntryViews"] { section.textEntryViews = list(views, path: "accessibility.textEntryViews", expected: "view names", any) }
+            if let baseline = fields["baseline"] { section.baseline = nonEmptyString(baseline, path: "accessibility.baseline", expected: "a file path") }
             if let size = fields["maxFileSize"] {
                 section.maxFileSize = parsed(size, path: "accessibility.maxFileSize", expected: "a size in bytes", ValueParsers.byteCount)
             }

@@ -7,6 +7,7 @@ import PrePushAccessibility
 import PrePushConfig
 import PrePushCore
 import PrePushGit
+import PrePushResults
 
 /// What `prepush a11y` checks.
 public enum AccessibilityTarget: Sendable {
@@ -34,7 +35,8 @@ public enum AccessibilityOutput: String, Sendable, CaseIterable {
 public enum AccessibilityRun {
     /// Runs the check and prints findings as text, JSON or SARIF; returns 1 when a finding is an error.
     public static func run(_ target: AccessibilityTarget, output: AccessibilityOutput, flags: ConfigurationFlags,
-                           environment: [String: String], explainSelection: Bool = false, console: Console) -> ExitStatus {
+                           environment: [String: String], explainSelection: Bool = false, writeBaseline: String? = nil,
+                           console: Console) -> ExitStatus {
         let configuration: ResolvedConfiguration
         let repository: Repository?
         let step: AccessibilityStep
@@ -55,7 +57,8 @@ public enum AccessibilityRun {
                 request.knownAccessibilityRules = AccessibilityStep.ruleIDs
                 configuration = try ConfigurationResolver.resolve(request)
             }
-            step = try AccessibilityStep(configuration.accessibility, configurationFile: configuration.configurationFile)
+            step = try AccessibilityStep(configuration.accessibility, configurationFile: configuration.configurationFile,
+                                         root: repository?.workingDirectory ?? FileManager.default.currentDirectoryPath)
         } catch {
             console.error("\(error)")
             return .usage
@@ -90,7 +93,8 @@ public enum AccessibilityRun {
                 guard let repository else { return .usage }
                 let range = try repository.range(base: base, head: head,
                                                  selecting: { explainSelection ? $0.hasSuffix(".swift") : step.selects($0) })
-                let result = step.check(range, in: repository, allLines: allLines, explain: explainSelection)
+                let result = step.check(range, in: repository, allLines: allLines, explain: explainSelection,
+                                        applyBaseline: writeBaseline == nil)
                 findings = result.findings
                 notes = result.notes
             } catch {
@@ -117,6 +121,19 @@ public enum AccessibilityRun {
                 }
             }
         }
+        if let writeBaseline {
+            // Every finding of this run, before the old baseline is applied: the new baseline replaces it.
+            do {
+                try ReportPublisher.writeWhole(AccessibilityBaseline(findings).rendered(), to: writeBaseline)
+            } catch {
+                console.error("error: cannot write \(writeBaseline): \(ErrorText.describe(error))")
+                return .usage
+            }
+            console.line("prepush: wrote \(findings.count) finding\(findings.count == 1 ? "" : "s") to \(writeBaseline); set accessibility.baseline: \(writeBaseline) so that only new ones are reported")
+            return .success
+        }
+        // The range check filters itself (the hook does the same); files, --all and stdin here.
+        if case .range = target {} else { findings = step.baseline.newFindings(findings) }
         switch output {
         case .json:
             FileSystem.write(render(findings), to: console.output)

@@ -40,10 +40,14 @@ struct AccessibilityStep: Sendable {
     let excludesDefaults: Bool
     /// Files bigger than this many bytes are named in a note and not checked.
     let maxFileSize: Int
+    /// Findings recorded by `--write-baseline`, not reported again; empty without `accessibility.baseline`.
+    let baseline: AccessibilityBaseline
+    /// Where the baseline was read from (as configured), for messages.
+    let baselinePath: String?
 
     /// The step from the `accessibility:` section; unknown rules and bad patterns are
     /// configuration errors with their place in the file.
-    init(_ section: FileAccessibility?, configurationFile: String? = nil) throws(ConfigurationError) {
+    init(_ section: FileAccessibility?, configurationFile: String? = nil, root: String? = nil) throws(ConfigurationError) {
         // The file is read again only to quote the offending line under an error.
         func sourceLine(_ line: Int) -> String? {
             guard let configurationFile, let data = FileManager.default.contents(atPath: configurationFile),
@@ -76,6 +80,36 @@ struct AccessibilityStep: Sendable {
         exclude = (section?.exclude ?? []).map { Glob($0.value) }
         excludesDefaults = include.isEmpty
         maxFileSize = section?.maxFileSize?.value ?? Self.defaultMaxFileSize
+        baselinePath = section?.baseline?.value
+        if let configured = section?.baseline, let root {
+            // The repository names it, so it stays inside the repository; a missing one is an error
+            // (a typo would otherwise report every old finding).
+            let absolute: String
+            switch RepositoryPath.fileInside(configured.value, root: root) {
+            case .success(let path): absolute = path
+            case .failure(let problem):
+                throw .invalidValue(.file(configured.location), setting: "accessibility.baseline", value: configured.value,
+                                    problem: .outsideRepository(problem), sourceLine: sourceLine(configured.location.line))
+            }
+            switch FileReading.read(absolute, limit: 50_000_000) {
+            case .success(let bytes):
+                do throws(AccessibilityBaseline.ReadError) {
+                    baseline = try AccessibilityBaseline.decode(bytes, name: configured.value)
+                } catch {
+                    throw .invalidValue(.file(configured.location), setting: "accessibility.baseline", value: configured.value,
+                                        problem: .fileProblem("is not an accessibility baseline (\(error.reason)); write it again with prepush a11y --all --write-baseline \(configured.value)"),
+                                        sourceLine: sourceLine(configured.location.line))
+                }
+            case .failure(let problem):
+                let words = problem == .missing
+                    ? "does not exist; write it with prepush a11y --all --write-baseline \(configured.value)"
+                    : "\(problem)"
+                throw .invalidValue(.file(configured.location), setting: "accessibility.baseline", value: configured.value,
+                                    problem: .fileProblem(words), sourceLine: sourceLine(configured.location.line))
+            }
+        } else {
+            baseline = AccessibilityBaseline()
+        }
     }
 
     /// The note for a file over the size limit.
@@ -147,7 +181,8 @@ struct AccessibilityStep: Sendable {
 
     /// Findings in the files a range changed, as pushed; only those whose node touches an added
     /// line or a removal point unless `allLines`. Files that are not UTF-8 are named in `notes`.
-    func check(_ range: PushRange, in repository: Repository, allLines: Bool, explain: Bool = false) -> (findings: [AccessibilityFinding], notes: [String]) {
+    func check(_ range: PushRange, in repository: Repository, allLines: Bool, explain: Bool = false,
+               applyBaseline: Bool = true) -> (findings: [AccessibilityFinding], notes: [String]) {
         var findings: [AccessibilityFinding] = []
         var notes: [String] = []
         for file in range.files where file.path.hasSuffix(".swift") {
@@ -169,7 +204,8 @@ struct AccessibilityStep: Sendable {
             guard chosen.checked else { continue }
             findings += checker.check(path: file.path, text: text).filter { allLines || Self.touches(file, $0) }
         }
-        return (findings, notes)
+        // Findings the team recorded in its baseline are old news.
+        return (applyBaseline ? baseline.newFindings(findings) : findings, notes)
     }
 
     /// Whether a push's change to `file` touches the node a finding is about: its lines, without

@@ -100,7 +100,8 @@ public enum Pipeline {
         // what a push of the current branch would send, or --base).
         let step: AccessibilityStep
         do {
-            step = try AccessibilityStep(configuration.accessibility, configurationFile: configuration.configurationFile)
+            step = try AccessibilityStep(configuration.accessibility, configurationFile: configuration.configurationFile,
+                                         root: repository.workingDirectory ?? FileManager.default.currentDirectoryPath)
         } catch {
             console.error("\(error)")
             return .usage

@@ -51,6 +51,9 @@ extension Prepush {
         @Option(name: .customLong("stdin-path"), help: ArgumentHelp("Check the text on standard input as the file at this path (an editor's buffer).", valueName: "path"))
         var stdinPath: String?
 
+        @Option(name: .customLong("write-baseline"), help: ArgumentHelp("Record the findings in this file instead of reporting them; with accessibility.baseline set to it, only new findings are reported.", valueName: "path"))
+        var writeBaseline: String?
+
         @Option(help: "text, json or sarif (SARIF 2.1.0 for code scanning).")
         var format: String = "text"
 
@@ -79,7 +82,7 @@ extension Prepush {
             let flags = configFile.flags
             let status = AccessibilityRun.run(target, output: AccessibilityOutput(rawValue: format) ?? .text, flags: flags,
                                               environment: ProcessInfo.processInfo.environment,
-                                              explainSelection: explainSelection, console: Console())
+                                              explainSelection: explainSelection, writeBaseline: writeBaseline, console: Console())
             throw ExitCode(status.rawValue)
         }
     }

@@ -19,7 +19,7 @@ struct ComposerToolbar: View {
             .frame(width: 32, height: 32) // expect: small-touch-target
 
             TextEditor(text: $text)
-                .frame(minHeight: 36)
+                .frame(minHeight: 36) // expect: small-touch-target
                 .accessibilityIdentifier("composer_field_message")
 
             Button(action: send) { // expect: icon-button-missing-label

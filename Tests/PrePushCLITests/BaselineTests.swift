@@ -1,0 +1,119 @@
+import Foundation
+import PrePushTestSupport
+import Testing
+
+/// Adopting the check on an existing codebase: today's findings go into a baseline, and only new
+/// ones are reported — by `prepush a11y`, the hook and `prepush run` alike.
+@Suite struct BaselineTests {
+    let oldView = """
+    import SwiftUI
+
+    struct LegacyView: View {
+        var body: some View {
+            VStack {
+                Button("Save") { save() }
+                Button { share() } label: { Image(systemName: "square.and.arrow.up") }
+                    .accessibilityIdentifier("legacy_button_share")
+            }
+        }
+    }
+
+    """
+
+    func repository() throws -> GitRepository {
+        let repo = try GitRepository()
+        try repo.write(oldView, to: "App/LegacyView.swift")
+        try repo.write(oldView.replacingOccurrences(of: "LegacyView", with: "OtherView"), to: "App/OtherView.swift")
+        return repo
+    }
+
+    func findings(_ result: CommandResult) -> [String] {
+        result.standardOutput.split(separator: "\n").filter { $0.contains(": error: ") || $0.contains(": warning: ") }.map(String.init)
+    }
+
+    @Test func onlyFindingsNotInTheBaselineAreReportedAndMovedLinesStayKnown() throws {
+        let repo = try repository()
+        let write = try PrepushBinary.run(["a11y", "--all", "--write-baseline", ".prepush/a11y-baseline.json"], in: repo.path, environment: repo.environment)
+        #expect(write.status == 0, "\(write)")
+        #expect(write.standardOutput == "prepush: wrote 4 findings to .prepush/a11y-baseline.json; set accessibility.baseline: .prepush/a11y-baseline.json so that only new ones are reported\n")
+        let baseline = try #require(repo.root.read("work/.prepush/a11y-baseline.json"))
+        #expect(baseline.contains(#""text" : "Button(\"Save\") { save() }""#), "\(baseline)")
+        #expect(baseline.contains(#""type" : "LegacyView""#))
+
+        try repo.write("accessibility:\n  baseline: .prepush/a11y-baseline.json\n", to: ".prepush.yml")
+        let quiet = try PrepushBinary.run(["a11y", "--all"], in: repo.path, environment: repo.environment)
+        #expect(quiet.status == 0 && findings(quiet).isEmpty, "\(quiet)")
+
+        // Lines moved down by new code above them: still known. A new unlabelled button: new.
+        let added = "        VStack {\n            Text(\"Header\")\n"
+            + "            Button { close() } label: { Image(systemName: \"xmark\") }\n"
+            + "                .accessibilityIdentifier(\"legacy_button_close\")\n"
+        try repo.write(oldView.replacingOccurrences(of: "        VStack {\n", with: added), to: "App/LegacyView.swift")
+        let moved = try PrepushBinary.run(["a11y", "--all"], in: repo.path, environment: repo.environment)
+        #expect(findings(moved) == ["App/LegacyView.swift:7:13: error: Button shows only an image; add .accessibilityLabel(\"…\") saying what it does [icon-button-missing-label]"], "\(moved)")
+        #expect(moved.status == 1)
+    }
+
+    @Test func theHookReportsOnlyNewFindingsOnTheLinesAPushTouches() throws {
+        let repo = try repository()
+        _ = try PrepushBinary.run(["a11y", "--all", "--write-baseline", ".prepush/a11y-baseline.json"], in: repo.path, environment: repo.environment).checked()
+        try repo.write("accessibility:\n  baseline: .prepush/a11y-baseline.json\n", to: ".prepush.yml")
+        try repo.commitAll("old views and their baseline")
+        try repo.git("push", "--quiet", "--no-verify", "-u", "origin", "main")
+        _ = try PrepushBinary.run(["install"], in: repo.path, environment: repo.environment).checked()
+
+        // The push touches the old Save button's modifier chain: known, so it passes.
+        try repo.write(oldView.replacingOccurrences(of: "Button(\"Save\") { save() }", with: "Button(\"Save\") { save() }\n                .padding()"), to: "App/LegacyView.swift")
+        try repo.commitAll("padding on an old button")
+        let known = try repo.push()
+        #expect(known.status == 0, "\(known)")
+
+        // The same change without the baseline would have been refused.
+        try repo.write("", to: ".prepush.yml")
+        let withoutBaseline = try PrepushBinary.run(["a11y", "--base", "HEAD~1"], in: repo.path, environment: repo.environment)
+        #expect(withoutBaseline.status == 1, "\(withoutBaseline)")
+        #expect(withoutBaseline.standardOutput.contains("App/LegacyView.swift:6:13: error: Button has no .accessibilityIdentifier"))
+    }
+
+    @Test func aMissingOrForeignBaselineIsAConfigurationError() throws {
+        let repo = try repository()
+        try repo.write("accessibility:\n  baseline: .prepush/none.json\n", to: ".prepush.yml")
+        let missing = try PrepushBinary.run(["a11y", "--all"], in: repo.path, environment: repo.environment)
+        #expect(missing.status == 2)
+        #expect(missing.standardError.hasPrefix(#".prepush.yml:2:13: error: accessibility.baseline: ".prepush/none.json" does not exist; write it with prepush a11y --all --write-baseline .prepush/none.json"#), "\(missing)")
+        try repo.write("[]", to: ".prepush/none.json")
+        let foreign = try PrepushBinary.run(["a11y", "--all"], in: repo.path, environment: repo.environment)
+        #expect(foreign.status == 2)
+        #expect(foreign.standardError.contains("is not an accessibility baseline"), "\(foreign)")
+        try repo.write("accessibility:\n  baseline: /etc/hostname\n", to: ".prepush.yml")
+        let outside = try PrepushBinary.run(["a11y", "--all"], in: repo.path, environment: repo.environment)
+        #expect(outside.status == 2)
+        #expect(outside.standardError.contains("is an absolute path"), "\(outside)")
+    }
+}
+
+/// Removing a label is a change to the control, like removing its identifier.
+@Suite struct RemovedLabelTests {
+    @Test func removingALabelLineReportsTheIconButton() throws {
+        let repo = try GitRepository()
+        let labelled = """
+        import SwiftUI
+
+        struct ShareBar: View {
+            var body: some View {
+                Button { share() } label: { Image(systemName: "square.and.arrow.up") }
+                    .accessibilityIdentifier("bar_button_share")
+                    .accessibilityLabel("Share")
+            }
+        }
+
+        """
+        try repo.write(labelled, to: "App/ShareBar.swift")
+        try repo.commitAll("a labelled button")
+        try repo.write(labelled.replacingOccurrences(of: "            .accessibilityLabel(\"Share\")\n", with: ""), to: "App/ShareBar.swift")
+        try repo.commitAll("the label removed")
+        let result = try PrepushBinary.run(["a11y", "--base", "HEAD~1"], in: repo.path, environment: repo.environment)
+        #expect(result.status == 1, "\(result)")
+        #expect(result.standardOutput.contains("App/ShareBar.swift:5:9: error: Button shows only an image"), "\(result)")
+    }
+}
