@@ -21,9 +21,10 @@ public struct AccessibilityChecker: Sendable {
         instances = Self.rules.map { $0.init(settings: settings) }
     }
 
-    /// The findings of every rule in one file, suppressions applied, in file order.
-    public func check(path: String, text: String) -> [AccessibilityFinding] {
-        let source = ParsedSource(path: path, text: text)
+    /// The findings of every rule in one file, suppressions applied, in file order; `constants` are
+    /// string constants of other files (`ConstantIndex`) that identifiers may name.
+    public func check(path: String, text: String, constants: [String: String] = [:]) -> [AccessibilityFinding] {
+        let source = ParsedSource(path: path, text: text, constants: constants)
         let suppressions = Suppressions(bytes: source.bytes)
         var findings: [AccessibilityFinding] = []
         for rule in instances { findings += rule.findings(in: source) }

@@ -113,8 +113,12 @@ public struct ParsedSource {
     /// Number constants of this file by qualified name (`PlayerLayout.smallControl` → 28).
     let numberConstants: [String: Double]
 
-    /// Parses `text`.
-    public init(path: String, text: String) {
+    /// String constants of the rest of the repository (`ConstantIndex`), consulted after the file's own.
+    let repositoryConstants: [String: String]
+
+    /// Parses `text`; `constants` are the repository's string constants, when known.
+    public init(path: String, text: String, constants: [String: String] = [:]) {
+        repositoryConstants = constants
         self.path = path
         bytes = Array(text.utf8)
         tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
@@ -169,9 +173,12 @@ public struct ParsedSource {
         }
         guard expression.is(MemberAccessExprSyntax.self) || expression.is(DeclReferenceExprSyntax.self) else { return nil }
         let name = expression.trimmedDescription
-        if let exact = stringConstants[name] { return exact }
-        let matches = stringConstants.filter { $0.key.hasSuffix("." + name) }
-        return matches.count == 1 ? matches.first?.value : nil
+        for constants in [stringConstants, repositoryConstants] {
+            if let exact = constants[name] { return exact }
+            let matches = constants.filter { $0.key.hasSuffix("." + name) }
+            if matches.count == 1 { return matches.first?.value }
+        }
+        return nil
     }
 
     /// The 1-based line and scalar column where `node`'s first token starts (trivia skipped).

@@ -76,7 +76,7 @@ public enum AccessibilityRun {
                 console.error("error: standard input is not UTF-8 text")
                 return .usage
             }
-            findings += step.checker.check(path: path, text: text)
+            findings += step.checkFile(path: path, text: text)
         case .files(let paths):
             for path in paths {
                 if case .failure(.missing) = FileReading.read(path, limit: 0) {
@@ -84,7 +84,7 @@ public enum AccessibilityRun {
                     return .usage
                 }
                 switch step.text(ofFile: path, at: path) {
-                case .success(let text): findings += step.checker.check(path: path, text: text)
+                case .success(let text): findings += step.checkFile(path: path, text: text)
                 case .failure(let note): notes.append(note.text)
                 }
             }
@@ -116,7 +116,7 @@ public enum AccessibilityRun {
                 case .success(let text):
                     let chosen = step.selection(of: path, text: text)
                     if explainSelection { notes.append("\(path): \(chosen.checked ? "checked" : "not checked"): \(chosen.reason)") }
-                    if chosen.checked { findings += step.checker.check(path: path, text: text) }
+                    if chosen.checked { findings += step.checkFile(path: path, text: text) }
                 case .failure(let note): notes.append(note.text)
                 }
             }

@@ -40,6 +40,8 @@ struct AccessibilityStep: Sendable {
     let excludesDefaults: Bool
     /// Files bigger than this many bytes are named in a note and not checked.
     let maxFileSize: Int
+    /// The repository's string constants, scanned the first time a checked file needs them.
+    let constants: RepositoryConstants
     /// Findings recorded by `--write-baseline`, not reported again; empty without `accessibility.baseline`.
     let baseline: AccessibilityBaseline
     /// Where the baseline was read from (as configured), for messages.
@@ -80,6 +82,7 @@ struct AccessibilityStep: Sendable {
         exclude = (section?.exclude ?? []).map { Glob($0.value) }
         excludesDefaults = include.isEmpty
         maxFileSize = section?.maxFileSize?.value ?? Self.defaultMaxFileSize
+        constants = RepositoryConstants(root: root)
         baselinePath = section?.baseline?.value
         if let configured = section?.baseline, let root {
             // The repository names it, so it stays inside the repository; a missing one is an error
@@ -110,6 +113,12 @@ struct AccessibilityStep: Sendable {
         } else {
             baseline = AccessibilityBaseline()
         }
+    }
+
+    /// The findings in one file's text; identifiers that name constants of other files are resolved
+    /// through the repository's constants, scanned once and only when a file passes one.
+    func checkFile(path: String, text: String) -> [AccessibilityFinding] {
+        checker.check(path: path, text: text, constants: ConstantIndex.usesIdentifierConstants(text) ? constants.all(excluding: self) : [:])
     }
 
     /// The note for a file over the size limit.
@@ -202,7 +211,7 @@ struct AccessibilityStep: Sendable {
             let chosen = selection(of: file.path, text: text)
             if explain { notes.append("\(file.path): \(chosen.checked ? "checked" : "not checked"): \(chosen.reason)") }
             guard chosen.checked else { continue }
-            findings += checker.check(path: file.path, text: text).filter { allLines || Self.touches(file, $0) }
+            findings += checkFile(path: file.path, text: text).filter { allLines || Self.touches(file, $0) }
         }
         // Findings the team recorded in its baseline are old news.
         return (applyBaseline ? baseline.newFindings(findings) : findings, notes)
@@ -228,5 +237,32 @@ struct AccessibilityStep: Sendable {
         return WorkflowCommand.line(level, properties: [("file", finding.location.file), ("line", String(finding.location.line)),
                                                         ("col", String(finding.location.column)), ("title", finding.ruleID)],
                                     message: finding.message)
+    }
+}
+
+/// String constants of every Swift file of the working tree (`ConstantIndex`), scanned on first use:
+/// most pushes never pass an identifier constant and never pay for the scan. The check runs on one
+/// thread, the one that owns its step, so the cache needs no lock.
+final class RepositoryConstants: @unchecked Sendable {
+    let root: String?
+    private var scanned: [String: String]?
+
+    init(root: String?) { self.root = root }
+
+    /// Every constant, by qualified name (the first file wins for a name declared twice).
+    func all(excluding step: AccessibilityStep) -> [String: String] {
+        if let scanned { return scanned }
+        var found: [String: String] = [:]
+        if let root {
+            for path in SourceTree.files(under: root, where: { $0.hasSuffix(".swift") && !step.isExcluded($0) }) {
+                guard case .success(let absolute) = RepositoryPath.fileInside(path, root: root),
+                      case .success(let bytes) = FileReading.read(absolute, limit: step.maxFileSize),
+                      bytes.count > 20, let text = String(validating: bytes, as: UTF8.self),
+                      text.utf8.firstRange(of: "static let".utf8) != nil else { continue }
+                found.merge(ConstantIndex.scan(text)) { first, _ in first }
+            }
+        }
+        scanned = found
+        return found
     }
 }

@@ -57,7 +57,7 @@ public enum EditorHook {
         }
         guard step.selects(relative), case .success(let text) = step.text(ofFile: relative, at: real),
               step.selection(of: relative, text: text).checked else { return 0 }
-        let findings = step.baseline.newFindings(step.checker.check(path: relative, text: text))
+        let findings = step.baseline.newFindings(step.checkFile(path: relative, text: text))
         guard !findings.isEmpty else { return 0 }
         for finding in findings { console.error(AccessibilityStep.line(finding)) }
         console.error("prepush: \(findings.count) accessibility finding\(findings.count == 1 ? "" : "s") in \(relative); fix them, or suppress one with // prepush:disable-next-line RULE and say why")

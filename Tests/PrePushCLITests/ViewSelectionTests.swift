@@ -131,3 +131,36 @@ import Testing
         #expect(label.combined.contains("App/CheckoutBar.swift:5:9: error: Button has no .accessibilityIdentifier"), "\(label)")
     }
 }
+
+/// Identifier constants declared in another file of the repository are resolved.
+@Suite struct RepositoryConstantsTests {
+    @Test func aDuplicateThroughConstantsOfAnotherFileIsFound() throws {
+        let repo = try GitRepository()
+        try repo.write("""
+        enum A11y {
+            enum Form {
+                static let save = "form_button_save"
+                static let cancel = "form_button_cancel"
+            }
+        }
+
+        """, to: "App/Support/A11yIdentifiers.swift")
+        try repo.write("""
+        import SwiftUI
+
+        struct FormView: View {
+            var body: some View {
+                HStack {
+                    Button("Save") { save() }.accessibilityIdentifier(A11y.Form.save)
+                    Button("Save draft") { draft() }.accessibilityIdentifier(A11y.Form.save)
+                    Button("Cancel") { cancel() }.accessibilityIdentifier(A11y.Form.cancel)
+                }
+            }
+        }
+
+        """, to: "App/Form/FormView.swift")
+        let result = try PrepushBinary.run(["a11y", "--all"], in: repo.path, environment: repo.environment)
+        #expect(result.status == 1, "\(result)")
+        #expect(result.standardOutput == "App/Form/FormView.swift:7:70: error: \"form_button_save\" is already used on line 6 [duplicate-identifier]\n", "\(result)")
+    }
+}

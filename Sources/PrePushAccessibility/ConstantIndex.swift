@@ -1,0 +1,127 @@
+/// String constants declared anywhere in a repository (`enum A11y { enum Checkout { static let pay =
+/// "checkout_button_pay" } }` in `A11yIdentifiers.swift`), found by a scan of the text rather than a
+/// parse: it runs over every Swift file of a tree, and only when a checked file passes an identifier
+/// that its own constants do not explain.
+///
+/// What it sees: `static let name = "literal"` (no interpolation) inside `enum`, `struct`, `class` and
+/// `extension` blocks, named by the path of those blocks. What it does not: computed properties,
+/// constants built from other constants, `let`s outside a type, and string literals that hold braces
+/// inside multi-line (`"""`) strings, which can mislead its brace count.
+public enum ConstantIndex {
+    /// The constants of one file's text by qualified name.
+    public static func scan(_ text: String) -> [String: String] {
+        var constants: [String: String] = [:]
+        let bytes = Array(text.utf8)
+        var stack: [(name: String?, depth: Int)] = []
+        var depth = 0
+        var pendingType: String?
+        var index = 0
+        func word(at start: Int) -> (String, Int)? {
+            var end = start
+            while end < bytes.count, isIdentifier(bytes[end]) { end += 1 }
+            return end > start ? (String(decoding: bytes[start..<end], as: UTF8.self), end) : nil
+        }
+        func skipBlanks(_ start: Int) -> Int {
+            var at = start
+            while at < bytes.count, bytes[at] == 32 || bytes[at] == 9 { at += 1 }
+            return at
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "/") where index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "/"):
+                while index < bytes.count && bytes[index] != 10 { index += 1 }
+                continue
+            case UInt8(ascii: "\""):
+                // Skip a string literal (escapes honoured; a `"""` block as a whole).
+                if index + 2 < bytes.count && bytes[index + 1] == 34 && bytes[index + 2] == 34 {
+                    index += 3
+                    while index + 2 < bytes.count && !(bytes[index] == 34 && bytes[index + 1] == 34 && bytes[index + 2] == 34) { index += 1 }
+                    index += 3
+                    continue
+                }
+                index += 1
+                while index < bytes.count && bytes[index] != 34 && bytes[index] != 10 {
+                    if bytes[index] == 92 { index += 1 }
+                    index += 1
+                }
+                index += 1
+                continue
+            case UInt8(ascii: "{"):
+                depth += 1
+                stack.append((pendingType, depth))
+                pendingType = nil
+            case UInt8(ascii: "}"):
+                if let last = stack.last, last.depth == depth { stack.removeLast() }
+                depth = max(0, depth - 1)
+            default:
+                guard isIdentifier(byte), index == 0 || !isIdentifier(bytes[index - 1]), let (found, end) = word(at: index) else { break }
+                switch found {
+                case "enum", "struct", "class", "extension", "actor":
+                    // A dotted name for an extension (`extension A11y.Checkout`).
+                    let start = skipBlanks(end)
+                    var after = start
+                    while after < bytes.count, isIdentifier(bytes[after]) || (bytes[after] == UInt8(ascii: ".") && after > start) { after += 1 }
+                    if after > start {
+                        pendingType = String(decoding: bytes[start..<after], as: UTF8.self)
+                        index = after
+                        continue
+                    }
+                case "static":
+                    // `static let name = "literal"` (a type annotation allowed: `static let name: String = "…"`).
+                    guard let (keyword, afterKeyword) = word(at: skipBlanks(end)), keyword == "let",
+                          let (name, afterName) = word(at: skipBlanks(afterKeyword)) else { break }
+                    var at = skipBlanks(afterName)
+                    if at < bytes.count && bytes[at] == UInt8(ascii: ":") {
+                        at = skipBlanks(at + 1)
+                        while at < bytes.count && (isIdentifier(bytes[at]) || bytes[at] == UInt8(ascii: ".")) { at += 1 }
+                        at = skipBlanks(at)
+                    }
+                    guard at < bytes.count, bytes[at] == UInt8(ascii: "=") else { break }
+                    at = skipBlanks(at + 1)
+                    guard at < bytes.count, bytes[at] == 34, !(at + 1 < bytes.count && bytes[at + 1] == 34) else { break }
+                    var close = at + 1
+                    var plain = true
+                    while close < bytes.count && bytes[close] != 34 && bytes[close] != 10 {
+                        if bytes[close] == 92 { plain = false; close += 1 }
+                        close += 1
+                    }
+                    guard plain, close < bytes.count, bytes[close] == 34 else { break }
+                    let path = stack.compactMap(\.name) + [name]
+                    constants[path.joined(separator: ".")] = String(decoding: bytes[(at + 1)..<close], as: UTF8.self)
+                    index = close + 1
+                    continue
+                default:
+                    break
+                }
+                index = end
+                continue
+            }
+            index += 1
+        }
+        return constants
+    }
+
+    /// Whether `text` passes something other than a string literal to `.accessibilityIdentifier(`:
+    /// only then can constants of other files matter.
+    public static func usesIdentifierConstants(_ text: String) -> Bool {
+        let marker = Array(".accessibilityIdentifier(".utf8)
+        let bytes = Array(text.utf8)
+        var index = 0
+        while index + marker.count < bytes.count {
+            if bytes[index] == UInt8(ascii: "."), bytes[index..<(index + marker.count)].elementsEqual(marker) {
+                var at = index + marker.count
+                while at < bytes.count && (bytes[at] == 32 || bytes[at] == 10) { at += 1 }
+                if at < bytes.count && bytes[at] != 34 && bytes[at] != UInt8(ascii: ")") { return true }
+                index = at
+                continue
+            }
+            index += 1
+        }
+        return false
+    }
+
+    static func isIdentifier(_ byte: UInt8) -> Bool {
+        (byte >= 97 && byte <= 122) || (byte >= 65 && byte <= 90) || (byte >= 48 && byte <= 57) || byte == 95
+    }
+}
