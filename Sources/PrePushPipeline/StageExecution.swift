@@ -187,15 +187,17 @@ struct StageExecution {
                 if !fromFiles.isEmpty { tests = TestRun(results: fromFiles) }
             }
         }
-        #if os(macOS)
         // An xcodebuild stage's result bundle knows more than its console: read it when it exists.
         if let bundle = ResultBundleLocator.bundlePath(inCommand: stage.command, workingDirectory: stage.workingDirectory),
-           FileManager.default.fileExists(atPath: bundle),
-           let fromBundle = try? ResultBundleReader.read(bundle: bundle, attachmentsFolder: FilePath.join(reportsDirectory, "attachments")),
-           !fromBundle.results.isEmpty {
-            tests = fromBundle
+           FileManager.default.fileExists(atPath: bundle) {
+            do {
+                let fromBundle = try ResultBundleReader.read(bundle: bundle, attachmentsFolder: FilePath.join(reportsDirectory, "attachments"),
+                                                             run: { Self.xcrun($0, environment: baseEnvironment) })
+                if !fromBundle.results.isEmpty { tests = fromBundle }
+            } catch {
+                console.line("prepush: warning: cannot read the result bundle \(FilePath.relative(bundle, to: stage.workingDirectory)) (\(error)); the results come from the console", tone: .warning)
+            }
         }
-        #endif
         var result = StageResult(kind: stage.kind, status: status, duration: duration, logPath: logPath, tests: tests)
         if case .timedOut = status { result.runningWhenStopped = running }
         if case .interrupted = status { result.runningWhenStopped = running }
@@ -241,6 +243,24 @@ struct StageExecution {
     /// The stage's environment: prepush's own, without the variables git sets for hooks (they
     /// point git commands inside the stage, including test suites' own repositories, at this
     /// repository), plus `PREPUSH_STAGE`, `PREPUSH_REPORTS_DIR` and the stage's `env`.
+    /// Runs `xcrun` (or `PREPUSH_XCRUN`) with an argv array under a timeout, its whole output kept.
+    static func xcrun(_ arguments: [String], environment: [String: String]) -> ToolOutput? {
+        var out: [UInt8] = [], err: [UInt8] = []
+        let spec = ProcessSpec(executable: environment["PREPUSH_XCRUN"] ?? "xcrun", arguments: arguments, environment: environment)
+        // xcresulttool on a large bundle takes seconds; minutes mean something is wrong.
+        let options = RunOptions(timeout: 300, killGracePeriod: 2) { channel, bytes in
+            if channel == .standardOutput { out += bytes } else if err.count < 64 * 1024 { err += bytes }
+        }
+        guard let outcome = try? ProcessGroupRunner.run(spec, options: options) else { return nil }
+        let status: Int32
+        switch outcome.termination {
+        case .exited(let code): status = code
+        default: status = -1
+        }
+        return ToolOutput(status: outcome.stopReason == nil ? status : -1, standardOutput: out,
+                          standardError: String(decoding: err, as: UTF8.self))
+    }
+
     static func environment(for stage: StageSettings, base: [String: String], reportsDirectory: String) -> [String: String] {
         var environment = base.filter { key, _ in !isHookLocalGitVariable(key) }
         environment["PREPUSH_STAGE"] = stage.kind.rawValue

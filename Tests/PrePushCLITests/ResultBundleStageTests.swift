@@ -1,0 +1,66 @@
+import Foundation
+import PrePushTestSupport
+import Testing
+
+/// An xcodebuild stage's result bundle, read through `xcrun` found on PATH: here a stand-in that
+/// replays xcresulttool output captured from real runs (`shared/fixtures/xcresult-json`), so the
+/// whole path — locating the bundle, running xcresulttool, reading its JSON, exporting attachments,
+/// the reports — runs on Linux too.
+@Suite struct ResultBundleStageTests {
+    func fakeXcrun(in folder: TemporaryDirectory, failing: Bool = false) throws -> String {
+        let fixture = Fixtures.shared + "/xcresult-json/fastlane__trainer_fixtures__Xcode16-Mixed-XCTest-SwiftTesting.json"
+        let manifest = #"[{"testIdentifier": "FastlaneTrainerExampleUITests/FastlaneTrainerExampleUITests/testBasicNavigation()", "attachments": {"exportedFileName": "Nav_0_1.png", "isAssociatedWithFailure": true}}]"#
+        try folder.write("""
+        #!/bin/sh
+        # Replays captured xcresulttool output by its arguments; records every call.
+        echo "$*" >> "\(folder.url("calls"))"
+        \(failing ? "echo 'Error: This bundle is not a valid result bundle.' >&2; exit 1" : "")
+        case "$1 $2 $3" in
+          "xcresulttool get test-results") cat '\(fixture)' ;;
+          "xcresulttool export attachments")
+            while [ $# -gt 0 ]; do [ "$1" = --output-path ] && out="$2"; shift; done
+            mkdir -p "$out" && printf 'PNG' > "$out/Nav_0_1.png" && printf '%s' '\(manifest)' > "$out/manifest.json" ;;
+          *) exit 1 ;;
+        esac
+        """, to: "bin/xcrun", executable: true)
+        return folder.url("bin")
+    }
+
+    func repository() throws -> GitRepository {
+        let repo = try GitRepository()
+        let stage = "mkdir -p Build/R.xcresult; echo \\\"Test Case '-[App.SmokeTests testOpens]' passed (0.010 seconds).\\\"; : -resultBundlePath Build/R.xcresult; exit 65"
+        try repo.write("stages:\n  ui:\n    run: \"\(stage)\"\n", to: ".prepush.yml")
+        return repo
+    }
+
+    @Test func theReportsComeFromTheBundleWithTheFailingTestsScreenshots() throws {
+        let repo = try repository()
+        let tools = try TemporaryDirectory()
+        var environment = repo.environment
+        environment["PATH"] = try fakeXcrun(in: tools) + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        let result = try PrepushBinary.run(["run"], in: repo.path, environment: environment)
+        #expect(result.status == 1, "\(result)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: repo.path + "/.prepush/reports/results.json"))) as? [String: Any])
+        let tests = try #require(json["tests"] as? [[String: Any]])
+        #expect(tests.count > 30, "\(tests.count) tests: the console's one, not the bundle's")
+        let navigation = try #require(tests.first { $0["name"] as? String == "testBasicNavigation()" })
+        #expect(navigation["screenshotPath"] as? String == repo.path + "/.prepush/reports/attachments/Nav_0_1.png")
+        #expect(FileManager.default.fileExists(atPath: repo.path + "/.prepush/reports/attachments/Nav_0_1.png"))
+        let calls = tools.read("calls") ?? ""
+        #expect(calls.hasPrefix("xcresulttool get test-results tests --path \(repo.path)/Build/R.xcresult\n"), "\(calls)")
+        #expect(!result.combined.contains("warning: cannot read the result bundle"))
+    }
+
+    @Test func aBundleXcresulttoolCannotReadFallsBackToTheConsoleWithOneWarning() throws {
+        let repo = try repository()
+        let tools = try TemporaryDirectory()
+        var environment = repo.environment
+        environment["PATH"] = try fakeXcrun(in: tools, failing: true) + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        let result = try PrepushBinary.run(["run"], in: repo.path, environment: environment)
+        #expect(result.status == 1, "\(result)")
+        let warnings = result.combined.split(separator: "\n").filter { $0.contains("cannot read the result bundle") }
+        #expect(warnings == ["prepush: warning: cannot read the result bundle Build/R.xcresult (xcresulttool get test-results exited 1: Error: This bundle is not a valid result bundle.); the results come from the console"], "\(result)")
+        let json = try String(contentsOfFile: repo.path + "/.prepush/reports/results.json", encoding: .utf8)
+        #expect(json.contains("\"testIdentifier\": \"App.SmokeTests.testOpens\""), "\(json)")
+    }
+}
