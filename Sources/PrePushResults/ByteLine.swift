@@ -53,6 +53,12 @@ struct ByteLine {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[range.clamped(to: 0..<bytes.count)]), as: UTF8.self)
     }
 
+    /// The text from `start` up to `end`; empty when `end` is not after `start` (a line shaped
+    /// unlike what the caller expected must never trap while building the range).
+    func string(from start: Int, to end: Int) -> String {
+        start < end ? string(start..<end) : ""
+    }
+
     /// The text from `start` to the end.
     func string(from start: Int) -> String { string(start..<bytes.count) }
 

@@ -234,7 +234,7 @@ public struct ConsoleTestParser {
             summarySaysFailed = "xcodebuild's summary says ** TEST FAILED **"
             return
         } else if first == UInt8(ascii: "["), let close = line.find("] Testing ", from: 1) {
-            let identifier = line.string((close + 10)..<line.count)
+            let identifier = line.string(from: close + 10, to: line.count)
             if let slash = identifier.lastIndex(of: "/") {
                 announced.append((String(identifier[..<slash]), String(identifier[identifier.index(after: slash)...])))
             }
@@ -383,7 +383,7 @@ public struct ConsoleTestParser {
     /// `/path/File.swift:14: Class.test : Test skipped - reason` (Linux) or `… -[Module.Class test] : Test skipped - reason`.
     private mutating func xctestSkip(_ line: ByteLine, markerAt: Int) {
         guard let colon = line.find(": ", from: 0), colon < markerAt else { return }
-        let identifier = line.string((colon + 2)..<markerAt)
+        let identifier = line.string(from: colon + 2, to: markerAt)
         guard let (suite, name) = Self.splitXCTestIdentifier(identifier) else { return miss(line) }
         var reason = Substring(line.string(from: markerAt + 15))
         // ` - reason`, `: reason`: the separator is not part of the reason.
@@ -409,7 +409,7 @@ public struct ConsoleTestParser {
     /// `Restarting after unexpected exit, crash, or test timeout in Class/test(); summary will include …`
     private mutating func restart(_ line: ByteLine) {
         guard let inAt = line.find(" in "), let semicolon = line.find(byte: UInt8(ascii: ";"), from: inAt) else { return }
-        var identifier = line.string((inAt + 4)..<semicolon)
+        var identifier = line.string(from: inAt + 4, to: semicolon)
         if identifier.hasSuffix("()") { identifier.removeLast(2) }
         guard let (suite, name) = Self.splitXCTestIdentifier(identifier.replacingSlash()) else { return }
         let reason = "the test process exited unexpectedly (crash or test timeout)" + (lastFatalError.map { ": \($0)" } ?? "")
@@ -541,7 +541,7 @@ public struct ConsoleTestParser {
                 index = quote + 1
             }
             guard let close else { return miss(line) }
-            name = line.string((start + 1)..<close)
+            name = line.string(from: start + 1, to: close)
             nameEnd = close + 1
             // `--verbose`: `Test "Display name" (aka 'function()') passed …`.
             if line.has(" (aka '", at: nameEnd), let end = line.find("')", from: nameEnd + 7) {
@@ -570,7 +570,7 @@ public struct ConsoleTestParser {
         } else if line.has("skipped", at: index) {
             var reason: String?
             if line.has(": \"", at: index + 7), let close = line.find(byte: UInt8(ascii: "\""), from: index + 10) {
-                reason = line.string((index + 10)..<close)
+                reason = line.string(from: index + 10, to: close)
             }
             // A skipped test never started.
             startSwiftTestingTest(name)
@@ -658,7 +658,7 @@ public struct ConsoleTestParser {
             while let at = line.find(" at ", from: search) {
                 if let colon = line.find(": ", from: at + 4), line.find(byte: UInt8(ascii: "\""), from: at + 4).map({ $0 > colon }) ?? true,
                    Self.location(line, start: at + 4, end: colon) != nil {
-                    argumentNote = " (" + line.string((index + 6)..<at) + ")"
+                    argumentNote = " (" + line.string(from: index + 6, to: at) + ")"
                     index = at
                     break
                 }

@@ -289,3 +289,18 @@ import Testing
         #expect(parsed.unplacedEventLines == 0)
     }
 }
+
+/// Inputs the fuzzer (scripts/fuzz.sh) found crashing, kept as tests.
+@Suite struct FuzzFoundTests {
+    /// A YAML-ish line before the skip marker: its colon sits right before the marker, and the
+    /// identifier's range once ran backwards (a trap, found in CI's first fuzzing run).
+    @Test func aSkipMarkerRightAfterAColonIsNotATrap() {
+        let parsed = ConsoleTestParser.parse("""
+        stages:
+          unit: : Test skipped - not on this platform
+        /src/A.swift:14: A.test_b : Test skipped - not here
+        """)
+        #expect(parsed.lineCount == 3)
+        #expect(parsed.run.results.isEmpty)
+    }
+}
