@@ -562,16 +562,8 @@ final class ViewCallCollector: SyntaxVisitor {
 
     /// `name` with the names of the types around `node` (`A11y.Checkout.payButton`).
     private func qualifiedName(_ name: String, of node: VariableDeclSyntax) -> String {
-        var path = [name]
-        var parent = node.parent
-        while let current = parent {
-            if let type = current.as(EnumDeclSyntax.self) { path.insert(type.name.text, at: 0) }
-            else if let type = current.as(StructDeclSyntax.self) { path.insert(type.name.text, at: 0) }
-            else if let type = current.as(ClassDeclSyntax.self) { path.insert(type.name.text, at: 0) }
-            else if let type = current.as(ExtensionDeclSyntax.self) { path.insert(type.extendedType.trimmedDescription, at: 0) }
-            parent = current.parent
-        }
-        return path.joined(separator: ".")
+        let types = ParsedSource.enclosingType(of: Syntax(node))
+        return types.isEmpty ? name : types + "." + name
     }
 
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {

@@ -211,20 +211,10 @@ public enum ProcessGroupRunner {
         // Linux: forked by hand so the stage's first process gets PR_SET_PDEATHSIG (SIGKILL): a
         // `kill -9` of prepush then ends it rather than leaving it running unseen. The spawning
         // thread waits for the child in `RunLoop`, so it outlives it (the signal follows the thread).
-        let argv = ([spec.executable] + spec.arguments).map { strdup($0) }
-        let envp = spec.environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") }
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
         var pid: pid_t = 0
-        let status = (argv + [nil]).withUnsafeBufferPointer { argvBuffer in
-            (envp + [nil]).withUnsafeBufferPointer { envpBuffer in
-                prepush_spawn_with_parent_death_signal(
-                    &pid, spec.executable, spec.executable.contains("/") ? 0 : 1,
-                    UnsafeMutablePointer(mutating: argvBuffer.baseAddress!), UnsafeMutablePointer(mutating: envpBuffer.baseAddress!),
-                    spec.standardInputFile ?? "/dev/null", stdout, stderr, spec.workingDirectory, SIGKILL)
-            }
+        let status = withArgumentsAndEnvironment(of: spec) { argv, envp in
+            prepush_spawn_with_parent_death_signal(&pid, spec.executable, spec.executable.contains("/") ? 0 : 1, argv, envp,
+                                                   spec.standardInputFile ?? "/dev/null", stdout, stderr, spec.workingDirectory, SIGKILL)
         }
         guard status == 0 else { throw .spawnFailed(executable: spec.executable, errno: status) }
         return pid
@@ -264,26 +254,32 @@ public enum ProcessGroupRunner {
             guard chdirStatus == 0 else { throw .spawnFailed(executable: spec.executable, errno: chdirStatus) }
         }
 
+        var pid: pid_t = 0
+        let status = withArgumentsAndEnvironment(of: spec) { argv, envp in
+            spec.executable.contains("/") ? posix_spawn(&pid, spec.executable, &actions, &attributes, argv, envp)
+                : posix_spawnp(&pid, spec.executable, &actions, &attributes, argv, envp)
+        }
+        guard status == 0 else { throw .spawnFailed(executable: spec.executable, errno: status) }
+        return pid
+        #endif
+    }
+
+    /// The spec's argv and envp as NULL-terminated C arrays, alive for `body` only.
+    private static func withArgumentsAndEnvironment(
+        of spec: ProcessSpec,
+        _ body: (UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32
+    ) -> Int32 {
         let argv = ([spec.executable] + spec.arguments).map { strdup($0) }
         let envp = spec.environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") }
         defer {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
         }
-        var pid: pid_t = 0
-        let status = (argv + [nil]).withUnsafeBufferPointer { argvBuffer in
+        return (argv + [nil]).withUnsafeBufferPointer { argvBuffer in
             (envp + [nil]).withUnsafeBufferPointer { envpBuffer in
-                let argvPointer = UnsafeMutablePointer(mutating: argvBuffer.baseAddress!)
-                let envpPointer = UnsafeMutablePointer(mutating: envpBuffer.baseAddress!)
-                if spec.executable.contains("/") {
-                    return posix_spawn(&pid, spec.executable, &actions, &attributes, argvPointer, envpPointer)
-                }
-                return posix_spawnp(&pid, spec.executable, &actions, &attributes, argvPointer, envpPointer)
+                body(UnsafeMutablePointer(mutating: argvBuffer.baseAddress!), UnsafeMutablePointer(mutating: envpBuffer.baseAddress!))
             }
         }
-        guard status == 0 else { throw .spawnFailed(executable: spec.executable, errno: status) }
-        return pid
-        #endif
     }
 }
 
