@@ -16,7 +16,11 @@ public enum TestPhase: String, Sendable, Hashable, Codable {
     case teardown
 }
 
-/// The data model's kinds of accessibility issue, plus the two prepush's source checks add.
+/// The data model's kinds of accessibility issue, plus those prepush's source checks add, plus
+/// `other` for the runtime audits the data model has no kind for (Xcode's element detection, trait,
+/// action and parent/child audits): their Apple name is kept in `AccessibilityAuditResult.auditType`.
+/// (The issue asked for `other(String)`; a case without a value keeps `issueType` a plain string in
+/// every report and schema, and the name travels beside it.)
 public enum AccessibilityIssueType: String, Sendable, Hashable, Codable, CaseIterable {
     case missingLabel
     case insufficientContrast
@@ -25,6 +29,7 @@ public enum AccessibilityIssueType: String, Sendable, Hashable, Codable, CaseIte
     case missingIdentifier
     case identifierConvention
     case missingTrait
+    case other
 }
 
 /// One issue an accessibility audit reported for an element (data model: `AccessibilityAuditResult`).
@@ -35,12 +40,15 @@ public struct AccessibilityAuditResult: Sendable, Hashable, Codable {
     public let issueType: AccessibilityIssueType
     /// The audit's own words.
     public let issueDescription: String
+    /// The audit type as Apple names it (`contrast`, `hitRegion`, `elementDetection`, …), when known.
+    public let auditType: String?
 
     /// Creates an audit result.
-    public init(elementIdentifier: String, issueType: AccessibilityIssueType, issueDescription: String) {
+    public init(elementIdentifier: String, issueType: AccessibilityIssueType, issueDescription: String, auditType: String? = nil) {
         self.elementIdentifier = elementIdentifier
         self.issueType = issueType
         self.issueDescription = issueDescription
+        self.auditType = auditType
     }
 }
 
@@ -115,7 +123,14 @@ public struct UITestResult: Sendable, Hashable, Codable {
         self.attempts = max(1, attempts)
         self.skipReason = skipReason
         self.screenshotPath = passed ? nil : screenshotPath
-        self.accessibilityAuditResults = accessibilityAuditResults
+        // Whatever format the result came from (console, JUnit, xcresult), a failure that is a
+        // runtime accessibility audit's finding becomes an audit result of the test.
+        if accessibilityAuditResults == nil, !passed, !failures.isEmpty {
+            let found = failures.flatMap { AccessibilityAuditMapping.results(fromFailureMessage: $0.message) }
+            self.accessibilityAuditResults = found.isEmpty ? nil : found
+        } else {
+            self.accessibilityAuditResults = accessibilityAuditResults
+        }
     }
 
     /// The longest duration a result keeps, in seconds (about 115 days): readers meet `1e309`,

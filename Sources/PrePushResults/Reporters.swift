@@ -144,6 +144,7 @@ public struct JSONReporter: TestReporter {
                 out.key("accessibilityAuditResults"); out.open("[")
                 for audit in audits {
                     out.element(); out.open("{")
+                    if let auditType = audit.auditType { out.field("auditType", auditType) }
                     out.field("elementIdentifier", audit.elementIdentifier)
                     out.field("issueDescription", audit.issueDescription)
                     out.field("issueType", audit.issueType.rawValue)
@@ -300,6 +301,23 @@ public struct MarkdownReporter: TestReporter {
                 for failure in test.failures {
                     let place = describe(failure.location).map { "`\($0)`: " } ?? ""
                     lines.append("  - \(place)\(cell(failure.message))")
+                }
+            }
+        }
+        // Runtime accessibility audits: how many of each kind, then each finding with its test.
+        let audited = run.results.compactMap { test in test.accessibilityAuditResults.map { (test, $0) } }
+        if !audited.isEmpty {
+            var counts: [String: Int] = [:]
+            for (_, audits) in audited { for audit in audits { counts[audit.auditType ?? audit.issueType.rawValue, default: 0] += 1 } }
+            lines += ["", "### Accessibility audits", "", "| audit | issue type | findings |", "| --- | --- | ---: |"]
+            for (kind, count) in counts.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }) {
+                let type = AccessibilityAuditMapping.issueType(forAuditType: kind)?.rawValue ?? kind
+                lines.append("| \(cell(kind)) | \(type) | \(count) |")
+            }
+            lines += ["", "| test | element | audit | description |", "| --- | --- | --- | --- |"]
+            for (test, audits) in audited {
+                for audit in audits {
+                    lines.append("| \(cell(test.testIdentifier)) | \(cell(audit.elementIdentifier)) | \(audit.auditType ?? audit.issueType.rawValue) | \(cell(audit.issueDescription)) |")
                 }
             }
         }

@@ -168,7 +168,7 @@ public enum XCResultReader {
         if status == .failed && failures.isEmpty {
             failures.append(TestFailure(message: node["details"]?.string ?? "failed", location: nil))
         }
-        let audits = failures.compactMap { AccessibilityAuditMapping.result(fromFailureMessage: $0.message) }
+        let audits = failures.flatMap { AccessibilityAuditMapping.results(fromFailureMessage: $0.message) }
         return UITestResult(suite: suite, name: name, status: status,
                             duration: repetitionSeconds(repetitions) ?? seconds(of: node) ?? fallbackDuration ?? 0,
                             failures: status == .skipped ? [] : failures, phase: status == .failed ? .test : nil,
@@ -279,30 +279,3 @@ enum JSONValue: Decodable {
     }
 }
 
-/// Maps Xcode's accessibility audit types (`XCUIAccessibilityAuditType`, Xcode 15+) onto the data
-/// model's `AccessibilityIssueType`.
-public enum AccessibilityAuditMapping {
-    /// The issue type for an audit type name as the API spells it, or nil for one with no match.
-    public static func issueType(forAuditType name: String) -> AccessibilityIssueType? {
-        switch name.lowercased() {
-        case "contrast": return .insufficientContrast
-        case "hitregion": return .touchTargetTooSmall
-        case "dynamictype", "textclipped": return .dynamicTypeUnsupported
-        case "sufficientelementdescription", "elementdetection", "trait", "parentchild", "action": return .missingLabel
-        default: return nil
-        }
-    }
-
-    /// An audit result from a failure message that names its audit type as `auditType: <name>`
-    /// (what an `issueHandler` that logs `issue.auditType` writes), with the element after `element: `.
-    public static func result(fromFailureMessage message: String) -> AccessibilityAuditResult? {
-        guard let range = message.firstRange(of: "auditType: ") else { return nil }
-        let name = message[range.upperBound...].prefix { $0.isLetter }
-        guard let type = issueType(forAuditType: String(name)) else { return nil }
-        var element = ""
-        if let elementRange = message.firstRange(of: "element: ") {
-            element = String(message[elementRange.upperBound...].prefix { $0 != "," && $0 != "\n" })
-        }
-        return AccessibilityAuditResult(elementIdentifier: element, issueType: type, issueDescription: message)
-    }
-}

@@ -163,9 +163,64 @@ func outcomes(_ run: TestRun) -> [String: TestStatus] {
         #expect(AccessibilityAuditMapping.issueType(forAuditType: "textClipped") == .dynamicTypeUnsupported)
         #expect(AccessibilityAuditMapping.issueType(forAuditType: "sufficientElementDescription") == .missingLabel)
         #expect(AccessibilityAuditMapping.issueType(forAuditType: "unknownKind") == nil)
-        let audit = AccessibilityAuditMapping.result(fromFailureMessage: "Accessibility issue, auditType: hitRegion, element: home_button_add")
-        #expect(audit == AccessibilityAuditResult(elementIdentifier: "home_button_add", issueType: .touchTargetTooSmall,
-                                                  issueDescription: "Accessibility issue, auditType: hitRegion, element: home_button_add"))
+        let audit = AccessibilityAuditMapping.results(fromFailureMessage: "Accessibility issue, auditType: hitRegion, element: home_button_add")
+        #expect(audit == [AccessibilityAuditResult(elementIdentifier: "home_button_add", issueType: .touchTargetTooSmall,
+                                                   issueDescription: "Accessibility issue, auditType: hitRegion, element: home_button_add",
+                                                   auditType: "hitRegion")])
+    }
+
+    @Test(arguments: [
+        ("XCUIAccessibilityAuditTypeContrast", AccessibilityIssueType.insufficientContrast),
+        ("XCUIAccessibilityAuditTypeElementDetection", .other), ("XCUIAccessibilityAuditTypeHitRegion", .touchTargetTooSmall),
+        ("XCUIAccessibilityAuditTypeSufficientElementDescription", .missingLabel), ("XCUIAccessibilityAuditTypeDynamicType", .dynamicTypeUnsupported),
+        ("XCUIAccessibilityAuditTypeTextClipped", .dynamicTypeUnsupported), ("XCUIAccessibilityAuditTypeTrait", .other),
+        ("XCUIAccessibilityAuditTypeAction", .other), ("XCUIAccessibilityAuditTypeParentChild", .other),
+        (".contrast", .insufficientContrast), (".hitRegion", .touchTargetTooSmall), (".dynamicType", .dynamicTypeUnsupported),
+        (".sufficientElementDescription", .missingLabel), (".parentChild", .other),
+    ])
+    func appleSpellingsOfEveryAuditType(_ name: String, _ type: AccessibilityIssueType) {
+        #expect(AccessibilityAuditMapping.issueType(forAuditType: name) == type)
+    }
+
+    @Test(arguments: [
+        ("Contrast failed", "contrast", AccessibilityIssueType.insufficientContrast),
+        ("Contrast nearly passed", "contrast", .insufficientContrast),
+        ("Element has no description", "sufficientElementDescription", .missingLabel),
+        ("Image has no label", "sufficientElementDescription", .missingLabel),
+        ("Dynamic Type font sizes are unsupported", "dynamicType", .dynamicTypeUnsupported),
+        ("Potentially inaccessible text", "elementDetection", .other),
+        ("Action is missing", "action", .other),
+        ("Label not human-readable", "sufficientElementDescription", .missingLabel),
+        ("Parent/Child mismatch", "parentChild", .other),
+        ("Unknown role", "elementDetection", .other),
+        ("Element may need a title", "sufficientElementDescription", .missingLabel),
+        ("Label duplicates role description", "sufficientElementDescription", .missingLabel),
+        ("Hit region is too small", "hitRegion", .touchTargetTooSmall),
+    ])
+    func xcodesDescriptionsGiveTheirAudit(_ description: String, _ auditType: String, _ type: AccessibilityIssueType) {
+        let message = "\(description) (Element: \"home_button_add\")"
+        let audit = AccessibilityAuditMapping.results(fromFailureMessage: message)
+        #expect(audit.map(\.auditType) == [auditType])
+        #expect(audit.map(\.issueType) == [type])
+        #expect(audit.first?.elementIdentifier == "home_button_add")
+    }
+
+    @Test func aConsoleFailureThatIsAnAuditBecomesTheTestsAuditResult() {
+        let parsed = ConsoleTestParser.parse("""
+        Test Case '-[AppUITests.AuditTests testHomeAudit]' started.
+        /src/AuditTests.swift:12: error: -[AppUITests.AuditTests testHomeAudit] : Contrast nearly passed (Element: "home_button_add")
+        /src/AuditTests.swift:12: error: -[AppUITests.AuditTests testHomeAudit] : Parent/Child mismatch (Element: "home_list")
+        Test Case '-[AppUITests.AuditTests testHomeAudit]' failed (2.100 seconds).
+        """)
+        let audits = parsed.run.results.first?.accessibilityAuditResults ?? []
+        #expect(audits.map(\.issueType) == [.insufficientContrast, .other])
+        #expect(audits.map(\.elementIdentifier) == ["home_button_add", "home_list"])
+        let markdown = ReportFormat.markdown.reporter.render(parsed.run)
+        #expect(markdown.contains("### Accessibility audits"))
+        #expect(markdown.contains("| contrast | insufficientContrast | 1 |"))
+        #expect(markdown.contains("| parentChild | other | 1 |"))
+        let json = ReportFormat.json.reporter.render(parsed.run)
+        #expect(json.contains("\"auditType\": \"parentChild\""))
     }
 }
 
