@@ -166,12 +166,16 @@ public enum ConfigurationResolver {
 
     /// Whether `PREPUSH_SKIP` asks to skip everything. Checked before the file is read, so a broken
     /// configuration cannot stand in the way of the escape hatch.
-    public static func skipAllRequested(environment: [String: String]) throws(ConfigurationError) -> Bool {
-        guard let raw = environment[Variable.skipAll] else { return false }
+    ///
+    /// An escape hatch must never block a push: a value that is not one of the booleans
+    /// (`PREPUSH_SKIP=please`) counts as set, and `note` says so. Only a false spelling (or an
+    /// empty value) leaves the checks on.
+    public static func skipAllRequested(environment: [String: String]) -> (skip: Bool, note: String?) {
+        guard let raw = environment[Variable.skipAll], !ValueParsers.trimmed(raw).isEmpty else { return (false, nil) }
         switch ValueParsers.boolean(raw) {
-        case .success(let value): return value
-        case .failure(let problem):
-            throw .invalidValue(.environment(Variable.skipAll), setting: "skip everything", value: raw, problem: problem, sourceLine: nil)
+        case .success(let value): return (value, nil)
+        case .failure:
+            return (true, "\(Variable.skipAll)=\"\(Diagnostic.excerpt(raw))\" is not true/false, yes/no or 1/0; taken as set (use PREPUSH_SKIP=1)")
         }
     }
 

@@ -74,15 +74,12 @@ public enum Pipeline {
             }
         }
 
-        // The escape hatch works even when the configuration is broken.
-        do {
-            if try ConfigurationResolver.skipAllRequested(environment: request.environment) {
-                console.line("prepush: \(ConfigurationResolver.Variable.skipAll) is set; skipping all stages")
-                return .success
-            }
-        } catch {
-            console.error(error.description)
-            return .usage
+        // The escape hatch works even when the configuration is broken, and never blocks.
+        let skipAll = ConfigurationResolver.skipAllRequested(environment: request.environment)
+        if let note = skipAll.note { console.line("prepush: note: \(note)") }
+        if skipAll.skip {
+            console.line("prepush: \(ConfigurationResolver.Variable.skipAll) is set; skipping all stages")
+            return .success
         }
 
         var configuration: ResolvedConfiguration
