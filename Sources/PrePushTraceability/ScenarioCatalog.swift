@@ -37,6 +37,10 @@ public struct ScenarioCatalog: Sendable {
 
     /// Keys of a scenario, by the data model's field they fill.
     static let scenarioKeys = ["story", "priority", "description", "test", "launchArguments", "manual"]
+    /// The data model's field names (`TestScenario` in ui-test-expansion-data-model.md), accepted as
+    /// the same fields: a catalog written from the data model lints as it is.
+    static let dataModelKeys = ["userStory": "story", "testMethodName": "test", "requiredLaunchArguments": "launchArguments",
+                                "requiresManualIntervention": "manual"]
 
     /// Largest catalog read: thousands of scenarios fit in a few hundred KB.
     public static let maximumBytes = 10_000_000
@@ -181,13 +185,21 @@ private struct CatalogDecoder {
             return (nil, nil)
         }
         var fields: [String: YAMLNode] = [:]
+        var spelled: [String: String] = [:]
         for (key, value) in pairs {
-            guard let name = key.scalar, ScenarioCatalog.scenarioKeys.contains(name) else {
-                let name = key.scalar ?? key.kindDescription
-                let suggestion = ValueParsers.suggestion(for: name, among: ScenarioCatalog.scenarioKeys).map { " (did you mean \"\($0)\"?)" } ?? ""
-                report(key.location, "unknown key \"\(name)\" in a scenario\(suggestion)")
+            let written = key.scalar ?? key.kindDescription
+            // The data model's own field names (`userStory`, `testMethodName`, …) are the short keys' twins.
+            guard let name = key.scalar.flatMap({ ScenarioCatalog.scenarioKeys.contains($0) ? $0 : ScenarioCatalog.dataModelKeys[$0] }) else {
+                let known = ScenarioCatalog.scenarioKeys + ScenarioCatalog.dataModelKeys.keys.sorted()
+                let suggestion = ValueParsers.suggestion(for: written, among: known).map { " (did you mean \"\($0)\"?)" } ?? ""
+                report(key.location, "unknown key \"\(written)\" in a scenario\(suggestion)")
                 continue
             }
+            if let earlier = spelled[name] {
+                report(key.location, "\"\(written)\" and \"\(earlier)\" are the same field; keep one")
+                continue
+            }
+            spelled[name] = written
             fields[name] = value
         }
         var valid = true

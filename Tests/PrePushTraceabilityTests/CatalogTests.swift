@@ -103,3 +103,44 @@ import Testing
         #expect([TestPriority.p3, .p1, .p2].sorted() == [.p1, .p2, .p3])
     }
 }
+
+/// A catalog written from the data model, with its own field names, reads as it is.
+@Suite struct CatalogDataModelKeysTests {
+    @Test func theDataModelsFieldNamesAreAccepted() throws {
+        let catalog = try ScenarioCatalog.decode("""
+        scenarios:
+          - userStory: US1
+            priority: P1
+            description: Sign in with a valid email and password
+            testMethodName: test_login_validCredentials
+            requiredLaunchArguments: [--uitesting]
+            requiresManualIntervention: false
+          - story: US1
+            priority: P2
+            description: Sign out
+            test: test_login_signOut
+        """, path: "scenarios.yml")
+        #expect(catalog.entries.map(\.scenario) == [
+            TestScenario(userStory: "US1", priority: .p1, description: "Sign in with a valid email and password",
+                         testMethodName: "test_login_validCredentials", requiredLaunchArguments: ["--uitesting"]),
+            TestScenario(userStory: "US1", priority: .p2, description: "Sign out", testMethodName: "test_login_signOut"),
+        ])
+    }
+
+    @Test func bothNamesOfOneFieldIsAnErrorAndMisspellingsGetASuggestion() {
+        do {
+            _ = try ScenarioCatalog.decode("""
+            scenarios:
+              - story: US1
+                userStory: US2
+                priority: P1
+                description: Sign in
+                testMethodNam: test_login_ok
+            """, path: "scenarios.yml")
+            Issue.record("expected problems")
+        } catch {
+            #expect(error.description.contains("scenarios.yml:3:5: error: \"userStory\" and \"story\" are the same field; keep one"), "\(error)")
+            #expect(error.description.contains("scenarios.yml:6:5: error: unknown key \"testMethodNam\" in a scenario (did you mean \"testMethodName\"?)"), "\(error)")
+        }
+    }
+}
