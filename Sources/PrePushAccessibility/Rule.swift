@@ -287,8 +287,8 @@ struct ViewCall {
         Syntax(call.calledExpression)
     }
 
-    /// Reads `Name(…)` (or `SwiftUI.Name(…)`) and climbs `.modifier(…)` calls wrapped around it; nil for other calls.
-    init?(_ call: FunctionCallExprSyntax) {
+    /// The view's name when `call` is `Name(…)` or `SwiftUI.Name(…)` with a capitalised name.
+    static func viewName(of call: FunctionCallExprSyntax) -> String? {
         let name: String
         if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
             name = reference.baseName.text
@@ -299,6 +299,12 @@ struct ViewCall {
             return nil
         }
         guard let first = name.unicodeScalars.first, ("A"..."Z").contains(first) else { return nil }
+        return name
+    }
+
+    /// Reads `Name(…)` (or `SwiftUI.Name(…)`) and climbs `.modifier(…)` calls wrapped around it; nil for other calls.
+    init?(_ call: FunctionCallExprSyntax) {
+        guard let name = Self.viewName(of: call) else { return nil }
         self.call = call
         self.name = name
         var modifiers: [(String, FunctionCallExprSyntax)] = []
@@ -491,18 +497,7 @@ final class ViewCallCollector: SyntaxVisitor {
 
     /// `Name(…)` or `SwiftUI.Name(…)`, as `ViewCall` reads it, without building one.
     static func isViewCall(_ expression: ExprSyntax) -> Bool {
-        guard let call = expression.as(FunctionCallExprSyntax.self) else { return false }
-        let name: String
-        if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
-            name = reference.baseName.text
-        } else if let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-                  member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "SwiftUI" {
-            name = member.declName.baseName.text
-        } else {
-            return false
-        }
-        guard let first = name.unicodeScalars.first else { return false }
-        return ("A"..."Z").contains(first)
+        expression.as(FunctionCallExprSyntax.self).flatMap(ViewCall.viewName(of:)) != nil
     }
 
     override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind {
