@@ -46,6 +46,8 @@ public struct PipelineRequest: Sendable {
     /// For `prepush run --base REF [--head REF]`: the range the accessibility check reads instead of
     /// what a push of the current branch would send.
     public var checkRange: (base: String, head: String)?
+    /// For `prepush run --stage NAME`: only these stages run (empty: all).
+    public var onlyStages: [String] = []
 
     /// Creates a request.
     public init(flags: ConfigurationFlags, environment: [String: String], hook: HookInvocation?, killGracePeriod: Double = 3) {
@@ -122,6 +124,17 @@ public enum Pipeline {
         }
 
         var plan = StagePlan(configuration)
+        // `SKIP=ui,unit git push` (pre-commit's convention) and `prepush run --stage unit`.
+        let named = Set((request.environment["SKIP"] ?? "").split(separator: ",").map { TextFormatting.trimmed(String($0)) }.filter { !$0.isEmpty })
+        let unknown = named.union(request.onlyStages).subtracting(StageKind.allCases.map(\.rawValue))
+        guard unknown.isEmpty else {
+            console.error("error: no stage named \(unknown.sorted().map { "\"\($0)\"" }.joined(separator: ", ")); the stages are \(StageKind.allCases.map(\.rawValue).joined(separator: " and "))")
+            return .usage
+        }
+        plan.skip(named, because: "skipped (SKIP=\(request.environment["SKIP"] ?? ""))")
+        if !request.onlyStages.isEmpty {
+            plan.skip(Set(StageKind.allCases.map(\.rawValue)).subtracting(request.onlyStages), because: "not asked for (--stage)")
+        }
         for (kind, reason) in plan.notRunning { console.line("prepush – \(kind.rawValue): \(reason)") }
         guard !plan.stages.isEmpty else {
             console.line("prepush: nothing to run: no stage is configured or all are skipped (see docs/configuration.md)")
@@ -410,6 +423,12 @@ struct StagePlan {
             StageSettings(kind: stage.kind, command: stage.command, timeout: stage.timeout, environment: stage.environment,
                           workingDirectory: FilePath.absolute(FilePath.relative(stage.workingDirectory, to: root), base: tree))
         }
+    }
+
+    /// Leaves out the stages named in `names`, saying why.
+    mutating func skip(_ names: Set<String>, because reason: String) {
+        for stage in stages where names.contains(stage.kind.rawValue) { notRunning.append((stage.kind, reason)) }
+        stages.removeAll { names.contains($0.kind.rawValue) }
     }
 
     init(_ configuration: ResolvedConfiguration) {

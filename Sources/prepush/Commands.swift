@@ -32,6 +32,9 @@ extension Prepush {
         @Option(name: .customLong("head"), help: ArgumentHelp("With --base: the revision checked (default: HEAD).", valueName: "ref"))
         var head: String?
 
+        @Option(name: .customLong("stage"), help: ArgumentHelp("Run only this stage (unit or ui); repeat for several.", valueName: "name"))
+        var stages: [String] = []
+
         func validate() throws {
             if head != nil && base == nil { throw ValidationError("--head goes with --base") }
         }
@@ -40,6 +43,7 @@ extension Prepush {
             GitLibrary.initialize()
             var request = PipelineRequest(flags: options.flags, environment: ProcessInfo.processInfo.environment, hook: nil)
             request.checkRange = base.map { (base: $0, head: head ?? "HEAD") }
+            request.onlyStages = stages
             let status = Pipeline.run(request, console: Console(), signals: SignalWatcher.install())
             throw ExitCode(status.rawValue)
         }

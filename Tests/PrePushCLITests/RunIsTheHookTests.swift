@@ -143,3 +143,35 @@ import Testing
         #expect(run.standardOutput.contains("   └ full log: "))
     }
 }
+
+/// Choosing stages by name: `SKIP=` (pre-commit's convention) and `prepush run --stage`.
+@Suite struct StageChoiceTests {
+    func repository() throws -> GitRepository {
+        let repo = try GitRepository()
+        try repo.write("stages:\n  unit:\n    run: touch '\(repo.root.url("unit-ran"))'\n  ui:\n    run: touch '\(repo.root.url("ui-ran"))'\n", to: ".prepush.yml")
+        try repo.commitAll("two stages")
+        return repo
+    }
+
+    @Test func skipNamesStagesToLeaveOutOfAPush() throws {
+        let repo = try repository()
+        _ = try PrepushBinary.run(["install"], in: repo.path, environment: repo.environment).checked()
+        let push = try repo.push(environment: ["SKIP": "ui"])
+        #expect(push.status == 0, "\(push)")
+        #expect(push.combined.contains("prepush – ui: skipped (SKIP=ui)"), "\(push)")
+        #expect(repo.root.exists("unit-ran") && !repo.root.exists("ui-ran"))
+    }
+
+    @Test func stageRunsOnlyTheNamedOnesAndAnUnknownNameIsAnError() throws {
+        let repo = try repository()
+        let only = try PrepushBinary.run(["run", "--stage", "ui"], in: repo.path, environment: repo.environment)
+        #expect(only.status == 0, "\(only)")
+        #expect(only.standardOutput.contains("prepush – unit: not asked for (--stage)"), "\(only)")
+        #expect(repo.root.exists("ui-ran") && !repo.root.exists("unit-ran"))
+        var environment = repo.environment
+        environment["SKIP"] = "lint"
+        let unknown = try PrepushBinary.run(["run"], in: repo.path, environment: environment)
+        #expect(unknown.status == 2)
+        #expect(unknown.standardError == "error: no stage named \"lint\"; the stages are unit and ui\n", "\(unknown)")
+    }
+}
