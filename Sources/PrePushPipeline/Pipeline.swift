@@ -322,6 +322,10 @@ public enum Pipeline {
         for format in [ReportFormat.junit, .json, .markdown] {
             try? FileManager.default.removeItem(atPath: FilePath.join(folder, format.fileName))
         }
+        // A stage's log from an earlier run would pass for this run's when the stage does not run now.
+        for kind in StageKind.allCases {
+            try? FileManager.default.removeItem(atPath: FilePath.join(folder, "\(kind.rawValue).log"))
+        }
         for format in TraceabilityFormat.allCases {
             try? FileManager.default.removeItem(atPath: FilePath.join(folder, "traceability.\(format.fileExtension)"))
         }

@@ -113,10 +113,14 @@ import Testing
         // An earlier run's folder: its reports beside the ignore file prepush writes.
         try repo.write("# Written by prepush: reports are build output.\n*\n", to: ".prepush/reports/.gitignore")
         try repo.write("x", to: ".prepush/reports/junit.xml")
+        try repo.write("an earlier UI run's log", to: ".prepush/reports/ui.log")
         try repo.write("stages:\n  unit:\n    run: echo no tests here\n", to: ".prepush.yml")
         let result = try PrepushBinary.run(["run"], in: repo.path, environment: repo.environment)
         #expect(result.status == 0)
         #expect(!repo.exists(".prepush/reports/junit.xml"))
+        // The UI stage did not run this time: its old log must not pass for this run's.
+        #expect(!repo.exists(".prepush/reports/ui.log"))
+        #expect(repo.exists(".prepush/reports/unit.log"))
     }
 }
 
