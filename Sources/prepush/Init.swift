@@ -1,0 +1,28 @@
+import ArgumentParser
+import PrePushCore
+import PrePushGit
+import PrePushPipeline
+
+extension Prepush {
+    struct Init: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write a commented .prepush.yml from what the repository holds (a Swift package, an Xcode project and its shared schemes, a scenario catalog).",
+            discussion: "Example: prepush init && prepush config && prepush install"
+        )
+
+        @Flag(help: "Write over an existing .prepush.yml.")
+        var force = false
+
+        func run() throws {
+            GitLibrary.initialize()
+            let root: String
+            do {
+                root = try Repository.openFromEnvironment().requireWorkingDirectory()
+            } catch {
+                FileStandardError.write("\(error)")
+                throw ExitCode(ExitStatus.usage.rawValue)
+            }
+            throw ExitCode(InitRun.run(root: root, force: force, console: Console()).rawValue)
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import PrePushTestSupport
+import Testing
+
+/// `prepush init` writes a configuration from what the repository holds, and what it writes is valid.
+@Suite struct InitTests {
+    @Test func aPackageAndAnXcodeProjectGetTheirStagesAndTheFilePassesConfig() throws {
+        let repo = try GitRepository()
+        try repo.write("// swift-tools-version:5.9\n", to: "Package.swift")
+        try repo.write("<Scheme/>", to: "Shop.xcodeproj/xcshareddata/xcschemes/Shop.xcscheme")
+        try repo.write("<Scheme/>", to: "Shop.xcodeproj/xcshareddata/xcschemes/Shop UITests.xcscheme")
+        try repo.write("scenarios:\n  - story: US1\n    priority: P1\n    description: Buy\n    test: test_cart_buy\n", to: ".prepush/scenarios.yml")
+        let result = try PrepushBinary.run(["init"], in: repo.path, environment: repo.environment)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.standardOutput.hasPrefix("prepush: wrote .prepush.yml (swift test for the unit stage, xcodebuild test of scheme Shop UITests for the UI stage, the scenario catalog .prepush/scenarios.yml)\n"), "\(result)")
+        let file = try #require(repo.root.read("work/.prepush.yml"))
+        #expect(file.contains("    run: swift test --event-stream-output-path .build/prepush-events.jsonl --event-stream-version 0\n"))
+        #expect(file.contains("xcodebuild test -project Shop.xcodeproj -scheme 'Shop UITests' "))
+        #expect(file.contains("  # shared schemes found: Shop UITests, Shop\n"))
+        #expect(file.contains("traceability:\n  catalog: .prepush/scenarios.yml\n"))
+        let config = try PrepushBinary.run(["config"], in: repo.path, environment: repo.environment)
+        #expect(config.status == 0, "\(config)")
+        #expect(config.standardOutput.contains("ui.run                 rm -rf .build/prepush-ui.xcresult && xcodebuild test"), "\(config)")
+    }
+
+    @Test func anExistingFileIsKeptUnlessForced() throws {
+        let repo = try GitRepository()
+        try repo.write("verbose: true\n", to: ".prepush.yml")
+        let refused = try PrepushBinary.run(["init"], in: repo.path, environment: repo.environment)
+        #expect(refused.status == 2)
+        #expect(refused.standardError == "error: .prepush.yml already exists; prepush init writes over it only with --force\n")
+        #expect(repo.root.read("work/.prepush.yml") == "verbose: true\n")
+        let forced = try PrepushBinary.run(["init", "--force"], in: repo.path, environment: repo.environment)
+        #expect(forced.status == 0, "\(forced)")
+        #expect(forced.standardOutput.hasPrefix("prepush: wrote .prepush.yml (no package or Xcode project found: stages to fill in)\n"))
+        let config = try PrepushBinary.run(["config"], in: repo.path, environment: repo.environment)
+        #expect(config.status == 0, "\(config)")
+    }
+
+    @Test func aWorkspaceWithoutSharedSchemesSaysWhatToFinish() throws {
+        let repo = try GitRepository()
+        try repo.write("<Workspace/>", to: "App.xcworkspace/contents.xcworkspacedata")
+        let result = try PrepushBinary.run(["init"], in: repo.path, environment: repo.environment)
+        #expect(result.status == 0, "\(result)")
+        let file = try #require(repo.root.read("work/.prepush.yml"))
+        #expect(file.contains("    # no shared scheme found: share the UI-test scheme in Xcode"))
+        #expect(file.contains("xcodebuild test -workspace App.xcworkspace -scheme YourAppUITests"))
+        #expect(try PrepushBinary.run(["config"], in: repo.path, environment: repo.environment).status == 0)
+    }
+}
