@@ -154,11 +154,14 @@ enum TraceabilityHTML {
 
     static func unmapped(_ matrix: TraceabilityMatrix) -> String {
         guard !matrix.unmappedTests.isEmpty else { return "" }
-        var html = "<h2>Tests no scenario names (\(matrix.unmappedTests.count))</h2>\n<ul class=\"unmapped\">\n"
+        // Collapsed: an app with hundreds of tests no scenario names would otherwise push the matrix
+        // out of sight with pages of names.
+        let count = matrix.unmappedTests.count
+        var html = "<h2>Tests no scenario names (\(count))</h2>\n<details><summary>show the \(count) test\(count == 1 ? "" : "s")</summary>\n<ul class=\"unmapped\">\n"
         for test in matrix.unmappedTests {
             html += "<li><code>\(escape((test.typeName.map { "\($0)." } ?? "") + test.name))</code> <span class=\"small\">\(escape(test.location.file)):\(test.location.line)</span></li>\n"
         }
-        return html + "</ul>\n"
+        return html + "</ul>\n</details>\n"
     }
 
     static let css = """

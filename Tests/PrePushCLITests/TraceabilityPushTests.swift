@@ -184,5 +184,8 @@ import Testing
         #expect(scenarios.map { $0["status"] as? String } == ["failed", "passed", "not run", "not run", "passed", "no test", "manual"])
         #expect((json["gate"] as? [String: Any])?["passed"] as? Bool == false)
         #expect((json["unmappedTests"] as? [Any])?.count == 5)
+        // In the HTML report the tests no scenario names are a count with a collapsed list.
+        let html = try String(contentsOfFile: repo.path + "/out/report.html", encoding: .utf8)
+        #expect(html.contains("<h2>Tests no scenario names (5)</h2>\n<details><summary>show the 5 tests</summary>"))
     }
 }
