@@ -57,11 +57,17 @@ make_repo() {
 git init --quiet --bare "$work/repos/origin.git"
 
 p=$(make_repo prepush)
-printf 'stages:\n  unit:\n    run: "true"\n' > "$p/.prepush.yml"
+# The stage runs every time, as lefthook's and pre-commit's do: the verdict cache is off here, and
+# measured on its own as prepush-cached (the same tree pushed again: a tag, a second remote).
+printf 'cache: false\nstages:\n  unit:\n    run: "true"\n' > "$p/.prepush.yml"
 (cd "$p" && git add -A && git commit --quiet -m init && prepush install >/dev/null)
 d=$(make_repo prepush-dynamic)
 cp "$p/.prepush.yml" "$d/.prepush.yml"
 (cd "$d" && git add -A && git commit --quiet -m init && "$prepush_dynamic" install >/dev/null)
+
+k=$(make_repo prepush-cached)
+printf 'stages:\n  unit:\n    run: "true"\n' > "$k/.prepush.yml"
+(cd "$k" && git add -A && git commit --quiet -m init && "$prepush" install >/dev/null)
 
 l=$(make_repo lefthook)
 printf 'pre-push:\n  commands:\n    noop:\n      run: "true"\n' > "$l/lefthook.yml"
@@ -83,7 +89,7 @@ YAML
 (cd "$c" && git add -A && git commit --quiet -m init && pre-commit install -t pre-push >/dev/null)
 
 zeros=0000000000000000000000000000000000000000
-for tool in prepush prepush-dynamic lefthook pre-commit; do
+for tool in prepush prepush-dynamic prepush-cached lefthook pre-commit; do
     dir="$work/repos/$tool"
     echo "refs/heads/main $(git -C "$dir" rev-parse HEAD) refs/heads/main $zeros" > "$work/$tool.stdin"
     # A failing hook would make the timing meaningless: check each passes once first.
@@ -95,6 +101,7 @@ echo "== timing $runs runs each (after 5 warm-up runs)"
 hyperfine --style basic --warmup 5 --runs "$runs" --export-json "$work/results.json" \
     -n prepush "cd $work/repos/prepush && .git/hooks/pre-push origin $work/repos/origin.git < $work/prepush.stdin" \
     -n prepush-dynamic "cd $work/repos/prepush-dynamic && .git/hooks/pre-push origin $work/repos/origin.git < $work/prepush-dynamic.stdin" \
+    -n prepush-cached "cd $work/repos/prepush-cached && .git/hooks/pre-push origin $work/repos/origin.git < $work/prepush-cached.stdin" \
     -n lefthook "cd $work/repos/lefthook && .git/hooks/pre-push origin $work/repos/origin.git < $work/lefthook.stdin" \
     -n pre-commit "cd $work/repos/pre-commit && .git/hooks/pre-push origin $work/repos/origin.git < $work/pre-commit.stdin" \
     >/dev/null
@@ -104,7 +111,7 @@ import json, sys
 results = {r["command"]: r for r in json.load(open(sys.argv[1]))["results"]}
 base = results["prepush"]["median"]
 print(f"{'tool':<17}{'median ms':>10}{'mean ms':>10}{'min ms':>9}{'max ms':>9}{'vs prepush':>12}")
-for name in ["prepush", "prepush-dynamic", "lefthook", "pre-commit"]:
+for name in ["prepush", "prepush-dynamic", "prepush-cached", "lefthook", "pre-commit"]:
     r = results[name]
     print(f"{name:<17}{r['median']*1000:>10.1f}{r['mean']*1000:>10.1f}{r['min']*1000:>9.1f}{r['max']*1000:>9.1f}{r['median']/base:>11.2f}x")
 PY

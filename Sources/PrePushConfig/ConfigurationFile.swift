@@ -31,6 +31,9 @@ public struct FileStage: Sendable, Equatable {
     public var workingDirectory: Located<String>?
     /// `skip`: true turns the stage off.
     public var skip: Located<Bool>?
+    /// `cacheEnvironment`: names of prepush's environment variables whose values decide the
+    /// stage's result, so a change to one runs the stage again instead of using a cached verdict.
+    public var cacheEnvironment: [Located<String>] = []
 }
 
 /// One `NAME=value` pair added to a stage's environment.
@@ -110,6 +113,8 @@ public struct ConfigurationFile: Sendable, Equatable {
     public var verbose: Located<Bool>?
     /// `isolated`: run the stages in an export of the pushed commit, not the working tree.
     public var isolated: Located<Bool>?
+    /// `cache`: false never skips a stage for an earlier passing run of the same tree.
+    public var cache: Located<Bool>?
     public var stages: [StageKind: FileStage] = [:]
     public var reportsDirectory: Located<String>?
     public var remote: FileRemote?
@@ -118,13 +123,13 @@ public struct ConfigurationFile: Sendable, Equatable {
 
     /// Every key the file may hold, by parent path, for unknown-key errors and the documentation test.
     public static let knownKeys: [String: [String]] = [
-        "": ["verbose", "isolated", "stages", "reports", "remote", "accessibility", "traceability"],
+        "": ["verbose", "isolated", "cache", "stages", "reports", "remote", "accessibility", "traceability"],
         "traceability": ["catalog", "tests", "launchArguments", "gate"],
         "accessibility": ["include", "exclude", "rules", "controls", "identifierPattern", "maxFileSize", "checkPreviews",
                           "checkDebugCode", "iconViews", "textEntryViews", "baseline"],
         "stages": StageKind.allCases.map(\.rawValue),
-        "stages.unit": ["run", "timeout", "env", "workingDirectory", "skip"],
-        "stages.ui": ["run", "timeout", "env", "workingDirectory", "skip"],
+        "stages.unit": ["run", "timeout", "env", "workingDirectory", "skip", "cacheEnvironment"],
+        "stages.ui": ["run", "timeout", "env", "workingDirectory", "skip", "cacheEnvironment"],
         "reports": ["directory"],
         "remote": ["host", "user", "port", "path", "syncMode", "identityFile", "sshOptions", "results", "acceptNewHostKeys"],
     ]
@@ -181,6 +186,7 @@ private struct FileDecoder {
         guard let top = mapping(root, path: "") else { return }
         if let node = top["verbose"] { file.verbose = boolean(node, path: "verbose") }
         if let node = top["isolated"] { file.isolated = boolean(node, path: "isolated") }
+        if let node = top["cache"] { file.cache = boolean(node, path: "cache") }
         if let node = top["reports"], let reports = mapping(node, path: "reports"), let directory = reports["directory"] {
             file.reportsDirectory = nonEmptyString(directory, path: "reports.directory", expected: "a folder path")
         }
@@ -257,6 +263,9 @@ private struct FileDecoder {
         if let skip = fields["skip"] { stage.skip = boolean(skip, path: "\(path).skip") }
         if let directory = fields["workingDirectory"] {
             stage.workingDirectory = nonEmptyString(directory, path: "\(path).workingDirectory", expected: "a folder path")
+        }
+        if let names = fields["cacheEnvironment"] {
+            stage.cacheEnvironment = list(names, path: "\(path).cacheEnvironment", expected: "variable names", ValueParsers.variableName)
         }
         if let env = fields["env"], !env.isNull, let variables = mapping(env, path: "\(path).env", allowedKeys: nil) {
             for (key, value) in variables.pairs {

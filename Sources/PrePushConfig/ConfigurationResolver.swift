@@ -27,6 +27,8 @@ public struct ConfigurationFlags: Sendable, Equatable {
     public var isolated = false
     /// `--all-lines`: accessibility findings anywhere in the changed files, not only on changed lines.
     public var allLines = false
+    /// `--no-cache`: run every stage even when an earlier run passed on the same tree.
+    public var noCache = false
 
     /// No flags given.
     public init() {}
@@ -68,14 +70,18 @@ public struct StageSettings: Sendable, Equatable {
     public let environment: [EnvironmentEntry]
     /// Absolute path the command runs in.
     public let workingDirectory: String
+    /// Names of prepush's environment variables that are part of the stage's cache key.
+    public let cacheEnvironment: [String]
 
     /// Creates stage settings.
-    public init(kind: StageKind, command: String, timeout: Int, environment: [EnvironmentEntry], workingDirectory: String) {
+    public init(kind: StageKind, command: String, timeout: Int, environment: [EnvironmentEntry], workingDirectory: String,
+                cacheEnvironment: [String] = []) {
         self.kind = kind
         self.command = command
         self.timeout = timeout
         self.environment = environment
         self.workingDirectory = workingDirectory
+        self.cacheEnvironment = cacheEnvironment
     }
 }
 
@@ -116,6 +122,9 @@ public struct ResolvedConfiguration: Sendable {
     public let traceability: FileTraceability?
     /// Whether the stages run in an export of the pushed commit (`isolated`, `--isolated`).
     public let isolated: Bool
+    /// Whether a stage that passed on the same tree with the same inputs is skipped (`cache`,
+    /// `PREPUSH_CACHE`, `--no-cache`).
+    public let cache: Bool
     /// Whether the unit stage is turned off by `skip: true` in the file.
     public let unitStageSkippedByFile: Bool
     /// Absolute path of the reports folder.
@@ -162,6 +171,7 @@ public enum ConfigurationResolver {
         public static let skipAll = "PREPUSH_SKIP"
         public static let configPath = "PREPUSH_CONFIG"
         public static let syncMode = "PREPUSH_SYNC_MODE"
+        public static let cache = "PREPUSH_CACHE"
     }
 
     /// Whether `PREPUSH_SKIP` asks to skip everything. Checked before the file is read, so a broken
@@ -294,6 +304,8 @@ private struct Merger {
         let syncMode = pickSyncMode(flag: flags.syncMode, file: file?.remote?.syncMode)
         let isolated = pick("isolated", flag: flags.isolated ? (true, "--isolated") : nil, variable: nil,
                             parse: ValueParsers.boolean, file: file?.isolated, fallback: false)
+        let cache = pick("cache", flag: flags.noCache ? (false, "--no-cache") : nil, variable: Variable.cache,
+                         parse: ValueParsers.boolean, file: file?.cache, fallback: true)
 
         let hook = PrePushHookConfig(skipUITests: skipUI.value, uiTestsOnly: uiOnly.value,
                                      uiTestTimeout: TimeInterval(uiTimeout.value), verbose: verbose.value, syncMode: syncMode)
@@ -329,7 +341,7 @@ private struct Merger {
         }
         return ResolvedConfiguration(
             hook: hook, configurationFile: configurationFile, unitStage: unit, uiStage: ui, accessibility: file?.accessibility,
-            traceability: file?.traceability, isolated: isolated.value,
+            traceability: file?.traceability, isolated: isolated.value, cache: cache.value,
             unitStageSkippedByFile: file?.stages[.unit]?.skip?.value == true,
             reportsDirectory: absolutePath(reports.value, base: request.repositoryRoot),
             remote: remote, settings: settings, notes: notes)
@@ -426,8 +438,14 @@ private struct Merger {
         for entry in written?.environment ?? [] {
             settings.append(ResolvedSetting(name: "\(name).env.\(entry.value.name)", value: entry.value.value, origin: .file(entry.location)))
         }
+        let cacheEnvironment = written?.cacheEnvironment ?? []
+        if !cacheEnvironment.isEmpty {
+            settings.append(ResolvedSetting(name: "\(name).cacheEnvironment", value: cacheEnvironment.map(\.value).joined(separator: ", "),
+                                            origin: .file(cacheEnvironment[0].location)))
+        }
         guard let command else { return nil }
-        return StageSettings(kind: kind, command: command.0, timeout: timeout, environment: environment, workingDirectory: directory)
+        return StageSettings(kind: kind, command: command.0, timeout: timeout, environment: environment, workingDirectory: directory,
+                             cacheEnvironment: cacheEnvironment.map(\.value))
     }
 
     private mutating func remote(_ written: FileRemote?) -> RemoteSettings? {

@@ -185,13 +185,24 @@ public enum Pipeline {
             }
         }
         defer { if let export { try? FileManager.default.removeItem(atPath: export) } }
+        let runsInWorkingTree = !configuration.isolated && plan.stages.contains { !($0.kind == .ui && runsRemotely) }
+        var workingTreeMatches = true
         if configuration.isolated, let export {
             plan.rebase(onto: FilePath.join(export, "tree"), root: repository.workingDirectory ?? "")
-        } else if plan.stages.contains(where: { !($0.kind == .ui && runsRemotely) }),
-                  (try? repository.workingTreeDiffers(from: commit)) == true {
+        } else if runsInWorkingTree {
             // Only worth a status scan when a stage runs in the working tree.
-            let what = commit == "HEAD" ? "HEAD (uncommitted or untracked files)" : "the pushed commit \(commit.prefix(12))"
-            console.line("prepush: note: the working tree differs from \(what); local stages run in the working tree (--isolated runs them on the commit)")
+            let differs = try? repository.workingTreeDiffers(from: commit)
+            workingTreeMatches = differs == false
+            if differs == true {
+                let what = commit == "HEAD" ? "HEAD (uncommitted or untracked files)" : "the pushed commit \(commit.prefix(12))"
+                console.line("prepush: note: the working tree differs from \(what); local stages run in the working tree (--isolated runs them on the commit)")
+            }
+        }
+        // A verdict is only worth keeping for a run that tested exactly a commit's tree.
+        var verdicts: (cache: VerdictCache, tree: String, configuration: [UInt8]?)?
+        if configuration.cache, workingTreeMatches, let tree = try? repository.treeID(of: commit) {
+            let file = configuration.configurationFile.map { FilePath.absolute($0, base: FileManager.default.currentDirectoryPath) }
+            verdicts = (VerdictCache(repository: repository), tree, file.flatMap { try? FileReading.read($0, limit: ConfigurationFile.maximumBytes).get() })
         }
 
         var results: [StageResult] = []
@@ -200,6 +211,30 @@ public enum Pipeline {
             if let signal = signals?.lastReceivedSignal {
                 verdict = (.interrupted, "prepush: interrupted by \(StageResult.signalName(signal)) before the \(stage.kind.rawValue) stage started")
                 break
+            }
+            var cacheKey: String?
+            if let verdicts {
+                let environment = StageExecution.environment(for: stage, base: request.environment, reportsDirectory: configuration.reportsDirectory)
+                let remote = stage.kind == .ui && runsRemotely ? configuration.remote.map { "\($0.connection.user ?? "")@\($0.connection.host):\($0.connection.port)\($0.connection.path)" } : nil
+                // The folder counts relative to the tree it runs in: the working tree, or the export.
+                let treeRoot = configuration.isolated ? export.map { FilePath.join($0, "tree") } : nil
+                let key = VerdictCache.key(stage: stage, tree: verdicts.tree, repositoryRoot: treeRoot ?? repository.workingDirectory ?? "",
+                                           environment: request.environment, configurationBytes: verdicts.configuration, remote: remote,
+                                           toolchain: verdicts.cache.toolchainIdentity(environment: environment))
+                switch verdicts.cache.lookup(key) {
+                case .hit(let entry):
+                    let rerun = request.hook == nil ? "--no-cache" : "\(ConfigurationResolver.Variable.cache)=0 git push"
+                    console.line("prepush ✔ \(stage.kind.rawValue): already passed on tree \(verdicts.tree.prefix(7)) at \(VerdictCache.time(entry.passedAt)) (cached; \(rerun) to run it)", tone: .good)
+                    var result = StageResult(kind: stage.kind, status: .passed, duration: 0, logPath: "", tests: entry.tests)
+                    result.cachedFrom = entry.passedAt
+                    results.append(result)
+                    continue
+                case .unreadable(let path, let reason):
+                    console.line("prepush: warning: the cached verdict \(path) cannot be read (\(reason)); the stage runs", tone: .warning)
+                case .miss:
+                    break
+                }
+                cacheKey = key
             }
             var execution = StageExecution(
                 stage: stage, reportsDirectory: configuration.reportsDirectory, baseEnvironment: request.environment,
@@ -214,6 +249,11 @@ public enum Pipeline {
             }
             let result = execution.run()
             results.append(result)
+            if result.status == .passed, let cacheKey, let verdicts {
+                let entry = VerdictCache.Entry(key: cacheKey, stage: stage.kind.rawValue, tree: verdicts.tree,
+                                               passedAt: Date().timeIntervalSince1970, duration: result.duration, tests: result.tests)
+                if let problem = verdicts.cache.store(entry) { console.line("prepush: warning: \(problem)", tone: .warning) }
+            }
             switch result.status {
             case .passed:
                 continue
@@ -237,7 +277,7 @@ public enum Pipeline {
             }
         }
         guard let verdict else {
-            console.line("prepush: all stages passed (\(results.map { "\($0.kind.rawValue) \(StageResult.seconds($0.duration))" }.joined(separator: ", ")))", tone: .good)
+            console.line("prepush: all stages passed (\(results.map { "\($0.kind.rawValue) \($0.cachedFrom == nil ? StageResult.seconds($0.duration) : "cached")" }.joined(separator: ", ")))", tone: .good)
             return .success
         }
         console.line(verdict.line, tone: .bad)
@@ -425,7 +465,8 @@ struct StagePlan {
     mutating func rebase(onto tree: String, root: String) {
         stages = stages.map { stage in
             StageSettings(kind: stage.kind, command: stage.command, timeout: stage.timeout, environment: stage.environment,
-                          workingDirectory: FilePath.absolute(FilePath.relative(stage.workingDirectory, to: root), base: tree))
+                          workingDirectory: FilePath.absolute(FilePath.relative(stage.workingDirectory, to: root), base: tree),
+                          cacheEnvironment: stage.cacheEnvironment)
         }
     }
 

@@ -43,10 +43,13 @@ public struct StageResult: Sendable, Equatable {
     public let tests: TestRun
     /// Tests that had started and not finished when the stage was stopped, with how long each had run (seconds).
     public var runningWhenStopped: [(identifier: String, seconds: Double)] = []
+    /// When the stage was not run because it had passed on the same tree with the same inputs: when that was (seconds since 1970).
+    public var cachedFrom: Double?
 
     public static func == (lhs: StageResult, rhs: StageResult) -> Bool {
         lhs.kind == rhs.kind && lhs.status == rhs.status && lhs.duration == rhs.duration && lhs.logPath == rhs.logPath
             && lhs.tests == rhs.tests && lhs.runningWhenStopped.map(\.identifier) == rhs.runningWhenStopped.map(\.identifier)
+            && lhs.cachedFrom == rhs.cachedFrom
     }
 
     /// One line for the summary: `ui: timed out after 600 s`.
@@ -240,9 +243,6 @@ struct StageExecution {
         if tail != nil || !failing.isEmpty { console.line("   └ full log: \(result.logPath)") }
     }
 
-    /// The stage's environment: prepush's own, without the variables git sets for hooks (they
-    /// point git commands inside the stage, including test suites' own repositories, at this
-    /// repository), plus `PREPUSH_STAGE`, `PREPUSH_REPORTS_DIR` and the stage's `env`.
     /// Runs `xcrun` (or `PREPUSH_XCRUN`) with an argv array under a timeout, its whole output kept.
     static func xcrun(_ arguments: [String], environment: [String: String]) -> ToolOutput? {
         var out: [UInt8] = [], err: [UInt8] = []
@@ -261,6 +261,9 @@ struct StageExecution {
                           standardError: String(decoding: err, as: UTF8.self))
     }
 
+    /// The stage's environment: prepush's own, without the variables git sets for hooks (they
+    /// point git commands inside the stage, including test suites' own repositories, at this
+    /// repository), plus `PREPUSH_STAGE`, `PREPUSH_REPORTS_DIR` and the stage's `env`.
     static func environment(for stage: StageSettings, base: [String: String], reportsDirectory: String) -> [String: String] {
         var environment = base.filter { key, _ in !isHookLocalGitVariable(key) }
         environment["PREPUSH_STAGE"] = stage.kind.rawValue

@@ -33,6 +33,9 @@ struct StageOptions: ParsableArguments {
     @Flag(name: .customLong("all-lines"), help: "Report accessibility findings anywhere in the changed view files.")
     var allLines = false
 
+    @Flag(name: .customLong("no-cache"), help: "Run every stage, even one that passed on the same tree with the same inputs (environment: PREPUSH_CACHE=0).")
+    var noCache = false
+
     func validate() throws {
         if skipUITests && uiTestsOnly {
             throw ValidationError("--skip-ui-tests and --ui-tests-only cannot be used together")
@@ -52,6 +55,7 @@ struct StageOptions: ParsableArguments {
         flags.reportsDirectory = reportsDirectory
         flags.isolated = isolated
         flags.allLines = allLines
+        flags.noCache = noCache
         return flags
     }
 }
