@@ -179,12 +179,19 @@ public struct TestRun: Sendable, Hashable, Codable {
     /// Failures of the run as a whole that no test carries: the runner never started its tests
     /// (xcodebuild's "Early unexpected exit"), or a summary said the run failed and no test failure was shown.
     public var runFailures: [String] = []
+    /// Seconds from the run's start to its end, when the input tells (an event stream's first and
+    /// last instants; the stages' own clock). Tests run in parallel, so this is not their sum.
+    public var wallTime: Double?
 
     /// Creates a run.
-    public init(results: [UITestResult] = [], runFailures: [String] = []) {
+    public init(results: [UITestResult] = [], runFailures: [String] = [], wallTime: Double? = nil) {
         self.results = results
         self.runFailures = runFailures
+        self.wallTime = wallTime
     }
+
+    /// The run's time as a reader means it: the wall time when known, else the tests' durations added up.
+    public var elapsed: Double { wallTime ?? totalDuration }
 
     /// A test failed or did not finish, or the run itself failed.
     public var hasFailures: Bool { !runFailures.isEmpty || results.contains { !$0.passed } }

@@ -377,7 +377,9 @@ public enum Pipeline {
     /// Writes junit.xml, results.json and results.md when the stages showed any tests, lists the
     /// failing ones compiler-style, and in GitHub Actions prints annotations and the step summary.
     static func publishTests(_ stages: [StageResult], configuration: ResolvedConfiguration, environment: [String: String], console: Console) {
-        let run = TestRun(results: stages.flatMap(\.tests.results), runFailures: stages.flatMap(\.tests.runFailures))
+        // The stages ran one after another; the tests inside them in parallel, so the wall time is the stages'.
+        let run = TestRun(results: stages.flatMap(\.tests.results), runFailures: stages.flatMap(\.tests.runFailures),
+                          wallTime: stages.map(\.duration).reduce(0, +))
         for failure in run.runFailures { console.line("   error: the test run failed: \(failure)", tone: .bad) }
         guard !run.results.isEmpty else { return }
         let publisher = ReportPublisher(environment: environment)

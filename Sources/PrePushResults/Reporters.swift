@@ -63,7 +63,7 @@ public struct JUnitReporter: TestReporter {
     public func render(_ run: TestRun) -> String {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         let failures = run.count(.failed), errors = run.count(.unfinished)
-        xml += "<testsuites name=\"prepush\" tests=\"\(run.results.count)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(threeDecimals(run.totalDuration))\">\n"
+        xml += "<testsuites name=\"prepush\" tests=\"\(run.results.count)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(threeDecimals(run.elapsed))\">\n"
         for suite in run.suites {
             let suiteRun = TestRun(results: suite.results)
             xml += "  <testsuite name=\"\(escape(suite.name))\" tests=\"\(suite.results.count)\" failures=\"\(suiteRun.count(.failed))\""
@@ -128,7 +128,7 @@ public struct JSONReporter: TestReporter {
         var out = JSONTextWriter()
         out.open("{")
         out.key("summary"); out.open("{")
-        out.field("duration", (run.totalDuration * 1000).rounded() / 1000)
+        out.field("duration", (run.elapsed * 1000).rounded() / 1000)
         out.field("expectedFailures", run.count(.expectedFailure))
         out.field("failed", run.count(.failed))
         out.field("flaky", run.results.filter(\.isFlaky).count)
@@ -293,7 +293,7 @@ public struct MarkdownReporter: TestReporter {
         lines.append("")
         lines.append("| tests | passed | failed | skipped | expected failures | unfinished | flaky | time |")
         lines.append("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
-        lines.append("| \(run.results.count) | \(run.count(.passed)) | \(run.count(.failed)) | \(run.count(.skipped)) | \(run.count(.expectedFailure)) | \(run.count(.unfinished)) | \(run.results.filter(\.isFlaky).count) | \(TextFormatting.duration(run.totalDuration)) |")
+        lines.append("| \(run.results.count) | \(run.count(.passed)) | \(run.count(.failed)) | \(run.count(.skipped)) | \(run.count(.expectedFailure)) | \(run.count(.unfinished)) | \(run.results.filter(\.isFlaky).count) | \(TextFormatting.duration(run.elapsed)) |")
         if !failing.isEmpty {
             lines += ["", "### Failures", ""]
             for test in failing {

@@ -64,6 +64,7 @@ public enum SwiftTestingEventStream {
         var progress: [String: Progress] = [:]
         var order: [String] = []
         var results: [UITestResult] = []
+        var firstInstant: Double?, lastInstant: Double?
         let lines = bytes.split(separator: 10, omittingEmptySubsequences: false)
         for (offset, line) in lines.enumerated() where line.contains(where: { $0 != 32 && $0 != 13 }) {
             let record: JSONValue
@@ -80,6 +81,11 @@ public enum SwiftTestingEventStream {
                 guard payload["kind"]?.string == "function", let id = payload["id"]?.string, let name = payload["name"]?.string else { continue }
                 declared[id] = Declared(suite: suite(ofID: id, name: name), name: name)
                 continue
+            }
+            if kind == "event", let instant = payload["instant"]?["absolute"]?.number {
+                // The run's wall time: from the first event to the last (runStarted, runEnded).
+                firstInstant = min(firstInstant ?? instant, instant)
+                lastInstant = max(lastInstant ?? instant, instant)
             }
             guard kind == "event", let eventKind = payload["kind"]?.string, let testID = payload["testID"]?.string,
                   declared[testID] != nil else { continue }
@@ -121,7 +127,10 @@ public enum SwiftTestingEventStream {
             results.append(UITestResult(suite: test.suite, name: test.name, status: .unfinished, duration: 0,
                                         failures: state.failures + [ended], phase: .test))
         }
-        return (TestRun(results: results), running)
+        // Instants from a broken or hostile stream must not turn into an infinite or absurd time.
+        let wallTime = firstInstant.flatMap { first in lastInstant.map { $0 - first } }
+            .flatMap { $0.isFinite && $0 >= 0 && $0 <= UITestResult.longestDuration ? $0 : nil }
+        return (TestRun(results: results, wallTime: wallTime), running)
     }
 
     /// `Module.Suite/function()/File.swift:3:20` → `Module.Suite`; a free function's suite is its module.

@@ -44,34 +44,39 @@ extension Prepush {
 
         func run() throws {
             var run = TestRun()
+            var wallTimes: [Double?] = []
             for file in files {
                 if file != "-" && !FileManager.default.isReadableFile(atPath: file) {
                     let reason = FileManager.default.fileExists(atPath: file) ? "cannot be read" : "no such file"
                     FileStandardError.write("error: \(file): \(reason)")
                     throw ExitCode(ExitStatus.usage.rawValue)
                 }
+                let parsed: (run: TestRun, kind: ResultsInputKind, unplaced: Int)
                 do {
-                    let parsed = try file == "-" ? ResultsInput.parse(descriptor: 0, file: "<stdin>") : ResultsInput.parse(file: file)
-                    guard !parsed.run.results.isEmpty || !parsed.run.runFailures.isEmpty else {
-                        // An empty report passing for a green run is how a broken pipeline goes unnoticed.
-                        FileStandardError.write("error: no test results found in \(file == "-" ? "standard input" : file)")
-                        throw ExitCode(ExitStatus.usage.rawValue)
-                    }
-                    run.results += parsed.run.results
-                    run.runFailures += parsed.run.runFailures
-                    for failure in parsed.run.runFailures { FileStandardError.write("error: \(file): the run failed: \(failure)") }
-                    let cut = parsed.run.results.filter(\.durationWasCut).count
-                    if cut > 0 {
-                        FileStandardError.write("prepush: warning: \(file == "-" ? "standard input" : file): \(cut) test duration\(cut == 1 ? " was" : "s were") infinite or absurd; written as \(Int(UITestResult.longestDuration)) seconds")
-                    }
-                    if parsed.unplaced > 0 {
-                        FileStandardError.write("prepush: warning: \(file == "-" ? "standard input" : file): \(parsed.unplaced) lines looked like test events but were not understood")
-                    }
+                    parsed = try file == "-" ? ResultsInput.parse(descriptor: 0, file: "<stdin>") : ResultsInput.parse(file: file)
                 } catch {
                     FileStandardError.write("\(error)")
                     throw ExitCode(ExitStatus.usage.rawValue)
                 }
+                guard !parsed.run.results.isEmpty || !parsed.run.runFailures.isEmpty else {
+                    // An empty report passing for a green run is how a broken pipeline goes unnoticed.
+                    FileStandardError.write("error: no test results found in \(file == "-" ? "standard input" : file)")
+                    throw ExitCode(ExitStatus.usage.rawValue)
+                }
+                run.results += parsed.run.results
+                wallTimes.append(parsed.run.wallTime)
+                run.runFailures += parsed.run.runFailures
+                for failure in parsed.run.runFailures { FileStandardError.write("error: \(file): the run failed: \(failure)") }
+                let cut = parsed.run.results.filter(\.durationWasCut).count
+                if cut > 0 {
+                    FileStandardError.write("prepush: warning: \(file == "-" ? "standard input" : file): \(cut) test duration\(cut == 1 ? " was" : "s were") infinite or absurd; written as \(Int(UITestResult.longestDuration)) seconds")
+                }
+                if parsed.unplaced > 0 {
+                    FileStandardError.write("prepush: warning: \(file == "-" ? "standard input" : file): \(parsed.unplaced) lines looked like test events but were not understood")
+                }
             }
+            // Inputs read one after another ran one after another: their wall times add up.
+            if wallTimes.allSatisfy({ $0 != nil }) { run.wallTime = wallTimes.compactMap { $0 }.reduce(0, +) }
             let report = format.reporter.render(run)
             if let output {
                 do {

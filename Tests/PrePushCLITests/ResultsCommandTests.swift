@@ -133,7 +133,9 @@ import Testing
         let file = try folder.write(text, to: "results.txt")
         let result = try PrepushBinary.run(["results", file], in: folder.path, environment: environment)
         #expect(result.status == 2, "\(result)")
-        #expect(result.standardError.contains("error: no test results found in \(file)"), "\(result)")
+        // Exactly the one sentence: the exit code's own description once followed it.
+        #expect(result.standardError == "error: no test results found in \(file)\n", "\(result)")
+        #expect(result.standardOutput.isEmpty, "no report is written for no results")
     }
 
     @Test func aRunThatFailedBeforeAnyTestIsExit1WithItsMessage() throws {

@@ -69,6 +69,21 @@ import Testing
         #expect(failureLine.hasPrefix("   Tests/TrustTests/SameNameTests.swift:22:"), "\(failureLine)")
         if mode == "event-stream" {
             #expect(failureLine.contains("error: TrustTests.Module4Tests.emitModule(): Expectation failed"), "\(failureLine)")
+            // The run's time is its wall time, from the stream's first event to its last, not the
+            // parallel tests' durations added up.
+            let events = try String(contentsOfFile: repo.path + "/.prepush/events.jsonl", encoding: .utf8)
+            let instants = events.split(separator: "\n").compactMap { line -> Double? in
+                let record = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+                return ((record?["payload"] as? [String: Any])?["instant"] as? [String: Any])?["absolute"] as? Double
+            }
+            let wall = try #require(instants.max()) - instants.min()!
+            let report = try PrepushBinary.run(["results", ".prepush/events.jsonl", "--format", "json"], in: repo.path, environment: repo.environment)
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(report.standardOutput.utf8)) as? [String: Any], "\(report)")
+            let duration = try #require((json["summary"] as? [String: Any])?["duration"] as? Double)
+            #expect(abs(duration - wall) < 0.001, "duration \(duration), wall \(wall)")
+            let tests = try #require(json["tests"] as? [[String: Any]])
+            let added = tests.compactMap { $0["duration"] as? Double }.reduce(0, +)
+            #expect(tests.count == 6 && added > 0, "\(tests.count) tests, \(added) s added up")
         }
         let junit = try #require(try? String(contentsOfFile: repo.path + "/.prepush/reports/junit.xml", encoding: .utf8))
         #expect(junit.components(separatedBy: "name=\"emitModule()\"").count - 1 == 6)
