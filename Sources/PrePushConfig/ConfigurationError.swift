@@ -42,6 +42,8 @@ public enum ValueProblem: Error, Sendable, Equatable {
     case unsafeRemoteName(what: String)
     /// Not a valid environment variable name.
     case notVariableName
+    /// Not a stage name (it becomes a log file's name).
+    case notStageName
     /// Not `Key=Value`.
     case notSSHOption
     /// Absolute, or climbing out with `..`.
@@ -76,6 +78,8 @@ public enum ValueProblem: Error, Sendable, Equatable {
             return "is not a safe \(what): it must not start with '-' or hold spaces or shell characters"
         case .notVariableName:
             return "is not a valid environment variable name (letters, digits and '_', not starting with a digit)"
+        case .notStageName:
+            return "is not a stage name: letters, digits, '-' and '_', starting with a letter, at most 64 characters"
         case .notSSHOption:
             return "is not an ssh option: expected Key=Value (as in ssh_config), passed as -o Key=Value"
         case .notRelativePath:

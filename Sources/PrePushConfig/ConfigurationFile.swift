@@ -13,10 +13,31 @@ public struct Located<Value: Sendable & Equatable>: Sendable, Equatable {
     public let location: SourceLocation
 }
 
-/// The test stages prepush runs, in order.
-public enum StageKind: String, Sendable, CaseIterable, Equatable {
-    case unit
-    case ui
+/// A stage's name. `unit` and `ui` carry the data model's meaning (`SKIP_UI_TESTS`, `--ui-tests-only`
+/// and `UI_TEST_TIMEOUT` apply to `ui`); any other name under `stages:` is a stage of the team's own
+/// (`lint`, `build`, `snapshot`), run in file order.
+public struct StageKind: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// The unit-test stage.
+    public static let unit = StageKind(rawValue: "unit")
+    /// The UI-test stage.
+    public static let ui = StageKind(rawValue: "ui")
+    /// The data model's two stages, in their order.
+    public static let builtIn: [StageKind] = [.unit, .ui]
+
+    /// Whether this is `unit` or `ui`.
+    public var isBuiltIn: Bool { self == .unit || self == .ui }
+
+    public var description: String { rawValue }
+
+    /// Whether `name` may name a stage: it becomes a log file's name (`<name>.log`) and a `SKIP=` word.
+    public static func isValidName(_ name: String) -> Bool {
+        guard let first = name.utf8.first, (first >= 97 && first <= 122) || (first >= 65 && first <= 90) else { return false }
+        return name.utf8.count <= 64 && name.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || ($0 >= 65 && $0 <= 90) || ($0 >= 48 && $0 <= 57) || $0 == 45 || $0 == 95 }
+    }
 }
 
 /// One stage as written under `stages:` in the file.
@@ -31,6 +52,10 @@ public struct FileStage: Sendable, Equatable {
     public var workingDirectory: Located<String>?
     /// `skip`: true turns the stage off.
     public var skip: Located<Bool>?
+    /// `parallel`: the stage may run at the same time as the stages next to it that say so too.
+    public var parallel: Located<Bool>?
+    /// `paths`: globs; the stage runs only when the push changes a matching file (none: always).
+    public var paths: [Located<String>] = []
     /// `cacheEnvironment`: names of prepush's environment variables whose values decide the
     /// stage's result, so a change to one runs the stage again instead of using a cached verdict.
     public var cacheEnvironment: [Located<String>] = []
@@ -116,6 +141,8 @@ public struct ConfigurationFile: Sendable, Equatable {
     /// `cache`: false never skips a stage for an earlier passing run of the same tree.
     public var cache: Located<Bool>?
     public var stages: [StageKind: FileStage] = [:]
+    /// The stages' names in file order.
+    public var stageOrder: [StageKind] = []
     public var reportsDirectory: Located<String>?
     public var remote: FileRemote?
     public var accessibility: FileAccessibility?
@@ -127,12 +154,15 @@ public struct ConfigurationFile: Sendable, Equatable {
         "traceability": ["catalog", "tests", "launchArguments", "gate"],
         "accessibility": ["include", "exclude", "rules", "controls", "identifierPattern", "maxFileSize", "checkPreviews",
                           "checkDebugCode", "iconViews", "textEntryViews", "baseline"],
-        "stages": StageKind.allCases.map(\.rawValue),
-        "stages.unit": ["run", "timeout", "env", "workingDirectory", "skip", "cacheEnvironment"],
-        "stages.ui": ["run", "timeout", "env", "workingDirectory", "skip", "cacheEnvironment"],
+        "stages": StageKind.builtIn.map(\.rawValue),
+        "stages.unit": stageKeys,
+        "stages.ui": stageKeys,
         "reports": ["directory"],
         "remote": ["host", "user", "port", "path", "syncMode", "identityFile", "sshOptions", "results", "acceptNewHostKeys"],
     ]
+
+    /// The keys of every stage, `unit`, `ui` or one of the team's own.
+    public static let stageKeys = ["run", "timeout", "env", "workingDirectory", "skip", "paths", "parallel", "cacheEnvironment"]
 
     /// The file's text, kept to quote lines in later errors.
     package var text: String = ""
@@ -190,10 +220,27 @@ private struct FileDecoder {
         if let node = top["reports"], let reports = mapping(node, path: "reports"), let directory = reports["directory"] {
             file.reportsDirectory = nonEmptyString(directory, path: "reports.directory", expected: "a folder path")
         }
-        if let node = top["stages"], let stages = mapping(node, path: "stages") {
-            for kind in StageKind.allCases {
-                guard let stageNode = stages[kind.rawValue], !stageNode.isNull else { continue }
-                if let stage = stage(stageNode, path: "stages.\(kind.rawValue)", keyLocation: stages.keyLocation(kind.rawValue)) {
+        if let node = top["stages"], !node.isNull, let stages = mapping(node, path: "stages", allowedKeys: nil) {
+            for (key, stageNode) in stages.pairs {
+                guard let name = key.scalar else {
+                    errors.append(.wrongType(key.location, setting: "stages", expected: "a stage name", found: key.kindDescription, sourceLine: line(key.location)))
+                    continue
+                }
+                let kind = StageKind(rawValue: name)
+                if !kind.isBuiltIn {
+                    // A misspelt `ui` would otherwise become a stage of its own that SKIP_UI_TESTS does not skip.
+                    if let near = ValueParsers.suggestion(for: name, among: StageKind.builtIn.map(\.rawValue)), name.count <= near.count + 1 {
+                        errors.append(.unknownKey(key.location, key: name, parent: "stages", suggestion: near, sourceLine: line(key.location)))
+                        continue
+                    }
+                    guard StageKind.isValidName(name) else {
+                        errors.append(.invalidValue(.file(key.location), setting: "stages", value: name, problem: .notStageName, sourceLine: line(key.location)))
+                        continue
+                    }
+                }
+                file.stageOrder.append(kind)
+                guard !stageNode.isNull else { continue }
+                if let stage = stage(stageNode, path: "stages.\(name)", keyLocation: key.location) {
                     file.stages[kind] = stage
                 }
             }
@@ -248,7 +295,7 @@ private struct FileDecoder {
     }
 
     private mutating func stage(_ node: YAMLNode, path: String, keyLocation: SourceLocation?) -> FileStage? {
-        guard let fields = mapping(node, path: path) else { return nil }
+        guard let fields = mapping(node, path: path, allowedKeys: ConfigurationFile.stageKeys) else { return nil }
         var stage = FileStage()
         if let run = fields["run"], !run.isNull {
             stage.run = nonEmptyString(run, path: "\(path).run", expected: "a shell command")
@@ -263,6 +310,10 @@ private struct FileDecoder {
         if let skip = fields["skip"] { stage.skip = boolean(skip, path: "\(path).skip") }
         if let directory = fields["workingDirectory"] {
             stage.workingDirectory = nonEmptyString(directory, path: "\(path).workingDirectory", expected: "a folder path")
+        }
+        if let parallel = fields["parallel"] { stage.parallel = boolean(parallel, path: "\(path).parallel") }
+        if let globs = fields["paths"] {
+            stage.paths = list(globs, path: "\(path).paths", expected: "globs") { $0.isEmpty ? .failure(.empty(expected: "a glob")) : .success($0) }
         }
         if let names = fields["cacheEnvironment"] {
             stage.cacheEnvironment = list(names, path: "\(path).cacheEnvironment", expected: "variable names", ValueParsers.variableName)

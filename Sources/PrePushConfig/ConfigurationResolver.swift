@@ -72,16 +72,28 @@ public struct StageSettings: Sendable, Equatable {
     public let workingDirectory: String
     /// Names of prepush's environment variables that are part of the stage's cache key.
     public let cacheEnvironment: [String]
+    /// Globs of repository paths: the stage runs only when the push changes a matching file (empty: always).
+    public let paths: [String]
+    /// Whether the stage may run at the same time as its neighbours that say so too.
+    public let parallel: Bool
 
     /// Creates stage settings.
     public init(kind: StageKind, command: String, timeout: Int, environment: [EnvironmentEntry], workingDirectory: String,
-                cacheEnvironment: [String] = []) {
+                cacheEnvironment: [String] = [], paths: [String] = [], parallel: Bool = false) {
         self.kind = kind
         self.command = command
         self.timeout = timeout
         self.environment = environment
         self.workingDirectory = workingDirectory
         self.cacheEnvironment = cacheEnvironment
+        self.paths = paths
+        self.parallel = parallel
+    }
+
+    /// The same stage running in another folder (an export of the pushed commit).
+    public func moved(to workingDirectory: String) -> StageSettings {
+        StageSettings(kind: kind, command: command, timeout: timeout, environment: environment, workingDirectory: workingDirectory,
+                      cacheEnvironment: cacheEnvironment, paths: paths, parallel: parallel)
     }
 }
 
@@ -116,6 +128,12 @@ public struct ResolvedConfiguration: Sendable {
     public let unitStage: StageSettings?
     /// The UI stage, or nil when it is not configured.
     public let uiStage: StageSettings?
+    /// The team's own stages (`lint`, `build`), in file order, without those turned off by `skip: true`.
+    public var customStages: [StageSettings] = []
+    /// The team's own stages the file turns off with `skip: true`.
+    public var customStagesSkippedByFile: [StageKind] = []
+    /// Every stage name in file order (`unit` and `ui` included where the file names them).
+    public var stageOrder: [StageKind] = []
     /// The `accessibility:` section as written (validated against the rules by the check).
     public let accessibility: FileAccessibility?
     /// The `traceability:` section as written.
@@ -339,12 +357,24 @@ private struct Merger {
         case 1: throw errors[0]
         default: throw .multiple(errors)
         }
-        return ResolvedConfiguration(
+        var customStages: [StageSettings] = []
+        var customSkipped: [StageKind] = []
+        for kind in file?.stageOrder ?? [] where !kind.isBuiltIn {
+            if file?.stages[kind]?.skip?.value == true { customSkipped.append(kind); continue }
+            let timeout = file?.stages[kind]?.timeout?.value ?? ConfigurationResolver.defaultUnitTimeout
+            if let custom = stage(kind, file: file, timeout: timeout) { customStages.append(custom) }
+        }
+
+        var resolved = ResolvedConfiguration(
             hook: hook, configurationFile: configurationFile, unitStage: unit, uiStage: ui, accessibility: file?.accessibility,
             traceability: file?.traceability, isolated: isolated.value, cache: cache.value,
             unitStageSkippedByFile: file?.stages[.unit]?.skip?.value == true,
             reportsDirectory: absolutePath(reports.value, base: request.repositoryRoot),
             remote: remote, settings: settings, notes: notes)
+        resolved.customStages = customStages
+        resolved.customStagesSkippedByFile = customSkipped
+        resolved.stageOrder = file?.stageOrder ?? []
+        return resolved
     }
 
     // MARK: - Picking one value by precedence
@@ -443,9 +473,20 @@ private struct Merger {
             settings.append(ResolvedSetting(name: "\(name).cacheEnvironment", value: cacheEnvironment.map(\.value).joined(separator: ", "),
                                             origin: .file(cacheEnvironment[0].location)))
         }
+        let paths = written?.paths ?? []
+        if !paths.isEmpty {
+            settings.append(ResolvedSetting(name: "\(name).paths", value: paths.map(\.value).joined(separator: ", "), origin: .file(paths[0].location)))
+        }
+        if let parallel = written?.parallel {
+            settings.append(ResolvedSetting(name: "\(name).parallel", value: "\(parallel.value)", origin: .file(parallel.location)))
+        }
+        if !kind.isBuiltIn, let timeout = written?.timeout {
+            settings.append(ResolvedSetting(name: "\(name).timeout", value: "\(timeout.value)", origin: .file(timeout.location)))
+        }
         guard let command else { return nil }
         return StageSettings(kind: kind, command: command.0, timeout: timeout, environment: environment, workingDirectory: directory,
-                             cacheEnvironment: cacheEnvironment.map(\.value))
+                             cacheEnvironment: cacheEnvironment.map(\.value), paths: paths.map(\.value),
+                             parallel: written?.parallel?.value ?? false)
     }
 
     private mutating func remote(_ written: FileRemote?) -> RemoteSettings? {

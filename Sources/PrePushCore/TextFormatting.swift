@@ -1,6 +1,12 @@
 /// Small text helpers that keep `String(format:)` and Foundation's padding off the hot path.
 public enum TextFormatting {
     /// Seconds with one decimal below a minute ("2.5 s"), then minutes and seconds ("3 min 5 s").
+    /// `a`, `a and b`, `a, b and c`.
+    public static func list(_ items: [String]) -> String {
+        guard items.count > 1 else { return items.first ?? "" }
+        return items.dropLast().joined(separator: ", ") + " and " + items.last!
+    }
+
     public static func duration(_ seconds: Double) -> String {
         // Int(_:) traps on values it cannot hold: a duration from damaged input must print, not crash.
         let seconds = seconds.isFinite ? min(max(0, seconds), 1e12) : 0

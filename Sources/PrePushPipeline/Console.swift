@@ -45,6 +45,15 @@ public struct Console: Sendable {
         usesColour = terminal && variable("NO_COLOR").map(\.isEmpty) != false && variable("TERM") != "dumb"
     }
 
+    /// A console on the given descriptors with the terminal and colour decided by the caller: a
+    /// stage running beside others writes into a file that is shown on the terminal later.
+    public init(output: Int32, errors: Int32, isTerminal: Bool, usesColour: Bool) {
+        self.output = output
+        self.errors = errors
+        self.isTerminal = isTerminal
+        self.usesColour = usesColour
+    }
+
     /// Writes a line to the output.
     public func line(_ text: String) { send(text + "\n", to: output) }
 

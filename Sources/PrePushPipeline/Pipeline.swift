@@ -126,16 +126,24 @@ public enum Pipeline {
         var plan = StagePlan(configuration)
         // `SKIP=ui,unit git push` (pre-commit's convention) and `prepush run --stage unit`.
         let named = Set((request.environment["SKIP"] ?? "").split(separator: ",").map { TextFormatting.trimmed(String($0)) }.filter { !$0.isEmpty })
-        let unknown = named.union(request.onlyStages).subtracting(StageKind.allCases.map(\.rawValue))
+        let unknown = named.union(request.onlyStages).subtracting(plan.names)
         guard unknown.isEmpty else {
-            console.error("error: no stage named \(unknown.sorted().map { "\"\($0)\"" }.joined(separator: ", ")); the stages are \(StageKind.allCases.map(\.rawValue).joined(separator: " and "))")
+            console.error("error: no stage named \(unknown.sorted().map { "\"\($0)\"" }.joined(separator: ", ")); the stages are \(TextFormatting.list(plan.names))")
             return .usage
         }
         plan.skip(named, because: "skipped (SKIP=\(request.environment["SKIP"] ?? ""))")
         if !request.onlyStages.isEmpty {
-            plan.skip(Set(StageKind.allCases.map(\.rawValue)).subtracting(request.onlyStages), because: "not asked for (--stage)")
+            plan.skip(Set(plan.names).subtracting(request.onlyStages), because: "not asked for (--stage)")
         }
-        for (kind, reason) in plan.notRunning { console.line("prepush – \(kind.rawValue): \(reason)") }
+        // A stage with `paths:` runs only when the push changes a file they match.
+        if plan.stages.contains(where: { !$0.paths.isEmpty }) {
+            if let files = changedFiles(request, repository: repository, console: console) {
+                plan.keepOnlyStagesMatching(changedFiles: files)
+            } else {
+                console.line("prepush: note: cannot tell which files this push changes; stages with paths: run")
+            }
+        }
+        for (kind, reason) in plan.notRunningInOrder { console.line("prepush – \(kind.rawValue): \(reason)") }
         guard !plan.stages.isEmpty else {
             console.line("prepush: nothing to run: no stage is configured or all are skipped (see docs/configuration.md)")
             // Without results the catalog can still be missing tests: the gate says so.
@@ -205,13 +213,8 @@ public enum Pipeline {
             verdicts = (VerdictCache(repository: repository), tree, file.flatMap { try? FileReading.read($0, limit: ConfigurationFile.maximumBytes).get() })
         }
 
-        var results: [StageResult] = []
-        var verdict: (status: ExitStatus, line: String)?
-        for stage in plan.stages {
-            if let signal = signals?.lastReceivedSignal {
-                verdict = (.interrupted, "prepush: interrupted by \(StageResult.signalName(signal)) before the \(stage.kind.rawValue) stage started")
-                break
-            }
+        /// Runs one stage (or takes its cached pass), printing to `output`.
+        func runStage(_ stage: StageSettings, output: Console, inParallel: Bool) -> StageResult {
             var cacheKey: String?
             if let verdicts {
                 let environment = StageExecution.environment(for: stage, base: request.environment, reportsDirectory: configuration.reportsDirectory)
@@ -224,13 +227,12 @@ public enum Pipeline {
                 switch verdicts.cache.lookup(key) {
                 case .hit(let entry):
                     let rerun = request.hook == nil ? "--no-cache" : "\(ConfigurationResolver.Variable.cache)=0 git push"
-                    console.line("prepush ✔ \(stage.kind.rawValue): already passed on tree \(verdicts.tree.prefix(7)) at \(VerdictCache.time(entry.passedAt)) (cached; \(rerun) to run it)", tone: .good)
+                    output.line("prepush ✔ \(stage.kind.rawValue): already passed on tree \(verdicts.tree.prefix(7)) at \(VerdictCache.time(entry.passedAt)) (cached; \(rerun) to run it)", tone: .good)
                     var result = StageResult(kind: stage.kind, status: .passed, duration: 0, logPath: "", tests: entry.tests)
                     result.cachedFrom = entry.passedAt
-                    results.append(result)
-                    continue
+                    return result
                 case .unreadable(let path, let reason):
-                    console.line("prepush: warning: the cached verdict \(path) cannot be read (\(reason)); the stage runs", tone: .warning)
+                    output.line("prepush: warning: the cached verdict \(path) cannot be read (\(reason)); the stage runs", tone: .warning)
                 case .miss:
                     break
                 }
@@ -238,29 +240,47 @@ public enum Pipeline {
             }
             var execution = StageExecution(
                 stage: stage, reportsDirectory: configuration.reportsDirectory, baseEnvironment: request.environment,
-                verbose: configuration.hook.verbose, console: console, signals: signals,
+                verbose: configuration.hook.verbose, console: output, signals: signals,
                 killGracePeriod: request.killGracePeriod
             )
             execution.repositoryRoot = repository.workingDirectory ?? ""
+            execution.watchesSignalFlag = inParallel
             if stage.kind == .ui, let remote = configuration.remote, let export {
                 execution.remote = RemoteStageContext(
                     session: RemoteSession(target: remote.connection, environment: request.environment, scratchFolder: export),
                     mode: configuration.hook.syncMode, tree: FilePath.join(export, "tree"), results: remote.results)
             }
             let result = execution.run()
-            results.append(result)
             if result.status == .passed, let cacheKey, let verdicts {
                 let entry = VerdictCache.Entry(key: cacheKey, stage: stage.kind.rawValue, tree: verdicts.tree,
                                                passedAt: Date().timeIntervalSince1970, duration: result.duration, tests: result.tests)
-                if let problem = verdicts.cache.store(entry) { console.line("prepush: warning: \(problem)", tone: .warning) }
+                if let problem = verdicts.cache.store(entry) { output.line("prepush: warning: \(problem)", tone: .warning) }
             }
+            return result
+        }
+
+        var results: [StageResult] = []
+        var verdict: (status: ExitStatus, line: String)?
+        for group in plan.groups {
+            if let signal = signals?.lastReceivedSignal {
+                verdict = (.interrupted, "prepush: interrupted by \(StageResult.signalName(signal)) before the \(group[0].kind.rawValue) stage started")
+                break
+            }
+            let groupResults = group.count == 1
+                ? [runStage(group[0], output: console, inParallel: false)]
+                : ParallelStages.run(group, console: console, folder: configuration.reportsDirectory) { stage, output in
+                    runStage(stage, output: output, inParallel: true)
+                }
+            results += groupResults
+            // The first stage of the group (in file order) that did not pass decides the verdict.
+            guard let result = groupResults.first(where: { $0.status != .passed }) else { continue }
             switch result.status {
             case .passed:
                 continue
             case .interrupted:
-                verdict = (.interrupted, "prepush: interrupted; the \(stage.kind.rawValue) stage and every process it started were stopped")
+                verdict = (.interrupted, "prepush: interrupted; the \(result.kind.rawValue) stage and every process it started were stopped")
             case .failed, .timedOut, .couldNotStart:
-                let skipped = plan.stages.drop { $0.kind != stage.kind }.dropFirst().map(\.kind.rawValue)
+                let skipped = plan.stages.drop { $0.kind != group.last!.kind }.dropFirst().map(\.kind.rawValue)
                 let notRun = skipped.isEmpty ? "" : " (not run: \(skipped.joined(separator: ", ")))"
                 verdict = (.failure, "prepush: \(refusal): \(result.summary)\(notRun)")
             }
@@ -322,6 +342,31 @@ public enum Pipeline {
         return ranges
     }
 
+    /// Every file the push (or, for `prepush run`, a push of the current branch, or `--base`) changes;
+    /// nil when that cannot be told (a detached HEAD with no `--base`, an unreadable range).
+    static func changedFiles(_ request: PipelineRequest, repository: Repository, console: Console) -> [String]? {
+        if let checkRange = request.checkRange {
+            return (try? repository.range(base: checkRange.base, head: checkRange.head, lineDetail: false))?.files.map(\.path)
+        }
+        let updates: [(remote: String, update: PushUpdate)]
+        if let hook = request.hook {
+            updates = (hook.updates ?? []).map { (hook.remoteName, $0) }
+        } else if let current = try? repository.pushUpdateForCurrentBranch() {
+            updates = [current]
+        } else {
+            return nil
+        }
+        var files: Set<String> = []
+        for (remote, update) in updates where !update.isDeletion {
+            guard let range = try? repository.pushRange(for: update, remote: remote, lineDetail: false) else { return nil }
+            for file in range.files {
+                files.insert(file.path)
+                if let old = file.oldPath { files.insert(old) }
+            }
+        }
+        return files.sorted()
+    }
+
     /// Runs the accessibility check over the push's ranges and prints its findings; returns an exit
     /// status when the run must end here (findings of severity error, or a range that cannot be read).
     static func checkAccessibility(_ request: PipelineRequest, step: AccessibilityStep, repository: Repository, verbose: Bool,
@@ -363,8 +408,8 @@ public enum Pipeline {
             try? FileManager.default.removeItem(atPath: FilePath.join(folder, format.fileName))
         }
         // A stage's log from an earlier run would pass for this run's when the stage does not run now.
-        for kind in StageKind.allCases {
-            try? FileManager.default.removeItem(atPath: FilePath.join(folder, "\(kind.rawValue).log"))
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where entry.hasSuffix(".log") {
+            try? FileManager.default.removeItem(atPath: FilePath.join(folder, entry))
         }
         for format in TraceabilityFormat.allCases {
             try? FileManager.default.removeItem(atPath: FilePath.join(folder, "traceability.\(format.fileExtension)"))
@@ -466,9 +511,7 @@ struct StagePlan {
     /// Moves every stage's working directory from the working tree into an export of the commit.
     mutating func rebase(onto tree: String, root: String) {
         stages = stages.map { stage in
-            StageSettings(kind: stage.kind, command: stage.command, timeout: stage.timeout, environment: stage.environment,
-                          workingDirectory: FilePath.absolute(FilePath.relative(stage.workingDirectory, to: root), base: tree),
-                          cacheEnvironment: stage.cacheEnvironment)
+            stage.moved(to: FilePath.absolute(FilePath.relative(stage.workingDirectory, to: root), base: tree))
         }
     }
 
@@ -478,7 +521,64 @@ struct StagePlan {
         stages.removeAll { names.contains($0.kind.rawValue) }
     }
 
+    /// Every stage name the configuration knows, configured or not: what `SKIP=` and `--stage` may name.
+    var names: [String] = []
+
+    /// The stages that do not run, in the stages' order.
+    var notRunningInOrder: [(StageKind, String)] {
+        notRunning.enumerated().sorted { lhs, rhs in
+            let left = names.firstIndex(of: lhs.element.0.rawValue) ?? 0, right = names.firstIndex(of: rhs.element.0.rawValue) ?? 0
+            return left != right ? left < right : lhs.offset < rhs.offset
+        }.map(\.element)
+    }
+
     init(_ configuration: ResolvedConfiguration) {
+        // File order; `unit` first and `ui` after it where the file does not place them.
+        var order = configuration.stageOrder
+        if !order.contains(.unit) { order.insert(.unit, at: 0) }
+        if !order.contains(.ui) { order.insert(.ui, at: (order.firstIndex(of: .unit) ?? -1) + 1) }
+        names = order.map(\.rawValue)
+        for kind in order {
+            switch kind {
+            case .unit: addUnit(configuration)
+            case .ui: addUI(configuration)
+            default:
+                if configuration.hook.uiTestsOnly {
+                    notRunning.append((kind, "skipped (--ui-tests-only)"))
+                } else if configuration.customStagesSkippedByFile.contains(kind) {
+                    notRunning.append((kind, "skipped (skip: true in the configuration)"))
+                } else if let stage = configuration.customStages.first(where: { $0.kind == kind }) {
+                    stages.append(stage)
+                }
+            }
+        }
+    }
+
+    /// The stages in runs: consecutive stages with `parallel: true` run together, every other stage alone.
+    var groups: [[StageSettings]] {
+        var groups: [[StageSettings]] = []
+        for stage in stages {
+            if stage.parallel, let last = groups.last, last.allSatisfy(\.parallel) {
+                groups[groups.count - 1].append(stage)
+            } else {
+                groups.append([stage])
+            }
+        }
+        return groups
+    }
+
+    /// Leaves out the stages with `paths:` that match no file the push changes, saying so.
+    mutating func keepOnlyStagesMatching(changedFiles: [String]) {
+        let idle = stages.filter { stage in
+            guard !stage.paths.isEmpty else { return false }
+            let globs = stage.paths.map(Glob.init)
+            return !changedFiles.contains { file in globs.contains { $0.matches(file) } }
+        }
+        for stage in idle { notRunning.append((stage.kind, "skipped (no changed file matches paths: \(stage.paths.joined(separator: ", ")))")) }
+        stages.removeAll { stage in idle.contains { $0.kind == stage.kind } }
+    }
+
+    private mutating func addUnit(_ configuration: ResolvedConfiguration) {
         if configuration.hook.uiTestsOnly {
             notRunning.append((.unit, "skipped (--ui-tests-only)"))
         } else if configuration.unitStageSkippedByFile {
@@ -488,6 +588,9 @@ struct StagePlan {
         } else {
             notRunning.append((.unit, "not configured (set stages.unit.run in \(ConfigurationResolver.defaultFileName))"))
         }
+    }
+
+    private mutating func addUI(_ configuration: ResolvedConfiguration) {
         if configuration.hook.skipUITests {
             let origin = configuration.settings.first { $0.name == "skipUITests" }?.origin
             notRunning.append((.ui, "skipped (\(origin.map(\.description) ?? "skipUITests"))"))

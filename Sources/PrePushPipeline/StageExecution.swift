@@ -101,6 +101,8 @@ struct StageExecution {
     var repositoryRoot: String = ""
     /// Set when the stage runs on a remote Mac.
     var remote: RemoteStageContext? = nil
+    /// Set when other stages run at the same time (they share the signal pipe).
+    var watchesSignalFlag = false
 
     func run() -> StageResult {
         let name = stage.kind.rawValue
@@ -140,6 +142,7 @@ struct StageExecution {
                 tail.append(bytes)
             }
         }
+        options.watchesSignalFlag = watchesSignalFlag
         if !verbose && console.isTerminal {
             options.onTick = { elapsed in console.replaceLine(console.painted("prepush ▸ \(heading)  \(Int(elapsed)) s", .quiet)) }
         }

@@ -115,7 +115,7 @@ struct VerdictCache {
     /// Writes `data` to a temporary file beside `path` and renames it into place, so a killed run
     /// leaves no half-written file.
     static func writeWhole(_ data: Data, to path: String) throws {
-        let temporary = "\(path).\(getpid()).tmp"
+        let temporary = "\(path).\(getpid())-\(UUID().uuidString.prefix(8)).tmp"
         try data.write(to: URL(fileURLWithPath: temporary))
         guard rename(temporary, path) == 0 else {
             let reason = String(cString: strerror(errno))

@@ -129,6 +129,9 @@ public struct RunOptions {
     public var onTick: ((Double) -> Void)?
     /// Seconds between `onTick` calls.
     public var tickInterval: Double
+    /// Also stop when the signal handler's flag is set, not only when the signal pipe wakes this
+    /// run: for runs at the same time in one process (parallel stages).
+    public var watchesSignalFlag = false
     /// Called once when the run is stopped for a timeout or an interruption, before SIGTERM:
     /// a remote stage stops its processes on the remote machine here.
     public var onStop: ((StopReason) -> Void)?
@@ -334,6 +337,11 @@ private struct RunLoop {
             if termination == nil {
                 reap(blocking: false)
                 if termination != nil { exitedAt = now }
+            }
+            // Runs side by side share one signal pipe, which only one of them drains: the others
+            // see the handler's flag here (within the loop's longest wait).
+            if options.watchesSignalFlag, stopStartedAt == nil, let received = options.signals?.lastReceivedSignal {
+                interrupted(by: received)
             }
             if stopReason == nil, stopStartedAt == nil, let timeout = options.timeout, now - start >= timeout {
                 stopReason = .timedOut

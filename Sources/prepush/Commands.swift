@@ -32,7 +32,7 @@ extension Prepush {
         @Option(name: .customLong("head"), help: ArgumentHelp("With --base: the revision checked (default: HEAD).", valueName: "ref"))
         var head: String?
 
-        @Option(name: .customLong("stage"), help: ArgumentHelp("Run only this stage (unit or ui); repeat for several.", valueName: "name"))
+        @Option(name: .customLong("stage"), help: ArgumentHelp("Run only this stage (unit, ui or a stage of your own); repeat for several.", valueName: "name"))
         var stages: [String] = []
 
         func validate() throws {

@@ -25,7 +25,8 @@ import Testing
         let end = try #require(page.range(of: "```", range: start.upperBound..<page.endIndex))
         let example = String(page[start.upperBound..<end.lowerBound])
         let file = try ConfigurationFile.decode(example, path: "docs/configuration.md")
-        #expect(file.stages.count == 2)
+        #expect(file.stages.count == 4)
+        #expect(file.stageOrder.map(\.rawValue) == ["unit", "ui", "lint", "build-docs"])
         #expect(file.remote?.syncMode?.value == .rsync)
     }
 }

@@ -107,7 +107,7 @@ import Testing
     func theSchemaRefusesWhatPrepushRefuses() throws {
         let folder = try TemporaryDirectory()
         // The failing key's top-level section is in the error's path (anyOf reports at the branch it tried).
-        for (yaml, path) in [("stages:\n  lint:\n    run: x\n", "['stages'"), ("accessibility:\n  rules:\n    no-such-rule: off\n", "['accessibility'"),
+        for (yaml, path) in [("stages:\n  \"a b\":\n    run: x\n", "['stages'"), ("stages:\n  lint:\n    runn: x\n", "['stages'"), ("accessibility:\n  rules:\n    no-such-rule: off\n", "['accessibility'"),
                              ("remote:\n  host: -oProxyCommand=x\n  path: /x\n", "['remote', 'host']"), ("verbose: maybe\n", "['verbose']")] {
             let data = try JSONSerialization.data(withJSONObject: Self.json(try YAMLLoader.load(yaml, file: "t.yml")))
             let instance = folder.url("bad.json")
