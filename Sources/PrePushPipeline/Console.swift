@@ -29,7 +29,13 @@ public struct Console: Sendable {
         case warning
         /// Secondary: what is about to happen.
         case quiet
+        /// The run's passing verdict: shown even with `--quiet`.
+        case verdict
     }
+
+    /// `--quiet` (or `PREPUSH_QUIET`): only the verdict, failures, warnings and their details
+    /// (indented lines) are written; progress and passing stages are not.
+    public var quiet = false
 
     /// A console on the given descriptors; `isTerminal` defaults to what `isatty` says of `output`,
     /// and colour to the terminal and the environment (`NO_COLOR`, `TERM`).
@@ -55,10 +61,16 @@ public struct Console: Sendable {
     }
 
     /// Writes a line to the output.
-    public func line(_ text: String) { send(text + "\n", to: output) }
+    public func line(_ text: String) {
+        if quiet && !text.hasPrefix("   ") { return }
+        send(text + "\n", to: output)
+    }
 
     /// Writes a line to the output in a tone (coloured on a terminal).
-    public func line(_ text: String, tone: Tone) { send(painted(text, tone) + "\n", to: output) }
+    public func line(_ text: String, tone: Tone) {
+        if quiet && (tone == .good || tone == .quiet) { return }
+        send(painted(text, tone) + "\n", to: output)
+    }
 
     /// Writes a line to the error stream.
     public func error(_ text: String) { send(text + "\n", to: errors) }
@@ -68,7 +80,7 @@ public struct Console: Sendable {
         guard usesColour else { return text }
         let code: String
         switch tone {
-        case .good: code = "32"
+        case .good, .verdict: code = "32"
         case .bad: code = "1;31"
         case .warning: code = "33"
         case .quiet: code = "2"
@@ -77,10 +89,10 @@ public struct Console: Sendable {
     }
 
     /// Rewrites the current terminal line (no newline), for progress.
-    func replaceLine(_ text: String) { send("\r\u{1B}[2K" + text, to: output) }
+    func replaceLine(_ text: String) { if !quiet { send("\r\u{1B}[2K" + text, to: output) } }
 
     /// Clears the line `replaceLine` wrote.
-    func clearLine() { send("\r\u{1B}[2K", to: output) }
+    func clearLine() { if !quiet { send("\r\u{1B}[2K", to: output) } }
 
     /// Passes a stage's output through: its stdout to ours, its stderr to ours.
     func passThrough(_ bytes: UnsafeRawBufferPointer, fromStandardError: Bool) {

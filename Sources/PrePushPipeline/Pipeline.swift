@@ -48,6 +48,8 @@ public struct PipelineRequest: Sendable {
     public var checkRange: (base: String, head: String)?
     /// For `prepush run --stage NAME`: only these stages run (empty: all).
     public var onlyStages: [String] = []
+    /// `--quiet`: only the verdict, failures and warnings are printed.
+    public var quiet = false
 
     /// Creates a request.
     public init(flags: ConfigurationFlags, environment: [String: String], hook: HookInvocation?, killGracePeriod: Double = 3) {
@@ -63,6 +65,8 @@ public struct PipelineRequest: Sendable {
 public enum Pipeline {
     /// Runs the pipeline and returns the exit status; everything the user should see goes to `console`.
     public static func run(_ request: PipelineRequest, console: Console, signals: SignalWatcher?) -> ExitStatus {
+        var console = console
+        if request.quiet || (try? ValueParsers.boolean(request.environment["PREPUSH_QUIET"] ?? "").get()) == true { console.quiet = true }
         let refusal = request.hook == nil ? "checks failed" : "push refused"
 
         if let updates = request.hook?.updates {
@@ -143,7 +147,12 @@ public enum Pipeline {
                 console.line("prepush: note: cannot tell which files this push changes; stages with paths: run")
             }
         }
-        for (kind, reason) in plan.notRunningInOrder { console.line("prepush – \(kind.rawValue): \(reason)") }
+        // "Not configured" is for `prepush config` and `init` to say, not every push; what was
+        // left out by a choice (SKIP, paths, a flag) is said.
+        let sayNotConfigured = configuration.hook.verbose || plan.stages.isEmpty
+        for (kind, reason) in plan.notRunningInOrder where sayNotConfigured || !reason.hasPrefix("not configured") {
+            console.line("prepush – \(kind.rawValue): \(reason)")
+        }
         guard !plan.stages.isEmpty else {
             console.line("prepush: nothing to run: no stage is configured or all are skipped (see docs/configuration.md)")
             // Without results the catalog can still be missing tests: the gate says so.
@@ -154,8 +163,9 @@ public enum Pipeline {
                 console.error("error: reports folder: \(error)")
                 return .usage
             }
-            let violations = publishTraceability(traceability, traced, results: [], configuration: configuration,
-                                                 environment: request.environment, console: console)
+            let (violations, written) = publishTraceability(traceability, traced, results: [], configuration: configuration,
+                                                            environment: request.environment, console: console)
+            sayReports(written, console: console)
             guard violations.isEmpty else {
                 console.line("prepush: \(refusal): \(violations.count) scenario\(violations.count == 1 ? "" : "s") without a test (traceability gate)", tone: .bad)
                 return .failure
@@ -287,17 +297,21 @@ public enum Pipeline {
             break
         }
         // Whatever happened to the stages, the tests they showed are reported, before the verdict.
-        publishTests(results, configuration: configuration, environment: request.environment, console: console)
+        var written = publishTests(results, configuration: configuration, environment: request.environment, console: console)
         if let traced {
-            let violations = publishTraceability(traceability, traced, results: results.flatMap(\.tests.results), configuration: configuration,
-                                                 environment: request.environment, console: console)
+            let (violations, traceabilityReports) = publishTraceability(traceability, traced, results: results.flatMap(\.tests.results),
+                                                                        configuration: configuration, environment: request.environment, console: console)
+            written += traceabilityReports
+            sayReports(written, console: console)
             if verdict == nil, !violations.isEmpty {
                 let priorities = traceability.gate.blocking.sorted().map(\.rawValue).joined(separator: "/")
                 verdict = (.failure, "prepush: \(refusal): \(violations.count) \(priorities) scenario\(violations.count == 1 ? "" : "s") failing or without a test (traceability gate)")
             }
+        } else {
+            sayReports(written, console: console)
         }
         guard let verdict else {
-            console.line("prepush: all stages passed (\(results.map { "\($0.kind.rawValue) \($0.cachedFrom == nil ? StageResult.seconds($0.duration) : "cached")" }.joined(separator: ", ")))", tone: .good)
+            console.line("prepush: all stages passed (\(results.map { "\($0.kind.rawValue) \($0.cachedFrom == nil ? StageResult.seconds($0.duration) : "cached")" }.joined(separator: ", ")))", tone: .verdict)
             return .success
         }
         console.line(verdict.line, tone: .bad)
@@ -395,11 +409,22 @@ public enum Pipeline {
     /// Writes the traceability reports of a run and lists what the gate refuses; returns the refusals.
     static func publishTraceability(_ step: TraceabilityStep, _ traced: (catalog: ScenarioCatalog, inventory: TestInventory),
                                     results: [UITestResult], configuration: ResolvedConfiguration,
-                                    environment: [String: String], console: Console) -> [String] {
-        let violations = step.publish(catalog: traced.catalog, inventory: traced.inventory, results: results,
-                                      folder: configuration.reportsDirectory, environment: environment, console: console)
-        for violation in violations { console.line("   error: \(violation)", tone: .bad) }
-        return violations
+                                    environment: [String: String], console: Console) -> (violations: [String], written: [String]) {
+        let published = step.publish(catalog: traced.catalog, inventory: traced.inventory, results: results,
+                                     folder: configuration.reportsDirectory, environment: environment, console: console)
+        for violation in published.violations { console.line("   error: \(violation)", tone: .bad) }
+        return published
+    }
+
+    /// One line for every report written, paths relative to the current folder where they are inside it.
+    static func sayReports(_ paths: [String], console: Console) {
+        guard !paths.isEmpty else { return }
+        let here = FileManager.default.currentDirectoryPath
+        let shown = paths.map { path in
+            let relative = FilePath.relative(path, to: here)
+            return relative.hasPrefix("/") || relative.hasPrefix("..") ? path : relative
+        }
+        console.line("prepush: reports: \(shown.joined(separator: ", "))")
     }
 
     /// Report files of an earlier run, which must not pass for this run's.
@@ -421,12 +446,14 @@ public enum Pipeline {
 
     /// Writes junit.xml, results.json and results.md when the stages showed any tests, lists the
     /// failing ones compiler-style, and in GitHub Actions prints annotations and the step summary.
-    static func publishTests(_ stages: [StageResult], configuration: ResolvedConfiguration, environment: [String: String], console: Console) {
+    /// Returns the paths written.
+    @discardableResult
+    static func publishTests(_ stages: [StageResult], configuration: ResolvedConfiguration, environment: [String: String], console: Console) -> [String] {
         // The stages ran one after another; the tests inside them in parallel, so the wall time is the stages'.
         let run = TestRun(results: stages.flatMap(\.tests.results), runFailures: stages.flatMap(\.tests.runFailures),
                           wallTime: stages.map(\.duration).reduce(0, +))
         for failure in run.runFailures { console.line("   error: the test run failed: \(failure)", tone: .bad) }
-        guard !run.results.isEmpty else { return }
+        guard !run.results.isEmpty else { return [] }
         let publisher = ReportPublisher(environment: environment)
         var counts = ["\(run.count(.passed)) passed", "\(run.count(.failed)) failed"]
         if run.count(.skipped) > 0 { counts.append("\(run.count(.skipped)) skipped") }
@@ -443,15 +470,16 @@ public enum Pipeline {
             let place = test.failureLocation.map { $0.column > 0 ? "\($0): " : "\($0.file):\($0.line): " } ?? ""
             console.line("   \(place)error: \(test.testIdentifier): \(test.failureMessage ?? "failed")", tone: .bad)
         }
+        var written: [String] = []
         do {
-            let written = try publisher.writeReports(run, to: configuration.reportsDirectory)
-            console.line("prepush: reports: \(written.joined(separator: ", "))")
+            written = try publisher.writeReports(run, to: configuration.reportsDirectory)
         } catch {
             console.error("prepush: warning: could not write the reports to \(configuration.reportsDirectory): \(ErrorText.describe(error))")
         }
         let annotations = publisher.annotations(run)
         if !annotations.isEmpty { FileSystem.write(annotations, to: console.output) }
         try? publisher.appendStepSummary(run)
+        return written
     }
 
     /// Opens the repository as git would (honouring `GIT_DIR` in hooks) and resolves the configuration.

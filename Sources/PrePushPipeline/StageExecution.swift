@@ -208,7 +208,11 @@ struct StageExecution {
         if case .timedOut = status { result.runningWhenStopped = running }
         if case .interrupted = status { result.runningWhenStopped = running }
         if !verbose && console.isTerminal { console.clearLine() }
-        console.line("prepush \(status == .passed ? "✔" : "✘") \(result.summary)", tone: status == .passed ? .good : .bad)
+        // On a terminal a stage that passed leaves no line of its own: the run's last line names
+        // every stage with its time, so a passing push stays a few lines long. Logs keep every line.
+        if status != .passed || verbose || !console.isTerminal {
+            console.line("prepush \(status == .passed ? "✔" : "✘") \(result.summary)", tone: status == .passed ? .good : .bad)
+        }
         if !result.runningWhenStopped.isEmpty {
             let shown = result.runningWhenStopped.prefix(5).map { "\($0.identifier) (\(Int($0.seconds.rounded())) s)" }
             let more = result.runningWhenStopped.count > 5 ? ", and \(result.runningWhenStopped.count - 5) more" : ""

@@ -68,9 +68,9 @@ public struct TraceabilityStep: Sendable {
     }
 
     /// The matrix of a run, its reports written into `folder` (traceability.md, .json, .html), the
-    /// Markdown appended to the GitHub step summary, and what the gate refuses.
+    /// Markdown appended to the GitHub step summary; returns what the gate refuses and the files written.
     public func publish(catalog: ScenarioCatalog, inventory: TestInventory, results: [UITestResult], folder: String,
-                        environment: [String: String], console: Console) -> [String] {
+                        environment: [String: String], console: Console) -> (violations: [String], written: [String]) {
         let matrix = TraceabilityMatrix(catalog: catalog, inventory: inventory, results: results)
         let total = matrix.total
         var line = "prepush: scenarios: \(total.total), \(total.implemented) implemented, \(total.passed) passed, \(total.failed) failed"
@@ -87,9 +87,8 @@ public struct TraceabilityStep: Sendable {
                 console.error("prepush: warning: could not write \(path): \(ErrorText.describe(error))")
             }
         }
-        if !written.isEmpty { console.line("prepush: traceability: \(written.joined(separator: ", "))") }
         try? ReportPublisher(environment: environment).appendStepSummary(markdown: TraceabilityFormat.markdown.render(matrix, gate: gate))
-        return gate.violations(in: matrix)
+        return (gate.violations(in: matrix), written)
     }
 }
 

@@ -44,6 +44,7 @@ extension Prepush {
             var request = PipelineRequest(flags: options.flags, environment: ProcessInfo.processInfo.environment, hook: nil)
             request.checkRange = base.map { (base: $0, head: head ?? "HEAD") }
             request.onlyStages = stages
+            request.quiet = options.quiet
             let status = Pipeline.run(request, console: Console(), signals: SignalWatcher.install())
             throw ExitCode(status.rawValue)
         }
@@ -78,11 +79,11 @@ extension Prepush {
         @OptionGroup var options: StageOptions
 
         func run() throws {
-            throw ExitCode(Self.runHook(remote: remote, url: url, flags: options.flags).rawValue)
+            throw ExitCode(Self.runHook(remote: remote, url: url, flags: options.flags, quiet: options.quiet).rawValue)
         }
 
         /// What the hook does, for the parsed command and for `Main`'s fast path alike.
-        static func runHook(remote: String, url: String, flags: ConfigurationFlags) -> ExitStatus {
+        static func runHook(remote: String, url: String, flags: ConfigurationFlags, quiet: Bool = false) -> ExitStatus {
             var updates: [PushUpdate]?
             // Someone ran the hook by hand at a terminal: do not wait for ref lines that never come.
             if !FileSystem.isTerminal(0) {
@@ -96,7 +97,8 @@ extension Prepush {
             }
             GitLibrary.initialize()
             let hook = HookInvocation(remoteName: remote, remoteURL: url, updates: updates)
-            let request = PipelineRequest(flags: flags, environment: ProcessInfo.processInfo.environment, hook: hook)
+            var request = PipelineRequest(flags: flags, environment: ProcessInfo.processInfo.environment, hook: hook)
+            request.quiet = quiet
             return Pipeline.run(request, console: Console(), signals: SignalWatcher.install())
         }
     }

@@ -36,6 +36,9 @@ struct StageOptions: ParsableArguments {
     @Flag(name: .customLong("no-cache"), help: "Run every stage, even one that passed on the same tree with the same inputs (environment: PREPUSH_CACHE=0).")
     var noCache = false
 
+    @Flag(name: .customLong("quiet"), help: "Print only the verdict, failures and warnings (environment: PREPUSH_QUIET).")
+    var quiet = false
+
     func validate() throws {
         if skipUITests && uiTestsOnly {
             throw ValidationError("--skip-ui-tests and --ui-tests-only cannot be used together")
