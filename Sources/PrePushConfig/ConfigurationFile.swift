@@ -52,6 +52,8 @@ public struct FileStage: Sendable, Equatable {
     public var workingDirectory: Located<String>?
     /// `skip`: true turns the stage off.
     public var skip: Located<Bool>?
+    /// `selective`: a `swift test` stage runs only the test targets that depend on what the push changes.
+    public var selective: Located<Bool>?
     /// `parallel`: the stage may run at the same time as the stages next to it that say so too.
     public var parallel: Located<Bool>?
     /// `paths`: globs; the stage runs only when the push changes a matching file (none: always).
@@ -162,7 +164,7 @@ public struct ConfigurationFile: Sendable, Equatable {
     ]
 
     /// The keys of every stage, `unit`, `ui` or one of the team's own.
-    public static let stageKeys = ["run", "timeout", "env", "workingDirectory", "skip", "paths", "parallel", "cacheEnvironment"]
+    public static let stageKeys = ["run", "timeout", "env", "workingDirectory", "skip", "paths", "parallel", "selective", "cacheEnvironment"]
 
     /// The file's text, kept to quote lines in later errors.
     package var text: String = ""
@@ -312,6 +314,7 @@ private struct FileDecoder {
             stage.workingDirectory = nonEmptyString(directory, path: "\(path).workingDirectory", expected: "a folder path")
         }
         if let parallel = fields["parallel"] { stage.parallel = boolean(parallel, path: "\(path).parallel") }
+        if let selective = fields["selective"] { stage.selective = boolean(selective, path: "\(path).selective") }
         if let globs = fields["paths"] {
             stage.paths = list(globs, path: "\(path).paths", expected: "globs") { $0.isEmpty ? .failure(.empty(expected: "a glob")) : .success($0) }
         }

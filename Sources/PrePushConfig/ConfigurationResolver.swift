@@ -76,10 +76,12 @@ public struct StageSettings: Sendable, Equatable {
     public let paths: [String]
     /// Whether the stage may run at the same time as its neighbours that say so too.
     public let parallel: Bool
+    /// Whether a `swift test` stage runs only the test targets that depend on what the push changes.
+    public let selective: Bool
 
     /// Creates stage settings.
     public init(kind: StageKind, command: String, timeout: Int, environment: [EnvironmentEntry], workingDirectory: String,
-                cacheEnvironment: [String] = [], paths: [String] = [], parallel: Bool = false) {
+                cacheEnvironment: [String] = [], paths: [String] = [], parallel: Bool = false, selective: Bool = false) {
         self.kind = kind
         self.command = command
         self.timeout = timeout
@@ -88,12 +90,19 @@ public struct StageSettings: Sendable, Equatable {
         self.cacheEnvironment = cacheEnvironment
         self.paths = paths
         self.parallel = parallel
+        self.selective = selective
     }
 
     /// The same stage running in another folder (an export of the pushed commit).
     public func moved(to workingDirectory: String) -> StageSettings {
         StageSettings(kind: kind, command: command, timeout: timeout, environment: environment, workingDirectory: workingDirectory,
-                      cacheEnvironment: cacheEnvironment, paths: paths, parallel: parallel)
+                      cacheEnvironment: cacheEnvironment, paths: paths, parallel: parallel, selective: selective)
+    }
+
+    /// The same stage with another command and more variables (a selective run's filter).
+    public func running(_ command: String, adding variables: [EnvironmentEntry]) -> StageSettings {
+        StageSettings(kind: kind, command: command, timeout: timeout, environment: environment + variables, workingDirectory: workingDirectory,
+                      cacheEnvironment: cacheEnvironment, paths: paths, parallel: parallel, selective: selective)
     }
 }
 
@@ -477,6 +486,9 @@ private struct Merger {
         if !paths.isEmpty {
             settings.append(ResolvedSetting(name: "\(name).paths", value: paths.map(\.value).joined(separator: ", "), origin: .file(paths[0].location)))
         }
+        if let selective = written?.selective {
+            settings.append(ResolvedSetting(name: "\(name).selective", value: "\(selective.value)", origin: .file(selective.location)))
+        }
         if let parallel = written?.parallel {
             settings.append(ResolvedSetting(name: "\(name).parallel", value: "\(parallel.value)", origin: .file(parallel.location)))
         }
@@ -486,7 +498,7 @@ private struct Merger {
         guard let command else { return nil }
         return StageSettings(kind: kind, command: command.0, timeout: timeout, environment: environment, workingDirectory: directory,
                              cacheEnvironment: cacheEnvironment.map(\.value), paths: paths.map(\.value),
-                             parallel: written?.parallel?.value ?? false)
+                             parallel: written?.parallel?.value ?? false, selective: written?.selective?.value ?? false)
     }
 
     private mutating func remote(_ written: FileRemote?) -> RemoteSettings? {

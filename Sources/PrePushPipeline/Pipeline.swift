@@ -139,9 +139,17 @@ public enum Pipeline {
         if !request.onlyStages.isEmpty {
             plan.skip(Set(plan.names).subtracting(request.onlyStages), because: "not asked for (--stage)")
         }
+        // What the push changes, read once for `paths:` and `selective:`.
+        var pushedFilesRead: [String]??
+        func pushedFiles() -> [String]? {
+            if let pushedFilesRead { return pushedFilesRead }
+            let files = changedFiles(request, repository: repository, console: console)
+            pushedFilesRead = .some(files)
+            return files
+        }
         // A stage with `paths:` runs only when the push changes a file they match.
         if plan.stages.contains(where: { !$0.paths.isEmpty }) {
-            if let files = changedFiles(request, repository: repository, console: console) {
+            if let files = pushedFiles() {
                 plan.keepOnlyStagesMatching(changedFiles: files)
             } else {
                 console.line("prepush: note: cannot tell which files this push changes; stages with paths: run")
@@ -221,6 +229,54 @@ public enum Pipeline {
         if configuration.cache, workingTreeMatches, let tree = try? repository.treeID(of: commit) {
             let file = configuration.configurationFile.map { FilePath.absolute($0, base: FileManager.default.currentDirectoryPath) }
             verdicts = (VerdictCache(repository: repository), tree, file.flatMap { try? FileReading.read($0, limit: ConfigurationFile.maximumBytes).get() })
+        }
+
+        // `selective: true`: a `swift test` stage runs only the test targets the push can affect.
+        for stage in plan.stages where stage.selective {
+            let root = repository.workingDirectory ?? ""
+            // The package's folder in the repository, wherever the stage runs (the working tree or an export).
+            let treeRoot = configuration.isolated ? export.map { FilePath.join($0, "tree") } ?? root : root
+            let packageFolder = FilePath.relative(stage.workingDirectory, to: treeRoot)
+            guard configuration.isolated || workingTreeMatches else {
+                console.line("prepush: note: \(stage.kind.rawValue): selective: every test runs (the working tree has changes the pushed commits do not show)")
+                continue
+            }
+            guard let files = pushedFiles() else {
+                console.line("prepush: note: \(stage.kind.rawValue): selective: every test runs (cannot tell what the push changes)")
+                continue
+            }
+            let graph: PackageGraph
+            switch PackageGraph.load(packageRoot: stage.workingDirectory, cacheFolder: FilePath.join(repository.commonDirectory, "prepush/packages"),
+                                     environment: StageExecution.environment(for: stage, base: request.environment, reportsDirectory: configuration.reportsDirectory)) {
+            case .success(let read): graph = read
+            case .failure(let problem):
+                console.line("prepush: warning: \(stage.kind.rawValue): selective: every test runs (\(problem))", tone: .warning)
+                continue
+            }
+            let configurationFile = configuration.configurationFile.map {
+                FilePath.relative(FilePath.absolute($0, base: FileManager.default.currentDirectoryPath), to: root)
+            }
+            switch SelectiveTests.select(changed: files, packageFolder: packageFolder, graph: graph, configurationFile: configurationFile) {
+            case .all(let reason):
+                console.line("prepush: note: \(stage.kind.rawValue): selective: every test runs (\(reason))")
+            case .none(let reason):
+                plan.skip([stage.kind.rawValue], because: "skipped (selective: \(reason))")
+                console.line("prepush – \(stage.kind.rawValue): skipped (selective: \(reason))")
+            case .only(let tests, let changed):
+                let shownChanged = TextFormatting.list(changed)
+                if tests.isEmpty {
+                    plan.skip([stage.kind.rawValue], because: "skipped (selective: no test target depends on \(shownChanged))")
+                    console.line("prepush – \(stage.kind.rawValue): skipped (selective: no test target depends on \(shownChanged))")
+                    continue
+                }
+                let filter = SelectiveTests.filter(tests)
+                let variable = EnvironmentEntry(name: "PREPUSH_TEST_FILTER", value: filter)
+                let command = SelectiveTests.command(stage.command, filteredBy: filter)
+                plan.replace(stage.kind, with: stage.running(command ?? stage.command, adding: [variable]))
+                let total = graph.targets.filter(\.isTest).count
+                console.line("prepush: \(stage.kind.rawValue): selective: \(tests.count) of \(total) test targets (\(TextFormatting.list(tests))), for changes in \(shownChanged)"
+                             + (command == nil ? "; the command does not end in swift test, so it gets them as $PREPUSH_TEST_FILTER" : ""))
+            }
         }
 
         /// Runs one stage (or takes its cached pass), printing to `output`.
@@ -593,6 +649,11 @@ struct StagePlan {
             }
         }
         return groups
+    }
+
+    /// Puts `stage` in the place of the stage of the same name.
+    mutating func replace(_ kind: StageKind, with stage: StageSettings) {
+        if let index = stages.firstIndex(where: { $0.kind == kind }) { stages[index] = stage }
     }
 
     /// Leaves out the stages with `paths:` that match no file the push changes, saying so.

@@ -235,7 +235,7 @@ public enum XCResultReader {
 }
 
 /// Any JSON value, for formats whose shape is only partly known.
-enum JSONValue: Decodable {
+package enum JSONValue: Decodable {
     case object([String: JSONValue])
     case array([JSONValue])
     case string(String)
@@ -243,7 +243,7 @@ enum JSONValue: Decodable {
     case bool(Bool)
     case null
 
-    init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() { self = .null }
         else if let value = try? container.decode(String.self) { self = .string(value) }
@@ -253,27 +253,27 @@ enum JSONValue: Decodable {
         else { self = .object(try container.decode([String: JSONValue].self)) }
     }
 
-    subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         if case .object(let object) = self { return object[key] }
         return nil
     }
 
-    var string: String? {
+    package var string: String? {
         if case .string(let value) = self { return value }
         return nil
     }
 
-    var array: [JSONValue]? {
+    package var array: [JSONValue]? {
         if case .array(let value) = self { return value }
         return nil
     }
 
-    var number: Double? {
+    package var number: Double? {
         if case .number(let value) = self { return value }
         return nil
     }
 
-    var bool: Bool? {
+    package var bool: Bool? {
         if case .bool(let value) = self { return value }
         return nil
     }

@@ -1,0 +1,157 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import PrePushConfig
+import PrePushCore
+import PrePushGit
+import PrePushResults
+import PrePushRunner
+
+/// A Swift package's targets as `swift package describe --type json` gives them.
+struct PackageGraph: Equatable {
+    struct Target: Equatable {
+        let name: String
+        /// Relative to the package root.
+        let path: String
+        let isTest: Bool
+        let dependencies: [String]
+    }
+
+    let targets: [Target]
+
+    /// Reads the JSON `swift package describe --type json` prints.
+    static func parse(_ bytes: [UInt8]) -> PackageGraph? {
+        guard let root = try? JSONDecoder().decode(JSONValue.self, from: Data(bytes)),
+              case .array(let items)? = root["targets"] else { return nil }
+        var targets: [Target] = []
+        for item in items {
+            guard let name = item["name"]?.string, let path = item["path"]?.string else { return nil }
+            var dependencies: [String] = []
+            if case .array(let names)? = item["target_dependencies"] { dependencies = names.compactMap(\.string) }
+            targets.append(Target(name: name, path: path, isTest: item["type"]?.string == "test", dependencies: dependencies))
+        }
+        return PackageGraph(targets: targets)
+    }
+
+    /// The package's graph, from `swift package describe` run in `packageRoot`, or from the copy kept
+    /// in `cacheFolder` for the same `Package.swift` and `Package.resolved` (describing resolves the
+    /// package, which takes a second or more).
+    static func load(packageRoot: String, cacheFolder: String, environment: [String: String]) -> Result<PackageGraph, SelectionProblem> {
+        var manifest: [UInt8] = []
+        for name in ["Package.swift", "Package.resolved"] {
+            if case .success(let bytes) = FileReading.read(FilePath.join(packageRoot, name), limit: 16 * 1024 * 1024) {
+                manifest += Array(name.utf8) + [0] + bytes + [0]
+            }
+        }
+        guard !manifest.isEmpty else { return .failure(SelectionProblem(description: "no Package.swift in \(packageRoot)")) }
+        let cached = FilePath.join(cacheFolder, Repository.contentHash(manifest + Array(packageRoot.utf8)) + ".json")
+        if case .success(let bytes) = FileReading.read(cached, limit: 64 * 1024 * 1024), let graph = parse(bytes) { return .success(graph) }
+
+        var output: [UInt8] = [], errors: [UInt8] = []
+        let spec = ProcessSpec(executable: "swift", arguments: ["package", "describe", "--type", "json"], environment: environment,
+                               workingDirectory: packageRoot)
+        let options = RunOptions(timeout: 300, killGracePeriod: 2) { channel, bytes in
+            if channel == .standardOutput { output += bytes } else if errors.count < 16 * 1024 { errors += bytes }
+        }
+        guard let outcome = try? ProcessGroupRunner.run(spec, options: options), outcome.succeeded else {
+            let said = TextFormatting.trimmed(String(decoding: errors, as: UTF8.self)).split(separator: "\n").last.map(String.init) ?? "it failed"
+            return .failure(SelectionProblem(description: "swift package describe failed: \(said)"))
+        }
+        guard let graph = parse(output) else {
+            return .failure(SelectionProblem(description: "swift package describe printed no targets prepush can read"))
+        }
+        try? FileManager.default.createDirectory(atPath: cacheFolder, withIntermediateDirectories: true)
+        try? VerdictCache.writeWhole(Data(output), to: cached)
+        return .success(graph)
+    }
+}
+
+/// Why a selective stage runs everything instead.
+struct SelectionProblem: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// Which tests of a Swift package a push needs: the test targets that depend, directly or through
+/// other targets, on a target whose files the push changes, and the test targets it changes itself.
+enum SelectiveTests {
+    enum Selection: Equatable {
+        /// Run every test: a change selection cannot see through (the manifest, a file outside any target).
+        case all(reason: String)
+        /// Run no test: the push changes only documentation.
+        case none(reason: String)
+        /// Run these test targets, because the push changes these targets.
+        case only(testTargets: [String], changedTargets: [String])
+    }
+
+    /// Files that cannot change what a test does.
+    static func isDocumentation(_ path: String) -> Bool {
+        let lowered = path.lowercased()
+        let name = lowered.split(separator: "/").last.map(String.init) ?? lowered
+        if ["license", "licence", "authors", "contributors", "codeowners", ".gitignore", ".gitattributes"].contains(where: { name.hasPrefix($0) }) { return true }
+        if [".md", ".markdown", ".txt", ".rst", ".adoc", ".png", ".jpg", ".jpeg", ".gif", ".svg"].contains(where: { lowered.hasSuffix($0) }),
+           !lowered.hasSuffix("package.resolved") {
+            return true
+        }
+        return lowered.hasPrefix("docs/") || lowered.contains("/docs/") || lowered.hasPrefix("documentation/")
+    }
+
+    /// The selection for `changed` (repository-relative paths) in the package at `packageFolder`
+    /// (repository-relative, "" for the root). `configurationFile` (repository-relative) counts as a change to everything.
+    static func select(changed: [String], packageFolder: String, graph: PackageGraph, configurationFile: String?) -> Selection {
+        let prefix = packageFolder.isEmpty || packageFolder == "." ? "" : packageFolder + "/"
+        var changedTargets: [String] = []
+        var documentation: [String] = []
+        for file in changed {
+            if let configurationFile, file == configurationFile { return .all(reason: "\(file) changed") }
+            guard file.hasPrefix(prefix) else {
+                if isDocumentation(file) { documentation.append(file); continue }
+                return .all(reason: "\(file), outside the package, changed")
+            }
+            let inPackage = String(file.dropFirst(prefix.count))
+            if inPackage == "Package.swift" || inPackage == "Package.resolved" || inPackage.hasPrefix("Package@swift") {
+                return .all(reason: "\(file) changed")
+            }
+            if let target = graph.targets.first(where: { inPackage.hasPrefix($0.path + "/") }) {
+                if !changedTargets.contains(target.name) { changedTargets.append(target.name) }
+            } else if isDocumentation(inPackage) {
+                documentation.append(file)
+            } else {
+                return .all(reason: "\(file), in no target, changed")
+            }
+        }
+        guard !changedTargets.isEmpty else {
+            let shown = documentation.prefix(3).joined(separator: ", ") + (documentation.count > 3 ? ", …" : "")
+            return .none(reason: documentation.isEmpty ? "the push changes no file" : "the push changes no target, only \(shown)")
+        }
+        // Every target that depends on a changed one, through any chain of dependencies.
+        var affected = Set(changedTargets)
+        var grew = true
+        while grew {
+            grew = false
+            for target in graph.targets where !affected.contains(target.name) && target.dependencies.contains(where: affected.contains) {
+                affected.insert(target.name)
+                grew = true
+            }
+        }
+        let tests = graph.targets.filter { $0.isTest && affected.contains($0.name) }.map(\.name)
+        return .only(testTargets: tests, changedTargets: changedTargets)
+    }
+
+    /// SwiftPM's `--filter` for these test targets: their tests' identifiers start with `Target.`.
+    static func filter(_ testTargets: [String]) -> String {
+        "^(\(testTargets.joined(separator: "|")))\\."
+    }
+
+    /// The command with the filter added when its last step is `swift test`; nil when it is not
+    /// (the stage then reads `PREPUSH_TEST_FILTER` itself, or runs everything).
+    static func command(_ command: String, filteredBy filter: String) -> String? {
+        let steps = command.components(separatedBy: "&&")
+        guard let last = steps.last else { return nil }
+        let words = last.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
+        guard words.count >= 2, words[0] == "swift", words[1] == "test",
+              !last.contains("|"), !last.contains(";"), !last.contains("--filter") else { return nil }
+        return TextFormatting.trimmed(command) + " --filter '\(filter)'"
+    }
+}
