@@ -80,13 +80,15 @@ public struct TestFailure: Sendable, Hashable, Codable {
 /// The result of one test (data model: `UITestResult`), with what reports also need.
 public struct UITestResult: Sendable, Hashable, Codable {
     /// `Suite.method` for XCTest, `name()` or the display name for Swift Testing. Never empty.
-    public let testIdentifier: String
+    /// Made from `suite` and `name` when asked for, not stored: a million-test run would otherwise
+    /// hold every name twice.
+    public var testIdentifier: String { suite.isEmpty ? name : "\(suite).\(name)" }
     /// Whether the test did not fail: true for passed, skipped and expected failures.
-    public let passed: Bool
+    public var passed: Bool { status != .failed && status != .unfinished }
     /// Seconds, at least 0.
     public let duration: TimeInterval
     /// The first failure's message; nil unless the test failed or did not finish.
-    public let failureMessage: String?
+    public var failureMessage: String? { passed ? nil : failures.first?.message }
     /// A failure screenshot (absolute path), when one was exported; nil unless the test failed.
     public let screenshotPath: String?
     /// Issues of accessibility audits the test ran, when it ran any.
@@ -111,14 +113,12 @@ public struct UITestResult: Sendable, Hashable, Codable {
     public init(suite: String, name: String, status: TestStatus, duration: TimeInterval, failures: [TestFailure] = [],
                 phase: TestPhase? = nil, attempts: Int = 1, skipReason: String? = nil, screenshotPath: String? = nil,
                 accessibilityAuditResults: [AccessibilityAuditResult]? = nil) {
+        let passed = status != .failed && status != .unfinished
         self.suite = suite
         self.name = name
-        self.testIdentifier = suite.isEmpty ? name : "\(suite).\(name)"
         self.status = status
-        self.passed = status != .failed && status != .unfinished
         self.duration = Self.saneDuration(duration)
         self.failures = failures
-        self.failureMessage = passed ? nil : failures.first?.message
         self.phase = passed ? nil : phase
         self.attempts = max(1, attempts)
         self.skipReason = skipReason

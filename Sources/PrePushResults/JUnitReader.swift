@@ -8,6 +8,11 @@ public enum JUnitReader {
     public static func parse(_ bytes: [UInt8], file: String) throws(XMLError) -> TestRun {
         var scanner = XMLScanner(bytes: bytes, file: file)
         var results: [UITestResult] = []
+        // Sized once from a count of `<testcase`: growing by doubling would hold the old and the new
+        // storage at once, half again the results' memory at the peak.
+        results.reserveCapacity(Self.count(of: Array("<testcase".utf8), in: bytes))
+        // One string per suite name, shared by its tests, rather than one per test.
+        var suiteNames: Set<String> = []
         var indexByKey: [String: Int] = [:]
         var suiteStack: [String] = []
         var current: Case?
@@ -32,7 +37,8 @@ public enum JUnitReader {
                 case "testsuite":
                     if !selfClosing { suiteStack.append(attributes["name"] ?? "") }
                 case "testcase":
-                    let suite = attributes["classname"] ?? suiteStack.last ?? ""
+                    var suite = attributes["classname"] ?? suiteStack.last ?? ""
+                    if let known = suiteNames.firstIndex(of: suite) { suite = suiteNames[known] } else { suiteNames.insert(suite) }
                     current = Case(suite: suite, name: attributes["name"] ?? "", time: Double(attributes["time"].map { $0.replacingComma() } ?? "") ?? 0)
                     if selfClosing { finish(&current, into: &results, index: &indexByKey) }
                 case "failure", "error", "skipped", "flakyFailure", "flakyError", "rerunFailure", "rerunError", "system-out":
@@ -107,6 +113,25 @@ public enum JUnitReader {
             }
             results[existing] = results[existing].merged(withRetry: result)
         }
+    }
+
+    /// How many times `needle` occurs in `bytes`.
+    static func count(of needle: [UInt8], in bytes: [UInt8]) -> Int {
+        guard let first = needle.first, bytes.count >= needle.count else { return 0 }
+        var found = 0
+        bytes.withUnsafeBufferPointer { haystack in
+            var index = 0
+            let last = haystack.count - needle.count
+            while index <= last {
+                if haystack[index] == first, needle.indices.allSatisfy({ haystack[index + $0] == needle[$0] }) {
+                    found += 1
+                    index += needle.count
+                } else {
+                    index += 1
+                }
+            }
+        }
+        return found
     }
 
     /// A failure from `message` and the element's text. Both are kept when they differ (the body often

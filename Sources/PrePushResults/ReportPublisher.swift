@@ -27,7 +27,7 @@ public struct ReportPublisher: Sendable {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         return try [ReportFormat.junit, .json, .markdown].map { format in
             let path = FilePath.join(folder, format.fileName)
-            try Self.writeWhole(format.reporter.render(run), to: path)
+            try Self.write(format.reporter, run, to: path)
             return path
         }
     }
@@ -52,6 +52,30 @@ public struct ReportPublisher: Sendable {
             handle.append(text)
         } else {
             try Self.writeWhole(text, to: path)
+        }
+    }
+
+    /// Why a report could not be written.
+    public struct WriteProblem: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Streams a report into a temporary file beside `path`, a piece at a time, and renames it into
+    /// place: memory does not grow with the report, and a failed write leaves no half-written file.
+    public static func write(_ reporter: TestReporter, _ run: TestRun, to path: String) throws {
+        let folder = FilePath.parent(path)
+        if !FileSystem.isDirectory(folder) { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        let temporary = "\(path).\(getpid())-\(UUID().uuidString.prefix(8)).tmp"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard fd >= 0 else { throw WriteProblem(description: "cannot create \(temporary): \(String(cString: strerror(errno)))") }
+        let sink = ReportSink { FileSystem.write($0, to: fd) }
+        reporter.write(run, to: sink)
+        sink.flush()
+        let closed = close(fd) == 0
+        guard !sink.failed, closed, rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw WriteProblem(description: "cannot write \(path): \(reason)")
         }
     }
 

@@ -9,6 +9,61 @@ import PrePushCore
 public protocol TestReporter {
     /// The whole report.
     func render(_ run: TestRun) -> String
+    /// The report, handed to `sink` a piece at a time: a large run's report is never whole in memory.
+    func write(_ run: TestRun, to sink: ReportSink)
+}
+
+extension TestReporter {
+    public func write(_ run: TestRun, to sink: ReportSink) {
+        var text = render(run)
+        text.withUTF8 { sink.append(UnsafeRawBufferPointer($0)) }
+    }
+}
+
+/// Where a report goes as it is written, in pieces of about 64 KiB: a file, standard output, or
+/// (for `render`) a buffer that keeps everything.
+public final class ReportSink {
+    private var pending: [UInt8] = []
+    private let threshold: Int
+    private let drain: ((UnsafeRawBufferPointer) -> Bool)?
+    /// Set when a piece could not be written (the disk is full, the reader went away).
+    public private(set) var failed = false
+
+    /// A sink that hands its bytes to `drain` every `threshold` bytes and at `finish()`.
+    public init(threshold: Int = 64 * 1024, drain: @escaping (UnsafeRawBufferPointer) -> Bool) {
+        self.threshold = threshold
+        self.drain = drain
+    }
+
+    /// A sink that keeps everything, for `text`.
+    public init() {
+        threshold = .max
+        drain = nil
+    }
+
+    /// Everything appended, for a sink that keeps it.
+    public var text: String { String(decoding: pending, as: UTF8.self) }
+
+    public func append(_ bytes: UnsafeRawBufferPointer) {
+        pending.append(contentsOf: bytes)
+        if pending.count >= threshold { flush() }
+    }
+
+    public func append(_ text: String) {
+        var text = text
+        text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
+    }
+
+    public func append(bytes: [UInt8]) {
+        bytes.withUnsafeBytes { append($0) }
+    }
+
+    /// Hands over what is pending.
+    public func flush() {
+        guard let drain, !pending.isEmpty else { return }
+        if !failed, !pending.withUnsafeBytes(drain) { failed = true }
+        pending.removeAll(keepingCapacity: true)
+    }
 }
 
 /// The formats `prepush results --format` accepts.
@@ -61,18 +116,42 @@ public struct JUnitReporter: TestReporter {
     public init() {}
 
     public func render(_ run: TestRun) -> String {
-        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        let sink = ReportSink()
+        write(run, to: sink)
+        return sink.text
+    }
+
+    public func write(_ run: TestRun, to sink: ReportSink) {
+        sink.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
         let failures = run.count(.failed), errors = run.count(.unfinished)
-        xml += "<testsuites name=\"prepush\" tests=\"\(run.results.count)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(threeDecimals(run.elapsed))\">\n"
-        for suite in run.suites {
-            let suiteRun = TestRun(results: suite.results)
-            xml += "  <testsuite name=\"\(escape(suite.name))\" tests=\"\(suite.results.count)\" failures=\"\(suiteRun.count(.failed))\""
-            xml += " errors=\"\(suiteRun.count(.unfinished))\" skipped=\"\(suiteRun.count(.skipped))\" time=\"\(threeDecimals(suiteRun.totalDuration))\">\n"
-            for test in suite.results { xml += testCase(test) }
-            xml += "  </testsuite>\n"
+        sink.append("<testsuites name=\"prepush\" tests=\"\(run.results.count)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(threeDecimals(run.elapsed))\">\n")
+        // Suites by the indices of their tests: grouping copies of the results would double the memory.
+        var order: [String] = []
+        var members: [String: [Int]] = [:]
+        for (index, result) in run.results.enumerated() {
+            if members[result.suite] == nil { order.append(result.suite) }
+            members[result.suite, default: []].append(index)
         }
-        xml += "</testsuites>\n"
-        return xml
+        for suite in order {
+            let indices = members[suite]!
+            var failed = 0, unfinished = 0, skipped = 0, time = 0.0
+            for index in indices {
+                let test = run.results[index]
+                switch test.status {
+                case .failed: failed += 1
+                case .unfinished: unfinished += 1
+                case .skipped: skipped += 1
+                default: break
+                }
+                time += test.duration
+            }
+            sink.append("  <testsuite name=\"\(escape(suite))\" tests=\"\(indices.count)\" failures=\"\(failed)\""
+                        + " errors=\"\(unfinished)\" skipped=\"\(skipped)\" time=\"\(threeDecimals(time))\">\n")
+            for index in indices { sink.append(testCase(run.results[index])) }
+            sink.append("  </testsuite>\n")
+        }
+        sink.append("</testsuites>\n")
+        sink.flush()
     }
 
     private func testCase(_ test: UITestResult) -> String {
@@ -123,6 +202,12 @@ public struct JSONReporter: TestReporter {
     public init() {}
 
     public func render(_ run: TestRun) -> String {
+        let sink = ReportSink()
+        write(run, to: sink)
+        return sink.text
+    }
+
+    public func write(_ run: TestRun, to sink: ReportSink) {
         // Written directly rather than through JSONEncoder: a fixed schema, keys in sorted order,
         // and about ten times faster on a 100,000-test run (docs/benchmarks.md).
         var out = JSONTextWriter()
@@ -175,13 +260,14 @@ public struct JSONReporter: TestReporter {
             out.field("suite", test.suite)
             out.field("testIdentifier", test.testIdentifier)
             out.close("}")
+            if out.byteCount >= 64 * 1024 { sink.append(bytes: out.takeBytes()) }
         }
         out.close("]")
         out.field("version", Self.schemaVersion)
         out.close("}")
-        // The final newline goes into the bytes: adding it to the String would copy the whole report once more.
         out.endLine()
-        return out.text
+        sink.append(bytes: out.takeBytes())
+        sink.flush()
     }
 }
 
@@ -191,10 +277,19 @@ struct JSONTextWriter {
     private var depth = 0
     private var needsComma = false
 
-    init() { bytes.reserveCapacity(1 << 20) }
+    init() { bytes.reserveCapacity(1 << 17) }
 
     /// The JSON written so far.
     var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// How many bytes are waiting to be taken.
+    var byteCount: Int { bytes.count }
+
+    /// The bytes written since the last call; the writer goes on where it was.
+    mutating func takeBytes() -> [UInt8] {
+        defer { bytes.removeAll(keepingCapacity: true) }
+        return bytes
+    }
 
     /// Ends the text with a line break.
     mutating func endLine() { bytes.append(10) }

@@ -49,6 +49,12 @@ public enum ResultsInput {
         var head: [UInt8] = []
         var kind: ResultsInputKind?
         var wide = false
+        // A file's size is known: JUnit and JSON are read whole into storage of that size, not into
+        // an array that doubles (which holds the old and the new copy at once: 2.5 times the file).
+        var info = stat()
+        if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0, info.st_size < Int.max / 2 {
+            head.reserveCapacity(Int(info.st_size))
+        }
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }

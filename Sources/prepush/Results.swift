@@ -77,16 +77,18 @@ extension Prepush {
             }
             // Inputs read one after another ran one after another: their wall times add up.
             if wallTimes.allSatisfy({ $0 != nil }) { run.wallTime = wallTimes.compactMap { $0 }.reduce(0, +) }
-            let report = format.reporter.render(run)
+            // The report is streamed out a piece at a time, never whole in memory.
             if let output {
                 do {
-                    try ReportPublisher.writeWhole(report, to: output)
+                    try ReportPublisher.write(format.reporter, run, to: output)
                 } catch {
                     FileStandardError.write("error: cannot write \(output): \(ErrorText.describe(error))")
                     throw ExitCode(ExitStatus.usage.rawValue)
                 }
             } else {
-                FileSystem.write(report, to: 1)
+                let sink = ReportSink { FileSystem.write($0, to: 1) }
+                format.reporter.write(run, to: sink)
+                sink.flush()
             }
             let publisher = ReportPublisher(environment: ProcessInfo.processInfo.environment)
             if format != .github { FileSystem.write(publisher.annotations(run), to: 1) }
