@@ -54,10 +54,17 @@ public struct DemoRun {
         try FileManager.default.createDirectory(atPath: app, withIntermediateDirectories: true)
         try Data().write(to: URL(fileURLWithPath: FilePath.join(root, "gitconfig")))
 
-        console.line("demo: creating \(app): the AgenticTodo app as a Swift package, a scenario catalog, .prepush.yml and a bare remote")
+        guard let source = DemoFiles.sourceFolder(environment: ProcessInfo.processInfo.environment, executablePath: executablePath) else {
+            console.error("demo: the example app is not here: set PREPUSH_DEMO_SOURCE to a copy of prepush's Examples/AgenticTodo")
+            return .usage
+        }
+        console.line("demo: creating \(app): the AgenticTodo app (a Swift package with a scenario catalog and .prepush.yml, copied from \(source)) and a bare remote")
         try git.run(["init", "--quiet", "--bare", remote], in: root)
         try git.run(["init", "--quiet", "-b", "main"], in: app)
-        for (path, text) in DemoFiles.package { try write(text, to: path, in: app) }
+        for path in try DemoFiles.files(in: source) {
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: FilePath.join(source, path)))
+            try write(String(decoding: bytes, as: UTF8.self), to: path, in: app)
+        }
         try git.run(["remote", "add", "origin", remote], in: app)
         let installer = HookInstaller(hooksDirectory: FilePath.join(app, ".git/hooks"),
                                       executablePath: executablePath)
@@ -66,6 +73,7 @@ public struct DemoRun {
         try git.run(["add", "-A"], in: app)
         try git.run(["commit", "--quiet", "-m", "AgenticTodo: model, app state, SwiftUI screens, unit and flow tests, scenarios"], in: app)
 
+        console.line("demo: the UI stage runs the app's flow tests with swift test; the XCUITest versions in UITests/ need an iOS app target in Xcode and a simulator, which a package cannot provide")
         console.line("\ndemo: push 1 — the views pass the accessibility check, the unit and UI stages pass, every report is written")
         let first = try git.push(in: app)
         let afterFirst = git.branchHead("main", in: remote)
