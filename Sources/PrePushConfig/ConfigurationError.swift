@@ -50,6 +50,8 @@ public enum ValueProblem: Error, Sendable, Equatable {
     case notRelativePath
     /// Not a scenario priority.
     case notPriority
+    /// Not a regular expression Swift's `Regex` reads; the reason it gives.
+    case notRegularExpression(String)
     /// Holds a NUL character, which the system would read as the end of the text.
     case containsNUL
     /// Names a file that is missing or unusable; the words say how.
@@ -86,6 +88,8 @@ public enum ValueProblem: Error, Sendable, Equatable {
             return "is not a relative path inside remote.path (no leading '/', no '..')"
         case .notPriority:
             return "is not a priority (expected P1, P2 or P3)"
+        case .notRegularExpression(let reason):
+            return "is not a regular expression (\(reason))"
         case .fileProblem(let words):
             return words
         case .containsNUL:

@@ -131,6 +131,9 @@ public struct FileTraceability: Sendable, Equatable {
     public var launchArguments: [Located<String>] = []
     /// `gate`: the priorities whose failing or test-less scenarios refuse a push (nil: P1).
     public var gate: [Located<String>]?
+    /// `testNamePattern`: a regular expression a scenario's test name must match, instead of the
+    /// data model's rule 5 (`test_<feature>_<scenario>`).
+    public var testNamePattern: Located<String>?
 }
 
 /// The whole configuration file, decoded but not yet merged with flags and environment.
@@ -153,7 +156,7 @@ public struct ConfigurationFile: Sendable, Equatable {
     /// Every key the file may hold, by parent path, for unknown-key errors and the documentation test.
     public static let knownKeys: [String: [String]] = [
         "": ["verbose", "isolated", "cache", "stages", "reports", "remote", "accessibility", "traceability"],
-        "traceability": ["catalog", "tests", "launchArguments", "gate"],
+        "traceability": ["catalog", "tests", "launchArguments", "gate", "testNamePattern"],
         "accessibility": ["include", "exclude", "rules", "controls", "identifierPattern", "maxFileSize", "checkPreviews",
                           "checkDebugCode", "iconViews", "textEntryViews", "baseline"],
         "stages": StageKind.builtIn.map(\.rawValue),
@@ -283,6 +286,16 @@ private struct FileDecoder {
             if let tests = fields["tests"] { section.tests = list(tests, path: "traceability.tests", expected: "globs", any) }
             if let sources = fields["launchArguments"] {
                 section.launchArguments = list(sources, path: "traceability.launchArguments", expected: "globs", any)
+            }
+            if let pattern = fields["testNamePattern"] {
+                section.testNamePattern = parsed(pattern, path: "traceability.testNamePattern", expected: "a regular expression") { text in
+                    do {
+                        _ = try Regex(text)
+                        return .success(text)
+                    } catch {
+                        return .failure(.notRegularExpression(String(describing: error)))
+                    }
+                }
             }
             if let gate = fields["gate"] {
                 section.gate = list(gate, path: "traceability.gate", expected: "priorities (P1, P2, P3)") { text in

@@ -29,6 +29,8 @@ public struct TraceabilityStep: Sendable {
     let launchArguments: [Glob]
     /// The gate.
     public let gate: TraceabilityGate
+    /// `traceability.testNamePattern`, when set.
+    public let testNamePattern: String?
 
     /// The step from the `traceability:` section.
     public init(_ section: FileTraceability?, root: String) {
@@ -40,6 +42,7 @@ public struct TraceabilityStep: Sendable {
         let argumentGlobs = section?.launchArguments.map(\.value) ?? []
         launchArguments = (argumentGlobs.isEmpty ? Self.defaultLaunchArguments : argumentGlobs).map(Glob.init)
         gate = section?.gate.map { TraceabilityGate(blocking: Set($0.compactMap { TestPriority(rawValue: $0.value) })) } ?? TraceabilityGate()
+        testNamePattern = section?.testNamePattern?.value
     }
 
     /// The catalog's absolute path.
@@ -50,7 +53,7 @@ public struct TraceabilityStep: Sendable {
 
     /// The configured (or default) catalog, which must be inside the repository.
     func loadCatalog() throws(CatalogError) -> ScenarioCatalog {
-        try ScenarioCatalog.load(repositoryPath: catalogPath, root: root)
+        try ScenarioCatalog.load(repositoryPath: catalogPath, root: root, testNamePattern: testNamePattern)
     }
 
     /// Reads the catalog (errors name it as configured) and finds the tests.
@@ -109,6 +112,12 @@ public enum TraceabilityRun {
         }
     }
 
+    /// The configuration's `testNamePattern`, when there is a readable configuration (`lint FILE`
+    /// still applies the team's naming).
+    static func configuredPattern(flags: ConfigurationFlags, environment: [String: String]) -> String? {
+        (try? Pipeline.resolveConfiguration(flags: flags, environment: environment))?.traceability?.testNamePattern?.value
+    }
+
     /// Checks a catalog alone: 0 valid, 1 problems (each with its place), 2 unusable configuration.
     public static func lint(catalog: String?, flags: ConfigurationFlags, environment: [String: String], console: Console) -> ExitStatus {
         var step: TraceabilityStep?
@@ -119,7 +128,7 @@ public enum TraceabilityRun {
         do {
             // A catalog named on the command line is the user's choice; the repository's must stay inside it.
             let loaded: ScenarioCatalog
-            if let step { loaded = try step.loadCatalog() } else { loaded = try ScenarioCatalog.load(path: catalog ?? "") }
+            if let step { loaded = try step.loadCatalog() } else { loaded = try ScenarioCatalog.load(path: catalog ?? "", testNamePattern: configuredPattern(flags: flags, environment: environment)) }
             let path = step?.absoluteCatalogPath ?? catalog ?? ""
             let manual = loaded.entries.filter(\.scenario.requiresManualIntervention).count
             let stories = Set(loaded.entries.map(\.scenario.userStory)).count
@@ -154,7 +163,7 @@ public enum TraceabilityRun {
         }
         let loaded: ScenarioCatalog
         do {
-            if let catalog { loaded = try ScenarioCatalog.load(path: catalog) } else { loaded = try configured.loadCatalog() }
+            if let catalog { loaded = try ScenarioCatalog.load(path: catalog, testNamePattern: configured.testNamePattern) } else { loaded = try configured.loadCatalog() }
         } catch {
             console.error("\(error)")
             return .usage

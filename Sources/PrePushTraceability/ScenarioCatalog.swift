@@ -47,10 +47,10 @@ public struct ScenarioCatalog: Sendable {
 
     /// Reads the catalog the repository names at `relativePath` (its configuration, or the default
     /// place): refused, without a byte of it quoted, when the path leads out of the repository `root`.
-    public static func load(repositoryPath relativePath: String, root: String) throws(CatalogError) -> ScenarioCatalog {
+    public static func load(repositoryPath relativePath: String, root: String, testNamePattern: String? = nil) throws(CatalogError) -> ScenarioCatalog {
         switch RepositoryPath.fileInside(relativePath, root: root) {
         case .success(let absolute):
-            return try load(path: absolute, displayPath: relativePath)
+            return try load(path: absolute, displayPath: relativePath, testNamePattern: testNamePattern)
         case .failure(let problem):
             throw CatalogError(problems: [Diagnostic(location: SourceLocation(file: relativePath, line: 1, column: 1),
                                                      message: "the scenario catalog is refused: \(problem)", sourceLine: nil)])
@@ -59,7 +59,7 @@ public struct ScenarioCatalog: Sendable {
 
     /// Reads and validates the catalog at `path`; every problem is in the thrown error, which
     /// names the file `displayPath` (default: `path`).
-    public static func load(path: String, displayPath: String? = nil) throws(CatalogError) -> ScenarioCatalog {
+    public static func load(path: String, displayPath: String? = nil, testNamePattern: String? = nil) throws(CatalogError) -> ScenarioCatalog {
         let name = displayPath ?? path
         let data: [UInt8]
         switch FileReading.read(path, limit: maximumBytes) {
@@ -72,12 +72,13 @@ public struct ScenarioCatalog: Sendable {
             throw CatalogError(problems: [Diagnostic(location: SourceLocation(file: name, line: 1, column: 1),
                                                      message: "the scenario catalog is not UTF-8 text", sourceLine: nil)])
         }
-        return try decode(text, path: name)
+        return try decode(text, path: name, testNamePattern: testNamePattern)
     }
 
     /// Decodes and validates catalog text (data model validation rules 1 and 5, known priorities, a
-    /// non-empty story, no test named twice).
-    public static func decode(_ text: String, path: String) throws(CatalogError) -> ScenarioCatalog {
+    /// non-empty story, no test named twice). `testNamePattern` (a regular expression) replaces rule 5's
+    /// `test_<feature>_<scenario>` for teams whose tests are named otherwise.
+    public static func decode(_ text: String, path: String, testNamePattern: String? = nil) throws(CatalogError) -> ScenarioCatalog {
         let root: YAMLNode?
         do {
             root = try YAMLLoader.load(text, file: path)
@@ -85,6 +86,7 @@ public struct ScenarioCatalog: Sendable {
             throw CatalogError(problems: [], configurationError: error)
         }
         var decoder = CatalogDecoder(lines: Diagnostic.lines(of: text).map { String(String.UnicodeScalarView($0)) })
+        decoder.testNamePattern = testNamePattern.flatMap { pattern in (try? Regex(pattern)).map { (pattern, $0) } }
         let catalog = decoder.decode(root, path: path)
         if !decoder.problems.isEmpty {
             throw CatalogError(problems: decoder.problems.sorted { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) })
@@ -115,6 +117,8 @@ public struct CatalogError: Error, CustomStringConvertible, Sendable {
 private struct CatalogDecoder {
     let lines: [String]
     var problems: [Diagnostic] = []
+    /// `traceability.testNamePattern` as written and compiled, when set.
+    var testNamePattern: (text: String, regex: Regex<AnyRegexOutput>)?
 
     mutating func report(_ location: SourceLocation, _ message: String) {
         let line = location.line >= 1 && location.line <= lines.count ? lines[location.line - 1] : nil
@@ -233,9 +237,18 @@ private struct CatalogDecoder {
         }
         let description = text("description", "what the scenario checks")
         let test = text("test", "the test method implementing it")
-        if let (value, location) = test, !TestScenario.isValidTestMethodName(value) {
-            report(location, "test method \"\(value)\" does not match test_<feature>_<scenario> (for example test_login_validCredentials)")
-            valid = false
+        if let (value, location) = test {
+            // `Suite/function()` and `function()` name the function; the rule applies to its name.
+            let name = TraceabilityMatrix.TestReference(value).name
+            if let pattern = testNamePattern {
+                if (try? pattern.regex.wholeMatch(in: name)) == nil {
+                    report(location, "test \"\(value)\" does not match traceability.testNamePattern \(pattern.text)")
+                    valid = false
+                }
+            } else if !TestScenario.isValidTestMethodName(name) {
+                report(location, "test method \"\(value)\" does not match test_<feature>_<scenario> (for example test_login_validCredentials); set traceability.testNamePattern for another naming")
+                valid = false
+            }
         }
         var arguments: [String] = []
         if let node = fields["launchArguments"], !node.isNull {

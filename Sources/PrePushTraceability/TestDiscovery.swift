@@ -22,6 +22,8 @@ public struct DiscoveredTest: Sendable, Hashable {
     public let name: String
     /// The type it is declared in (`Outer.LoginUITests`), nil for a free `@Test` function.
     public let typeName: String?
+    /// A Swift Testing display name (`@Test("Sign in works")`), when it has one.
+    public var displayName: String?
     /// Which framework runs it.
     public let framework: Framework
     /// Where it is declared.
@@ -139,8 +141,10 @@ public enum TestDiscovery {
                         for type in chain { pending += methods[type]?[called] ?? [] }
                     }
                 }
-                tests.append(DiscoveredTest(name: method.name, typeName: method.typeName, framework: framework,
-                                            location: method.location, launchArguments: arguments))
+                var test = DiscoveredTest(name: method.name, typeName: method.typeName, framework: framework,
+                                          location: method.location, launchArguments: arguments)
+                test.displayName = method.displayName
+                tests.append(test)
             }
         }
         tests.sort { ($0.location.file, $0.location.line) < ($1.location.file, $1.location.line) }
@@ -183,6 +187,8 @@ struct MethodFacts: Sendable {
     let location: PrePushCore.SourceLocation
     /// `@Test` (or `@Testing.Test`).
     let isTestAttributed: Bool
+    /// The display name `@Test("…")` gives, if any.
+    var displayName: String? = nil
     /// An instance method named `test…` without parameters: what XCTest runs.
     let isXCTestShaped: Bool
     /// Expressions in the body that may be launch arguments.
@@ -294,9 +300,18 @@ final class DeclarationCollector: SyntaxVisitor {
         let xctestShaped = !isStatic && name.hasPrefix("test") && node.signature.parameterClause.parameters.isEmpty
         let body = node.body.map { ArgumentCollector.collect(in: $0) } ?? ([], [])
         let place = node.name.startLocation(converter: converter)
-        methods.append(MethodFacts(path: path, name: name, typeName: currentType,
-                                   location: PrePushCore.SourceLocation(file: path, line: place.line, column: place.column),
-                                   isTestAttributed: isTest, isXCTestShaped: xctestShaped, arguments: body.0, calledNames: body.1))
+        var facts = MethodFacts(path: path, name: name, typeName: currentType,
+                                location: PrePushCore.SourceLocation(file: path, line: place.line, column: place.column),
+                                isTestAttributed: isTest, isXCTestShaped: xctestShaped, arguments: body.0, calledNames: body.1)
+        // `@Test("Sign in works", .tags(…))`: the first unlabelled argument, a plain string literal.
+        if let attribute = node.attributes.compactMap({ $0.as(AttributeSyntax.self) }).first(where: Self.isTestAttribute),
+           case .argumentList(let arguments)? = attribute.arguments,
+           let first = arguments.first, first.label == nil,
+           let literal = first.expression.as(StringLiteralExprSyntax.self),
+           literal.segments.allSatisfy({ $0.is(StringSegmentSyntax.self) }) {
+            facts.displayName = literal.segments.compactMap { $0.as(StringSegmentSyntax.self)?.content.text }.joined()
+        }
+        methods.append(facts)
         return .skipChildren
     }
 

@@ -73,17 +73,29 @@ public struct TraceabilityMatrix: Sendable {
     /// Testing's `test_x()` alike), preferring a result whose suite is the test's type.
     public init(catalog: ScenarioCatalog, inventory: TestInventory, results: [UITestResult]) {
         var resultsByName: [String: [UITestResult]] = [:]
-        for result in results { resultsByName[Self.bareName(result.name), default: []].append(result) }
+        for result in results {
+            resultsByName[Self.bareName(result.name), default: []].append(result)
+            // Swift Testing's console names a test by its display name when it has one.
+            if result.name != Self.bareName(result.name) || result.name.contains(" ") { resultsByName[result.name, default: []].append(result) }
+        }
         var testsByName: [String: [DiscoveredTest]] = [:]
-        for test in inventory.tests { testsByName[test.name, default: []].append(test) }
+        for test in inventory.tests {
+            testsByName[test.name, default: []].append(test)
+            if let display = test.displayName, display != test.name { testsByName[display, default: []].append(test) }
+        }
 
-        var named = Set<String>()
+        var named = Set<DiscoveredTest>()
         rows = catalog.entries.map { entry in
             let scenario = entry.scenario
-            named.insert(scenario.testMethodName)
-            let candidates = testsByName[scenario.testMethodName] ?? []
+            let reference = TestReference(scenario.testMethodName)
+            let candidates = (testsByName[reference.name] ?? []).filter { reference.suiteMatches($0.typeName) }
             let test = candidates.first
-            let matches = resultsByName[scenario.testMethodName] ?? []
+            named.formUnion(candidates)
+            var matches = (resultsByName[reference.name] ?? []).filter { reference.suiteMatches($0.suite) }
+            // A display name in the catalog, a function name in the results (an event stream), or the other way round.
+            if matches.isEmpty, let test {
+                matches = ((resultsByName[test.name] ?? []) + (test.displayName.flatMap { resultsByName[$0] } ?? []))
+            }
             let result = matches.first { result in
                 guard let type = test?.typeName else { return false }
                 let last = type.split(separator: ".").last.map(String.init) ?? type
@@ -104,9 +116,37 @@ public struct TraceabilityMatrix: Sendable {
             let missing = test.map { test in scenario.requiredLaunchArguments.filter { !test.passes($0) } } ?? []
             return ScenarioRow(entry: entry, test: test, result: result, status: status, missingLaunchArguments: missing)
         }
-        unmappedTests = inventory.tests.filter { !named.contains($0.name) }
+        unmappedTests = inventory.tests.filter { !named.contains($0) }
         storyTitles = Dictionary(catalog.stories.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
         catalogPath = catalog.path
+    }
+
+    /// A scenario's `test:`: `test_x`, `test_x()`, `Suite/function()`, `Module.Suite/function(arg:)`,
+    /// or a Swift Testing display name (`Sign in works`).
+    struct TestReference {
+        /// The function name without its parentheses, or the display name.
+        let name: String
+        /// The suite it must be in, when the reference names one.
+        let suite: String?
+
+        init(_ text: String) {
+            var text = text
+            var suite: String?
+            if !text.contains(" "), let slash = text.lastIndex(of: "/") {
+                suite = String(text[..<slash])
+                text = String(text[text.index(after: slash)...])
+            }
+            self.suite = suite
+            name = text.contains(" ") ? text : TraceabilityMatrix.bareName(text)
+        }
+
+        /// Whether a test of `type` (or a result of that suite) is the one this reference means.
+        func suiteMatches(_ type: String?) -> Bool {
+            guard let suite else { return true }
+            guard let type else { return false }
+            let wanted = suite.split(separator: ".").last.map(String.init) ?? suite
+            return type == suite || type.hasSuffix("." + wanted) || type == wanted || suite.hasSuffix("." + type)
+        }
     }
 
     /// `test_x()` and `test_x(value:)` → `test_x`.

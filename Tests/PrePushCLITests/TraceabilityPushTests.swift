@@ -104,6 +104,72 @@ import Testing
         #expect(try repo.remoteHead() == (try repo.head()))
     }
 
+    @Test func aTeamsOwnTestNamesMapWithTestNamePattern() throws {
+        let repo = try GitRepository(prefix: "prepush-names")
+        try repo.write(Self.package, to: "Package.swift")
+        try repo.write(Self.source, to: "Sources/Shop/Shop.swift")
+        try repo.write("""
+        import XCTest
+        import Shop
+
+        final class CheckoutTests: XCTestCase {
+            func testCheckoutPays() { XCTAssertEqual(total([1, 2]), 3) }
+        }
+
+        """, to: "Tests/ShopTests/CheckoutTests.swift")
+        try repo.write("""
+        import Testing
+        import Shop
+
+        @Suite struct RefundTests {
+            @Test("Refund in full") func refundInFull() { #expect(total([5, -5]) == 0) }
+        }
+
+        """, to: "Tests/ShopTests/RefundTests.swift")
+        try repo.write(".build/\n", to: ".gitignore")
+        let catalog = """
+        scenarios:
+          - userStory: US1
+            priority: P1
+            description: Pay for the basket
+            testMethodName: CheckoutTests/testCheckoutPays()
+          - userStory: US1
+            priority: P1
+            description: Refund a payment in full
+            testMethodName: Refund in full
+
+        """
+        try repo.write(catalog, to: ".prepush/scenarios.yml")
+        // Without a pattern, rule 5 refuses both names, and says how to use another naming.
+        try repo.write("stages:\n  unit:\n    run: swift test --event-stream-output-path .build/events.jsonl --event-stream-version 0\n", to: ".prepush.yml")
+        try repo.commitAll("shop")
+        let strict = try PrepushBinary.run(["scenarios", "lint"], in: repo.path, environment: repo.environment)
+        #expect(strict.status == 1, "\(strict)")
+        #expect(strict.standardError.contains(".prepush/scenarios.yml:5:21: error: test method \"CheckoutTests/testCheckoutPays()\" does not match test_<feature>_<scenario>"), "\(strict.standardError)")
+        #expect(strict.standardError.contains("set traceability.testNamePattern for another naming"))
+
+        try repo.write("""
+        stages:
+          unit:
+            run: swift test --event-stream-output-path .build/events.jsonl --event-stream-version 0
+        traceability:
+          testNamePattern: '^(test[A-Z][A-Za-z0-9]*|[A-Z][A-Za-z ]+)$'
+
+        """, to: ".prepush.yml")
+        try repo.commitAll("our naming")
+        let lint = try PrepushBinary.run(["scenarios", "lint"], in: repo.path, environment: repo.environment)
+        #expect(lint.status == 0, "\(lint)")
+        let run = try PrepushBinary.run(["run"], in: repo.path, environment: repo.environment)
+        #expect(run.status == 0, "\(run)")
+        #expect(run.standardOutput.contains("prepush: scenarios: 2, 2 implemented, 2 passed, 0 failed"), "\(run.standardOutput)")
+
+        // A pattern that is not a regular expression is an error with its place.
+        try repo.write("traceability:\n  testNamePattern: '(unclosed'\n", to: ".prepush.yml")
+        let bad = try PrepushBinary.run(["config"], in: repo.path, environment: repo.environment)
+        #expect(bad.status == 2)
+        #expect(bad.standardError.contains(".prepush.yml:2:20: error: traceability.testNamePattern: \"(unclosed\" is not a regular expression"), "\(bad.standardError)")
+    }
+
     @Test func withoutStagesTheGateStillSeesAP1ScenarioWithoutATest() throws {
         let repo = try GitRepository()
         try repo.write("stages:\n  unit:\n    skip: true\n", to: ".prepush.yml")
@@ -142,7 +208,7 @@ import Testing
         let bad = try PrepushBinary.run(["scenarios", "lint", "bad.yml"], in: folder.path, environment: [:])
         #expect(bad.status == 1)
         #expect(bad.standardError == """
-        bad.yml:5:11: error: test method "testA" does not match test_<feature>_<scenario> (for example test_login_validCredentials)
+        bad.yml:5:11: error: test method "testA" does not match test_<feature>_<scenario> (for example test_login_validCredentials); set traceability.testNamePattern for another naming
             test: testA
                   ^
         bad.yml:6:23: error: launch argument "x" must start with "--"

@@ -48,7 +48,7 @@ import Testing
             s.yml:3:15: error: unknown priority "P0"; expected P1, P2 or P3
                 priority: P0
                           ^
-            s.yml:5:11: error: test method "testLogin" does not match test_<feature>_<scenario> (for example test_login_validCredentials)
+            s.yml:5:11: error: test method "testLogin" does not match test_<feature>_<scenario> (for example test_login_validCredentials); set traceability.testNamePattern for another naming
                 test: testLogin
                       ^
             s.yml:6:12: error: the user story is empty
