@@ -115,3 +115,23 @@ for name in ["prepush", "prepush-dynamic", "prepush-cached", "lefthook", "pre-co
     r = results[name]
     print(f"{name:<17}{r['median']*1000:>10.1f}{r['mean']*1000:>10.1f}{r['min']*1000:>9.1f}{r['max']*1000:>9.1f}{r['median']/base:>11.2f}x")
 PY
+
+# The same two hooks in alternated pairs (prepush, lefthook, prepush, …), so that a slow moment of the
+# machine falls on both: the median of the per-pair ratios.
+echo "== $runs alternated pairs, prepush then lefthook (after 5 warm-up pairs)"
+python3 - "$work" "$runs" <<'PY'
+import statistics, subprocess, sys, time
+work, runs = sys.argv[1], int(sys.argv[2])
+def once(tool):
+    with open(f"{work}/{tool}.stdin", "rb") as stdin:
+        start = time.perf_counter()
+        subprocess.run([".git/hooks/pre-push", "origin", f"{work}/repos/origin.git"], cwd=f"{work}/repos/{tool}",
+                       stdin=stdin, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+        return time.perf_counter() - start
+for _ in range(5):
+    once("prepush"); once("lefthook")
+pairs = [(once("prepush"), once("lefthook")) for _ in range(runs)]
+ratios = [p / l for p, l in pairs]
+print(f"prepush median {statistics.median(p for p, _ in pairs)*1000:.1f} ms, lefthook median {statistics.median(l for _, l in pairs)*1000:.1f} ms, "
+      f"median ratio {statistics.median(ratios):.2f}x (pairs where prepush was faster: {sum(r < 1 for r in ratios)} of {runs})")
+PY

@@ -194,13 +194,15 @@ public enum Pipeline {
         }
 
         removeStaleReports(in: configuration.reportsDirectory)
-        ExportFolder.removeLeftovers(in: request.environment["TMPDIR"] ?? "/tmp")
 
         // What is tested is what is pushed: an export of the pushed commit for isolated and remote runs.
         let commit = request.hook?.updates?.first { !$0.isDeletion }?.localObjectID ?? "HEAD"
         let runsRemotely = configuration.remote != nil && plan.stages.contains { $0.kind == .ui }
         var export: String?
         if configuration.isolated || runsRemotely {
+            // Only a run that exports lists the temporary folder (which can hold thousands of entries)
+            // for the exports of killed runs.
+            ExportFolder.removeLeftovers(in: request.environment["TMPDIR"] ?? "/tmp")
             let folder = ExportFolder.path(in: request.environment["TMPDIR"] ?? "/tmp")
             do {
                 try repository.exportTree(of: commit, to: FilePath.join(folder, "tree"))
