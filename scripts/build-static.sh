@@ -10,19 +10,37 @@ cd "$(dirname "$0")/.."
 [ "$(uname -s)" = Linux ] || { echo "build-static: Linux only (macOS builds a universal binary with swift build --arch arm64 --arch x86_64)" >&2; exit 2; }
 scripts/bootstrap.sh
 
-# ld looks for libX.so, then libX.a, one folder at a time: a folder holding only the archives, first
-# on the search path, makes it take the archives.
+# All of ld's -L folders apply to every -l, in order, and SwiftPM puts pkg-config's folders first:
+# pkg-config files of our own, naming a folder that holds only the archives, make ld take them.
 libdir=$(pkg-config --variable=libdir libgit2)
-archives=.build-static/archives
-rm -rf "$archives" && mkdir -p "$archives"
+includedir=$(pkg-config --variable=includedir libgit2)
+archives="$PWD/.build-static/archives"
+rm -rf "$archives" && mkdir -p "$archives/pkgconfig"
 libraries=(git2 yaml mbedtls mbedx509 mbedcrypto http_parser ssh2 ssl crypto gcrypt gpg-error pcre2-8 z)
 for library in "${libraries[@]}"; do
     [ -f "$libdir/lib$library.a" ] || { echo "build-static: $libdir/lib$library.a is missing (the -dev package of $library)" >&2; exit 1; }
     ln -sf "$libdir/lib$library.a" "$archives/lib$library.a"
 done
-flags=(-Xlinker -L"$PWD/$archives")
-for library in "${libraries[@]}"; do flags+=(-Xlinker -l"$library"); done
-swift build -c release --product prepush --static-swift-stdlib --scratch-path .build-static "${flags[@]}"
+# GSSAPI stand-ins (see the file): Debian's libgit2 wants Kerberos, which has no static library.
+cc -O2 -c scripts/static/gssapi-unavailable.c -o "$archives/gssapi-unavailable.o"
+ar rcs "$archives/libgssapi-unavailable.a" "$archives/gssapi-unavailable.o"
+cat > "$archives/pkgconfig/libgit2.pc" <<PC
+Name: libgit2
+Description: libgit2, linked statically
+Version: $(pkg-config --modversion libgit2)
+Libs: -L$archives -lgit2 -lgssapi-unavailable -lmbedtls -lmbedx509 -lmbedcrypto -lhttp_parser -lssh2 -lssl -lcrypto -lgcrypt -lgpg-error -lpcre2-8 -lz -lrt -ldl -lpthread
+Cflags: -I$includedir
+PC
+cat > "$archives/pkgconfig/yaml-0.1.pc" <<PC
+Name: LibYAML
+Description: libyaml, linked statically
+Version: $(pkg-config --modversion yaml-0.1)
+Libs: -L$archives -lyaml
+Cflags: -I$includedir
+PC
+# Linker inputs alone do not make SwiftPM link again: remove the binary so it does.
+rm -f .build-static/*/release/prepush
+PKG_CONFIG_PATH="$archives/pkgconfig" swift build -c release --product prepush --static-swift-stdlib --scratch-path .build-static
 
 binary=.build-static/release/prepush
 echo "== ldd $binary"
