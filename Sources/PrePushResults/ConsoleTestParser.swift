@@ -95,6 +95,12 @@ public struct ConsoleTestParser {
     /// An empty parser.
     public init() {}
 
+    /// How many results have been recorded so far (a retry merged into an earlier one adds none).
+    public var recordedCount: Int { results.count }
+
+    /// The `index`th result recorded so far.
+    public func recorded(_ index: Int) -> UITestResult { results[index] }
+
     /// The tests that started and have not finished, oldest first, with the `clock` at their start:
     /// what was running when a stage timed out.
     public var runningTests: [(identifier: String, startedAt: Double)] {

@@ -44,7 +44,18 @@ public enum ResultsInput {
 
     /// Parses everything readable from `fd` (a file or standard input), choosing the reader from
     /// the first bytes that are not blank.
-    public static func parse(descriptor fd: Int32, file: String) throws -> (run: TestRun, kind: ResultsInputKind, unplaced: Int) {
+    /// `live` is called with each test as console output finishes it, while the input streams in
+    /// (`xcodebuild test | prepush results -`); JUnit and JSON are read whole first, so it is not called for them.
+    public static func parse(descriptor fd: Int32, file: String,
+                             live: ((UITestResult) -> Void)? = nil) throws -> (run: TestRun, kind: ResultsInputKind, unplaced: Int) {
+        var announced = 0
+        func announce(_ parser: ConsoleTestParser) {
+            guard let live else { return }
+            while announced < parser.recordedCount {
+                live(parser.recorded(announced))
+                announced += 1
+            }
+        }
         var parser = ConsoleTestParser()
         var head: [UInt8] = []
         var kind: ResultsInputKind?
@@ -69,9 +80,11 @@ public enum ResultsInput {
                 if kind == .console {
                     head.withUnsafeBytes { parser.consume($0) }
                     head = []
+                    announce(parser)
                 }
             } else if kind == .console && !wide {
                 buffer.withUnsafeBytes { parser.consume(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+                announce(parser)
             } else {
                 head += buffer[0..<count]
             }

@@ -38,6 +38,9 @@ extension Prepush {
         @Option(help: ArgumentHelp("Write the report here instead of standard output.", valueName: "path"))
         var output: String?
 
+        @Flag(help: "No live lines on standard error while standard input streams in.")
+        var quiet = false
+
         func validate() throws {
             if files.isEmpty { throw ValidationError("name at least one file, or - for standard input") }
         }
@@ -53,7 +56,13 @@ extension Prepush {
                 }
                 let parsed: (run: TestRun, kind: ResultsInputKind, unplaced: Int)
                 do {
-                    parsed = try file == "-" ? ResultsInput.parse(descriptor: 0, file: "<stdin>") : ResultsInput.parse(file: file)
+                    if file == "-" {
+                        let progress = LiveProgress(enabled: !quiet, terminal: FileSystem.isTerminal(2))
+                        defer { progress.finish() }
+                        parsed = try ResultsInput.parse(descriptor: 0, file: "<stdin>", live: progress.saw)
+                    } else {
+                        parsed = try ResultsInput.parse(file: file)
+                    }
                 } catch {
                     FileStandardError.write("\(error)")
                     throw ExitCode(ExitStatus.usage.rawValue)
@@ -96,5 +105,37 @@ extension Prepush {
             throw ExitCode(run.hasFailures ? ExitStatus.failure.rawValue : ExitStatus.success.rawValue)
         }
 
+    }
+}
+
+/// What `prepush results -` says on standard error while a test run streams through it, so it can
+/// stand in for `xcbeautify --report junit` in a pipeline: a line per failing test as it fails, and
+/// on a terminal a count of the tests so far, rewritten in place.
+final class LiveProgress {
+    private let enabled: Bool
+    private let terminal: Bool
+    private var seen = 0
+    private var failed = 0
+
+    init(enabled: Bool, terminal: Bool) {
+        self.enabled = enabled
+        self.terminal = terminal
+    }
+
+    func saw(_ test: UITestResult) {
+        guard enabled else { return }
+        seen += 1
+        var text = ""
+        if !test.passed {
+            failed += 1
+            let place = test.failureLocation.map { "\($0.file):\($0.line): " } ?? ""
+            text += (terminal ? "\r\u{1B}[2K" : "") + "✘ \(place)\(test.testIdentifier): \(test.failureMessage ?? test.status.rawValue)\n"
+        }
+        if terminal { text += "\r\u{1B}[2Kprepush: \(seen) test\(seen == 1 ? "" : "s") so far, \(failed) failed" }
+        if !text.isEmpty { FileSystem.write(text, to: 2) }
+    }
+
+    func finish() {
+        if enabled && terminal && seen > 0 { FileSystem.write("\r\u{1B}[2K", to: 2) }
     }
 }

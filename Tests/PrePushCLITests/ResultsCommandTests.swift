@@ -43,6 +43,19 @@ import Testing
         #expect(json?["version"] as? Int == 1)
     }
 
+    @Test func aStreamGetsALiveLinePerFailingTestOnStandardErrorAndQuietHasNone() throws {
+        let folder = try TemporaryDirectory()
+        let log = try Fixtures.sharedText("console/xcbeautify__TestData__ParallelTestLog.txt")
+        let result = try PrepushBinary.run(["results", "-", "--format", "junit", "--output", folder.url("r.xml")],
+                                           in: folder.path, environment: environment, standardInput: log)
+        #expect(result.status == 1)
+        let live = result.standardError.split(separator: "\n").filter { $0.hasPrefix("✘ ") }
+        #expect(live.count == 1, "\(result.standardError)")
+        #expect(try String(contentsOfFile: folder.url("r.xml"), encoding: .utf8).contains("failures=\"1\""))
+        let quiet = try PrepushBinary.run(["results", "-", "--format", "junit", "--quiet"], in: folder.path, environment: environment, standardInput: log)
+        #expect(!quiet.standardError.contains("✘"), "\(quiet.standardError)")
+    }
+
     @Test func junitAndXcresultJSONAreReadByContent() throws {
         let folder = try TemporaryDirectory()
         let result = try PrepushBinary.run(["results", Fixtures.shared + "/junit/fastlane__trainer_fixtures__Valid1.junit.xml",
