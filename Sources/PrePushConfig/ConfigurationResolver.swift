@@ -360,6 +360,7 @@ private struct Merger {
         settings.append(ResolvedSetting(name: "reports.directory", value: reports.value, origin: reports.origin))
         let remote = self.remote(file?.remote)
         checkRuleNames(file?.accessibility?.rules ?? [])
+        listSections(file)
 
         switch errors.count {
         case 0: break
@@ -499,6 +500,45 @@ private struct Merger {
         return StageSettings(kind: kind, command: command.0, timeout: timeout, environment: environment, workingDirectory: directory,
                              cacheEnvironment: cacheEnvironment.map(\.value), paths: paths.map(\.value),
                              parallel: written?.parallel?.value ?? false, selective: written?.selective?.value ?? false)
+    }
+
+    /// The accessibility and traceability settings the file gives, and the environment-only
+    /// switches that are set, for `prepush config` (each check applies its own defaults).
+    private mutating func listSections(_ file: ConfigurationFile?) {
+        func list(_ name: String, _ values: [Located<String>]) {
+            guard let first = values.first else { return }
+            settings.append(ResolvedSetting(name: name, value: values.map(\.value).joined(separator: ", "), origin: .file(first.location)))
+        }
+        func one<T>(_ name: String, _ value: Located<T>?) {
+            guard let value else { return }
+            settings.append(ResolvedSetting(name: name, value: "\(value.value)", origin: .file(value.location)))
+        }
+        if let accessibility = file?.accessibility {
+            list("accessibility.include", accessibility.include)
+            list("accessibility.exclude", accessibility.exclude)
+            for rule in accessibility.rules {
+                settings.append(ResolvedSetting(name: "accessibility.rules.\(rule.value.name)", value: rule.value.value, origin: .file(rule.location)))
+            }
+            list("accessibility.controls", accessibility.controls)
+            one("accessibility.identifierPattern", accessibility.identifierPattern)
+            one("accessibility.maxFileSize", accessibility.maxFileSize)
+            one("accessibility.checkPreviews", accessibility.checkPreviews)
+            one("accessibility.checkDebugCode", accessibility.checkDebugCode)
+            list("accessibility.iconViews", accessibility.iconViews)
+            list("accessibility.textEntryViews", accessibility.textEntryViews)
+            one("accessibility.baseline", accessibility.baseline)
+        }
+        if let traceability = file?.traceability {
+            one("traceability.catalog", traceability.catalog)
+            list("traceability.tests", traceability.tests)
+            list("traceability.launchArguments", traceability.launchArguments)
+            list("traceability.gate", traceability.gate ?? [])
+            one("traceability.testNamePattern", traceability.testNamePattern)
+        }
+        for variable in ["SKIP", Variable.skipAll, "PREPUSH_QUIET", "PREPUSH_XCRUN", "PREPUSH_DEMO_SOURCE"] {
+            guard let value = environment[variable], !value.isEmpty else { continue }
+            settings.append(ResolvedSetting(name: variable, value: value, origin: .environment(variable)))
+        }
     }
 
     private mutating func remote(_ written: FileRemote?) -> RemoteSettings? {
