@@ -391,10 +391,8 @@ public enum Pipeline {
             }
         }
         let updates: [(remote: String, update: PushUpdate)]
-        if let hook = request.hook {
-            updates = (hook.updates ?? []).map { (hook.remoteName, $0) }
-        } else if let current = try? repository.pushUpdateForCurrentBranch() {
-            updates = [current]
+        if let pushed = pushedUpdates(request, repository: repository) {
+            updates = pushed
         } else {
             // An unborn branch has nothing to push; a detached HEAD has no upstream to compare with.
             if repository.isHeadDetached { console.line("prepush: note: HEAD is not on a branch; the accessibility check needs --base REF here") }
@@ -414,20 +412,21 @@ public enum Pipeline {
         return ranges
     }
 
+    /// The ref lines of the push; for `prepush run`, what `git push` of the current branch would
+    /// send; nil when there is no current branch to push (an unborn or detached HEAD).
+    static func pushedUpdates(_ request: PipelineRequest, repository: Repository) -> [(remote: String, update: PushUpdate)]? {
+        if let hook = request.hook { return (hook.updates ?? []).map { (hook.remoteName, $0) } }
+        guard let current = try? repository.pushUpdateForCurrentBranch() else { return nil }
+        return [current]
+    }
+
     /// Every file the push (or, for `prepush run`, a push of the current branch, or `--base`) changes;
     /// nil when that cannot be told (a detached HEAD with no `--base`, an unreadable range).
     static func changedFiles(_ request: PipelineRequest, repository: Repository, console: Console) -> [String]? {
         if let checkRange = request.checkRange {
             return (try? repository.range(base: checkRange.base, head: checkRange.head, lineDetail: false))?.files.map(\.path)
         }
-        let updates: [(remote: String, update: PushUpdate)]
-        if let hook = request.hook {
-            updates = (hook.updates ?? []).map { (hook.remoteName, $0) }
-        } else if let current = try? repository.pushUpdateForCurrentBranch() {
-            updates = [current]
-        } else {
-            return nil
-        }
+        guard let updates = pushedUpdates(request, repository: repository) else { return nil }
         var files: Set<String> = []
         for (remote, update) in updates where !update.isDeletion {
             guard let range = try? repository.pushRange(for: update, remote: remote, lineDetail: false) else { return nil }

@@ -117,6 +117,9 @@ public struct CatalogError: Error, CustomStringConvertible, Sendable {
 private struct CatalogDecoder {
     let lines: [String]
     var problems: [Diagnostic] = []
+    /// The first key written in one of the two forms (the data model's names or the short ones):
+    /// a catalog keeps to one form.
+    var firstForm: (dataModel: Bool, key: String, location: SourceLocation)?
     /// `traceability.testNamePattern` as written and compiled, when set.
     var testNamePattern: (text: String, regex: Regex<AnyRegexOutput>)?
 
@@ -205,6 +208,14 @@ private struct CatalogDecoder {
             }
             spelled[name] = written
             fields[name] = value
+            if let shortKey = key.scalar, ScenarioCatalog.dataModelKeys[shortKey] != nil || ScenarioCatalog.dataModelKeys.values.contains(shortKey) {
+                let dataModel = ScenarioCatalog.dataModelKeys[shortKey] != nil
+                if let first = firstForm, first.dataModel != dataModel {
+                    report(key.location, "\"\(written)\" is \(dataModel ? "the data model's name" : "a short name"), and this catalog uses \(first.dataModel ? "the data model's names" : "the short names") (\"\(first.key)\" at line \(first.location.line)); keep one form")
+                } else if firstForm == nil {
+                    firstForm = (dataModel, shortKey, key.location)
+                }
+            }
         }
         var valid = true
         func text(_ key: String, _ what: String) -> (String, SourceLocation)? {

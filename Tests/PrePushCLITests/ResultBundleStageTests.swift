@@ -51,6 +51,30 @@ import Testing
         #expect(!result.combined.contains("warning: cannot read the result bundle"))
     }
 
+    @Test func theTraceabilityReportEmbedsTheFailingTestsScreenshotFromTheBundle() throws {
+        let repo = try repository()
+        // The fixture's tests are not named test_<feature>_<scenario>: the team's pattern maps them.
+        let stage = "mkdir -p Build/R.xcresult; : -resultBundlePath Build/R.xcresult; exit 65"
+        try repo.write("stages:\n  ui:\n    run: \"\(stage)\"\ntraceability:\n  testNamePattern: 'test[A-Z][A-Za-z]*'\n", to: ".prepush.yml")
+        try repo.write("""
+        scenarios:
+          - story: US1
+            priority: P2
+            description: Navigate from the first screen
+            test: FastlaneTrainerExampleUITests/testBasicNavigation()
+
+        """, to: ".prepush/scenarios.yml")
+        let tools = try TemporaryDirectory()
+        var environment = repo.environment
+        environment["PATH"] = try fakeXcrun(in: tools) + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        let result = try PrepushBinary.run(["run"], in: repo.path, environment: environment)
+        #expect(result.status == 1, "\(result)")
+        #expect(result.standardOutput.contains("prepush: scenarios: 1, 1 implemented, 0 passed, 1 failed"), "\(result.standardOutput)")
+        let html = try String(contentsOfFile: repo.path + "/.prepush/reports/traceability.html", encoding: .utf8)
+        // The exported attachment's bytes ("PNG"), inline: the report opens anywhere.
+        #expect(html.contains("src=\"data:image/png;base64,\(Data("PNG".utf8).base64EncodedString())\""), "no embedded screenshot")
+    }
+
     @Test func aBundleXcresulttoolCannotReadFallsBackToTheConsoleWithOneWarning() throws {
         let repo = try repository()
         let tools = try TemporaryDirectory()

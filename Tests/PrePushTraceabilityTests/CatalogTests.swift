@@ -115,16 +115,36 @@ import Testing
             testMethodName: test_login_validCredentials
             requiredLaunchArguments: [--uitesting]
             requiresManualIntervention: false
-          - story: US1
+          - userStory: US1
             priority: P2
             description: Sign out
-            test: test_login_signOut
+            testMethodName: test_login_signOut
         """, path: "scenarios.yml")
         #expect(catalog.entries.map(\.scenario) == [
             TestScenario(userStory: "US1", priority: .p1, description: "Sign in with a valid email and password",
                          testMethodName: "test_login_validCredentials", requiredLaunchArguments: ["--uitesting"]),
             TestScenario(userStory: "US1", priority: .p2, description: "Sign out", testMethodName: "test_login_signOut"),
         ])
+    }
+
+    @Test func aCatalogKeepsToOneFormOfTheNames() {
+        do {
+            _ = try ScenarioCatalog.decode("""
+            scenarios:
+              - userStory: US1
+                priority: P1
+                description: Sign in
+                testMethodName: test_login_ok
+              - story: US1
+                priority: P2
+                description: Sign out
+                test: test_login_signOut
+            """, path: "scenarios.yml")
+            Issue.record("expected problems")
+        } catch {
+            #expect(error.description.contains("scenarios.yml:6:5: error: \"story\" is a short name, and this catalog uses the data model's names (\"userStory\" at line 2); keep one form"), "\(error)")
+            #expect(error.description.contains("scenarios.yml:9:5: error: \"test\" is a short name"), "\(error)")
+        }
     }
 
     @Test func bothNamesOfOneFieldIsAnErrorAndMisspellingsGetASuggestion() {
