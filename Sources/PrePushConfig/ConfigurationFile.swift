@@ -61,6 +61,11 @@ public struct FileStage: Sendable, Equatable {
     /// `cacheEnvironment`: names of prepush's environment variables whose values decide the
     /// stage's result, so a change to one runs the stage again instead of using a cached verdict.
     public var cacheEnvironment: [Located<String>] = []
+    /// `shard: true`: `prepush run --shard i/n` gives this stage only its part of the tests found in
+    /// the sources; `shard: [globs]`: the same, from the test files these globs select.
+    public var shard: Located<Bool>?
+    /// The test-file globs of `shard: [globs]` (empty for `shard: true`).
+    public var shardTests: [Located<String>] = []
 }
 
 /// One `NAME=value` pair added to a stage's environment.
@@ -167,7 +172,7 @@ public struct ConfigurationFile: Sendable, Equatable {
     ]
 
     /// The keys of every stage, `unit`, `ui` or one of the team's own.
-    public static let stageKeys = ["run", "timeout", "env", "workingDirectory", "skip", "paths", "parallel", "selective", "cacheEnvironment"]
+    public static let stageKeys = ["run", "timeout", "env", "workingDirectory", "skip", "paths", "parallel", "selective", "cacheEnvironment", "shard"]
 
     /// The file's text, kept to quote lines in later errors.
     package var text: String = ""
@@ -328,6 +333,16 @@ private struct FileDecoder {
         }
         if let parallel = fields["parallel"] { stage.parallel = boolean(parallel, path: "\(path).parallel") }
         if let selective = fields["selective"] { stage.selective = boolean(selective, path: "\(path).selective") }
+        if let shard = fields["shard"] {
+            if case .sequence = shard.content {
+                stage.shardTests = list(shard, path: "\(path).shard", expected: "true, false or test-file globs") {
+                    $0.isEmpty ? .failure(.empty(expected: "a glob")) : .success($0)
+                }
+                if !stage.shardTests.isEmpty { stage.shard = Located(value: true, location: shard.location) }
+            } else {
+                stage.shard = parsed(shard, path: "\(path).shard", expected: "true, false or a list of test-file globs", ValueParsers.boolean)
+            }
+        }
         if let globs = fields["paths"] {
             stage.paths = list(globs, path: "\(path).paths", expected: "globs") { $0.isEmpty ? .failure(.empty(expected: "a glob")) : .success($0) }
         }

@@ -63,13 +63,13 @@ public struct StageSettings: Sendable, Equatable {
     /// Which stage.
     public let kind: StageKind
     /// The shell command, run with `/bin/sh -c`.
-    public let command: String
+    public private(set) var command: String
     /// Seconds before the stage's process group is stopped.
     public let timeout: Int
     /// Variables added to the inherited environment.
-    public let environment: [EnvironmentEntry]
+    public private(set) var environment: [EnvironmentEntry]
     /// Absolute path the command runs in.
-    public let workingDirectory: String
+    public private(set) var workingDirectory: String
     /// Names of prepush's environment variables that are part of the stage's cache key.
     public let cacheEnvironment: [String]
     /// Globs of repository paths: the stage runs only when the push changes a matching file (empty: always).
@@ -78,10 +78,14 @@ public struct StageSettings: Sendable, Equatable {
     public let parallel: Bool
     /// Whether a `swift test` stage runs only the test targets that depend on what the push changes.
     public let selective: Bool
+    /// `shard:`: nil when `prepush run --shard` does not split this stage's tests; else the globs of
+    /// its test files (empty: the files `traceability.tests` selects).
+    public let shardTests: [String]?
 
     /// Creates stage settings.
     public init(kind: StageKind, command: String, timeout: Int, environment: [EnvironmentEntry], workingDirectory: String,
-                cacheEnvironment: [String] = [], paths: [String] = [], parallel: Bool = false, selective: Bool = false) {
+                cacheEnvironment: [String] = [], paths: [String] = [], parallel: Bool = false, selective: Bool = false,
+                shardTests: [String]? = nil) {
         self.kind = kind
         self.command = command
         self.timeout = timeout
@@ -91,18 +95,22 @@ public struct StageSettings: Sendable, Equatable {
         self.paths = paths
         self.parallel = parallel
         self.selective = selective
+        self.shardTests = shardTests
     }
 
     /// The same stage running in another folder (an export of the pushed commit).
     public func moved(to workingDirectory: String) -> StageSettings {
-        StageSettings(kind: kind, command: command, timeout: timeout, environment: environment, workingDirectory: workingDirectory,
-                      cacheEnvironment: cacheEnvironment, paths: paths, parallel: parallel, selective: selective)
+        var moved = self
+        moved.workingDirectory = workingDirectory
+        return moved
     }
 
-    /// The same stage with another command and more variables (a selective run's filter).
+    /// The same stage with another command and more variables (a selective run's filter, a shard's tests).
     public func running(_ command: String, adding variables: [EnvironmentEntry]) -> StageSettings {
-        StageSettings(kind: kind, command: command, timeout: timeout, environment: environment + variables, workingDirectory: workingDirectory,
-                      cacheEnvironment: cacheEnvironment, paths: paths, parallel: parallel, selective: selective)
+        var changed = self
+        changed.command = command
+        changed.environment += variables
+        return changed
     }
 }
 
@@ -162,6 +170,11 @@ public struct ResolvedConfiguration: Sendable {
     public let settings: [ResolvedSetting]
     /// Things the user should know about how values combined (a flag overriding an environment variable).
     public let notes: [String]
+
+    /// Whether a configured stage says `shard:`, so a CI's parallel-job variables split the run.
+    public var stagesToShard: Bool {
+        ([unitStage, uiStage].compactMap { $0 } + customStages).contains { $0.shardTests != nil }
+    }
 
     /// The settings as aligned text lines: `name  value  (origin)`.
     public func rendered() -> String {
@@ -493,13 +506,19 @@ private struct Merger {
         if let parallel = written?.parallel {
             settings.append(ResolvedSetting(name: "\(name).parallel", value: "\(parallel.value)", origin: .file(parallel.location)))
         }
+        if let shard = written?.shard {
+            let tests = written?.shardTests.map(\.value) ?? []
+            settings.append(ResolvedSetting(name: "\(name).shard", value: tests.isEmpty ? "\(shard.value)" : tests.joined(separator: ", "),
+                                            origin: .file(shard.location)))
+        }
         if !kind.isBuiltIn, let timeout = written?.timeout {
             settings.append(ResolvedSetting(name: "\(name).timeout", value: "\(timeout.value)", origin: .file(timeout.location)))
         }
         guard let command else { return nil }
         return StageSettings(kind: kind, command: command.0, timeout: timeout, environment: environment, workingDirectory: directory,
                              cacheEnvironment: cacheEnvironment.map(\.value), paths: paths.map(\.value),
-                             parallel: written?.parallel?.value ?? false, selective: written?.selective?.value ?? false)
+                             parallel: written?.parallel?.value ?? false, selective: written?.selective?.value ?? false,
+                             shardTests: written?.shard?.value == true ? written?.shardTests.map(\.value) ?? [] : nil)
     }
 
     /// The accessibility and traceability settings the file gives, and the environment-only

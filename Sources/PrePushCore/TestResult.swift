@@ -182,12 +182,16 @@ public struct TestRun: Sendable, Hashable, Codable {
     /// Seconds from the run's start to its end, when the input tells (an event stream's first and
     /// last instants; the stages' own clock). Tests run in parallel, so this is not their sum.
     public var wallTime: Double?
+    /// The part of a split suite this run is (`prepush run --shard 2/4`), kept in results.json so
+    /// that merging the shards can tell a missing or repeated one.
+    public var shard: TestShard?
 
     /// Creates a run.
-    public init(results: [UITestResult] = [], runFailures: [String] = [], wallTime: Double? = nil) {
+    public init(results: [UITestResult] = [], runFailures: [String] = [], wallTime: Double? = nil, shard: TestShard? = nil) {
         self.results = results
         self.runFailures = runFailures
         self.wallTime = wallTime
+        self.shard = shard
     }
 
     /// The run's time as a reader means it: the wall time when known, else the tests' durations added up.

@@ -50,6 +50,8 @@ public struct PipelineRequest: Sendable {
     public var onlyStages: [String] = []
     /// `--quiet`: only the verdict, failures and warnings are printed.
     public var quiet = false
+    /// `prepush run --shard i/n` (or a CI's parallel-job variables): this run is one part of a split suite.
+    public var shard: ShardRequest?
 
     /// Creates a request.
     public init(flags: ConfigurationFlags, environment: [String: String], hook: HookInvocation?, killGracePeriod: Double = 3) {
@@ -128,6 +130,15 @@ public enum Pipeline {
         }
 
         var plan = StagePlan(configuration)
+        // A CI's parallel-job variables split only a configuration that says which stage to split.
+        let shard = request.shard.flatMap { wanted in
+            wanted.explicit || configuration.stagesToShard ? wanted : nil
+        }
+        if shard != nil, traced != nil {
+            // One shard sees a part of the tests: the matrix and its gate belong to the merge job.
+            traced = nil
+            console.line("prepush: note: traceability: a shard holds part of the tests; the merge job's prepush report --results shard-*/results.json gives the matrix and the gate")
+        }
         // `SKIP=ui,unit git push` (pre-commit's convention) and `prepush run --stage unit`.
         let named = Set((request.environment["SKIP"] ?? "").split(separator: ",").map { TextFormatting.trimmed(String($0)) }.filter { !$0.isEmpty })
         let unknown = named.union(request.onlyStages).subtracting(plan.names)
@@ -233,8 +244,17 @@ public enum Pipeline {
             verdicts = (VerdictCache(repository: repository), tree, file.flatMap { try? FileReading.read($0, limit: ConfigurationFile.maximumBytes).get() })
         }
 
+        if let shard, let status = ShardStep.apply(shard, to: &plan, configuredToShard: configuration.stagesToShard, discovery: traceability,
+                                                   reportsDirectory: configuration.reportsDirectory, console: console) {
+            return status
+        }
+
         // `selective: true`: a `swift test` stage runs only the test targets the push can affect.
         for stage in plan.stages where stage.selective {
+            if shard != nil && stage.shardTests != nil {
+                console.line("prepush: note: \(stage.kind.rawValue): selective: off in a sharded run (each shard runs its part of every test)")
+                continue
+            }
             let root = repository.workingDirectory ?? ""
             // The package's folder in the repository, wherever the stage runs (the working tree or an export).
             let treeRoot = configuration.isolated ? export.map { FilePath.join($0, "tree") } ?? root : root
@@ -273,7 +293,7 @@ public enum Pipeline {
                 }
                 let filter = SelectiveTests.filter(tests)
                 let variable = EnvironmentEntry(name: "PREPUSH_TEST_FILTER", value: filter)
-                let command = SelectiveTests.command(stage.command, filteredBy: filter)
+                let command = SelectiveTests.command(stage.command, filterArgument: "'\(filter)'")
                 plan.replace(stage.kind, with: stage.running(command ?? stage.command, adding: [variable]))
                 let total = graph.targets.filter(\.isTest).count
                 console.line("prepush: \(stage.kind.rawValue): selective: \(tests.count) of \(total) test targets (\(TextFormatting.list(tests))), for changes in \(shownChanged)"
@@ -355,7 +375,7 @@ public enum Pipeline {
             break
         }
         // Whatever happened to the stages, the tests they showed are reported, before the verdict.
-        var written = publishTests(results, configuration: configuration, environment: request.environment, console: console)
+        var written = publishTests(results, shard: shard?.shard, configuration: configuration, environment: request.environment, console: console)
         if let traced {
             let (violations, traceabilityReports) = publishTraceability(traceability, traced, results: results.flatMap(\.tests.results),
                                                                         configuration: configuration, environment: request.environment, console: console)
@@ -505,12 +525,14 @@ public enum Pipeline {
     /// failing ones compiler-style, and in GitHub Actions prints annotations and the step summary.
     /// Returns the paths written.
     @discardableResult
-    static func publishTests(_ stages: [StageResult], configuration: ResolvedConfiguration, environment: [String: String], console: Console) -> [String] {
+    static func publishTests(_ stages: [StageResult], shard: TestShard? = nil, configuration: ResolvedConfiguration,
+                             environment: [String: String], console: Console) -> [String] {
         // The stages ran one after another; the tests inside them in parallel, so the wall time is the stages'.
         let run = TestRun(results: stages.flatMap(\.tests.results), runFailures: stages.flatMap(\.tests.runFailures),
-                          wallTime: stages.map(\.duration).reduce(0, +))
+                          wallTime: stages.map(\.duration).reduce(0, +), shard: shard)
         for failure in run.runFailures { console.line("   error: the test run failed: \(failure)", tone: .bad) }
-        guard !run.results.isEmpty else { return [] }
+        // A shard always leaves its results.json, even an empty one: the merge job counts the shards.
+        guard !run.results.isEmpty || shard != nil else { return [] }
         let publisher = ReportPublisher(environment: environment)
         var counts = ["\(run.count(.passed)) passed", "\(run.count(.failed)) failed"]
         if run.count(.skipped) > 0 { counts.append("\(run.count(.skipped)) skipped") }

@@ -144,14 +144,16 @@ enum SelectiveTests {
         "^(\(testTargets.joined(separator: "|")))\\."
     }
 
-    /// The command with the filter added when its last step is `swift test`; nil when it is not
-    /// (the stage then reads `PREPUSH_TEST_FILTER` itself, or runs everything).
-    static func command(_ command: String, filteredBy filter: String) -> String? {
+    /// The command with `--filter ARGUMENT` added when its last step is `swift test` (and has no
+    /// filter of its own: two filters select the union); nil when it is not (the stage then reads
+    /// `PREPUSH_TEST_FILTER` itself, or runs everything). `argument` is shell text: a quoted
+    /// regular expression, or `"$PREPUSH_TEST_FILTER"`.
+    static func command(_ command: String, filterArgument argument: String) -> String? {
         let steps = command.components(separatedBy: "&&")
         guard let last = steps.last else { return nil }
         let words = last.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
         guard words.count >= 2, words[0] == "swift", words[1] == "test",
               !last.contains("|"), !last.contains(";"), !last.contains("--filter") else { return nil }
-        return TextFormatting.trimmed(command) + " --filter '\(filter)'"
+        return TextFormatting.trimmed(command) + " --filter \(argument)"
     }
 }

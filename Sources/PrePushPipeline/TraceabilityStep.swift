@@ -146,21 +146,32 @@ public enum TraceabilityRun {
     public static func report(catalog: String?, resultFiles: [String], format: TraceabilityFormat, output: String?,
                               flags: ConfigurationFlags, environment: [String: String], console: Console) -> ExitStatus {
         guard let configured = step(flags: flags, environment: environment, console: console) else { return .usage }
-        var results: [UITestResult] = []
+        var inputs: [(file: String, run: TestRun)] = []
         for file in resultFiles {
             guard FileManager.default.isReadableFile(atPath: file) else {
                 console.error("error: \(file): \(FileManager.default.fileExists(atPath: file) ? "cannot be read" : "no such file")")
                 return .usage
             }
             do {
-                let parsed = try ResultsInput.parse(file: file).run.results
-                if parsed.isEmpty { console.error("prepush: warning: \(file): no test results in it") }
-                results += parsed
+                let parsed = try ResultsInput.parse(file: file).run
+                if parsed.results.isEmpty && parsed.shard == nil { console.error("prepush: warning: \(file): no test results in it") }
+                inputs.append((file, parsed))
             } catch {
                 console.error("\(error)")
                 return .usage
             }
         }
+        // The shards of a CI matrix (their results.json) make one matrix; a missing one is said and fails the gate.
+        let merged: TestRun
+        do {
+            merged = try ResultsMerge.merge(inputs)
+        } catch {
+            console.error(error.description)
+            return .usage
+        }
+        let results = merged.results
+        let mergeFailures = Array(merged.runFailures.dropFirst(inputs.reduce(0) { $0 + $1.run.runFailures.count }))
+        for failure in mergeFailures { console.error("error: \(failure)") }
         let loaded: ScenarioCatalog
         do {
             if let catalog { loaded = try ScenarioCatalog.load(path: catalog, testNamePattern: configured.testNamePattern) } else { loaded = try configured.loadCatalog() }
@@ -182,7 +193,7 @@ public enum TraceabilityRun {
         }
         let violations = configured.gate.violations(in: matrix)
         for violation in violations { console.error("error: \(violation)") }
-        return violations.isEmpty ? .success : .failure
+        return violations.isEmpty && mergeFailures.isEmpty ? .success : .failure
     }
 
     static func relative(_ path: String) -> String {

@@ -212,6 +212,17 @@ public struct JSONReporter: TestReporter {
         // and about ten times faster on a 100,000-test run (docs/benchmarks.md).
         var out = JSONTextWriter()
         out.open("{")
+        if !run.runFailures.isEmpty {
+            out.key("runFailures"); out.open("[")
+            for failure in run.runFailures { out.stringElement(failure) }
+            out.close("]")
+        }
+        if let shard = run.shard {
+            out.key("shard"); out.open("{")
+            out.field("count", shard.count)
+            out.field("index", shard.index)
+            out.close("}")
+        }
         out.key("summary"); out.open("{")
         out.field("duration", (run.elapsed * 1000).rounded() / 1000)
         out.field("expectedFailures", run.count(.expectedFailure))
@@ -324,6 +335,8 @@ struct JSONTextWriter {
     }
 
     mutating func field(_ name: StaticString, _ value: String) { key(name); string(value); needsComma = true }
+    /// A string as the next element of an array.
+    mutating func stringElement(_ value: String) { element(); string(value); needsComma = true }
     mutating func field(_ name: StaticString, _ value: Int) { key(name); bytes += String(value).utf8; needsComma = true }
     mutating func field(_ name: StaticString, _ value: Bool) { key(name); raw(value ? "true" : "false"); needsComma = true }
     mutating func field(_ name: StaticString, _ value: Double) {

@@ -11,6 +11,8 @@ public enum XCResultError: Error, Sendable, Equatable, CustomStringConvertible {
     case notJSON(file: String, reason: String)
     /// JSON, but none of the xcresulttool forms prepush knows.
     case unknownForm(file: String, keys: [String])
+    /// A form prepush knows, holding what it cannot read (a newer version, a broken entry).
+    case unsupported(file: String, what: String)
 
     public var description: String {
         switch self {
@@ -18,6 +20,8 @@ public enum XCResultError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(file): error: not valid JSON: \(reason)"
         case .unknownForm(let file, let keys):
             return "\(file): error: not an xcresulttool result: expected \"testNodes\" (get test-results tests), \"testFailures\" (get test-results summary), an ActionTestPlanRunSummaries or an ActionsInvocationRecord, found the keys \(keys.sorted().prefix(12).joined(separator: ", "))"
+        case .unsupported(let file, let what):
+            return "\(file): error: cannot read \(what)"
         }
     }
 }
@@ -35,6 +39,7 @@ public enum XCResultReader {
             throw .notJSON(file: file, reason: "\(error)")
         }
         guard case .object(let root) = value else { throw .unknownForm(file: file, keys: []) }
+        if ResultsJSONReader.recognises(root) { return try ResultsJSONReader.run(root, file: file) }
         if case .array(let nodes)? = root["testNodes"] {
             var results: [UITestResult] = []
             for node in nodes { collect(node, suite: nil, into: &results) }

@@ -24,6 +24,9 @@ public struct DiscoveredTest: Sendable, Hashable {
     public let typeName: String?
     /// A Swift Testing display name (`@Test("Sign in works")`), when it has one.
     public var displayName: String?
+    /// The argument labels of a parameterised `@Test` (`["value"]`, `_` for none): Swift Testing's
+    /// test id names them (`param(value:)`).
+    public var parameterLabels: [String] = []
     /// Which framework runs it.
     public let framework: Framework
     /// Where it is declared.
@@ -144,6 +147,7 @@ public enum TestDiscovery {
                 var test = DiscoveredTest(name: method.name, typeName: method.typeName, framework: framework,
                                           location: method.location, launchArguments: arguments)
                 test.displayName = method.displayName
+                test.parameterLabels = method.parameterLabels
                 tests.append(test)
             }
         }
@@ -189,6 +193,8 @@ struct MethodFacts: Sendable {
     let isTestAttributed: Bool
     /// The display name `@Test("…")` gives, if any.
     var displayName: String? = nil
+    /// The parameters' argument labels (`_` where there is none).
+    var parameterLabels: [String] = []
     /// An instance method named `test…` without parameters: what XCTest runs.
     let isXCTestShaped: Bool
     /// Expressions in the body that may be launch arguments.
@@ -303,6 +309,7 @@ final class DeclarationCollector: SyntaxVisitor {
         var facts = MethodFacts(path: path, name: name, typeName: currentType,
                                 location: PrePushCore.SourceLocation(file: path, line: place.line, column: place.column),
                                 isTestAttributed: isTest, isXCTestShaped: xctestShaped, arguments: body.0, calledNames: body.1)
+        facts.parameterLabels = node.signature.parameterClause.parameters.map(\.firstName.text)
         // `@Test("Sign in works", .tags(…))`: the first unlabelled argument, a plain string literal.
         if let attribute = node.attributes.compactMap({ $0.as(AttributeSyntax.self) }).first(where: Self.isTestAttribute),
            case .argumentList(let arguments)? = attribute.arguments,

@@ -21,6 +21,7 @@ extension Prepush {
 
             Example: prepush run --ui-tests-only --timeout 300 --verbose
             Example: prepush run --base origin/main
+            Example: prepush run --shard 2/4 --timings last/results.json     (one job of a CI matrix: docs/ci.md)
             """
         )
 
@@ -35,14 +36,39 @@ extension Prepush {
         @Option(name: .customLong("stage"), help: ArgumentHelp("Run only this stage (unit, ui or a stage of your own); repeat for several.", valueName: "name"))
         var stages: [String] = []
 
+        @Option(name: .customLong("shard"), help: ArgumentHelp("Run only this part of the tests of the stages with shard: (2/4: the second of four; default: GitLab's CI_NODE_INDEX/CI_NODE_TOTAL, CircleCI's and Buildkite's parallel-job variables).", valueName: "i/n"))
+        var shard: String?
+
+        @Option(name: .customLong("timings"), help: ArgumentHelp("Balance the shards by the test durations of an earlier run's results (results.json, JUnit, ...).", valueName: "file"))
+        var timings: String?
+
         func validate() throws {
             if head != nil && base == nil { throw ValidationError("--head goes with --base") }
+            if let shard, case .failure(let problem) = TestShard.parse(shard) { throw ValidationError(problem.description) }
         }
 
         func run() throws {
             GitLibrary.initialize()
-            var request = PipelineRequest(flags: options.flags, environment: ProcessInfo.processInfo.environment, hook: nil)
+            let environment = ProcessInfo.processInfo.environment
+            var request = PipelineRequest(flags: options.flags, environment: environment, hook: nil)
             request.checkRange = base.map { (base: $0, head: head ?? "HEAD") }
+            if let shard, case .success(let parsed) = TestShard.parse(shard) {
+                request.shard = ShardRequest(shard: parsed, origin: "--shard \(parsed)", explicit: true, timingsFile: timings)
+            } else {
+                switch TestShard.fromCI(environment: environment) {
+                case .success(let found?):
+                    request.shard = ShardRequest(shard: found.shard, origin: found.variables, explicit: false, timingsFile: timings)
+                case .success(nil):
+                    break
+                case .failure(let problem):
+                    FileStandardError.write("error: \(problem)")
+                    throw ExitCode(ExitStatus.usage.rawValue)
+                }
+            }
+            if timings != nil && request.shard == nil {
+                FileStandardError.write("error: --timings balances shards: it goes with --shard i/n (or a CI's parallel-job variables)")
+                throw ExitCode(ExitStatus.usage.rawValue)
+            }
             request.onlyStages = stages
             request.quiet = options.quiet
             let status = Pipeline.run(request, console: Console(), signals: SignalWatcher.install())

@@ -46,8 +46,7 @@ extension Prepush {
         }
 
         func run() throws {
-            var run = TestRun()
-            var wallTimes: [Double?] = []
+            var inputs: [(file: String, run: TestRun)] = []
             for file in files {
                 if file != "-" && !FileManager.default.isReadableFile(atPath: file) {
                     let reason = FileManager.default.fileExists(atPath: file) ? "cannot be read" : "no such file"
@@ -67,14 +66,13 @@ extension Prepush {
                     FileStandardError.write("\(error)")
                     throw ExitCode(ExitStatus.usage.rawValue)
                 }
-                guard !parsed.run.results.isEmpty || !parsed.run.runFailures.isEmpty else {
+                // A shard with no tests (more shards than tests) is a real, empty part of a split suite.
+                guard !parsed.run.results.isEmpty || !parsed.run.runFailures.isEmpty || parsed.run.shard != nil else {
                     // An empty report passing for a green run is how a broken pipeline goes unnoticed.
                     FileStandardError.write("error: no test results found in \(file == "-" ? "standard input" : file)")
                     throw ExitCode(ExitStatus.usage.rawValue)
                 }
-                run.results += parsed.run.results
-                wallTimes.append(parsed.run.wallTime)
-                run.runFailures += parsed.run.runFailures
+                inputs.append((file, parsed.run))
                 for failure in parsed.run.runFailures { FileStandardError.write("error: \(file): the run failed: \(failure)") }
                 let cut = parsed.run.results.filter(\.durationWasCut).count
                 if cut > 0 {
@@ -84,8 +82,17 @@ extension Prepush {
                     FileStandardError.write("prepush: warning: \(file == "-" ? "standard input" : file): \(parsed.unplaced) lines looked like test events but were not understood")
                 }
             }
-            // Inputs read one after another ran one after another: their wall times add up.
-            if wallTimes.allSatisfy({ $0 != nil }) { run.wallTime = wallTimes.compactMap { $0 }.reduce(0, +) }
+            // Shards of a CI matrix become one run (a test in two shards is an error; a missing shard fails the run).
+            let run: TestRun
+            do {
+                run = try ResultsMerge.merge(inputs)
+            } catch {
+                FileStandardError.write(error.description)
+                throw ExitCode(ExitStatus.usage.rawValue)
+            }
+            for failure in run.runFailures.dropFirst(inputs.reduce(0) { $0 + $1.run.runFailures.count }) {
+                FileStandardError.write("error: the run failed: \(failure)")
+            }
             // The report is streamed out a piece at a time, never whole in memory.
             if let output {
                 do {

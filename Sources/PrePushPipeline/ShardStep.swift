@@ -1,0 +1,157 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import PrePushConfig
+import PrePushCore
+import PrePushResults
+import PrePushTraceability
+
+/// What `prepush run` was asked to shard: `--shard i/n`, or a CI system's parallel-job variables.
+public struct ShardRequest: Sendable {
+    /// Which part of the split this run is.
+    public let shard: TestShard
+    /// Where it came from, for messages: `--shard 2/4` or `CI_NODE_INDEX=2, CI_NODE_TOTAL=4`.
+    public let origin: String
+    /// Given with `--shard` (then a configuration with no `shard:` stage is an error); a CI's
+    /// variables are only used where a stage has `shard:`.
+    public let explicit: Bool
+    /// `--timings FILE`: an earlier run's results.json whose durations balance the shards.
+    public let timingsFile: String?
+
+    /// Creates a request.
+    public init(shard: TestShard, origin: String, explicit: Bool, timingsFile: String?) {
+        self.shard = shard
+        self.origin = origin
+        self.explicit = explicit
+        self.timingsFile = timingsFile
+    }
+}
+
+/// One CI job's part of a suite split over a matrix: each stage with `shard:` gets its part of the
+/// tests found in the sources through `PREPUSH_TEST_FILTER` (`swift test --filter`),
+/// `PREPUSH_ONLY_TESTING` (`xcodebuild test`'s `-only-testing:` arguments) and `PREPUSH_TEST_LIST`
+/// (a file, one test a line), and the other stages run on the first shard only, so the merged
+/// results hold every test once. No scheduler: every job computes the same partition by itself.
+enum ShardStep {
+    /// The variables a stage command reads its shard's tests from.
+    static let variables = ["PREPUSH_TEST_FILTER", "PREPUSH_ONLY_TESTING", "PREPUSH_TEST_LIST"]
+
+    /// The longest value given to a stage in one variable, in bytes: Linux refuses a single
+    /// argument or variable over 128 KiB (`MAX_ARG_STRLEN`) when it starts the command.
+    static let variableLimit = 120_000
+
+    /// Splits the plan's `shard:` stages; returns an exit status when the run must end here.
+    static func apply(_ request: ShardRequest, to plan: inout StagePlan, configuredToShard: Bool, discovery: TraceabilityStep,
+                      reportsDirectory: String, console: Console) -> ExitStatus? {
+        let shard = request.shard
+        let sharded = plan.stages.filter { $0.shardTests != nil }
+        // A `shard:` stage left out of this run (SKIP=, --stage) still makes it a part of a split.
+        guard !sharded.isEmpty || configuredToShard else {
+            console.error("error: \(request.origin): no stage has shard: in the configuration, so nothing says which tests to split (set shard: true on the stage that runs them: docs/ci.md)")
+            return .usage
+        }
+        var timings: [String: Double]?
+        if let file = request.timingsFile {
+            switch readTimings(file) {
+            case .success(let read): timings = read
+            case .failure(let problem):
+                console.error("error: --timings \(file): \(problem)")
+                return .usage
+            }
+        }
+        for stage in sharded {
+            let name = stage.kind.rawValue
+            let globs = (stage.shardTests ?? []).isEmpty ? discovery.tests : (stage.shardTests ?? []).map(Glob.init)
+            let files = TestDiscovery.files(under: discovery.root, include: globs)
+            let all = TestSharding.tests(in: TestDiscovery.discover(root: discovery.root, testFiles: files))
+            guard !all.isEmpty else {
+                console.error("error: \(name): shard: no tests found in \(globs.map(\.pattern).joined(separator: ", ")) (under \(discovery.root)), so there is nothing to split")
+                return .usage
+            }
+            let duration: ((ShardedTest) -> Double?)? = timings.map { known in
+                { test in known[TestIdentifierKey.key(suite: test.typeName ?? test.target, name: test.name)] }
+            }
+            let mine = TestSharding.partition(all, into: shard.count, duration: duration)[shard.index - 1]
+            guard !mine.isEmpty else {
+                let reason = "skipped (shard \(shard) holds none of its \(all.count) tests)"
+                plan.skip([name], because: reason)
+                console.line("prepush – \(name): \(reason)")
+                continue
+            }
+            let filters = TestSharding.filters(of: mine, among: all)
+            let listPath = FilePath.join(reportsDirectory, "\(name).shard-tests.txt")
+            do {
+                try ReportPublisher.writeWhole(filters.list, to: listPath)
+            } catch {
+                console.error("error: \(name): cannot write the shard's test list \(listPath): \(ErrorText.describe(error))")
+                return .usage
+            }
+            let longest = max(filters.swiftTestFilter.utf8.count, filters.onlyTesting.utf8.count)
+            guard longest <= variableLimit else {
+                console.error("error: \(name): shard \(shard) names \(mine.count) tests in \(longest / 1024) KiB, more than one variable can carry (128 KiB); split into more shards")
+                return .usage
+            }
+            let added = [
+                EnvironmentEntry(name: "PREPUSH_TEST_FILTER", value: filters.swiftTestFilter),
+                EnvironmentEntry(name: "PREPUSH_ONLY_TESTING", value: filters.onlyTesting),
+                EnvironmentEntry(name: "PREPUSH_TEST_LIST", value: listPath),
+                EnvironmentEntry(name: "PREPUSH_SHARD", value: shard.description),
+            ]
+            let command = commandRunningShard(stage.command)
+            plan.replace(stage.kind, with: stage.running(command ?? stage.command, adding: added))
+            let basis = timings == nil ? "by count" : "by the durations in \(request.timingsFile ?? "")"
+            console.line("prepush: \(name): shard \(shard) (\(request.origin)): \(mine.count) of \(all.count) tests, \(basis)")
+            if command == nil && !variables.contains(where: { stage.command.contains($0) }) {
+                console.line("prepush: warning: \(name): the command is not a swift test or xcodebuild test prepush can add the shard's tests to, and names none of $\(variables.joined(separator: ", $")): unless it reads one, every shard runs every test", tone: .warning)
+            }
+        }
+        if shard.index != 1 {
+            let reason = "skipped (not split: it runs on shard 1/\(shard.count) only)"
+            for stage in plan.stages where stage.shardTests == nil { console.line("prepush – \(stage.kind.rawValue): \(reason)") }
+            plan.skip(Set(plan.stages.filter { $0.shardTests == nil }.map(\.kind.rawValue)), because: reason)
+        }
+        return nil
+    }
+
+    /// The command with the shard's tests added: `--filter "$PREPUSH_TEST_FILTER"` after a final
+    /// `swift test`, or `$PREPUSH_ONLY_TESTING` after the `xcodebuild` of an `xcodebuild test`
+    /// (its options may come in any order, so this works before a `| xcbeautify` too); nil when the
+    /// command already reads one of the variables, or is neither.
+    static func commandRunningShard(_ command: String) -> String? {
+        guard !variables.contains(where: { command.contains($0) }) else { return nil }
+        if let filtered = SelectiveTests.command(command, filterArgument: "\"$PREPUSH_TEST_FILTER\"") { return filtered }
+        var words = command.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        guard let xcodebuild = words.firstIndex(of: "xcodebuild"),
+              words[(xcodebuild + 1)...].contains(where: { $0 == "test" || $0 == "test-without-building" }) else { return nil }
+        words.insert("$PREPUSH_ONLY_TESTING", at: xcodebuild + 1)
+        return words.joined(separator: " ")
+    }
+
+    /// Seconds per test from an earlier run's results (any format `prepush results` reads), by
+    /// `TestIdentifierKey`; a key met twice keeps the longer time.
+    static func readTimings(_ file: String) -> Result<[String: Double], ShardTimingsProblem> {
+        guard FileManager.default.isReadableFile(atPath: file) else {
+            return .failure(ShardTimingsProblem(description: FileManager.default.fileExists(atPath: file) ? "cannot be read" : "no such file"))
+        }
+        let run: TestRun
+        do {
+            run = try ResultsInput.parse(file: file).run
+        } catch {
+            return .failure(ShardTimingsProblem(description: "\(error)"))
+        }
+        guard !run.results.isEmpty else { return .failure(ShardTimingsProblem(description: "no test results in it")) }
+        var timings: [String: Double] = [:]
+        for test in run.results {
+            let key = TestIdentifierKey.key(suite: test.suite, name: test.name)
+            timings[key] = max(timings[key] ?? 0, test.duration)
+        }
+        return .success(timings)
+    }
+}
+
+/// Why `--timings` cannot be used.
+struct ShardTimingsProblem: Error, CustomStringConvertible {
+    let description: String
+}
