@@ -6,11 +6,20 @@ import PrePushCore
 public enum JUnitReader {
     /// Parses JUnit XML; malformed XML is an error with its line and column.
     public static func parse(_ bytes: [UInt8], file: String) throws(XMLError) -> TestRun {
-        var scanner = XMLScanner(bytes: bytes, file: file)
+        let parsed: Result<TestRun, XMLError> = bytes.withUnsafeBufferPointer { buffer in
+            Result { () throws(XMLError) in try parse(buffer: buffer, file: file) }
+        }
+        return try parsed.get()
+    }
+
+    /// Parses JUnit XML held in `buffer`, which stays valid for the call. `passed` is told every
+    /// megabyte up to where the scan will never read again, so the caller can give that memory back.
+    static func parse(buffer bytes: UnsafeBufferPointer<UInt8>, file: String, passed: ((Int) -> Void)? = nil) throws(XMLError) -> TestRun {
         var results: [UITestResult] = []
         // Sized once from a count of `<testcase`: growing by doubling would hold the old and the new
         // storage at once, half again the results' memory at the peak.
         results.reserveCapacity(Self.count(of: Array("<testcase".utf8), in: bytes))
+        var scanner = XMLScanner(buffer: bytes, file: file, passed: passed)
         // One string per suite name, shared by its tests, rather than one per test.
         var suiteNames: Set<String> = []
         var indexByKey: [String: Int] = [:]
@@ -115,20 +124,18 @@ public enum JUnitReader {
         }
     }
 
-    /// How many times `needle` occurs in `bytes`.
-    static func count(of needle: [UInt8], in bytes: [UInt8]) -> Int {
-        guard let first = needle.first, bytes.count >= needle.count else { return 0 }
+    /// How many times `needle` occurs in `haystack`.
+    static func count(of needle: [UInt8], in haystack: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let first = needle.first, haystack.count >= needle.count else { return 0 }
         var found = 0
-        bytes.withUnsafeBufferPointer { haystack in
-            var index = 0
-            let last = haystack.count - needle.count
-            while index <= last {
-                if haystack[index] == first, needle.indices.allSatisfy({ haystack[index + $0] == needle[$0] }) {
-                    found += 1
-                    index += needle.count
-                } else {
-                    index += 1
-                }
+        var index = 0
+        let last = haystack.count - needle.count
+        while index <= last {
+            if haystack[index] == first, needle.indices.allSatisfy({ haystack[index + $0] == needle[$0] }) {
+                found += 1
+                index += needle.count
+            } else {
+                index += 1
             }
         }
         return found

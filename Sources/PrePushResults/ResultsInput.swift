@@ -39,6 +39,14 @@ public enum ResultsInput {
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else { return try parse(Array(try Data(contentsOf: URL(fileURLWithPath: path))), file: path) }
         defer { close(fd) }
+        // A JUnit file is read into memory that is given back as the scan passes it, so the file and
+        // the results it becomes are not both held whole (100,000 cases: docs/benchmarks.md).
+        var head = [UInt8](repeating: 0, count: 4096)
+        let got = head.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
+        if got > 0, case let prefix = Array(head[0..<got]), wideEncoding(of: prefix) == nil, kind(of: prefix) == .junit,
+           let buffer = ReleasableBuffer(reading: fd) {
+            return (try JUnitReader.parse(buffer: buffer.bytes, file: path, passed: buffer.release(before:)), .junit, 0)
+        }
         return try parse(descriptor: fd, file: path)
     }
 
@@ -149,4 +157,47 @@ public enum ResultsInput {
             return (parsed.run, kind, parsed.unplacedEventLines)
         }
     }
+}
+
+/// A regular file's bytes in memory of their own (an anonymous mapping, not the heap), so that the
+/// pages a reader has passed can be handed back to the system while it goes on reading.
+final class ReleasableBuffer {
+    private let base: UnsafeMutableRawPointer
+    private let capacity: Int
+    private var released = 0
+    /// The file's bytes.
+    let bytes: UnsafeBufferPointer<UInt8>
+
+    /// Reads the regular file open at `fd` whole; nil for anything else (a pipe, an empty file), or
+    /// when it cannot be mapped or read, so the caller reads it the ordinary way.
+    init?(reading fd: Int32) {
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0, info.st_size < Int.max / 2 else { return nil }
+        let size = Int(info.st_size)
+        guard let mapped = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), mapped != MAP_FAILED else { return nil }
+        var count = 0
+        while count < size {
+            let got = read(fd, mapped + count, size - count)
+            if got < 0 && errno == EINTR { continue }
+            if got <= 0 { break }
+            count += got
+        }
+        // A file that grew while it was read is read the ordinary way, whole.
+        var extra: UInt8 = 0
+        if count == size, read(fd, &extra, 1) > 0 { munmap(mapped, size); return nil }
+        base = mapped
+        capacity = size
+        bytes = UnsafeBufferPointer(start: mapped.assumingMemoryBound(to: UInt8.self), count: count)
+    }
+
+    /// Gives back the whole pages before `offset`: the reader never reads them again.
+    func release(before offset: Int) {
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let end = min(offset, capacity) / page * page
+        guard end > released else { return }
+        _ = madvise(base + released, end - released, MADV_DONTNEED)
+        released = end
+    }
+
+    deinit { munmap(base, capacity) }
 }

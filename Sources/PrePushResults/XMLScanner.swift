@@ -34,21 +34,38 @@ public struct XMLError: Error, Sendable, Equatable, CustomStringConvertible {
 /// A pull scanner over UTF-8 bytes for the XML that test reports use: elements, attributes,
 /// text, CDATA, comments, processing instructions and a DOCTYPE (skipped), the five named
 /// entities and numeric character references. No DTD processing, so no entity expansion attacks.
+/// It reads a buffer the caller keeps alive for the whole scan (an array's storage, or a mapped file).
 struct XMLScanner {
-    private let bytes: [UInt8]
+    private let bytes: UnsafeBufferPointer<UInt8>
     private let file: String
     private var index = 0
     private var openElements: [String] = []
+    /// Called every `releaseStep` bytes with an offset before which the scan never reads again
+    /// (an error's line and column are counted from there), so the caller can give that memory back.
+    private let passed: ((Int) -> Void)?
+    /// The start of a line at or before the scan, and its 1-based number: where errors count from.
+    private var countedOffset = 0
+    private var countedLine = 1
+    static let releaseStep = 1 << 20
 
-    init(bytes: [UInt8], file: String) {
-        self.bytes = bytes
+    init(buffer: UnsafeBufferPointer<UInt8>, file: String, passed: ((Int) -> Void)? = nil) {
+        self.bytes = buffer
         self.file = file
+        self.passed = passed
         // A UTF-8 byte-order mark is not content.
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+        if buffer.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
     }
 
     /// The next event, or nil at the end of a well-formed document.
     mutating func next() throws(XMLError) -> XMLEvent? {
+        if let passed, index - countedOffset >= Self.releaseStep {
+            var position = countedOffset
+            while position < index {
+                if bytes[position] == 10 { countedLine += 1; countedOffset = position + 1 }
+                position += 1
+            }
+            passed(countedOffset)
+        }
         while index < bytes.count {
             if bytes[index] != UInt8(ascii: "<") {
                 let start = index
@@ -184,7 +201,7 @@ struct XMLScanner {
 
     /// Text with `&lt;`-style entities and `&#…;` references decoded; in attribute values, literal
     /// line breaks and tabs become spaces, as XML's attribute normalisation says.
-    private func decodeEntities(_ raw: ArraySlice<UInt8>, at offset: Int, normalizeWhitespace: Bool = false) throws(XMLError) -> String {
+    private func decodeEntities(_ raw: Slice<UnsafeBufferPointer<UInt8>>, at offset: Int, normalizeWhitespace: Bool = false) throws(XMLError) -> String {
         let needsWork = raw.contains { $0 == UInt8(ascii: "&") || (normalizeWhitespace && ($0 == 10 || $0 == 9 || $0 == 13)) }
         guard needsWork else { return String(decoding: raw, as: UTF8.self) }
         var out: [UInt8] = []
@@ -221,8 +238,9 @@ struct XMLScanner {
     }
 
     private func error(at offset: Int, _ expected: String) -> XMLError {
-        var line = 1, lineStart = 0
-        var position = 0
+        // Every error is at or after the scan's position when this event began, so after `countedOffset`.
+        var line = countedLine, lineStart = countedOffset
+        var position = countedOffset
         let end = min(offset, bytes.count)
         while position < end {
             if bytes[position] == 10 { line += 1; lineStart = position + 1 }

@@ -79,6 +79,44 @@ func outcomes(_ run: TestRun) -> [String: TestStatus] {
         }
     }
 
+    /// A file is read into memory given back as the scan passes it: the results are the same as
+    /// from the bytes whole, and an error megabytes in still names its line and column.
+    @Test func aBigFileReadsTheSameAndItsErrorsKeepTheirPlace() throws {
+        let folder = try TemporaryDirectory(prefix: "prepush-big-junit")
+        var xml = "<testsuites>\n  <testsuite name=\"Big\">\n"
+        for index in 0..<30_000 {
+            xml += "    <testcase classname=\"App.Suite\(index % 97)\" name=\"test\(index)\" time=\"0.\(index % 10)\">"
+            xml += index % 1000 == 7 ? "<failure message=\"no &amp; never\">File.swift:\(index): no</failure></testcase>\n" : "</testcase>\n"
+        }
+        let whole = xml + "  </testsuite>\n</testsuites>\n"
+        #expect(whole.utf8.count > 3 * (1 << 20))
+        let path = try folder.write(whole, to: "big.xml")
+        let fromFile = try ResultsInput.parse(file: path)
+        #expect(fromFile.kind == .junit)
+        #expect(fromFile.run == (try JUnitReader.parse(Array(whole.utf8), file: path)))
+        #expect(fromFile.run.results.count == 30_000)
+
+        let broken = xml + "    <testcase name=\"last\" time=\"1\">\n  </testsuite>\n</testsuites>\n"
+        let brokenPath = try folder.write(broken, to: "broken.xml")
+        let expected = """
+        \(brokenPath):30004:3: error: malformed XML: expected </testcase> to close <testcase>, found </testsuite>
+          </testsuite>
+          ^
+        """
+        do {
+            _ = try ResultsInput.parse(file: brokenPath)
+            Issue.record("expected an error")
+        } catch {
+            #expect("\(error)" == expected)
+        }
+        do {
+            _ = try JUnitReader.parse(Array(broken.utf8), file: brokenPath)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description == expected)
+        }
+    }
+
     @Test func truncatedXMLIsAnError() {
         #expect(throws: XMLError.self) { try JUnitReader.parse(Array("<testsuites><testsuite name='a'>".utf8), file: "x.xml") }
     }
