@@ -4,6 +4,11 @@ import PackageDescription
 let package = Package(
     name: "AgenticTodo",
     platforms: [.macOS(.v14), .iOS(.v17)],
+    // Libraries for the iOS app in App/AgenticTodoApp.xcodeproj, which hosts the XCUITest target.
+    products: [
+        .library(name: "AgenticTodoCore", targets: ["AgenticTodoCore"]),
+        .library(name: "AgenticTodoViews", targets: ["AgenticTodoViews"]),
+    ],
     targets: [
         // Model and app state: plain Swift, builds on Linux too.
         .target(name: "AgenticTodoCore"),
@@ -12,8 +17,7 @@ let package = Package(
         .testTarget(name: "AgenticTodoTests", dependencies: ["AgenticTodoCore"]),
         // Flows through the app state, standing in for XCUITest on a machine without a simulator.
         .testTarget(name: "AgenticTodoFlowTests", dependencies: ["AgenticTodoCore"]),
-        // The same flows with XCUITest, compiled only for iOS (empty elsewhere). Running them needs an
-        // iOS UI-test target in an Xcode project, with an app target to host them (see README.md).
-        .testTarget(name: "AgenticTodoUITests", path: "UITests/AgenticTodoUITests"),
+        // The same flows with XCUITest are in UITests/AgenticTodoUITests: a target of the Xcode project
+        // in App/ (a package cannot host UI tests: they need an app target), not of this package.
     ]
 )

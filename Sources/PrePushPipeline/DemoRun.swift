@@ -65,6 +65,16 @@ public struct DemoRun {
             let bytes = try Data(contentsOf: URL(fileURLWithPath: FilePath.join(source, path)))
             try write(String(decoding: bytes, as: UTF8.self), to: path, in: app)
         }
+        // With Xcode and an iPhone simulator here, the UI stage is the app's XCUITest target.
+        let uiStage: String
+        if let simulator = DemoUIStage.findSimulator(environment: ProcessInfo.processInfo.environment),
+           let original = try? String(contentsOfFile: FilePath.join(app, ".prepush.yml"), encoding: .utf8),
+           let configuration = DemoUIStage.configuration(original, testingOn: simulator) {
+            try write(configuration, to: ".prepush.yml", in: app)
+            uiStage = "demo: the UI stage runs the XCUITest target of App/AgenticTodoApp.xcodeproj with xcodebuild on the \(simulator.name) simulator (\(simulator.udid)); prepush reads its result bundle"
+        } else {
+            uiStage = "demo: the UI stage runs the app's flow tests with swift test: there is no Xcode with an iPhone simulator here (xcrun simctl), which the XCUITest target in App/AgenticTodoApp.xcodeproj needs"
+        }
         try git.run(["remote", "add", "origin", remote], in: app)
         let installer = HookInstaller(hooksDirectory: FilePath.join(app, ".git/hooks"),
                                       executablePath: executablePath)
@@ -73,7 +83,7 @@ public struct DemoRun {
         try git.run(["add", "-A"], in: app)
         try git.run(["commit", "--quiet", "-m", "AgenticTodo: model, app state, SwiftUI screens, unit and flow tests, scenarios"], in: app)
 
-        console.line("demo: the UI stage runs the app's flow tests with swift test; the XCUITest versions in UITests/ need an iOS app target in Xcode and a simulator, which a package cannot provide")
+        console.line(uiStage)
         console.line("\ndemo: push 1 — the views pass the accessibility check, the unit and UI stages pass, every report is written")
         let first = try git.push(in: app)
         let afterFirst = git.branchHead("main", in: remote)

@@ -1,6 +1,9 @@
 import Foundation
+import Observation
 
-/// The app's state and the rules its screens rely on (the spec's AppState).
+/// The app's state and the rules its screens rely on (the spec's AppState). Observable, so the
+/// SwiftUI screens that read it redraw when it changes.
+@Observable
 public final class AppState {
     public private(set) var isLoggedIn = false
     public private(set) var tasks: [TodoTask]
@@ -11,6 +14,8 @@ public final class AppState {
     public init(launchArguments: [String] = []) {
         isUITesting = launchArguments.contains(LaunchArguments.uitesting)
         tasks = launchArguments.contains(LaunchArguments.resetState) ? [] : TodoTask.sampleData
+        // Onboarding is the sign-in screen: skipping it starts signed in, on the tabs.
+        isLoggedIn = launchArguments.contains(LaunchArguments.skipOnboarding)
     }
 
     /// Signs in; the demo accepts any well-formed email with a password of 8 or more characters.

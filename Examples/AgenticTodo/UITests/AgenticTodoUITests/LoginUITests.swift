@@ -1,6 +1,6 @@
-// XCUITest sources for an iOS UI-test target in Xcode (File ▸ New ▸ Target ▸ UI Testing Bundle, host
-// app: an app target showing AgenticTodoViews' MainTabView). A Swift package cannot host UI tests, so
-// `swift test` never builds these; on a machine without XCUITest the file compiles to nothing.
+// XCUITest sources of the AgenticTodoUITests target of App/AgenticTodoApp.xcodeproj, hosted by its
+// AgenticTodoApp target (the package's RootView in a window). A Swift package cannot host UI tests,
+// so `swift test` never builds these; on a machine without XCUITest the file compiles to nothing.
 // The launch arguments are the app's (AgenticTodoCore.LaunchArguments, the same strings as prepush's
 // UITestSupport); the identifiers follow shared/spec/agentic-todo-demo.md's {scope}_{type}_{name}.
 #if os(iOS) && canImport(XCTest)
@@ -20,7 +20,8 @@ final class LoginUITests: XCTestCase {
         app.secureTextFields["login_field_password"].tap()
         app.secureTextFields["login_field_password"].typeText("correct-horse")
         app.buttons["login_button_submit"].tap()
-        XCTAssertTrue(app.buttons["tab_home"].waitForExistence(timeout: 5))
+        // Signed in: the tab bar replaces the sign-in form.
+        XCTAssertTrue(app.tabBars.buttons["Home"].waitForExistence(timeout: 5))
     }
 
     func test_login_invalidPassword() {
@@ -32,7 +33,7 @@ final class LoginUITests: XCTestCase {
         app.secureTextFields["login_field_password"].tap()
         app.secureTextFields["login_field_password"].typeText("nope")
         app.buttons["login_button_submit"].tap()
-        XCTAssertFalse(app.buttons["tab_home"].waitForExistence(timeout: 2))
+        XCTAssertFalse(app.tabBars.buttons["Home"].waitForExistence(timeout: 2))
     }
 }
 #endif

@@ -14,17 +14,17 @@ final class TaskUITests: XCTestCase {
 
     func test_tasks_addTask() {
         let app = launchedApp()
-        let before = app.tables["home_list_tasks"].cells.count
+        let before = app.collectionViews["home_list_tasks"].cells.count
         app.buttons["home_button_add"].tap()
         app.textFields["modal_field_title"].tap()
         app.textFields["modal_field_title"].typeText("Water the plants")
         app.buttons["modal_button_save"].tap()
-        XCTAssertEqual(app.tables["home_list_tasks"].cells.count, before + 1)
+        XCTAssertEqual(app.collectionViews["home_list_tasks"].cells.count, before + 1)
     }
 
     func test_tasks_swipeToDelete() {
         let app = launchedApp()
-        let list = app.tables["home_list_tasks"]
+        let list = app.collectionViews["home_list_tasks"]
         let before = list.cells.count
         list.cells.element(boundBy: 0).swipeLeft()
         list.buttons["Delete"].tap()
@@ -33,10 +33,10 @@ final class TaskUITests: XCTestCase {
 
     func test_settings_clearData() {
         let app = launchedApp()
-        app.buttons["tab_settings"].tap()
+        app.tabBars.buttons["Settings"].tap()
         app.buttons["settings_button_clear"].tap()
-        app.buttons["tab_home"].tap()
-        XCTAssertEqual(app.tables["home_list_tasks"].cells.count, 0)
+        app.tabBars.buttons["Home"].tap()
+        XCTAssertEqual(app.collectionViews["home_list_tasks"].cells.count, 0)
         XCTAssertTrue(app.performAccessibilityAuditIfAvailable())
     }
 }

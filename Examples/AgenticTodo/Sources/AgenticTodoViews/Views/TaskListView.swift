@@ -8,11 +8,17 @@ struct TaskListView: View {
 
     var body: some View {
         NavigationStack {
-            List(state.tasks) { task in
-                NavigationLink(value: task.id) {
-                    Label(task.title, systemImage: task.isDone ? "checkmark.circle.fill" : "circle")
+            List {
+                ForEach(state.tasks) { task in
+                    NavigationLink(value: task.id) {
+                        Label(task.title, systemImage: task.isDone ? "checkmark.circle.fill" : "circle")
+                    }
+                    .accessibilityIdentifier("home_cell_task_\(task.id)")
                 }
-                .accessibilityIdentifier("home_cell_task_\(task.id)")
+                .onDelete { offsets in
+                    let removed = offsets.map { state.tasks[$0].id }
+                    removed.forEach(state.delete)
+                }
             }
             .accessibilityIdentifier("home_list_tasks")
             .navigationTitle("Tasks")
