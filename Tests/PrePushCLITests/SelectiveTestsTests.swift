@@ -25,41 +25,31 @@ import Testing
 
     """
 
-    final class Built: @unchecked Sendable {
-        let repo: GitRepository
-        init() throws {
-            repo = try GitRepository(prefix: "prepush-selective")
-            try repo.write(SelectiveTestsTests.manifest, to: "Package.swift")
-            let modules: [(String, String?)] = [("Core", nil), ("Feature", "Core"), ("App", "Feature"), ("Other", nil)]
-            for (name, dependency) in modules {
-                let value = dependency.map { "\($0).value" } ?? "1"
-                try repo.write("\(dependency.map { "import \($0)\n" } ?? "")public let value = \(value)\n", to: "Sources/\(name)/\(name).swift")
-                try repo.write("import Testing\nimport \(name)\n\n@Test func works() { #expect(value == 1) }\n", to: "Tests/\(name)Tests/\(name)Tests.swift")
-            }
-            try repo.write("# Chain\n", to: "README.md")
-            try repo.write(".build/\n", to: ".gitignore")
-            try repo.write("""
-            cache: false
-            stages:
-              unit:
-                run: swift build --build-tests -q && swift test --skip-build --event-stream-output-path .build/events.jsonl --event-stream-version 0
-                selective: true
-
-            """, to: ".prepush.yml")
-            try repo.commitAll("the package")
-            _ = try Command.run("swift", ["build", "--build-tests", "-q"], in: repo.path, environment: repo.environment).checked()
+    static let built = BuiltOnce {
+        let repo = try GitRepository(prefix: "prepush-selective")
+        try repo.write(SelectiveTestsTests.manifest, to: "Package.swift")
+        let modules: [(String, String?)] = [("Core", nil), ("Feature", "Core"), ("App", "Feature"), ("Other", nil)]
+        for (name, dependency) in modules {
+            let value = dependency.map { "\($0).value" } ?? "1"
+            try repo.write("\(dependency.map { "import \($0)\n" } ?? "")public let value = \(value)\n", to: "Sources/\(name)/\(name).swift")
+            try repo.write("import Testing\nimport \(name)\n\n@Test func works() { #expect(value == 1) }\n", to: "Tests/\(name)Tests/\(name)Tests.swift")
         }
+        try repo.write("# Chain\n", to: "README.md")
+        try repo.write(".build/\n", to: ".gitignore")
+        try repo.write("""
+        cache: false
+        stages:
+          unit:
+            run: swift build --build-tests -q && swift test --skip-build --event-stream-output-path .build/events.jsonl --event-stream-version 0
+            selective: true
+
+        """, to: ".prepush.yml")
+        try repo.commitAll("the package")
+        _ = try Command.run("swift", ["build", "--build-tests", "-q"], in: repo.path, environment: repo.environment).checked()
+        return repo
     }
 
-    nonisolated(unsafe) static var built: Built?
-    static let lock = NSLock()
-
-    static func package() throws -> GitRepository {
-        lock.lock(); defer { lock.unlock() }
-        if let built { return built.repo }
-        built = try Built()
-        return built!.repo
-    }
+    static func package() throws -> GitRepository { try built.repository() }
 
     /// Commits `change` and runs the stage on that commit alone (`--base HEAD~1`).
     func runAfter(_ repo: GitRepository, writing text: String, to file: String) throws -> CommandResult {

@@ -6,82 +6,72 @@ import Testing
 /// (XCTest classes in two targets and Swift Testing suites), a failing test in each framework and a
 /// skipped one, split four ways and merged: exactly the report of the unsharded run.
 @Suite(.serialized) struct ShardTests {
-    final class Built: @unchecked Sendable {
-        let repo: GitRepository
-        init() throws {
-            repo = try GitRepository(prefix: "prepush-shards")
-            try repo.write("""
-            // swift-tools-version:6.0
-            import PackageDescription
+    static let built = BuiltOnce {
+        let repo = try GitRepository(prefix: "prepush-shards")
+        try repo.write("""
+        // swift-tools-version:6.0
+        import PackageDescription
 
-            let package = Package(
-                name: "Big",
-                targets: [
-                    .target(name: "Big"),
-                    .testTarget(name: "BigTests", dependencies: ["Big"]),
-                    .testTarget(name: "MoreTests", dependencies: ["Big"]),
-                ]
-            )
+        let package = Package(
+            name: "Big",
+            targets: [
+                .target(name: "Big"),
+                .testTarget(name: "BigTests", dependencies: ["Big"]),
+                .testTarget(name: "MoreTests", dependencies: ["Big"]),
+            ]
+        )
 
-            """, to: "Package.swift")
-            try repo.write("public let answer = 42\n", to: "Sources/Big/Big.swift")
-            for type in 0..<200 {
-                let name = String(format: "Type%03d", type)
-                let target = type < 120 ? "BigTests" : "MoreTests"
-                var text: String
-                if type >= 190 {
-                    text = "import Testing\nimport Big\n\nstruct \(name) {\n"
-                    for test in 0..<10 {
-                        let check = type == 195 && test == 3 ? "#expect(answer == 41)" : "#expect(answer == 42)"
-                        text += "    @Test func case\(test)() { \(check) }\n"
-                    }
-                } else {
-                    text = "import XCTest\nimport Big\n\nfinal class \(name): XCTestCase {\n"
-                    for test in 0..<10 {
-                        var body = "XCTAssertEqual(answer, 42)"
-                        if type == 7 && test == 3 { body = "XCTAssertEqual(answer, 41, \"the answer changed\")" }
-                        if type == 150 && test == 9 { body = "throw XCTSkip(\"not on Linux\")" }
-                        text += "    func test\(test)() throws { \(body) }\n"
-                    }
+        """, to: "Package.swift")
+        try repo.write("public let answer = 42\n", to: "Sources/Big/Big.swift")
+        for type in 0..<200 {
+            let name = String(format: "Type%03d", type)
+            let target = type < 120 ? "BigTests" : "MoreTests"
+            var text: String
+            if type >= 190 {
+                text = "import Testing\nimport Big\n\nstruct \(name) {\n"
+                for test in 0..<10 {
+                    let check = type == 195 && test == 3 ? "#expect(answer == 41)" : "#expect(answer == 42)"
+                    text += "    @Test func case\(test)() { \(check) }\n"
                 }
-                try repo.write(text + "}\n", to: "Tests/\(target)/\(name).swift")
+            } else {
+                text = "import XCTest\nimport Big\n\nfinal class \(name): XCTestCase {\n"
+                for test in 0..<10 {
+                    var body = "XCTAssertEqual(answer, 42)"
+                    if type == 7 && test == 3 { body = "XCTAssertEqual(answer, 41, \"the answer changed\")" }
+                    if type == 150 && test == 9 { body = "throw XCTSkip(\"not on Linux\")" }
+                    text += "    func test\(test)() throws { \(body) }\n"
+                }
             }
-            try repo.write(".build/\n", to: ".gitignore")
-            try repo.write("""
-            cache: false
-            stages:
-              lint:
-                run: echo lint ran
-              unit:
-                run: swift test --skip-build --event-stream-output-path .build/events.jsonl --event-stream-version 0
-                timeout: 600
-                shard: true
-            traceability:
-              testNamePattern: '^(test|case)[0-9]+$'
-
-            """, to: ".prepush.yml")
-            try repo.write("""
-            scenarios:
-              - story: US1
-                priority: P1
-                description: The answer holds
-                test: Type001/test1
-
-            """, to: ".prepush/scenarios.yml")
-            try repo.commitAll("a big suite")
-            _ = try Command.run("swift", ["build", "--build-tests", "-q"], in: repo.path, environment: repo.environment).checked()
+            try repo.write(text + "}\n", to: "Tests/\(target)/\(name).swift")
         }
+        try repo.write(".build/\n", to: ".gitignore")
+        try repo.write("""
+        cache: false
+        stages:
+          lint:
+            run: echo lint ran
+          unit:
+            run: swift test --skip-build --event-stream-output-path .build/events.jsonl --event-stream-version 0
+            timeout: 600
+            shard: true
+        traceability:
+          testNamePattern: '^(test|case)[0-9]+$'
+
+        """, to: ".prepush.yml")
+        try repo.write("""
+        scenarios:
+          - story: US1
+            priority: P1
+            description: The answer holds
+            test: Type001/test1
+
+        """, to: ".prepush/scenarios.yml")
+        try repo.commitAll("a big suite")
+        _ = try Command.run("swift", ["build", "--build-tests", "-q"], in: repo.path, environment: repo.environment).checked()
+        return repo
     }
 
-    nonisolated(unsafe) static var built: Built?
-    static let lock = NSLock()
-
-    static func package() throws -> GitRepository {
-        lock.lock(); defer { lock.unlock() }
-        if let built { return built.repo }
-        built = try Built()
-        return built!.repo
-    }
+    static func package() throws -> GitRepository { try built.repository() }
 
     /// Runs prepush and keeps the run's results.json under `name` (outside the reports folder, which the next run clears).
     static func run(_ arguments: [String], keeping name: String, in repo: GitRepository, environment extra: [String: String] = [:]) throws -> (CommandResult, String) {

@@ -7,30 +7,19 @@ import Testing
 /// Run through `prepush run` and through real `git push`es, with real timeouts and signals.
 @Suite(.serialized) struct TrustTests {
     /// The package in a repository with a bare remote, built once for every test (`swift build --build-tests`).
-    final class BuiltPackage: @unchecked Sendable {
-        let repo: GitRepository
-        init() throws {
-            repo = try GitRepository(prefix: "prepush-trust")
-            let source = Fixtures.own + "/TrustPackage"
-            for item in ["Package.swift", "Sources", "Tests"] {
-                try FileManager.default.copyItem(atPath: source + "/" + item, toPath: repo.path + "/" + item)
-            }
-            try repo.write(".build/\n", to: ".gitignore")
-            try repo.commitAll("the package")
-            _ = try Command.run("swift", ["build", "--build-tests", "-q"], in: repo.path, environment: repo.environment).checked()
+    static let built = BuiltOnce {
+        let repo = try GitRepository(prefix: "prepush-trust")
+        let source = Fixtures.own + "/TrustPackage"
+        for item in ["Package.swift", "Sources", "Tests"] {
+            try FileManager.default.copyItem(atPath: source + "/" + item, toPath: repo.path + "/" + item)
         }
+        try repo.write(".build/\n", to: ".gitignore")
+        try repo.commitAll("the package")
+        _ = try Command.run("swift", ["build", "--build-tests", "-q"], in: repo.path, environment: repo.environment).checked()
+        return repo
     }
 
-    nonisolated(unsafe) static var built: BuiltPackage?
-    static let buildLock = NSLock()
-
-    static func package() throws -> GitRepository {
-        buildLock.lock(); defer { buildLock.unlock() }
-        if let built { return built.repo }
-        let made = try BuiltPackage()
-        built = made
-        return made.repo
-    }
+    static func package() throws -> GitRepository { try built.repository() }
 
     /// Writes the stage and commits it, so the push and `prepush run` see the same tree.
     func configure(_ repo: GitRepository, _ command: String, timeout: Int = 120) throws {
