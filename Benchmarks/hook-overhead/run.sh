@@ -18,11 +18,13 @@ mkdir -p "$work/repos"
 
 command -v hyperfine >/dev/null || { echo "hyperfine is needed: apt-get install -y hyperfine (or brew install hyperfine)" >&2; exit 2; }
 
-echo "== building prepush (release: the static-runtime build the README installs on Linux, and the plain one)"
+echo "== building prepush (release: the static binary a release ships on Linux, and the plain one)"
 (cd "$root" && swift build -c release --product prepush >/dev/null)
 prepush_dynamic="$root/.build/release/prepush"
 if [ "$(uname)" = Linux ]; then
-    (cd "$root" && swift build -c release --static-swift-stdlib --product prepush --scratch-path .build-static >/dev/null)
+    # What scripts/build-static.sh links (and the release workflow ships): the Swift runtime, libgit2,
+    # libyaml and their dependencies inside the binary, so the dynamic loader has almost nothing to do.
+    (cd "$root" && scripts/build-static.sh >/dev/null)
     prepush="$root/.build-static/release/prepush"
 else
     prepush="$prepush_dynamic"

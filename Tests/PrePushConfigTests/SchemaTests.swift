@@ -80,9 +80,14 @@ import Testing
     func everyConfigurationExampleInTheDocsValidates() throws {
         var checked = 0
         let folder = try TemporaryDirectory()
+        var sources: [(page: String, examples: [String])] = []
         for page in ["README.md", "docs/configuration.md", "docs/getting-started.md", "docs/accessibility.md", "docs/traceability.md", "docs/ci.md", "docs/remote-testing.md"] {
-            let text = try String(contentsOfFile: Self.root + "/" + page, encoding: .utf8)
-            for (index, example) in Self.examples(in: text).enumerated() {
+            sources.append((page, Self.examples(in: try String(contentsOfFile: Self.root + "/" + page, encoding: .utf8))))
+        }
+        // The demo's own file, whole.
+        sources.append(("Examples/AgenticTodo/.prepush.yml", [try String(contentsOfFile: Self.root + "/Examples/AgenticTodo/.prepush.yml", encoding: .utf8)]))
+        for (page, examples) in sources {
+            for (index, example) in examples.enumerated() {
                 // Each example is also a file prepush reads without an error of form (paths may not exist here).
                 let node = try YAMLLoader.load(example, file: page)
                 let data = try JSONSerialization.data(withJSONObject: Self.json(node))
@@ -100,7 +105,7 @@ import Testing
                 checked += 1
             }
         }
-        #expect(checked >= 4, "only \(checked) examples found")
+        #expect(checked >= 6, "only \(checked) examples found")
     }
 
     @Test(.enabled(if: SchemaTests.hasValidator, "Python's jsonschema is not installed"))
