@@ -85,13 +85,12 @@ extension Prepush {
             // Shards of a CI matrix become one run (a test in two shards is an error; a missing shard fails the run).
             let run: TestRun
             do {
-                run = try ResultsMerge.merge(inputs)
+                let merged = try ResultsMerge.merge(inputs)
+                run = merged.run
+                for failure in merged.added { FileStandardError.write("error: the run failed: \(failure)") }
             } catch {
                 FileStandardError.write(error.description)
                 throw ExitCode(ExitStatus.usage.rawValue)
-            }
-            for failure in run.runFailures.dropFirst(inputs.reduce(0) { $0 + $1.run.runFailures.count }) {
-                FileStandardError.write("error: the run failed: \(failure)")
             }
             // The report is streamed out a piece at a time, never whole in memory.
             if let output {

@@ -183,7 +183,7 @@ import Testing
             ("1.json", Self.run(["a", "b"], shard: TestShard(index: 1, count: 3), wall: 10)),
             ("2.json", Self.run(["c"], shard: TestShard(index: 2, count: 3), failing: ["c"], wall: 12)),
             ("3.json", Self.run([], shard: TestShard(index: 3, count: 3), wall: 1)),
-        ])
+        ]).run
         #expect(merged.results.map(\.name) == ["a", "b", "c"])
         #expect(merged.runFailures.isEmpty)
         #expect(merged.wallTime == 12)
@@ -196,8 +196,9 @@ import Testing
             ("1.json", Self.run(["a"], shard: TestShard(index: 1, count: 4))),
             ("4.json", Self.run(["d"], shard: TestShard(index: 4, count: 4))),
         ])
-        #expect(merged.runFailures == ["shards 2/4, 3/4 are missing: their results were not given, so the suite is not complete"])
-        #expect(merged.hasFailures)
+        #expect(merged.run.runFailures == ["shards 2/4, 3/4 are missing: their results were not given, so the suite is not complete"])
+        #expect(merged.added == merged.run.runFailures)
+        #expect(merged.run.hasFailures)
     }
 
     @Test func aTestInTwoShardsARepeatedShardAndMixedSplitsAreErrors() {
@@ -220,11 +221,11 @@ import Testing
         // Two suites' `works()` seen on the console: one name, two tests, in two shards.
         let first = TestRun(results: [UITestResult(suite: "", name: "works()", status: .passed, duration: 0)], shard: TestShard(index: 1, count: 2))
         let second = TestRun(results: [UITestResult(suite: "", name: "works()", status: .passed, duration: 0)], shard: TestShard(index: 2, count: 2))
-        #expect(try ResultsMerge.merge([("1", first), ("2", second)]).results.count == 2)
+        #expect(try ResultsMerge.merge([("1", first), ("2", second)]).run.results.count == 2)
     }
 
     @Test func filesThatAreNotShardsAddUpAsBefore() throws {
-        let merged = try ResultsMerge.merge([("unit.xml", Self.run(["a"], shard: nil, wall: 2)), ("ui.xml", Self.run(["a"], shard: nil, wall: 3))])
+        let merged = try ResultsMerge.merge([("unit.xml", Self.run(["a"], shard: nil, wall: 2)), ("ui.xml", Self.run(["a"], shard: nil, wall: 3))]).run
         #expect(merged.results.count == 2)
         #expect(merged.wallTime == 5)
     }
