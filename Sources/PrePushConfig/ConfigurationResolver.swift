@@ -212,6 +212,7 @@ public enum ConfigurationResolver {
         public static let configPath = "PREPUSH_CONFIG"
         public static let syncMode = "PREPUSH_SYNC_MODE"
         public static let cache = "PREPUSH_CACHE"
+        public static let lineBuffered = "PREPUSH_LINE_BUFFERED"
     }
 
     /// Whether `PREPUSH_SKIP` asks to skip everything. Checked before the file is read, so a broken
@@ -346,6 +347,10 @@ private struct Merger {
                             parse: ValueParsers.boolean, file: file?.isolated, fallback: false)
         let cache = pick("cache", flag: flags.noCache ? (false, "--no-cache") : nil, variable: Variable.cache,
                          parse: ValueParsers.boolean, file: file?.cache, fallback: true)
+        // An environment-only switch (the stages' line-buffered output): checked here so a bad value is an error like any other.
+        if let raw = environment[Variable.lineBuffered], case .failure(let problem) = ValueParsers.boolean(raw) {
+            errors.append(.invalidValue(.environment(Variable.lineBuffered), setting: Variable.lineBuffered, value: raw, problem: problem, sourceLine: nil))
+        }
 
         let hook = PrePushHookConfig(skipUITests: skipUI.value, uiTestsOnly: uiOnly.value,
                                      uiTestTimeout: TimeInterval(uiTimeout.value), verbose: verbose.value, syncMode: syncMode)
@@ -554,7 +559,7 @@ private struct Merger {
             list("traceability.gate", traceability.gate ?? [])
             one("traceability.testNamePattern", traceability.testNamePattern)
         }
-        for variable in ["SKIP", Variable.skipAll, "PREPUSH_QUIET", "PREPUSH_XCRUN", "PREPUSH_DEMO_SOURCE"] {
+        for variable in ["SKIP", Variable.skipAll, "PREPUSH_QUIET", Variable.lineBuffered, "PREPUSH_XCRUN", "PREPUSH_DEMO_SOURCE"] {
             guard let value = environment[variable], !value.isEmpty else { continue }
             settings.append(ResolvedSetting(name: variable, value: value, origin: .environment(variable)))
         }

@@ -77,6 +77,19 @@ public struct TestFailure: Sendable, Hashable, Codable {
     }
 }
 
+extension UITestResult {
+    /// The same result with each failure's file rewritten by `place` (repository-relative paths in
+    /// reports, as the console shows them).
+    public func placingFailures(_ place: (String) -> String) -> UITestResult {
+        guard failures.contains(where: { $0.location.map { place($0.file) != $0.file } ?? false }) else { return self }
+        let moved = failures.map { failure in
+            TestFailure(message: failure.message, location: failure.location.map { SourceLocation(file: place($0.file), line: $0.line, column: $0.column) })
+        }
+        return UITestResult(suite: suite, name: name, status: status, duration: duration, failures: moved, phase: phase, attempts: attempts,
+                            skipReason: skipReason, screenshotPath: screenshotPath, accessibilityAuditResults: accessibilityAuditResults)
+    }
+}
+
 /// The result of one test (data model: `UITestResult`), with what reports also need.
 public struct UITestResult: Sendable, Hashable, Codable {
     /// `Suite.method` for XCTest, `name()` or the display name for Swift Testing. Never empty.

@@ -52,8 +52,14 @@ extension Repository {
 
     /// Whether the working tree differs from `commit`: another HEAD, changed or untracked files.
     public func workingTreeDiffers(from commit: String) throws(GitError) -> Bool {
-        guard !isBare else { return false }
-        if try commitID("HEAD") != commitID(commit) { return true }
+        try !workingTreeDifferences(from: commit, limit: 1).isEmpty
+    }
+
+    /// How the working tree differs from `commit`, at most `limit` entries: `untracked: a.txt`,
+    /// `changed: b.swift`, or `HEAD is not the commit`. Empty when it matches.
+    public func workingTreeDifferences(from commit: String, limit: Int = 3) throws(GitError) -> [String] {
+        guard !isBare else { return [] }
+        if try commitID("HEAD") != commitID(commit) { return ["HEAD is not \(commit.prefix(12))"] }
         var options = git_status_options()
         try check(git_status_options_init(&options, UInt32(GIT_STATUS_OPTIONS_VERSION)), "git_status_options_init")
         options.show = GIT_STATUS_SHOW_INDEX_AND_WORKDIR
@@ -61,6 +67,13 @@ extension Repository {
         var list: OpaquePointer?
         try check(git_status_list_new(&list, handle, &options), "git_status_list_new")
         defer { git_status_list_free(list) }
-        return git_status_list_entrycount(list) > 0
+        var found: [String] = []
+        for index in 0..<min(git_status_list_entrycount(list), limit) {
+            guard let entry = git_status_byindex(list, index)?.pointee else { continue }
+            let delta = entry.index_to_workdir ?? entry.head_to_index
+            let path = delta.flatMap { $0.pointee.new_file.path ?? $0.pointee.old_file.path }.map { String(cString: $0) } ?? "?"
+            found.append((entry.status.rawValue & GIT_STATUS_WT_NEW.rawValue != 0 ? "untracked: " : "changed: ") + path)
+        }
+        return found
     }
 }

@@ -141,10 +141,14 @@ public enum Pipeline {
         }
         // `SKIP=ui,unit git push` (pre-commit's convention) and `prepush run --stage unit`.
         let named = Set((request.environment["SKIP"] ?? "").split(separator: ",").map { TextFormatting.trimmed(String($0)) }.filter { !$0.isEmpty })
-        let unknown = named.union(request.onlyStages).subtracting(plan.names)
-        guard unknown.isEmpty else {
-            console.error("error: no stage named \(unknown.sorted().map { "\"\($0)\"" }.joined(separator: ", ")); the stages are \(TextFormatting.list(plan.names))")
-            return .usage
+        // An unknown name is an error that says where the name came from.
+        for (names, origin) in [(named, "SKIP=\"\(Diagnostic.excerpt(request.environment["SKIP"] ?? ""))\" (from the environment)"),
+                                (Set(request.onlyStages), "--stage")] {
+            let unknown = names.subtracting(plan.names)
+            guard unknown.isEmpty else {
+                console.error("error: \(origin): no stage named \(unknown.sorted().map { "\"\($0)\"" }.joined(separator: ", ")); the stages are \(TextFormatting.list(plan.names))")
+                return .usage
+            }
         }
         plan.skip(named, because: "skipped (SKIP=\(request.environment["SKIP"] ?? ""))")
         if !request.onlyStages.isEmpty {
@@ -168,12 +172,14 @@ public enum Pipeline {
         }
         // "Not configured" is for `prepush config` and `init` to say, not every push; what was
         // left out by a choice (SKIP, paths, a flag) is said.
-        let sayNotConfigured = configuration.hook.verbose || plan.stages.isEmpty
+        let noneConfigured = plan.stages.isEmpty && plan.notRunningInOrder.allSatisfy { $0.1.hasPrefix("not configured") }
+        let sayNotConfigured = configuration.hook.verbose || noneConfigured
         for (kind, reason) in plan.notRunningInOrder where sayNotConfigured || !reason.hasPrefix("not configured") {
             console.line("prepush – \(kind.rawValue): \(reason)")
         }
         guard !plan.stages.isEmpty else {
-            console.line("prepush: nothing to run: no stage is configured or all are skipped (see docs/configuration.md)")
+            console.line(noneConfigured ? "prepush: nothing to run: no stage is configured (see docs/configuration.md)"
+                                        : "prepush: nothing to run: every configured stage is skipped")
             // Without results the catalog can still be missing tests: the gate says so.
             guard let traced else { return .success }
             do {
@@ -230,11 +236,13 @@ public enum Pipeline {
             plan.rebase(onto: FilePath.join(export, "tree"), root: repository.workingDirectory ?? "")
         } else if runsInWorkingTree {
             // Only worth a status scan when a stage runs in the working tree.
-            let differs = try? repository.workingTreeDiffers(from: commit)
-            workingTreeMatches = differs == false
-            if differs == true {
-                let what = commit == "HEAD" ? "HEAD (uncommitted or untracked files)" : "the pushed commit \(commit.prefix(12))"
-                console.line("prepush: note: the working tree differs from \(what); local stages run in the working tree (--isolated runs them on the commit)")
+            let differences = try? repository.workingTreeDifferences(from: commit)
+            workingTreeMatches = differences?.isEmpty == true
+            if let differences, !differences.isEmpty {
+                let what = commit == "HEAD" ? "HEAD" : "the pushed commit \(commit.prefix(12))"
+                // Which files, and that no verdict is used or kept: a stray untracked file otherwise reads as a cache that stopped working.
+                let cache = configuration.cache ? ", and no cached verdict is used or kept" : ""
+                console.line("prepush: note: the working tree differs from \(what) (\(differences.joined(separator: ", "))); local stages run in the working tree\(cache) (--isolated runs them on the commit)")
             }
         }
         // A verdict is only worth keeping for a run that tested exactly a commit's tree.
@@ -250,6 +258,7 @@ public enum Pipeline {
         }
 
         // `selective: true`: a `swift test` stage runs only the test targets the push can affect.
+        var selectiveVerdicts: [StageKind: String] = [:]
         for stage in plan.stages where stage.selective {
             if shard != nil && stage.shardTests != nil {
                 console.line("prepush: note: \(stage.kind.rawValue): selective: off in a sharded run (each shard runs its part of every test)")
@@ -278,24 +287,30 @@ public enum Pipeline {
             let configurationFile = configuration.configurationFile.map {
                 FilePath.relative(FilePath.absolute($0, base: FileManager.default.currentDirectoryPath), to: root)
             }
-            switch SelectiveTests.select(changed: files, packageFolder: packageFolder, graph: graph, configurationFile: configurationFile) {
+            let selection = SelectiveTests.select(changed: files, packageFolder: packageFolder, graph: graph, configurationFile: configurationFile) { target, names in
+                SelectiveTests.sources(in: FilePath.join(stage.workingDirectory, target.path), mention: names)
+            }
+            switch selection {
             case .all(let reason):
                 console.line("prepush: note: \(stage.kind.rawValue): selective: every test runs (\(reason))")
             case .none(let reason):
                 plan.skip([stage.kind.rawValue], because: "skipped (selective: \(reason))")
                 console.line("prepush – \(stage.kind.rawValue): skipped (selective: \(reason))")
-            case .only(let tests, let changed):
+            case .only(let tests, let changed, let leftOut):
                 let shownChanged = TextFormatting.list(changed)
+                let total = graph.targets.filter(\.isTest).count
+                // Said again in the verdict: a passing push names what it did not test.
+                selectiveVerdicts[stage.kind] = "\(leftOut) of \(total) test targets left out, none reaches \(shownChanged)"
                 if tests.isEmpty {
-                    plan.skip([stage.kind.rawValue], because: "skipped (selective: no test target depends on \(shownChanged))")
-                    console.line("prepush – \(stage.kind.rawValue): skipped (selective: no test target depends on \(shownChanged))")
+                    // Nothing to test, but a type error anywhere must still refuse: build what a full run builds.
+                    plan.replace(stage.kind, with: stage.running(SelectiveTests.buildEverything, adding: []))
+                    console.line("prepush: \(stage.kind.rawValue): selective: no test target depends on \(shownChanged); every target is built (\(SelectiveTests.buildEverything)), no test runs")
                     continue
                 }
                 let filter = SelectiveTests.filter(tests)
                 let variable = EnvironmentEntry(name: "PREPUSH_TEST_FILTER", value: filter)
                 let command = SelectiveTests.command(stage.command, filterArgument: "'\(filter)'")
                 plan.replace(stage.kind, with: stage.running(command ?? stage.command, adding: [variable]))
-                let total = graph.targets.filter(\.isTest).count
                 console.line("prepush: \(stage.kind.rawValue): selective: \(tests.count) of \(total) test targets (\(TextFormatting.list(tests))), for changes in \(shownChanged)"
                              + (command == nil ? "; the command does not end in swift test, so it gets them as $PREPUSH_TEST_FILTER" : ""))
             }
@@ -375,7 +390,8 @@ public enum Pipeline {
             break
         }
         // Whatever happened to the stages, the tests they showed are reported, before the verdict.
-        var written = publishTests(results, shard: shard?.shard, configuration: configuration, environment: request.environment, console: console)
+        var written = publishTests(results, shard: shard?.shard, repositoryRoot: repository.workingDirectory ?? "", configuration: configuration,
+                                   environment: request.environment, console: console)
         if let traced {
             let (violations, traceabilityReports) = publishTraceability(traceability, traced, results: results.flatMap(\.tests.results),
                                                                         configuration: configuration, environment: request.environment, console: console)
@@ -389,7 +405,17 @@ public enum Pipeline {
             sayReports(written, console: console)
         }
         guard let verdict else {
-            console.line("prepush: all stages passed (\(results.map { "\($0.kind.rawValue) \($0.cachedFrom == nil ? StageResult.seconds($0.duration) : "cached")" }.joined(separator: ", ")))", tone: .verdict)
+            let ran = results.map { result in
+                "\(result.kind.rawValue) \(result.cachedFrom == nil ? StageResult.seconds(result.duration) : "cached")"
+                    + (selectiveVerdicts[result.kind].map { ": \($0)" } ?? "")
+            }
+            if ran.isEmpty {
+                // Every stage was left out after the plan was made (selective, shards): say which and why.
+                let why = plan.notRunningInOrder.filter { !$0.1.hasPrefix("not configured") }.map { "\($0.0.rawValue) \($0.1)" }
+                console.line("prepush: passed; no stage ran (\(why.isEmpty ? "none is configured" : why.joined(separator: "; ")))", tone: .verdict)
+            } else {
+                console.line("prepush: all stages passed (\(ran.joined(separator: ", ")))", tone: .verdict)
+            }
             return .success
         }
         console.line(verdict.line, tone: .bad)
@@ -525,10 +551,13 @@ public enum Pipeline {
     /// failing ones compiler-style, and in GitHub Actions prints annotations and the step summary.
     /// Returns the paths written.
     @discardableResult
-    static func publishTests(_ stages: [StageResult], shard: TestShard? = nil, configuration: ResolvedConfiguration,
+    static func publishTests(_ stages: [StageResult], shard: TestShard? = nil, repositoryRoot: String, configuration: ResolvedConfiguration,
                              environment: [String: String], console: Console) -> [String] {
+        // Places from the repository root in the reports too, as the console shows them.
+        let places = SourcePlaces(root: repositoryRoot)
+        let results = stages.flatMap(\.tests.results).map { $0.status == .passed && !$0.isFlaky ? $0 : $0.placingFailures(places.relativePath) }
         // The stages ran one after another; the tests inside them in parallel, so the wall time is the stages'.
-        let run = TestRun(results: stages.flatMap(\.tests.results), runFailures: stages.flatMap(\.tests.runFailures),
+        let run = TestRun(results: results, runFailures: stages.flatMap(\.tests.runFailures),
                           wallTime: stages.map(\.duration).reduce(0, +), shard: shard)
         for failure in run.runFailures { console.line("   error: the test run failed: \(failure)", tone: .bad) }
         // A shard always leaves its results.json, even an empty one: the merge job counts the shards.

@@ -17,6 +17,10 @@ struct PackageGraph: Equatable {
         let path: String
         let isTest: Bool
         let dependencies: [String]
+        /// An executable target: tests may run its binary without depending on it.
+        var isExecutable = false
+        /// The products it is part of (an executable's binary is named after its product).
+        var products: [String] = []
     }
 
     let targets: [Target]
@@ -30,7 +34,10 @@ struct PackageGraph: Equatable {
             guard let name = item["name"]?.string, let path = item["path"]?.string else { return nil }
             var dependencies: [String] = []
             if case .array(let names)? = item["target_dependencies"] { dependencies = names.compactMap(\.string) }
-            targets.append(Target(name: name, path: path, isTest: item["type"]?.string == "test", dependencies: dependencies))
+            var target = Target(name: name, path: path, isTest: item["type"]?.string == "test", dependencies: dependencies)
+            target.isExecutable = item["type"]?.string == "executable"
+            if case .array(let names)? = item["product_memberships"] { target.products = names.compactMap(\.string) }
+            targets.append(target)
         }
         return PackageGraph(targets: targets)
     }
@@ -81,8 +88,9 @@ enum SelectiveTests {
         case all(reason: String)
         /// Run no test: the push changes only documentation.
         case none(reason: String)
-        /// Run these test targets, because the push changes these targets.
-        case only(testTargets: [String], changedTargets: [String])
+        /// Run these test targets, because the push changes these targets. `leftOut` are the test
+        /// targets not run; an empty `testTargets` still builds every target.
+        case only(testTargets: [String], changedTargets: [String], leftOut: Int)
     }
 
     /// Files that cannot change what a test does.
@@ -99,7 +107,10 @@ enum SelectiveTests {
 
     /// The selection for `changed` (repository-relative paths) in the package at `packageFolder`
     /// (repository-relative, "" for the root). `configurationFile` (repository-relative) counts as a change to everything.
-    static func select(changed: [String], packageFolder: String, graph: PackageGraph, configurationFile: String?) -> Selection {
+    /// A changed executable target also selects every test target whose sources name its binary
+    /// (`mentions(testTarget, names)`): tests run executables without declaring a dependency.
+    static func select(changed: [String], packageFolder: String, graph: PackageGraph, configurationFile: String?,
+                       mentions: (PackageGraph.Target, [String]) -> Bool = { _, _ in false }) -> Selection {
         let prefix = packageFolder.isEmpty || packageFolder == "." ? "" : packageFolder + "/"
         var changedTargets: [String] = []
         var documentation: [String] = []
@@ -135,9 +146,40 @@ enum SelectiveTests {
                 grew = true
             }
         }
-        let tests = graph.targets.filter { $0.isTest && affected.contains($0.name) }.map(\.name)
-        return .only(testTargets: tests, changedTargets: changedTargets)
+        // An executable's binary is run by name (`.build/debug/math`, `Process`): the graph does not show it.
+        let binaries = graph.targets.filter { $0.isExecutable && affected.contains($0.name) }.flatMap { [$0.name] + $0.products }
+        if !binaries.isEmpty {
+            for target in graph.targets where target.isTest && !affected.contains(target.name) && mentions(target, binaries) {
+                affected.insert(target.name)
+            }
+        }
+        let allTests = graph.targets.filter(\.isTest)
+        let tests = allTests.filter { affected.contains($0.name) }.map(\.name)
+        return .only(testTargets: tests, changedTargets: changedTargets, leftOut: allTests.count - tests.count)
     }
+
+    /// Whether a Swift file under `folder` names one of `words` as a whole word (an identifier, a
+    /// string's word, a path's last part): the test may run that binary.
+    static func sources(in folder: String, mention words: [String]) -> Bool {
+        let wanted = Set(words.map { Array($0.utf8) })
+        guard !wanted.isEmpty else { return false }
+        for file in SourceTree.files(under: folder, where: { $0.hasSuffix(".swift") }) {
+            guard case .success(let bytes) = FileReading.read(FilePath.join(folder, file), limit: 8 * 1024 * 1024) else { continue }
+            var start = 0
+            for index in 0...bytes.count {
+                let isWordByte = index < bytes.count && (bytes[index] == 95 || bytes[index] == 45 || (bytes[index] | 0x20 >= 97 && bytes[index] | 0x20 <= 122)
+                                                         || (bytes[index] >= 48 && bytes[index] <= 57) || bytes[index] >= 0x80)
+                if isWordByte { continue }
+                if index > start, wanted.contains(Array(bytes[start..<index])) { return true }
+                start = index + 1
+            }
+        }
+        return false
+    }
+
+    /// The command that builds everything a full run builds, for a push whose change no test reaches:
+    /// a type error anywhere still refuses.
+    static let buildEverything = "swift build --build-tests"
 
     /// SwiftPM's `--filter` for these test targets: their tests' identifiers start with `Target.`.
     static func filter(_ testTargets: [String]) -> String {

@@ -147,8 +147,9 @@ struct StageExecution {
             options.onTick = { elapsed in console.replaceLine(console.painted("prepush ▸ \(heading)  \(Int(elapsed)) s", .quiet)) }
         }
 
-        var spec = ProcessSpec.shell(stage.command, environment: Self.environment(for: stage, base: baseEnvironment, reportsDirectory: reportsDirectory),
-                                     workingDirectory: stage.workingDirectory)
+        // Line-buffered, so a timeout names the test that hangs rather than the last one a full buffer showed.
+        let environment = LineBufferedOutput.applied(to: Self.environment(for: stage, base: baseEnvironment, reportsDirectory: reportsDirectory))
+        var spec = ProcessSpec.shell(stage.command, environment: environment, workingDirectory: stage.workingDirectory)
         if let remote {
             let variables = [("PREPUSH_STAGE", stage.kind.rawValue)] + stage.environment.map { ($0.name, $0.value) }
             spec = remote.session.commandSpec(stage.command, environment: variables)
@@ -172,18 +173,15 @@ struct StageExecution {
             status = .couldNotStart(error.description)
         }
         let stoppedAt = Date().timeIntervalSince(startedAt)
-        var running = parsers.running.map { ($0.identifier, max(0, stoppedAt - $0.startedAt)) }
         let resultFiles = StageResultFiles.named(inCommand: stage.command, workingDirectory: stage.workingDirectory)
-        if status != .passed, let stream = resultFiles.eventStream, let bytes = FileManager.default.contents(atPath: stream) {
-            // swift test buffers its console when it is not a terminal; the runner writes its event stream as it goes.
-            let now = Date().timeIntervalSince1970
-            let known = Set(running.map(\.0))
-            running += SwiftTestingEventStream.running(Array(bytes)).filter { !known.contains($0.identifier) }
-                .map { ($0.identifier, $0.startedAt > 0 ? max(0, now - $0.startedAt) : stoppedAt) }
-        }
+        let running = status == .passed ? [] : Self.running(parsers: parsers, eventStream: resultFiles.eventStream, since: startedAt, stoppedAt: stoppedAt)
         var tests = parsers.finish()
         if remote == nil {
+            let fromConsole = tests
             tests = StageResultReading.preferringFiles(resultFiles, over: tests, writtenSince: startedAt, console: console)
+            if parsers.passedByClosingLine > 0, tests == fromConsole {
+                console.line("prepush: note: \(name): Swift Testing's console lost the end of \(parsers.passedByClosingLine) test\(parsers.passedByClosingLine == 1 ? "" : "s"); its closing line says the run passed, so they count as passed (write its event stream for exact results: docs/reports.md)")
+            }
         }
         if let remote, !remote.results.isEmpty {
             let folder = FilePath.join(reportsDirectory, "remote")
@@ -228,6 +226,30 @@ struct StageExecution {
         return result
     }
 
+    /// The tests running when the stage was stopped, one source for each: XCTest's from the console
+    /// (line-buffered, so its last `started` line is the test that hangs), Swift Testing's from its
+    /// event stream when this run wrote one (full ids, written as the runner goes), else from the
+    /// console, which names them without their suite.
+    static func running(parsers: StreamParsers, eventStream: String?, since start: Date, stoppedAt: Double) -> [(String, Double)] {
+        let console = parsers.runningEntries
+        let bytes = eventStream.flatMap { path -> Data? in
+            guard let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date,
+                  modified >= start.addingTimeInterval(-1) else { return nil }
+            return FileManager.default.contents(atPath: path)
+        }
+        guard let bytes else {
+            return console.map { ($0.suite.isEmpty ? $0.name : "\($0.suite).\($0.name)", max(0, stoppedAt - $0.startedAt)) }
+        }
+        let now = Date().timeIntervalSince1970
+        let xctest = console.filter { !$0.suite.isEmpty }.map { ("\($0.suite).\($0.name)", max(0, stoppedAt - $0.startedAt)) }
+        let swiftTesting = SwiftTestingEventStream.running(Array(bytes)).map { ($0.identifier, $0.startedAt > 0 ? max(0, now - $0.startedAt) : stoppedAt) }
+        // Longest-running first within each: the one that hangs has run the longest.
+        return (xctest + swiftTesting).sorted { $0.1 > $1.1 }
+    }
+
+    /// Most lines of one failure message shown in the verdict's failure block.
+    static let messageLineLimit = 12
+
     /// How many failing tests a failed stage lists before its log path.
     static let listedFailures = 10
 
@@ -238,9 +260,12 @@ struct StageExecution {
         let failing = result.tests.failing
         let places = SourcePlaces(root: repositoryRoot)
         for test in failing.prefix(Self.listedFailures) {
-            let message = (test.failureMessage ?? "failed").split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? "failed"
+            // The whole message (an expectation's diff runs over several lines), up to a screenful.
+            let lines = (test.failureMessage ?? "failed").split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
             let place = test.failureLocation.map { places.describe($0) + ": " } ?? ""
-            console.line("   \(place)error: \(test.testIdentifier): \(message)", tone: .bad)
+            console.line("   \(place)error: \(test.testIdentifier): \(lines.first ?? "failed")", tone: .bad)
+            for line in lines.dropFirst().prefix(Self.messageLineLimit - 1) { console.line("      \(line)", tone: .bad) }
+            if lines.count > Self.messageLineLimit { console.line("      … \(lines.count - Self.messageLineLimit) more lines in the reports") }
         }
         if failing.count > Self.listedFailures { console.line("   … and \(failing.count - Self.listedFailures) more in the reports") }
         if failing.isEmpty, let tail {
@@ -322,16 +347,20 @@ final class StreamParsers: @unchecked Sendable {
     }
 
     /// Tests started and not finished, oldest first, with the stage's second they started at.
-    var running: [(identifier: String, startedAt: Double)] {
-        (standardOutput.runningTests + standardError.runningTests).sorted { $0.startedAt < $1.startedAt }
+    var runningEntries: [(suite: String, name: String, startedAt: Double)] {
+        (standardOutput.runningTestEntries + standardError.runningTestEntries).sorted { $0.startedAt < $1.startedAt }
     }
 
     /// The compiler's `error:` lines seen so far (a failed build).
     var compilerErrors: [String] { standardOutput.compilerErrors + standardError.compilerErrors }
 
+    /// Swift Testing tests the console showed start but not end in a run its closing line says passed.
+    private(set) var passedByClosingLine = 0
+
     func finish() -> TestRun {
-        let out = standardOutput.finish().run, err = standardError.finish().run
-        return TestRun(results: out.results + err.results, runFailures: out.runFailures + err.runFailures)
+        let out = standardOutput.finish(), err = standardError.finish()
+        passedByClosingLine = out.passedByClosingLine + err.passedByClosingLine
+        return TestRun(results: out.run.results + err.run.results, runFailures: out.run.runFailures + err.run.runFailures)
     }
 }
 

@@ -170,16 +170,31 @@ public enum TraceabilityRun {
             return .usage
         }
         let results = merged.run.results
-        let mergeFailures = merged.added
-        for failure in mergeFailures { console.error("error: \(failure)") }
         let loaded: ScenarioCatalog
+        // With no catalog at all (none named, none in the default place) the report still merges the
+        // results, and the gate is theirs: every failing test and every failure of the run refuses.
+        let withoutCatalog = catalog == nil && !configured.isActive
         do {
-            if let catalog { loaded = try ScenarioCatalog.load(path: catalog, testNamePattern: configured.testNamePattern) } else { loaded = try configured.loadCatalog() }
+            if let catalog {
+                loaded = try ScenarioCatalog.load(path: catalog, testNamePattern: configured.testNamePattern)
+            } else if withoutCatalog {
+                console.error("prepush: note: no scenario catalog (\(configured.catalogPath)); the report lists the tests, and any failure refuses")
+                loaded = ScenarioCatalog.empty(path: configured.catalogPath)
+            } else {
+                loaded = try configured.loadCatalog()
+            }
         } catch {
             console.error("\(error)")
             return .usage
         }
-        let matrix = TraceabilityMatrix(catalog: loaded, inventory: configured.inventory(), results: results)
+        var matrix = TraceabilityMatrix(catalog: loaded, inventory: configured.inventory(), results: results)
+        // The run's own failures (a missing shard among them) refuse in every format, never a green report.
+        matrix.runFailures = merged.run.runFailures
+        if withoutCatalog {
+            matrix.runFailures += merged.run.failing.map { test in
+                "\(test.testIdentifier) \(test.status == .unfinished ? "did not finish" : "failed")" + (test.failureMessage.map { ": \($0)" } ?? "")
+            }
+        }
         let text = format.render(matrix, gate: configured.gate)
         if let output {
             do {
@@ -193,7 +208,7 @@ public enum TraceabilityRun {
         }
         let violations = configured.gate.violations(in: matrix)
         for violation in violations { console.error("error: \(violation)") }
-        return violations.isEmpty && mergeFailures.isEmpty ? .success : .failure
+        return violations.isEmpty ? .success : .failure
     }
 
     static func relative(_ path: String) -> String {

@@ -11,6 +11,9 @@ public struct ParsedTests: Sendable {
     public let unplacedSamples: [String]
     /// How many lines were read.
     public let lineCount: Int
+    /// Swift Testing tests whose end the console never showed, counted as passed because the
+    /// runner's closing line says the run passed (its console can lose lines: docs/reports.md).
+    public var passedByClosingLine = 0
 }
 
 /// Turns console output of XCTest (macOS and Linux), `xcodebuild test` (serial and parallel) and
@@ -46,6 +49,8 @@ public struct ConsoleTestParser {
     private var runFailures: [String] = []
     /// A summary line that says the run failed; a failure of the run when no test failure explains it.
     private var summarySaysFailed: String?
+    /// Swift Testing's closing line said the run passed (`Test run with N tests … passed after …`).
+    private var swiftTestingRunPassed = false
     /// The Swift Testing test whose issue the next `↳` lines describe.
     private var lastIssueKey: String?
     /// Tests xcodebuild said it restarts after a crash: their next run is a retry.
@@ -104,9 +109,15 @@ public struct ConsoleTestParser {
     /// The tests that started and have not finished, oldest first, with the `clock` at their start:
     /// what was running when a stage timed out.
     public var runningTests: [(identifier: String, startedAt: Double)] {
+        runningTestEntries.map { ($0.suite.isEmpty ? $0.name : "\($0.suite).\($0.name)", $0.startedAt) }
+    }
+
+    /// `runningTests` with suite and name apart: a test with no suite is Swift Testing's console,
+    /// which names a test without its suite (its event stream, where there is one, knows better).
+    public var runningTestEntries: [(suite: String, name: String, startedAt: Double)] {
         running.sorted { $0.value.order < $1.value.order }.map { key, test in
             let (suite, name) = test.name.isEmpty ? Self.split(key: key) : (test.suite, test.name)
-            return (suite.isEmpty ? name : "\(suite).\(name)", test.startedAt)
+            return (suite, name, test.startedAt)
         }
     }
 
@@ -165,9 +176,16 @@ public struct ConsoleTestParser {
         // cut off with a million tests running holds them once, not three times.
         let unfinished = TestFailure(message: lastFatalError.map { "did not finish: \($0)" }
             ?? "did not finish: the output ended while the test was running (a crash, a kill or a truncated log)", location: nil)
+        var passedByClosingLine = 0
         for (_, key) in running.map({ ($0.value.order, $0.key) }).sorted(by: { $0.0 < $1.0 }) {
             guard let test = running.removeValue(forKey: key) else { continue }
             let (suite, name) = test.name.isEmpty ? Self.split(key: key) : (test.suite, test.name)
+            if swiftTestingRunPassed, suite.isEmpty, test.failures.isEmpty {
+                // The runner's verdict is the truth: a run that passed had no failing or unfinished test.
+                passedByClosingLine += 1
+                record(UITestResult(suite: suite, name: name, status: test.knownIssues > 0 ? .expectedFailure : .passed, duration: 0))
+                continue
+            }
             record(UITestResult(suite: suite, name: name, status: .unfinished, duration: 0, failures: test.failures + [unfinished]))
         }
         running.removeAll()
@@ -180,7 +198,9 @@ public struct ConsoleTestParser {
         if let summarySaysFailed, run.failing.isEmpty, runFailures.isEmpty {
             run.runFailures.append("\(summarySaysFailed), but no test failure was shown")
         }
-        return ParsedTests(run: run, unplacedEventLines: unplaced, unplacedSamples: samples, lineCount: lineCount)
+        var parsed = ParsedTests(run: run, unplacedEventLines: unplaced, unplacedSamples: samples, lineCount: lineCount)
+        parsed.passedByClosingLine = passedByClosingLine
+        return parsed
     }
 
     // MARK: - One line
@@ -531,7 +551,11 @@ public struct ConsoleTestParser {
     private mutating func swiftTestingTest(_ line: ByteLine, from start: Int) {
         if line.has("run started", at: start) { return }
         if line.has("run with ", at: start) {
-            if line.find(" failed after ", from: start) != nil { summarySaysFailed = "Swift Testing's summary says the run failed" }
+            if line.find(" failed after ", from: start) != nil {
+                summarySaysFailed = "Swift Testing's summary says the run failed"
+            } else if line.find(" passed after ", from: start) != nil {
+                swiftTestingRunPassed = true
+            }
             return
         }
         lastIssueKey = nil

@@ -112,6 +112,9 @@ func describe(_ location: SourceLocation?) -> String? {
 /// JUnit XML that validates against Jenkins' junit-10.xsd: one `testsuite` per suite; failures as
 /// `failure`, unfinished tests as `error`, earlier failures of a flaky test as `flakyFailure`.
 public struct JUnitReporter: TestReporter {
+    /// The suite that holds the failures of the run as a whole.
+    public static let runSuite = "prepush.run"
+
     /// Creates the reporter.
     public init() {}
 
@@ -123,8 +126,20 @@ public struct JUnitReporter: TestReporter {
 
     public func write(_ run: TestRun, to sink: ReportSink) {
         sink.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
-        let failures = run.count(.failed), errors = run.count(.unfinished)
-        sink.append("<testsuites name=\"prepush\" tests=\"\(run.results.count)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(threeDecimals(run.elapsed))\">\n")
+        // A failure of the run itself (a missing shard, a runner that failed before its tests) is an
+        // `error` test case of a suite of its own: every JUnit reader shows it, never a green run.
+        let failures = run.count(.failed), errors = run.count(.unfinished) + run.runFailures.count
+        let tests = run.results.count + run.runFailures.count
+        sink.append("<testsuites name=\"prepush\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(threeDecimals(run.elapsed))\">\n")
+        if !run.runFailures.isEmpty {
+            sink.append("  <testsuite name=\"\(Self.runSuite)\" tests=\"\(run.runFailures.count)\" failures=\"0\" errors=\"\(run.runFailures.count)\" skipped=\"0\" time=\"0.000\">\n")
+            for (index, failure) in run.runFailures.enumerated() {
+                let message = failure.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? failure
+                sink.append("    <testcase classname=\"\(Self.runSuite)\" name=\"run failure \(index + 1)\" time=\"0.000\">\n"
+                            + "      <error message=\"\(escape(message))\" type=\"run\">\(escape(failure, attribute: false))</error>\n    </testcase>\n")
+            }
+            sink.append("  </testsuite>\n")
+        }
         // Suites by the indices of their tests: grouping copies of the results would double the memory.
         var order: [String] = []
         var members: [String: [Int]] = [:]
@@ -397,8 +412,17 @@ public struct MarkdownReporter: TestReporter {
     public func render(_ run: TestRun) -> String {
         var lines: [String] = []
         let failing = run.failing
-        lines.append(failing.isEmpty ? "## ✅ Tests passed" : "## ❌ \(failing.count) of \(run.results.count) tests failed")
+        if failing.isEmpty && run.runFailures.isEmpty {
+            lines.append("## ✅ Tests passed")
+        } else if failing.isEmpty {
+            lines.append("## ❌ The run failed")
+        } else {
+            lines.append("## ❌ \(failing.count) of \(run.results.count) tests failed" + (run.runFailures.isEmpty ? "" : ", and the run failed"))
+        }
         lines.append("")
+        if !run.runFailures.isEmpty {
+            lines += run.runFailures.map { "- **run**: \(cell($0))" } + [""]
+        }
         lines.append("| tests | passed | failed | skipped | expected failures | unfinished | flaky | time |")
         lines.append("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
         lines.append("| \(run.results.count) | \(run.count(.passed)) | \(run.count(.failed)) | \(run.count(.skipped)) | \(run.count(.expectedFailure)) | \(run.count(.unfinished)) | \(run.results.filter(\.isFlaky).count) | \(TextFormatting.duration(run.elapsed)) |")
@@ -453,13 +477,15 @@ public struct MarkdownReporter: TestReporter {
 
 // MARK: - GitHub annotations
 
-/// GitHub Actions workflow commands, one `::error` per failing test, at its failure's file and line.
+/// GitHub Actions workflow commands: one `::error` per failure of the run as a whole, then one per
+/// failing test, at its failure's file and line.
 public struct GitHubAnnotationsReporter: TestReporter {
     /// Creates the reporter.
     public init() {}
 
     public func render(_ run: TestRun) -> String {
-        run.failing.map { test in
+        run.runFailures.map { WorkflowCommand.line("error", properties: [("title", "the run failed")], message: $0) + "\n" }.joined()
+            + run.failing.map { test in
             var properties: [(key: String, value: String)] = []
             if let location = test.failureLocation {
                 properties.append(("file", location.file))

@@ -42,6 +42,11 @@ public struct ScenarioCatalog: Sendable {
     static let dataModelKeys = ["userStory": "story", "testMethodName": "test", "requiredLaunchArguments": "launchArguments",
                                 "requiresManualIntervention": "manual"]
 
+    /// A catalog with no scenario, for a repository that has none: the report then lists the tests.
+    public static func empty(path: String) -> ScenarioCatalog {
+        ScenarioCatalog(path: path, stories: [], entries: [])
+    }
+
     /// Largest catalog read: thousands of scenarios fit in a few hundred KB.
     public static let maximumBytes = 10_000_000
 

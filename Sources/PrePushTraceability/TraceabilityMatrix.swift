@@ -68,6 +68,9 @@ public struct TraceabilityMatrix: Sendable {
     public let storyTitles: [String: String]
     /// The catalog's path.
     public let catalogPath: String
+    /// Failures no scenario carries, each of which refuses the gate: the run's own (a missing shard,
+    /// a runner that failed before its tests) and, where there is no catalog, every failing test.
+    public var runFailures: [String] = []
 
     /// Builds the matrix. Results are matched to a scenario's test by name (`test_x` and Swift
     /// Testing's `test_x()` alike), preferring a result whose suite is the test's type.
@@ -210,7 +213,7 @@ public struct TraceabilityGate: Sendable, Equatable {
 
     /// Why the push is refused, one line per scenario; empty when it may go.
     public func violations(in matrix: TraceabilityMatrix) -> [String] {
-        matrix.rows.compactMap { row in
+        matrix.runFailures.map { "the run failed: \($0)" } + matrix.rows.compactMap { row in
             let scenario = row.scenario
             guard blocking.contains(scenario.priority), row.status != .manual else { return nil }
             let name = "\(scenario.priority.rawValue) scenario \(scenario.testMethodName) (\(scenario.userStory): \(scenario.description))"

@@ -181,7 +181,7 @@ import Testing
 
         let plain = try PrepushBinary.run(["run"], in: repo.path, environment: repo.environment)
         #expect(plain.status == 0)
-        #expect(plain.standardOutput.contains("prepush: note: the working tree differs from HEAD (uncommitted or untracked files)"))
+        #expect(plain.standardOutput.contains("prepush: note: the working tree differs from HEAD (changed: state.txt, untracked: untracked.txt); local stages run in the working tree, and no cached verdict is used or kept"), "\(plain)")
         #expect(try String(contentsOfFile: seen, encoding: .utf8).hasPrefix("edited\n"))
 
         let isolated = try PrepushBinary.run(["run", "--isolated"], in: repo.path, environment: repo.environment)

@@ -105,7 +105,10 @@ import Testing
 
         let unknown = try run(repo, environment: ["SKIP": "lnt"])
         #expect(unknown.status == 2)
-        #expect(unknown.standardError.contains("error: no stage named \"lnt\"; the stages are lint, unit and ui"), "\(unknown.standardError)")
+        #expect(unknown.standardError.contains("error: SKIP=\"lnt\" (from the environment): no stage named \"lnt\"; the stages are lint, unit and ui"), "\(unknown.standardError)")
+        let unknownFlag = try run(repo, ["--stage", "lnt"])
+        #expect(unknownFlag.status == 2)
+        #expect(unknownFlag.standardError.contains("error: --stage: no stage named \"lnt\"; the stages are lint, unit and ui"), "\(unknownFlag.standardError)")
 
         // The data model's switches keep their meaning: SKIP_UI_TESTS leaves lint alone, --ui-tests-only does not.
         let skipUI = try run(repo, environment: ["SKIP_UI_TESTS": "1"])

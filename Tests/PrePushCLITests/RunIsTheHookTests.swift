@@ -172,6 +172,15 @@ import Testing
         environment["SKIP"] = "lint"
         let unknown = try PrepushBinary.run(["run"], in: repo.path, environment: environment)
         #expect(unknown.status == 2)
-        #expect(unknown.standardError == "error: no stage named \"lint\"; the stages are unit and ui\n", "\(unknown)")
+        #expect(unknown.standardError == "error: SKIP=\"lint\" (from the environment): no stage named \"lint\"; the stages are unit and ui\n", "\(unknown)")
+        // Skipping the one configured stage says so, without a "not configured" line for the other.
+        let single = try GitRepository()
+        try single.write("stages:\n  unit:\n    run: 'true'\n", to: ".prepush.yml")
+        try single.commitAll("one stage")
+        let skipped = try PrepushBinary.run(["run"], in: single.path, environment: single.environment.merging(["SKIP": "unit"]) { $1 })
+        #expect(skipped.status == 0, "\(skipped)")
+        #expect(skipped.standardOutput.contains("prepush – unit: skipped (SKIP=unit)"), "\(skipped)")
+        #expect(!skipped.standardOutput.contains("not configured"), "\(skipped)")
+        #expect(skipped.standardOutput.contains("prepush: nothing to run: every configured stage is skipped"), "\(skipped)")
     }
 }

@@ -20,6 +20,11 @@ import Testing
             .testTarget(name: "FeatureTests", dependencies: ["Feature"]),
             .testTarget(name: "AppTests", dependencies: ["App"]),
             .testTarget(name: "OtherTests", dependencies: ["Other"]),
+            // A test that runs an executable's binary without depending on it (as swift-argument-parser's do),
+            // and an executable no test names.
+            .executableTarget(name: "tool"),
+            .testTarget(name: "ToolTests"),
+            .executableTarget(name: "script"),
         ]
     )
 
@@ -34,6 +39,23 @@ import Testing
             try repo.write("\(dependency.map { "import \($0)\n" } ?? "")public let value = \(value)\n", to: "Sources/\(name)/\(name).swift")
             try repo.write("import Testing\nimport \(name)\n\n@Test func works() { #expect(value == 1) }\n", to: "Tests/\(name)Tests/\(name)Tests.swift")
         }
+        try repo.write("print(42)\n", to: "Sources/tool/main.swift")
+        try repo.write("print(\"script\")\n", to: "Sources/script/main.swift")
+        try repo.write("""
+        import Foundation
+        import Testing
+
+        @Test func toolPrintsTheAnswer() throws {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath + "/.build/debug/tool")
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            try process.run()
+            process.waitUntilExit()
+            #expect(String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) == "42\\n")
+        }
+
+        """, to: "Tests/ToolTests/ToolTests.swift")
         try repo.write("# Chain\n", to: "README.md")
         try repo.write(".build/\n", to: ".gitignore")
         try repo.write("""
@@ -62,7 +84,7 @@ import Testing
         let repo = try Self.package()
         let result = try runAfter(repo, writing: "import Core\npublic let value = Core.value // \(UUID())\n", to: "Sources/Feature/Feature.swift")
         #expect(result.status == 0, "\(result)")
-        #expect(result.standardOutput.contains("prepush: unit: selective: 2 of 4 test targets (FeatureTests and AppTests), for changes in Feature"), "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("prepush: unit: selective: 2 of 5 test targets (FeatureTests and AppTests), for changes in Feature"), "\(result.standardOutput)")
         #expect(result.standardOutput.contains("--filter '^(FeatureTests|AppTests)\\.'"), "\(result.standardOutput)")
         #expect(result.standardOutput.contains("prepush: tests: 2 passed, 0 failed"), "\(result.standardOutput)")
     }
@@ -72,7 +94,7 @@ import Testing
         let result = try runAfter(repo, writing: "import Testing\nimport Other\n\n@Test func works() { #expect(value == 1) } // \(UUID())\n",
                                   to: "Tests/OtherTests/OtherTests.swift")
         #expect(result.status == 0, "\(result)")
-        #expect(result.standardOutput.contains("selective: 1 of 4 test targets (OtherTests), for changes in OtherTests"), "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("selective: 1 of 5 test targets (OtherTests), for changes in OtherTests"), "\(result.standardOutput)")
         #expect(result.standardOutput.contains("prepush: tests: 1 passed, 0 failed"), "\(result.standardOutput)")
     }
 
@@ -89,6 +111,37 @@ import Testing
         let result = try runAfter(repo, writing: Self.manifest + "// \(UUID())\n", to: "Package.swift")
         #expect(result.status == 0, "\(result)")
         #expect(result.standardOutput.contains("prepush: note: unit: selective: every test runs (Package.swift changed)"), "\(result.standardOutput)")
-        #expect(result.standardOutput.contains("prepush: tests: 4 passed, 0 failed"), "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("prepush: tests: 5 passed, 0 failed"), "\(result.standardOutput)")
+    }
+
+    @Test func aChangeToAnExecutableRunsTheTestsThatRunItAndRefusesOnTheirFailure() throws {
+        let repo = try Self.package()
+        let result = try runAfter(repo, writing: "print(41)\n", to: "Sources/tool/main.swift")
+        #expect(result.status == 1, "\(result)")
+        #expect(result.standardOutput.contains("selective: 1 of 5 test targets (ToolTests), for changes in tool"), "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("toolPrintsTheAnswer"), "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("prepush: checks failed: unit: failed"), "\(result.standardOutput)")
+        _ = try runAfter(repo, writing: "print(42)\n", to: "Sources/tool/main.swift")
+    }
+
+    @Test func aTypeErrorWhereNoTestReachesStillRefuses() throws {
+        let repo = try Self.package()
+        let broken = try runAfter(repo, writing: "let answer: Int = \"forty-two\"\nprint(answer)\n", to: "Sources/script/main.swift")
+        #expect(broken.status == 1, "\(broken)")
+        #expect(broken.standardOutput.contains("prepush: unit: selective: no test target depends on script; every target is built (swift build --build-tests), no test runs"), "\(broken.standardOutput)")
+        #expect(broken.standardOutput.contains("error: cannot convert value of type 'String' to specified type 'Int'"), "\(broken.standardOutput)")
+        // Fixed, the same push passes, and the verdict says what it left out.
+        let fixed = try runAfter(repo, writing: "print(\"script\") // \(UUID())\n", to: "Sources/script/main.swift")
+        #expect(fixed.status == 0, "\(fixed)")
+        #expect(fixed.standardOutput.contains("prepush: all stages passed (unit "), "\(fixed.standardOutput)")
+        #expect(fixed.standardOutput.contains(": 5 of 5 test targets left out, none reaches script)"), "\(fixed.standardOutput)")
+    }
+
+    @Test func aPushWhoseStagesAreAllLeftOutSaysWhy() throws {
+        let repo = try Self.package()
+        let result = try runAfter(repo, writing: "# Chain\n\(UUID())\n", to: "README.md")
+        #expect(result.status == 0, "\(result)")
+        #expect(result.standardOutput.contains("prepush: passed; no stage ran (unit skipped (selective: the push changes no target, only README.md))"), "\(result.standardOutput)")
+        #expect(!result.standardOutput.contains("all stages passed ()"), "\(result.standardOutput)")
     }
 }

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import PrePushTestSupport
 import Testing
 
@@ -137,6 +140,35 @@ import Testing
                                                   in: repo.path, environment: repo.environment)
         #expect(partialReport.status == 1)
         #expect(partialReport.standardError.contains("shard 3/4 is missing"), "\(partialReport)")
+        try partialMergeIsNeverGreen([shardFiles[0], shardFiles[1], shardFiles[3]], in: repo)
+    }
+
+    /// Every format of a merge with a shard missing says the run failed, read as its readers read it.
+    func partialMergeIsNeverGreen(_ files: [String], in repo: GitRepository) throws {
+        func output(_ arguments: [String]) throws -> String {
+            let result = try PrepushBinary.run(arguments, in: repo.path, environment: repo.environment)
+            #expect(result.status == 1, "\(arguments): \(result)")
+            return result.standardOutput
+        }
+        let junit = try output(["results"] + files + ["--format", "junit"])
+        let root = try XMLDocument(xmlString: junit).rootElement()
+        #expect(root?.attribute(forName: "errors")?.stringValue == "1", "\(junit.prefix(300))")
+        let runCase = try XMLDocument(xmlString: junit).nodes(forXPath: "//testsuite[@name='prepush.run']/testcase/error")
+        #expect(runCase.count == 1 && (runCase.first?.stringValue ?? "").contains("shard 3/4 is missing"), "\(junit.prefix(600))")
+
+        let markdown = try output(["results"] + files + ["--format", "markdown"])
+        #expect(markdown.hasPrefix("## ❌ ") && markdown.prefix(80).contains("the run failed"), "\(markdown.prefix(200))")
+        #expect(markdown.contains("- **run**: shard 3/4 is missing"), "\(markdown.prefix(400))")
+        #expect(!markdown.contains("✅"))
+
+        let annotations = try output(["results"] + files + ["--format", "github"])
+        #expect(annotations.hasPrefix("::error title=the run failed::shard 3/4 is missing"), "\(annotations.prefix(200))")
+
+        for format in ["html", "markdown", "json"] {
+            let report = try output(["report", "--results"] + files + ["--format", format])
+            #expect(report.contains("the run failed: shard 3/4 is missing"), "\(format): \(report.prefix(800))")
+            #expect(!report.contains("Gate passed") && !report.contains("Gate: passed") && !report.contains("\"passed\" : true"), "\(format)")
+        }
     }
 
     @Test func timingsFromAnEarlierRunBalanceTheShardsAndTheMergeIsStillWhole() throws {

@@ -142,6 +142,7 @@ import Testing
         let dirty = try run(repo)
         #expect(dirty.status == 0)
         #expect(runs(repo) == 2, "an untracked file makes the working tree another tree: \(dirty.combined)")
+        #expect(dirty.standardOutput.contains("(untracked: notes.txt); local stages run in the working tree, and no cached verdict is used or kept"), "\(dirty.combined)")
         let isolated = try run(repo, ["--isolated"])
         #expect(isolated.status == 0)
         #expect(runs(repo) == 2, "--isolated tests the commit, which passed: \(isolated.combined)")

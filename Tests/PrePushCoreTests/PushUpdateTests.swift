@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import PrePushCore
 import Testing
 
@@ -148,5 +153,33 @@ import Testing
     ])
     func matching(pattern: String, path: String, expected: Bool) {
         #expect(Glob(pattern).matches(path) == expected)
+    }
+
+    /// A segment pattern reads as the C library's fnmatch reads it (no flags), on every pair of a
+    /// set of patterns and names that exercise `*`, `?`, sets, ranges, classes, negation and escapes.
+    @Test func aSegmentMatchesAsFnmatchDoes() {
+        let patterns = ["*", "a*", "*a", "a*b*c", "?", "??b", "[ab]c", "[!ab]c", "[^a-c]*", "[a-c]?", "[]a]", "[[:digit:]]*",
+                        "\\*", "a\\?", "[", "a[b", "*[0-9]", "*.swift", "x*y*z*", "[!]]"]
+        let names = ["", "a", "b", "c", "ab", "abc", "aXbYc", "bc", "cc", "dc", "]", "7up", "*", "a?", "ab?", "[", "a[b", "file9",
+                     "View.swift", "xyz", "xxyyzz", "!", "^"]
+        for pattern in patterns {
+            for name in names where !name.isEmpty {
+                let expected = fnmatch(pattern, name, 0) == 0
+                #expect(Glob(pattern).matches(name) == expected, "\(pattern) against \(name)")
+            }
+        }
+    }
+
+    /// Patterns come from a file a pull request controls: twenty `**` on a deep path, and a segment
+    /// of many `*`, are answered at once (backtracking took minutes on these; the time limit catches a
+    /// return to it, docs/benchmarks.md has the figures).
+    @Test(.timeLimit(.minutes(1))) func hostilePatternsAreBounded() {
+        let deep = (1...40).map { "d\($0)" }.joined(separator: "/") + "/y.txt"
+        let twenty = Array(repeating: "**", count: 20).joined(separator: "/") + "/x.txt"
+        #expect(!Glob(twenty).matches(deep))
+        #expect(Glob(twenty).matches(String(deep.dropLast(5)) + "x.txt"))
+        let stars = String(repeating: "a*", count: 30) + "b"
+        #expect(!Glob(stars).matches(String(repeating: "a", count: 200)))
+        #expect(Glob("**/" + stars).matches("x/" + String(repeating: "a", count: 40) + "b"))
     }
 }
