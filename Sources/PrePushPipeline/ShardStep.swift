@@ -65,7 +65,8 @@ enum ShardStep {
             let name = stage.kind.rawValue
             let globs = (stage.shardTests ?? []).isEmpty ? discovery.tests : (stage.shardTests ?? []).map(Glob.init)
             let files = TestDiscovery.files(under: discovery.root, include: globs)
-            let all = TestSharding.tests(in: TestDiscovery.discover(root: discovery.root, testFiles: files))
+            // Only the tests compiled where the stage runs: one under `#if os(macOS)` never runs on Linux.
+            let all = TestSharding.tests(in: TestDiscovery.discover(root: discovery.root, testFiles: files, platform: BuildPlatform.of(command: stage.command)))
             guard !all.isEmpty else {
                 console.error("error: \(name): shard: no tests found in \(globs.map(\.pattern).joined(separator: ", ")) (under \(discovery.root)), so there is nothing to split")
                 return .usage

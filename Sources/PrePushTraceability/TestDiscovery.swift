@@ -71,13 +71,14 @@ public enum TestDiscovery {
 
     /// Discovers the tests in `testFiles` (relative to `root`); `constantFiles` are read only for
     /// `LaunchArguments` constants (the app's or UITestSupport's declaration).
-    public static func discover(root: String, testFiles: [String], constantFiles: [String] = []) -> TestInventory {
+    /// With `platform`, tests in `#if` branches not compiled there are left out (sharding).
+    public static func discover(root: String, testFiles: [String], constantFiles: [String] = [], platform: BuildPlatform? = nil) -> TestInventory {
         var parsed: [FileFacts] = []
         var skipped: [String] = []
         for file in testFiles {
             guard let data = FileManager.default.contents(atPath: FilePath.join(root, file)) else { continue }
             guard let text = String(validating: data, as: UTF8.self) else { skipped.append(file); continue }
-            parsed.append(FileFacts(path: file, text: text, collectTests: true))
+            parsed.append(FileFacts(path: file, text: text, collectTests: true, platform: platform))
         }
         var constants = LaunchArgumentConstants.known
         for file in constantFiles where !testFiles.contains(file) {
@@ -210,9 +211,10 @@ struct FileFacts: Sendable {
     var suites: [String] = []
     var constants: [String: String] = [:]
 
-    init(path: String, text: String, collectTests: Bool) {
+    init(path: String, text: String, collectTests: Bool, platform: BuildPlatform? = nil) {
         let tree = Parser.parse(source: text)
         let collector = DeclarationCollector(path: path, converter: SourceLocationConverter(fileName: path, tree: tree), collectTests: collectTests)
+        collector.platform = platform
         collector.walk(tree)
         superclasses = collector.superclasses
         methods = collector.methods
@@ -240,6 +242,14 @@ final class DeclarationCollector: SyntaxVisitor {
     }
 
     var currentType: String? { typeStack.isEmpty ? nil : typeStack.joined(separator: ".") }
+    /// When set, only the `#if` branches compiled there are read.
+    var platform: BuildPlatform?
+
+    override func visit(_ node: IfConfigDeclSyntax) -> SyntaxVisitorContinueKind {
+        guard let platform else { return .visitChildren }
+        if let elements = platform.activeClause(of: node)?.elements { walk(elements) }
+        return .skipChildren
+    }
 
     func enter(_ name: String, inheritance: InheritanceClauseSyntax?, attributes: AttributeListSyntax) {
         typeStack.append(name)

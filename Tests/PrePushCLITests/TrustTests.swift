@@ -56,6 +56,14 @@ import Testing
         // The failure comes first, with its place from the repository root.
         let failureLine = try #require(run.standardOutput.split(separator: "\n").first { $0.contains("error: ") })
         #expect(failureLine.hasPrefix("   Tests/TrustTests/SameNameTests.swift:22:"), "\(failureLine)")
+        // The whole message, not its first line: the expectation's comment follows it.
+        let lines = run.standardOutput.split(separator: "\n")
+        let next = lines.firstIndex(of: failureLine).map { lines[$0 + 1] }
+        #expect(next == "      module 4 emits", "\(run.standardOutput)")
+        // The reports give the place from the repository root, as the console does.
+        let report = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: repo.path + "/.prepush/reports/results.json"))) as? [String: Any]
+        let failures = (report?["tests"] as? [[String: Any]] ?? []).flatMap { $0["failures"] as? [[String: Any]] ?? [] }
+        #expect(failures.map { $0["file"] as? String } == ["Tests/TrustTests/SameNameTests.swift"], "\(failures)")
         if mode == "event-stream" {
             #expect(failureLine.contains("error: TrustTests.Module4Tests.emitModule(): Expectation failed"), "\(failureLine)")
             // The run's time is its wall time, from the stream's first event to its last, not the
@@ -112,6 +120,27 @@ import Testing
         // prepush returns only after the tree is stopped; one second more for the kernel to reap.
         #expect(Processes.waitUntil(limit: 1) { !Processes.isAlive(runner) }, "the test runner \(runner) survived the timeout")
         #expect(Processes.waitUntil(limit: 1) { Self.packageProcesses().isEmpty }, "\(Self.packageProcesses())")
+    }
+
+    /// With the configuration `prepush init` writes (a plain `swift test` with the event stream, no
+    /// stdbuf), a hanging XCTest is the one named: XCTest on Linux block-buffers into a pipe, so the
+    /// stage's output is made line-buffered, and Swift Testing's tests come from the stream alone.
+    @Test func aHangingXCTestIsNamedWithInitsOwnConfiguration() throws {
+        let repo = try Self.package()
+        _ = try PrepushBinary.run(["init", "--force"], in: repo.path, environment: repo.environment).checked()
+        let written = try String(contentsOfFile: repo.path + "/.prepush.yml", encoding: .utf8)
+        #expect(!written.contains("stdbuf"), "\(written)")
+        try repo.commitAll("prepush init")
+        var environment = repo.environment
+        environment["TRUST_HANG"] = "xctest"
+        let run = try PrepushBinary.run(["run", "--unit-timeout", "15"], in: repo.path, environment: environment)
+        #expect(run.status == 1, "\(run)")
+        #expect(run.standardOutput.contains("prepush ✘ unit: timed out after 15 s"), "\(run.standardOutput)")
+        let running = try #require(run.standardOutput.split(separator: "\n").first { $0.hasPrefix("   running: ") }, "\(run.standardOutput)")
+        #expect(running.hasPrefix("   running: HangTests.testHang ("), "\(running)")
+        // Only the hanging test: the ones that passed before it are not listed, and none is counted twice.
+        #expect(!running.contains(","), "\(running)")
+        #expect(Processes.waitUntil(limit: 2) { Self.packageProcesses().isEmpty }, "\(Self.packageProcesses())")
     }
 
     @Test(arguments: ["xctest", "swift-testing"])

@@ -16,6 +16,46 @@ import Testing
         return TestDiscovery.discover(root: root, testFiles: files, constantFiles: constants)
     }
 
+    /// Sharding counts only the tests compiled where the stage runs; the report keeps every branch.
+    @Test func aPlatformLeavesOutTheTestsItsIfBranchesDoNotCompile() throws {
+        let folder = try TemporaryDirectory(prefix: "prepush-ifconfig")
+        try """
+        import XCTest
+        final class PlatformTests: XCTestCase {
+            func testEverywhere() {}
+            #if os(macOS)
+            func testMacOnly() {}
+            #elseif os(Linux)
+            func testLinuxOnly() {}
+            #else
+            func testElsewhere() {}
+            #endif
+            #if canImport(UIKit) || (os(macOS) && !DEBUG)
+            func testUIKit() {}
+            #endif
+            #if !os(Linux) && canImport(XCTest)
+            func testNotLinux() {}
+            #endif
+            #if compiler(>=5.9) && canImport(Glibc)
+            func testGlibc() {}
+            #endif
+            #if someUnknownCondition(1)
+            func testUnreadable() {}
+            #endif
+        }
+        """.write(toFile: folder.url("PlatformTests.swift"), atomically: true, encoding: .utf8)
+        func names(_ platform: BuildPlatform?) -> [String] {
+            TestDiscovery.discover(root: folder.path, testFiles: ["PlatformTests.swift"], platform: platform).tests.map(\.name).sorted()
+        }
+        #expect(names(nil) == ["testElsewhere", "testEverywhere", "testGlibc", "testLinuxOnly", "testMacOnly", "testNotLinux", "testUIKit", "testUnreadable"])
+        let linux = BuildPlatform(operatingSystem: "Linux", architecture: "x86_64")
+        #expect(names(linux) == ["testEverywhere", "testGlibc", "testLinuxOnly", "testUnreadable"])
+        let iOS = BuildPlatform.of(command: "xcodebuild test -scheme App -destination 'platform=iOS Simulator,name=iPhone 16'")
+        #expect(iOS.operatingSystem == "iOS")
+        #expect(names(iOS) == ["testElsewhere", "testEverywhere", "testNotLinux", "testUIKit", "testUnreadable"])
+        #expect(names(BuildPlatform(operatingSystem: "macOS", architecture: "arm64")) == ["testEverywhere", "testMacOnly", "testNotLinux", "testUnreadable"])
+    }
+
     @Test func theDefaultGlobsFindTheTestFolders() {
         let files = TestDiscovery.files(under: Self.root, include: [Glob("Tests/**/*.swift"), Glob("**/*Tests/**/*.swift")])
         #expect(files == ["AgenticTodoUITests/BaseUITestCase.swift", "AgenticTodoUITests/Flows/TaskFlowUITests.swift",
