@@ -255,3 +255,26 @@ import Testing
         #expect(html.contains("<h2>Tests no scenario names (5)</h2>\n<details><summary>show the 5 tests</summary>"))
     }
 }
+
+/// `prepush report` in a repository with no scenario catalog: the merge job of docs/ci.md still works.
+@Suite struct ReportWithoutCatalogTests {
+    @Test func theResultsAreMergedAndTheirFailuresRefuse() throws {
+        let repo = try GitRepository()
+        try repo.write("# no catalog here\n", to: "README.md")
+        try repo.commitAll("no catalog")
+        let failing = Fixtures.shared + "/junit/fastlane__trainer_fixtures__Valid1.junit.xml"
+        let report = try PrepushBinary.run(["report", "--results", failing, "--format", "markdown"], in: repo.path, environment: repo.environment)
+        #expect(report.status == 1, "\(report)")
+        #expect(report.standardError.contains("prepush: note: no scenario catalog (.prepush/scenarios.yml); the report lists the tests, and any failure refuses"), "\(report)")
+        #expect(report.standardError.contains("error: the run failed: "), "\(report)")
+        #expect(report.standardOutput.contains("**Gate: refused**"), "\(report.standardOutput)")
+
+        // Passing results pass: the own captured run of a package with no failure, as results.json.
+        let passing = try PrepushBinary.run(["results", failing, "--format", "json"], in: repo.path, environment: repo.environment)
+        var json = try #require(try JSONSerialization.jsonObject(with: Data(passing.standardOutput.utf8)) as? [String: Any])
+        json["tests"] = (json["tests"] as? [[String: Any]] ?? []).filter { $0["status"] as? String == "passed" }
+        try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: repo.root.url("passed.json")))
+        let green = try PrepushBinary.run(["report", "--results", repo.root.url("passed.json"), "--format", "json"], in: repo.path, environment: repo.environment)
+        #expect(green.status == 0, "\(green)")
+    }
+}
