@@ -35,16 +35,16 @@ public struct IdentifierConventionRule: AccessibilityRule {
     let settings: AccessibilitySettings
     /// Whether an identifier (interpolations as `{}`) follows the convention: the default one by a
     /// hand-written scanner (a `Regex` match per identifier was a tenth of a whole check), any
-    /// other pattern by `Regex`.
+    /// other pattern by `LinearRegex`.
     let follows: @Sendable (String) -> Bool
 
     public init(settings: AccessibilitySettings) {
         self.settings = settings
         if settings.pattern == AccessibilitySettings.defaultPattern {
             follows = Self.followsDefaultConvention
-        } else if let regex = try? Regex(settings.pattern) {
-            nonisolated(unsafe) let pattern = regex
-            follows = { (try? pattern.wholeMatch(in: $0)) != nil }
+        } else if let regex = try? LinearRegex(settings.pattern) {
+            // Linear time: the pattern comes from the repository's configuration.
+            follows = { regex.wholeMatch($0) }
         } else {
             follows = { _ in true }
         }

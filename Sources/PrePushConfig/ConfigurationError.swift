@@ -125,6 +125,8 @@ public enum ConfigurationError: Error, Sendable, Equatable, CustomStringConverti
     case tooDeep(SourceLocation, sourceLine: String?)
     /// Aliases that repeat more nodes than any configuration needs (an alias bomb).
     case aliasExpansion(SourceLocation, limit: Int, sourceLine: String?)
+    /// Aliases that repeat more bytes than the budget (a large value aliased many times).
+    case aliasBytes(SourceLocation, limit: Int, sourceLine: String?)
     /// The same key twice in one mapping.
     case duplicateKey(SourceLocation, key: String, firstAt: SourceLocation, sourceLine: String?)
     /// A key prepush does not know, with the nearest known key when one is close.
@@ -141,6 +143,12 @@ public enum ConfigurationError: Error, Sendable, Equatable, CustomStringConverti
     case workingDirectoryNotFound(path: String, origin: ValueOrigin, sourceLine: String?)
     /// Several of the above, in the order they were found.
     case multiple([ConfigurationError])
+    /// Errors past `limit` in one file, counted and not shown.
+    case moreErrors(Int, file: String)
+
+    /// Most errors shown for one file: the first fifty say what is wrong; a file with thousands is
+    /// generated or hostile, and printing each would cost time and memory for nothing.
+    public static let limit = 50
 
     public var description: String {
         switch self {
@@ -160,6 +168,8 @@ public enum ConfigurationError: Error, Sendable, Equatable, CustomStringConverti
             return Diagnostic(location: location, message: "nesting deeper than \(YAMLLoader.maximumDepth) levels", sourceLine: line).description
         case .aliasExpansion(let location, let limit, let line):
             return Diagnostic(location: location, message: "aliases repeat more than \(limit) nodes; write the values out or use fewer aliases", sourceLine: line).description
+        case .aliasBytes(let location, let limit, let line):
+            return Diagnostic(location: location, message: "aliases repeat more than \(limit / 1024) KB of text; write the values out or use fewer aliases", sourceLine: line).description
         case .duplicateKey(let location, let key, let first, let line):
             return Diagnostic(location: location, message: "duplicate key \"\(Diagnostic.excerpt(key))\" (first at line \(first.line), column \(first.column))", sourceLine: line).description
         case .unknownKey(let location, let key, let parent, let suggestion, let line):
@@ -190,6 +200,8 @@ public enum ConfigurationError: Error, Sendable, Equatable, CustomStringConverti
             return "error: working directory \(path) (from \(origin)) does not exist"
         case .multiple(let errors):
             return errors.map(\.description).joined(separator: "\n")
+        case .moreErrors(let count, let file):
+            return "\(file): error: and \(count) more error\(count == 1 ? "" : "s") (the first \(Self.limit) are shown)"
         }
     }
 
@@ -197,13 +209,13 @@ public enum ConfigurationError: Error, Sendable, Equatable, CustomStringConverti
     public var location: SourceLocation? {
         switch self {
         case .yamlSyntax(let location, _, _), .extraDocument(let location, _), .tooDeep(let location, _),
-             .aliasExpansion(let location, _, _),
+             .aliasExpansion(let location, _, _), .aliasBytes(let location, _, _),
              .duplicateKey(let location, _, _, _), .unknownKey(let location, _, _, _, _),
              .missingKey(let location, _, _, _), .wrongType(let location, _, _, _, _):
             return location
         case .invalidValue(.file(let location), _, _, _, _), .workingDirectoryNotFound(_, .file(let location), _):
             return location
-        case .fileNotFound, .unreadableFile, .refusedPath, .notUTF8, .invalidValue, .conflictingFlags, .workingDirectoryNotFound, .multiple:
+        case .fileNotFound, .unreadableFile, .refusedPath, .notUTF8, .invalidValue, .conflictingFlags, .workingDirectoryNotFound, .multiple, .moreErrors:
             return nil
         }
     }

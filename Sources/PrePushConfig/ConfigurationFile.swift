@@ -175,7 +175,11 @@ public struct ConfigurationFile: Sendable, Equatable {
     public static let stageKeys = ["run", "timeout", "env", "workingDirectory", "skip", "paths", "parallel", "selective", "cacheEnvironment", "shard"]
 
     /// The file's text, kept to quote lines in later errors.
-    package var text: String = ""
+    package var text: String = "" {
+        didSet { lines = LineTable(text) }
+    }
+    /// The lines of `text`, for quoting one under an error without reading the file again.
+    package private(set) var lines = LineTable("")
 
     /// Reads and decodes the file at `path`; errors name it `displayName` (default: `path`).
     /// Largest configuration file read: a real one is a few KB; more is a mistake or an attack.
@@ -193,25 +197,43 @@ public struct ConfigurationFile: Sendable, Equatable {
 
     /// Decodes configuration text; all problems found are thrown together.
     public static func decode(_ text: String, path: String) throws(ConfigurationError) -> ConfigurationFile {
-        var decoder = FileDecoder(text: text)
         var file = ConfigurationFile(path: path)
         file.text = text
-        guard let root = try YAMLLoader.load(text, file: path) else { return file }
+        var decoder = FileDecoder(lines: file.lines)
+        guard let root = try YAMLLoader.load(text, file: path, lines: file.lines) else { return file }
         decoder.decode(root, into: &file)
-        switch decoder.errors.count {
+        var errors = decoder.errorsInFileOrder
+        if decoder.errorsBeyondLimit > 0 { errors.append(.moreErrors(decoder.errorsBeyondLimit, file: path)) }
+        switch errors.count {
         case 0: return file
-        case 1: throw decoder.errors[0]
-        default: throw .multiple(decoder.errorsInFileOrder)
+        case 1: throw errors[0]
+        default: throw .multiple(errors)
         }
     }
 }
 
 /// Walks the YAML tree, collecting every problem instead of stopping at the first.
 private struct FileDecoder {
-    let text: String
-    var errors: [ConfigurationError] = []
+    let lines: LineTable
+    /// The errors found, in a box: `report` is called with an error made lazily from `self`.
+    private final class Collected {
+        var errors: [ConfigurationError] = []
+        var beyondLimit = 0
+    }
+    private let collected = Collected()
 
-    init(text: String) { self.text = text }
+    var errors: [ConfigurationError] { collected.errors }
+    /// Errors found after the first `ConfigurationError.limit`: counted, not kept.
+    var errorsBeyondLimit: Int { collected.beyondLimit }
+
+    init(lines: LineTable) { self.lines = lines }
+
+    /// Keeps an error, or counts it once `ConfigurationError.limit` are kept: 20,000 unknown keys
+    /// make 50 messages and a count, and the rest cost nothing (the error is not even made).
+    func report(_ error: @autoclosure () -> ConfigurationError) {
+        guard collected.errors.count < ConfigurationError.limit else { collected.beyondLimit += 1; return }
+        collected.errors.append(error())
+    }
 
     /// The errors sorted by where they are, ties kept in the order found.
     var errorsInFileOrder: [ConfigurationError] {
@@ -233,18 +255,18 @@ private struct FileDecoder {
         if let node = top["stages"], !node.isNull, let stages = mapping(node, path: "stages", allowedKeys: nil) {
             for (key, stageNode) in stages.pairs {
                 guard let name = key.scalar else {
-                    errors.append(.wrongType(key.location, setting: "stages", expected: "a stage name", found: key.kindDescription, sourceLine: line(key.location)))
+                    report(.wrongType(key.location, setting: "stages", expected: "a stage name", found: key.kindDescription, sourceLine: line(key.location)))
                     continue
                 }
                 let kind = StageKind(rawValue: name)
                 if !kind.isBuiltIn {
                     // A misspelt `ui` would otherwise become a stage of its own that SKIP_UI_TESTS does not skip.
                     if let near = ValueParsers.suggestion(for: name, among: StageKind.builtIn.map(\.rawValue)), name.count <= near.count + 1 {
-                        errors.append(.unknownKey(key.location, key: name, parent: "stages", suggestion: near, sourceLine: line(key.location)))
+                        report(.unknownKey(key.location, key: name, parent: "stages", suggestion: near, sourceLine: line(key.location)))
                         continue
                     }
                     guard StageKind.isValidName(name) else {
-                        errors.append(.invalidValue(.file(key.location), setting: "stages", value: name, problem: .notStageName, sourceLine: line(key.location)))
+                        report(.invalidValue(.file(key.location), setting: "stages", value: name, problem: .notStageName, sourceLine: line(key.location)))
                         continue
                     }
                 }
@@ -262,7 +284,7 @@ private struct FileDecoder {
             if let exclude = fields["exclude"] { section.exclude = list(exclude, path: "accessibility.exclude", expected: "globs", any) }
             if let controls = fields["controls"] { section.controls = list(controls, path: "accessibility.controls", expected: "view names", any) }
             if let pattern = fields["identifierPattern"] {
-                section.identifierPattern = nonEmptyString(pattern, path: "accessibility.identifierPattern", expected: "a regular expression")
+                section.identifierPattern = parsed(pattern, path: "accessibility.identifierPattern", expected: "a regular expression", Self.regularExpression)
             }
             if let node = fields["checkPreviews"] { section.checkPreviews = boolean(node, path: "accessibility.checkPreviews") }
             if let node = fields["checkDebugCode"] { section.checkDebugCode = boolean(node, path: "accessibility.checkDebugCode") }
@@ -275,7 +297,7 @@ private struct FileDecoder {
             if let rules = fields["rules"], !rules.isNull, let map = mapping(rules, path: "accessibility.rules", allowedKeys: nil) {
                 for (key, value) in map.pairs {
                     guard let name = key.scalar, let level = value.scalar, ["error", "warning", "off"].contains(level) else {
-                        errors.append(.wrongType(value.location, setting: "accessibility.rules", expected: "error, warning or off",
+                        report(.wrongType(value.location, setting: "accessibility.rules", expected: "error, warning or off",
                                                  found: value.kindDescription, sourceLine: line(value.location)))
                         continue
                     }
@@ -293,14 +315,7 @@ private struct FileDecoder {
                 section.launchArguments = list(sources, path: "traceability.launchArguments", expected: "globs", any)
             }
             if let pattern = fields["testNamePattern"] {
-                section.testNamePattern = parsed(pattern, path: "traceability.testNamePattern", expected: "a regular expression") { text in
-                    do {
-                        _ = try Regex(text)
-                        return .success(text)
-                    } catch {
-                        return .failure(.notRegularExpression(String(describing: error)))
-                    }
-                }
+                section.testNamePattern = parsed(pattern, path: "traceability.testNamePattern", expected: "a regular expression", Self.regularExpression)
             }
             if let gate = fields["gate"] {
                 section.gate = list(gate, path: "traceability.gate", expected: "priorities (P1, P2, P3)") { text in
@@ -352,26 +367,26 @@ private struct FileDecoder {
         if let env = fields["env"], !env.isNull, let variables = mapping(env, path: "\(path).env", allowedKeys: nil) {
             for (key, value) in variables.pairs {
                 guard let name = key.scalar else {
-                    errors.append(.wrongType(key.location, setting: "\(path).env", expected: "a variable name", found: key.kindDescription, sourceLine: line(key.location)))
+                    report(.wrongType(key.location, setting: "\(path).env", expected: "a variable name", found: key.kindDescription, sourceLine: line(key.location)))
                     continue
                 }
                 if case .failure(let problem) = ValueParsers.variableName(name) {
-                    errors.append(.invalidValue(.file(key.location), setting: "\(path).env", value: name, problem: problem, sourceLine: line(key.location)))
+                    report(.invalidValue(.file(key.location), setting: "\(path).env", value: name, problem: problem, sourceLine: line(key.location)))
                     continue
                 }
                 guard let text = value.scalar else {
-                    errors.append(.wrongType(value.location, setting: "\(path).env.\(name)", expected: "a text value", found: value.kindDescription, sourceLine: line(value.location)))
+                    report(.wrongType(value.location, setting: "\(path).env.\(name)", expected: "a text value", found: value.kindDescription, sourceLine: line(value.location)))
                     continue
                 }
                 if let shown = Self.withNUL(text) {
-                    errors.append(.invalidValue(.file(value.location), setting: "\(path).env.\(name)", value: shown, problem: .containsNUL, sourceLine: line(value.location)))
+                    report(.invalidValue(.file(value.location), setting: "\(path).env.\(name)", value: shown, problem: .containsNUL, sourceLine: line(value.location)))
                     continue
                 }
                 stage.environment.append(Located(value: EnvironmentEntry(name: name, value: value.isNull ? "" : text), location: key.location))
             }
         }
         if stage.run == nil, stage.skip?.value != true, fields["run"] == nil, let keyLocation {
-            errors.append(.missingKey(keyLocation, key: "run", parent: path, sourceLine: line(keyLocation)))
+            report(.missingKey(keyLocation, key: "run", parent: path, sourceLine: line(keyLocation)))
         }
         return stage
     }
@@ -381,7 +396,7 @@ private struct FileDecoder {
         if let host = fields["host"] {
             remote.host = parsed(host, path: "remote.host", expected: "a host name") { ValueParsers.remoteName($0, what: "host") }
         } else {
-            errors.append(.missingKey(location, key: "host", parent: "remote", sourceLine: line(location)))
+            report(.missingKey(location, key: "host", parent: "remote", sourceLine: line(location)))
         }
         if let user = fields["user"], !user.isNull {
             remote.user = parsed(user, path: "remote.user", expected: "a user name") { ValueParsers.remoteName($0, what: "user") }
@@ -392,7 +407,7 @@ private struct FileDecoder {
         if let path = fields["path"] {
             remote.path = nonEmptyString(path, path: "remote.path", expected: "a folder path on the remote Mac")
         } else {
-            errors.append(.missingKey(location, key: "path", parent: "remote", sourceLine: line(location)))
+            report(.missingKey(location, key: "path", parent: "remote", sourceLine: line(location)))
         }
         if let mode = fields["syncMode"] {
             remote.syncMode = parsed(mode, path: "remote.syncMode", expected: "rsync or scp", ValueParsers.syncMode)
@@ -425,17 +440,17 @@ private struct FileDecoder {
 
     private mutating func mapping(_ node: YAMLNode, path: String, allowedKeys: [String]?) -> Fields? {
         guard case .mapping(let pairs) = node.content else {
-            errors.append(.wrongType(node.location, setting: path.isEmpty ? "the configuration" : path, expected: "a mapping", found: node.kindDescription, sourceLine: line(node.location)))
+            report(.wrongType(node.location, setting: path.isEmpty ? "the configuration" : path, expected: "a mapping", found: node.kindDescription, sourceLine: line(node.location)))
             return nil
         }
         if let allowedKeys {
             for (key, _) in pairs {
                 guard let name = key.scalar else {
-                    errors.append(.wrongType(key.location, setting: path.isEmpty ? "the configuration" : path, expected: "a key", found: key.kindDescription, sourceLine: line(key.location)))
+                    report(.wrongType(key.location, setting: path.isEmpty ? "the configuration" : path, expected: "a key", found: key.kindDescription, sourceLine: line(key.location)))
                     continue
                 }
                 if !allowedKeys.contains(name) {
-                    errors.append(.unknownKey(key.location, key: name, parent: path,
+                    report(.unknownKey(key.location, key: name, parent: path,
                                               suggestion: ValueParsers.suggestion(for: name, among: allowedKeys),
                                               sourceLine: line(key.location)))
                 }
@@ -448,18 +463,18 @@ private struct FileDecoder {
         _ node: YAMLNode, path: String, expected: String, _ parse: (String) -> Result<Value, ValueProblem>
     ) -> Located<Value>? {
         guard let text = node.scalar, !node.isNull else {
-            errors.append(.wrongType(node.location, setting: path, expected: expected, found: node.kindDescription, sourceLine: line(node.location)))
+            report(.wrongType(node.location, setting: path, expected: expected, found: node.kindDescription, sourceLine: line(node.location)))
             return nil
         }
         if let shown = Self.withNUL(text) {
-            errors.append(.invalidValue(.file(node.location), setting: path, value: shown, problem: .containsNUL, sourceLine: line(node.location)))
+            report(.invalidValue(.file(node.location), setting: path, value: shown, problem: .containsNUL, sourceLine: line(node.location)))
             return nil
         }
         switch parse(text) {
         case .success(let value):
             return Located(value: value, location: node.location)
         case .failure(let problem):
-            errors.append(.invalidValue(.file(node.location), setting: path, value: text, problem: problem, sourceLine: line(node.location)))
+            report(.invalidValue(.file(node.location), setting: path, value: text, problem: problem, sourceLine: line(node.location)))
             return nil
         }
     }
@@ -484,7 +499,18 @@ private struct FileDecoder {
     }
 
     private func line(_ location: SourceLocation) -> String? {
-        Diagnostic.line(location.line, of: text)
+        lines.line(location.line)
+    }
+
+    /// A pattern prepush matches in linear time (`LinearRegex`), or why it is refused.
+    static func regularExpression(_ text: String) -> Result<String, ValueProblem> {
+        guard !text.isEmpty else { return .failure(.empty(expected: "a regular expression")) }
+        do {
+            _ = try LinearRegex(text)
+            return .success(text)
+        } catch {
+            return .failure(.notRegularExpression(error.description))
+        }
     }
 
     /// `text` with its NUL characters shown as `\0`, when it has any. A NUL (YAML's `"\0"`) would

@@ -266,21 +266,15 @@ private struct Merger {
     private var environment: [String: String] { request.environment }
     private typealias Variable = ConfigurationResolver.Variable
 
-    /// The `number`th line of the configuration file read, for quoting under an error.
-    private func fileLine(_ number: Int) -> String? {
-        loadedFilePath.flatMap { try? FileReading.read($0, limit: ConfigurationFile.maximumBytes).get() }
-            .flatMap { String(validating: $0, as: UTF8.self) }.flatMap { Diagnostic.line(number, of: $0) }
-    }
-
-    /// Every name under `accessibility.rules` that is no rule, each with its place.
-    private mutating func checkRuleNames(_ rules: [Located<EnvironmentEntry>]) {
+    /// Every name under `accessibility.rules` that is no rule, each with its place (quoted from the
+    /// text already read: the file is never read a second time, whatever it has become).
+    private mutating func checkRuleNames(_ file: ConfigurationFile?) {
         let known = request.knownAccessibilityRules
-        guard !known.isEmpty else { return }
-        let text = loadedFilePath.flatMap { FileManager.default.contents(atPath: $0) }.flatMap { String(validating: $0, as: UTF8.self) }
-        for rule in rules where !known.contains(rule.value.name) {
+        guard !known.isEmpty, let file else { return }
+        for rule in file.accessibility?.rules ?? [] where !known.contains(rule.value.name) {
             errors.append(.unknownKey(rule.location, key: rule.value.name, parent: "accessibility.rules",
                                       suggestion: ValueParsers.suggestion(for: rule.value.name, among: known),
-                                      sourceLine: text.flatMap { Diagnostic.line(rule.location.line, of: $0) }))
+                                      sourceLine: sourceLine(file, rule.location)))
         }
     }
 
@@ -370,14 +364,14 @@ private struct Merger {
             // The file may be a pull request's: its reports folder stays inside the repository.
             if case .failure(let problem) = RepositoryPath.inside(located.value, root: request.repositoryRoot) {
                 errors.append(.invalidValue(.file(located.location), setting: "reports.directory", value: located.value,
-                                            problem: .outsideRepository(problem), sourceLine: fileLine(located.location.line)))
+                                            problem: .outsideRepository(problem), sourceLine: sourceLine(file, located.location)))
             }
         } else {
             reports = (ConfigurationResolver.defaultReportsDirectory, .default)
         }
         settings.append(ResolvedSetting(name: "reports.directory", value: reports.value, origin: reports.origin))
         let remote = self.remote(file?.remote)
-        checkRuleNames(file?.accessibility?.rules ?? [])
+        checkRuleNames(file)
         listSections(file)
 
         switch errors.count {
@@ -604,6 +598,6 @@ private struct Merger {
     }
 
     private func sourceLine(_ file: ConfigurationFile?, _ location: SourceLocation) -> String? {
-        file.flatMap { Diagnostic.line(location.line, of: $0.text) }
+        file.flatMap { $0.lines.line(location.line) }
     }
 }

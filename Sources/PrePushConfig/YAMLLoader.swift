@@ -12,10 +12,15 @@ package enum YAMLLoader {
     /// Most nodes that aliases may add to a document by repeating what their anchors hold. A real
     /// configuration or catalog repeats a few blocks; an alias bomb repeats millions.
     static let maximumAliasExpansion = 10_000
+    /// Most bytes aliases may repeat, as a multiple of the text's size (at least 64 KB's worth)...
+    static let maximumAliasBytesFactor = 10
+    /// ...and at most this: a 261 KB file that aliased a 100 KB scalar 9,000 times printed 900 MB.
+    static let maximumAliasBytes = 64 * 1024 * 1024
 
     /// Loads the single document of `text`. Returns nil for an empty document (a file with only
     /// comments, say). `file` names the text in errors.
-    package static func load(_ text: String, file: String) throws(ConfigurationError) -> YAMLNode? {
+    package static func load(_ text: String, file: String, lines: LineTable? = nil) throws(ConfigurationError) -> YAMLNode? {
+        let lines = lines ?? LineTable(text)
         var bytes = Array(text.utf8)
         bytes.append(0)
         let result: Result<YAMLNode?, ConfigurationError> = bytes.withUnsafeBufferPointer { buffer in
@@ -26,7 +31,7 @@ package enum YAMLLoader {
             }
             defer { yaml_parser_delete(&parser) }
             yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count - 1)
-            var builder = Builder(file: file, text: text)
+            var builder = Builder(file: file, lines: lines, textBytes: bytes.count - 1)
             do throws(ConfigurationError) {
                 return .success(try builder.run(&parser))
             } catch {
@@ -39,7 +44,9 @@ package enum YAMLLoader {
     /// Folds events into nodes with an explicit stack, so depth costs no native stack.
     private struct Builder {
         let file: String
-        let text: String
+        let lines: LineTable
+        /// The text's size: aliases may repeat `maximumAliasBytesFactor` times as much, at most `maximumAliasBytes`.
+        let aliasByteBudget: Int
 
         /// A collection being filled; changed in place through `stack`'s last element so that
         /// appending never copies the items gathered so far.
@@ -52,25 +59,28 @@ package enum YAMLLoader {
             var pendingKey: YAMLNode?
             var keys: [String: SourceLocation] = [:]
             var nodes = 1
+            var bytes = 0
         }
 
         var stack: [Frame] = []
         /// Anchored nodes with the number of nodes each holds, for counting what an alias repeats.
-        var anchors: [String: (node: YAMLNode, nodes: Int)] = [:]
+        var anchors: [String: (node: YAMLNode, nodes: Int, bytes: Int)] = [:]
         var expanded = 0
+        var expandedBytes = 0
         var root: YAMLNode?
         var documents = 0
 
-        init(file: String, text: String) {
+        init(file: String, lines: LineTable, textBytes: Int) {
             self.file = file
-            self.text = text
+            self.lines = lines
+            aliasByteBudget = min(YAMLLoader.maximumAliasBytes, max(textBytes, 64 * 1024) * YAMLLoader.maximumAliasBytesFactor)
         }
 
         func location(of mark: yaml_mark_t) -> SourceLocation {
             SourceLocation(file: file, line: Int(mark.line) + 1, column: Int(mark.column) + 1)
         }
 
-        func line(_ location: SourceLocation) -> String? { Diagnostic.line(location.line, of: text) }
+        func line(_ location: SourceLocation) -> String? { lines.line(location.line) }
 
         func syntaxError(_ parser: yaml_parser_t) -> ConfigurationError {
             let problem = parser.problem.map { String(cString: $0) } ?? "unknown problem"
@@ -104,8 +114,8 @@ package enum YAMLLoader {
                                        as: UTF8.self)
                     let node = YAMLNode(content: .scalar(value, isPlain: scalar.style == YAML_PLAIN_SCALAR_STYLE),
                                         location: start)
-                    if let anchor = Self.anchorName(scalar.anchor) { anchors[anchor] = (node, 1) }
-                    try add(node, nodes: 1)
+                    if let anchor = Self.anchorName(scalar.anchor) { anchors[anchor] = (node, 1, Int(scalar.length)) }
+                    try add(node, nodes: 1, bytes: Int(scalar.length))
                 case YAML_ALIAS_EVENT:
                     let name = Self.anchorName(event.data.alias.anchor) ?? ""
                     guard let anchored = anchors[name] else {
@@ -113,10 +123,15 @@ package enum YAMLLoader {
                                           sourceLine: line(start))
                     }
                     expanded += anchored.nodes
+                    expandedBytes += anchored.bytes
                     guard expanded <= YAMLLoader.maximumAliasExpansion else {
                         throw .aliasExpansion(start, limit: YAMLLoader.maximumAliasExpansion, sourceLine: line(start))
                     }
-                    try add(YAMLNode(content: anchored.node.content, location: start), nodes: anchored.nodes)
+                    // Few nodes can still be many bytes: a 100 KB scalar aliased 9,000 times.
+                    guard expandedBytes <= aliasByteBudget else {
+                        throw .aliasBytes(start, limit: aliasByteBudget, sourceLine: line(start))
+                    }
+                    try add(YAMLNode(content: anchored.node.content, location: start), nodes: anchored.nodes, bytes: anchored.bytes)
                 case YAML_SEQUENCE_START_EVENT:
                     try open(start)
                     stack.append(Frame(isMapping: false, start: start,
@@ -129,8 +144,8 @@ package enum YAMLLoader {
                     guard let closed = stack.popLast() else { break }
                     let node = YAMLNode(content: closed.isMapping ? .mapping(closed.pairs) : .sequence(closed.items),
                                         location: closed.start)
-                    if let anchor = closed.anchor { anchors[anchor] = (node, closed.nodes) }
-                    try add(node, nodes: closed.nodes)
+                    if let anchor = closed.anchor { anchors[anchor] = (node, closed.nodes, closed.bytes) }
+                    try add(node, nodes: closed.nodes, bytes: closed.bytes)
                 default:
                     break
                 }
@@ -152,7 +167,7 @@ package enum YAMLLoader {
         }
 
         /// Puts a finished node into the collection being filled, or makes it the document's root.
-        mutating func add(_ node: YAMLNode, nodes: Int) throws(ConfigurationError) {
+        mutating func add(_ node: YAMLNode, nodes: Int, bytes: Int) throws(ConfigurationError) {
             guard !stack.isEmpty else {
                 // A second document is almost always a mistake (a stray `---`); say so instead of ignoring it.
                 if documents > 1 || root != nil {
@@ -163,6 +178,7 @@ package enum YAMLLoader {
             }
             let top = stack.count - 1
             stack[top].nodes += nodes
+            stack[top].bytes += bytes
             guard stack[top].isMapping else {
                 stack[top].items.append(node)
                 return

@@ -115,6 +115,33 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
+/// The lines of one text, found once: quoting a line under an error costs that line, not a scan of
+/// the whole text (a one-line 189 KB file with 20,000 errors took 98 s and 3.7 GB that way).
+public final class LineTable: @unchecked Sendable, Equatable {
+    private let bytes: [UInt8]
+    /// Byte offsets where each line starts.
+    private let starts: [Int]
+
+    /// Indexes `text`.
+    public init(_ text: String) {
+        bytes = Array(text.utf8)
+        var starts = [0]
+        for (offset, byte) in bytes.enumerated() where byte == 10 { starts.append(offset + 1) }
+        self.starts = starts
+    }
+
+    public static func == (lhs: LineTable, rhs: LineTable) -> Bool { lhs === rhs || lhs.bytes == rhs.bytes }
+
+    /// The 1-based `number`th line without its line break (LF or CRLF), or nil past the end.
+    public func line(_ number: Int) -> String? {
+        guard number >= 1, number <= starts.count else { return nil }
+        let start = starts[number - 1]
+        var end = number < starts.count ? starts[number] - 1 : bytes.count
+        if end > start, bytes[end - 1] == 13 { end -= 1 }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+}
+
 /// prepush's version, printed by `--version` and written into reports that name their tool.
 public enum PrePushVersion {
     /// The released version.

@@ -90,11 +90,13 @@ public struct ScenarioCatalog: Sendable {
         } catch {
             throw CatalogError(problems: [], configurationError: error)
         }
-        var decoder = CatalogDecoder(lines: Diagnostic.lines(of: text).map { String(String.UnicodeScalarView($0)) })
-        decoder.testNamePattern = testNamePattern.flatMap { pattern in (try? Regex(pattern)).map { (pattern, $0) } }
+        var decoder = CatalogDecoder(lines: LineTable(text))
+        decoder.testNamePattern = testNamePattern.flatMap { pattern in (try? LinearRegex(pattern)).map { (pattern, $0) } }
         let catalog = decoder.decode(root, path: path)
         if !decoder.problems.isEmpty {
-            throw CatalogError(problems: decoder.problems.sorted { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) })
+            var error = CatalogError(problems: decoder.problems.sorted { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) })
+            error.notShown = decoder.problemsBeyondLimit
+            throw error
         }
         return catalog
     }
@@ -106,6 +108,8 @@ public struct CatalogError: Error, CustomStringConvertible, Sendable {
     public let problems: [Diagnostic]
     /// A YAML syntax error, which stops the reading.
     var configurationError: ConfigurationError?
+    /// Problems found past `ConfigurationError.limit`, counted and not shown.
+    public internal(set) var notShown = 0
 
     init(problems: [Diagnostic], configurationError: ConfigurationError? = nil) {
         self.problems = problems
@@ -114,23 +118,25 @@ public struct CatalogError: Error, CustomStringConvertible, Sendable {
 
     public var description: String {
         if let configurationError { return configurationError.description }
-        return problems.map(\.description).joined(separator: "\n")
+        let more = notShown > 0 ? ["\(problems.first?.location.file ?? "catalog"): error: and \(notShown) more problem\(notShown == 1 ? "" : "s") (the first \(problems.count) are shown)"] : []
+        return (problems.map(\.description) + more).joined(separator: "\n")
     }
 }
 
 /// Walks the YAML tree collecting every problem.
 private struct CatalogDecoder {
-    let lines: [String]
+    let lines: LineTable
     var problems: [Diagnostic] = []
+    var problemsBeyondLimit = 0
     /// The first key written in one of the two forms (the data model's names or the short ones):
     /// a catalog keeps to one form.
     var firstForm: (dataModel: Bool, key: String, location: SourceLocation)?
     /// `traceability.testNamePattern` as written and compiled, when set.
-    var testNamePattern: (text: String, regex: Regex<AnyRegexOutput>)?
+    var testNamePattern: (text: String, regex: LinearRegex)?
 
     mutating func report(_ location: SourceLocation, _ message: String) {
-        let line = location.line >= 1 && location.line <= lines.count ? lines[location.line - 1] : nil
-        problems.append(Diagnostic(location: location, message: message, sourceLine: line))
+        guard problems.count < ConfigurationError.limit else { problemsBeyondLimit += 1; return }
+        problems.append(Diagnostic(location: location, message: message, sourceLine: lines.line(location.line)))
     }
 
     mutating func decode(_ root: YAMLNode?, path: String) -> ScenarioCatalog {
@@ -257,7 +263,7 @@ private struct CatalogDecoder {
             // `Suite/function()` and `function()` name the function; the rule applies to its name.
             let name = TraceabilityMatrix.TestReference(value).name
             if let pattern = testNamePattern {
-                if (try? pattern.regex.wholeMatch(in: name)) == nil {
+                if !pattern.regex.wholeMatch(name) {
                     report(location, "test \"\(value)\" does not match traceability.testNamePattern \(pattern.text)")
                     valid = false
                 }
