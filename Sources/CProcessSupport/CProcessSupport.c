@@ -124,3 +124,20 @@ int prepush_spawn_with_parent_death_signal(pid_t *pid, const char *path, int sea
     return ENOSYS;
 #endif
 }
+
+static int watched_runs = 0;
+
+void prepush_watched_runs_add(int delta) {
+    __atomic_add_fetch(&watched_runs, delta, __ATOMIC_SEQ_CST);
+}
+
+int prepush_watched_runs(void) {
+    return __atomic_load_n(&watched_runs, __ATOMIC_SEQ_CST);
+}
+
+void prepush_exit_interrupted(int signal_number) {
+    static const char message[] = "prepush: interrupted\n";
+    ssize_t written = write(2, message, sizeof message - 1);
+    (void)written;
+    _exit(128 + signal_number);
+}

@@ -196,6 +196,9 @@ public enum ProcessGroupRunner {
         }
         RunningChildren.insert(pid)
         defer { RunningChildren.remove(pid) }
+        // While this run watches the signal pipe, a signal stops its tree in order; otherwise the handler ends prepush.
+        if options.signals != nil { prepush_watched_runs_add(1) }
+        defer { if options.signals != nil { prepush_watched_runs_add(-1) } }
         close(outPipe.write)
         close(errPipe.write)
         var loop = RunLoop(pid: pid, start: start, options: options, outFD: outPipe.read, errFD: errPipe.read,

@@ -5,6 +5,7 @@
 #elseif canImport(Darwin)
 @preconcurrency import Darwin
 #endif
+internal import CProcessSupport
 
 // Signal handlers cannot capture context; they reach the self-pipe through these globals, which are
 // written once before the handlers are installed.
@@ -42,6 +43,9 @@ public final class SignalWatcher: @unchecked Sendable {
             signal(signalNumber) { received in
                 let saved = errno
                 lastSignal = sig_atomic_t(received)
+                // No stage is running to be stopped in order (reading the configuration, checking
+                // views, waiting for git's ref lines, writing reports): end now, as a shell would.
+                if prepush_watched_runs() == 0 { prepush_exit_interrupted(received) }
                 var byte = UInt8(truncatingIfNeeded: received)
                 _ = write(signalPipeWriteEnd, &byte, 1)
                 errno = saved

@@ -29,4 +29,14 @@ int prepush_spawn_with_parent_death_signal(pid_t *pid, const char *path, int sea
                                            char *const envp[], const char *stdin_path, int out_fd, int err_fd,
                                            const char *directory, int death_signal);
 
+/// Runs that stop their process tree themselves when an interrupting signal arrives (a stage):
+/// counted atomically, so a signal handler can tell whether one is going on.
+void prepush_watched_runs_add(int delta);
+int prepush_watched_runs(void);
+
+/// For a signal handler when no watched run is going on: writes "prepush: interrupted" to standard
+/// error and ends the process at once with 128 + `signal_number`, as a shell reports it. Only
+/// async-signal-safe calls.
+void prepush_exit_interrupted(int signal_number);
+
 #endif

@@ -1,0 +1,93 @@
+import Foundation
+import PrePushTestSupport
+import Testing
+
+/// A pull request controls the configuration, the catalog, file names and test output: each case
+/// here is an attack from the security sweep, run through the real binary, with its work bounded.
+@Suite struct HostileInputTests {
+    /// prepush's peak memory in KB and its result: Python measures its only child.
+    func measured(_ arguments: [String], in repo: GitRepository) throws -> (peakKB: Int, result: (status: Int, standardError: String)) {
+        let script = """
+        import resource, subprocess, sys
+        done = subprocess.run(sys.argv[1:], capture_output=True)
+        sys.stderr.buffer.write(done.stderr)
+        sys.stdout.write("%d %d\\n" % (done.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss))
+        """
+        let result = try Command.run("python3", ["-c", script, PrepushBinary.path] + arguments, in: repo.path, environment: repo.environment)
+        let fields = result.standardOutput.split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        let peak = try #require(fields.count == 2 ? fields[1] : nil, "\(result)")
+        return (peak, (fields[0], result.standardError))
+    }
+
+    @Test(.timeLimit(.minutes(1))) func twentyThousandUnknownKeysOnOneLineGiveFiftyErrorsAndACount() throws {
+        let repo = try GitRepository()
+        let keys = (0..<20_000).map { "k\($0): 1" }.joined(separator: ", ")
+        try repo.write("{\(keys)}\n", to: ".prepush.yml")
+        let (peakKB, result) = try measured(["config"], in: repo)
+        #expect(result.status == 2, "\(result)")
+        #expect(result.standardError.components(separatedBy: "error: unknown key").count - 1 == 50, "\(result.standardError.prefix(300))")
+        #expect(result.standardError.contains(".prepush.yml: error: and 19950 more errors (the first 50 are shown)"))
+        #expect(peakKB < 100_000, "peak \(peakKB) KB")
+    }
+
+    @Test func aLargeScalarAliasedThousandsOfTimesIsRefusedByItsBytes() throws {
+        let repo = try GitRepository()
+        let lines = ["a: &a \"\(String(repeating: "x", count: 100_000))\"", "stages:", "  unit:", "    run: 'true'", "    env:"]
+            + (0..<1_600).map { "      V\($0): *a" }
+        try repo.write(lines.joined(separator: "\n") + "\n", to: ".prepush.yml")
+        let (peakKB, result) = try measured(["config"], in: repo)
+        #expect(result.status == 2, "\(result)")
+        #expect(result.standardError.hasPrefix(".prepush.yml:18:12: error: aliases repeat more than 1216 KB of text"), "\(result.standardError.prefix(300))")
+        #expect(peakKB < 100_000, "peak \(peakKB) KB")
+    }
+
+    @Test func aCatalogWithThousandsOfProblemsGivesFiftyAndACount() throws {
+        let repo = try GitRepository()
+        let entries = (0..<5_000).map { "  - {story: US1, priority: P9, description: d\($0), test: test_a_b\($0)}" }
+        try repo.write("scenarios:\n" + entries.joined(separator: "\n") + "\n", to: ".prepush/scenarios.yml")
+        let result = try PrepushBinary.run(["scenarios", "lint"], in: repo.path, environment: repo.environment)
+        #expect(result.status == 1, "\(result)")
+        #expect(result.combined.contains(".prepush/scenarios.yml: error: and 4950 more problems (the first 50 are shown)"), "\(result.combined.suffix(300))")
+    }
+
+    @Test(.timeLimit(.minutes(1))) func backtrackingPatternsAreMatchedInLinearTime() throws {
+        let repo = try GitRepository()
+        try repo.write("accessibility:\n  identifierPattern: '(a|a)*b'\nstages:\n  unit:\n    run: 'true'\n", to: ".prepush.yml")
+        try repo.write("import SwiftUI\nstruct V: View {\n    var body: some View {\n        Button(\"x\") {}.accessibilityIdentifier(\"\(String(repeating: "a", count: 40))\")\n    }\n}\n",
+                       to: "Sources/V.swift")
+        try repo.commitAll("a view")
+        let check = try PrepushBinary.run(["a11y", "--all"], in: repo.path, environment: repo.environment)
+        #expect(check.combined.contains("identifier-convention"), "\(check)")
+        // A pattern that needs backtracking is refused where the file is read, with the reason.
+        try repo.write("accessibility:\n  identifierPattern: '(a)\\1'\n", to: ".prepush.yml")
+        let refused = try PrepushBinary.run(["config"], in: repo.path, environment: repo.environment)
+        #expect(refused.status == 2)
+        #expect(refused.standardError.contains(".prepush.yml:2:22: error: accessibility.identifierPattern: \"(a)\\1\" is not a regular expression (back-references are not supported at character 4)"), "\(refused)")
+        try repo.write("accessibility:\n  identifierPattern: '(['\n", to: ".prepush.yml")
+        let broken = try PrepushBinary.run(["config"], in: repo.path, environment: repo.environment)
+        #expect(broken.status == 2)
+        #expect(broken.standardError.contains("is not a regular expression (missing ']' at character 3)"), "\(broken)")
+    }
+
+    /// SIGTERM while the views are being checked (no stage runs yet) ends prepush at once with 143;
+    /// it used to wait for the check to end.
+    @Test func aSignalDuringTheViewCheckEndsTheRun() throws {
+        let repo = try GitRepository()
+        try repo.write("stages:\n  unit:\n    run: 'true'\n", to: ".prepush.yml")
+        try repo.commitAll("configuration")
+        let buttons = (0..<400).map { "            Button(\"Item \($0)\") { tap() }.accessibilityIdentifier(\"home_button_item\($0)\")" }.joined(separator: "\n")
+        for file in 0..<100 {
+            try repo.write("import SwiftUI\n\nstruct View\(file): View {\n    var body: some View {\n        VStack {\n\(buttons)\n        }\n    }\n    func tap() {}\n}\n",
+                           to: "Sources/App/View\(file).swift")
+        }
+        try repo.commitAll("a hundred large views")
+        let running = try Command.start(PrepushBinary.path, ["run", "--base", "HEAD~1"], in: repo.path, environment: repo.environment)
+        // The check of these 3.6 MB takes seconds; a second in, it is under way.
+        Thread.sleep(forTimeInterval: 1)
+        running.send(SIGTERM)
+        let result = running.wait()
+        #expect(result.status == 143, "\(result)")
+        #expect(result.standardError.contains("prepush: interrupted"), "\(result)")
+        #expect(!result.standardOutput.contains("unit"), "no stage ran: \(result)")
+    }
+}
