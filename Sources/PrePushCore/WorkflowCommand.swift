@@ -27,6 +27,47 @@ public enum WorkflowCommand {
         return out
     }
 
+    /// `text` as a line GitHub's runner reads as text, never as a command: its runner takes a line
+    /// whose first non-blank characters are `::` as a workflow command (it trims any Unicode
+    /// white space, U+00A0 included, first) and `##[name]` anywhere in a line as the older form.
+    /// A zero-width space goes between the two `:` and the two `#`, which reads the same to a
+    /// person; a raw ESC is shown as `\u{1b}`. For every line prepush prints that holds text from
+    /// the repository or its tests (names, messages, paths, descriptions) under `GITHUB_ACTIONS`.
+    public static func neutralised(_ text: String) -> String {
+        guard text.contains("::") || text.contains("##[") || text.unicodeScalars.contains("\u{1B}") else { return text }
+        var out = String.UnicodeScalarView()
+        var atLineStart = true
+        let scalars = Array(text.unicodeScalars)
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if scalar == "\n" {
+                atLineStart = true
+            } else if atLineStart && scalar.properties.isWhitespace {
+                // still before the line's first character
+            } else if atLineStart {
+                atLineStart = false
+                if scalar == ":", index + 1 < scalars.count, scalars[index + 1] == ":" {
+                    out.append(":"); out.append("\u{200B}")
+                    index += 1
+                    continue
+                }
+            }
+            if scalar == "#", index + 2 < scalars.count, scalars[index + 1] == "#", scalars[index + 2] == "[" {
+                out.append("#"); out.append("\u{200B}")
+                index += 1
+                continue
+            }
+            if scalar == "\u{1B}" {
+                out.append(contentsOf: "\\u{1b}".unicodeScalars)
+            } else {
+                out.append(scalar)
+            }
+            index += 1
+        }
+        return String(out)
+    }
+
     /// The message part: `%` → `%25`, CR → `%0D`, LF → `%0A`.
     public static func escapeData(_ text: String) -> String {
         var out = ""

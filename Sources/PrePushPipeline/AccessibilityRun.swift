@@ -146,7 +146,7 @@ public enum AccessibilityRun {
             for finding in findings { console.line(AccessibilityStep.line(finding), tone: finding.severity == .error ? .bad : .warning) }
             for note in notes { console.line("prepush: note: \(note)") }
             if environment["GITHUB_ACTIONS"] == "true" {
-                for finding in findings { console.line(AccessibilityStep.annotation(finding)) }
+                for finding in findings { console.command(AccessibilityStep.annotation(finding)) }
             }
         }
         return findings.contains { $0.severity == .error } ? .failure : .success

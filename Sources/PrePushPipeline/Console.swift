@@ -5,6 +5,7 @@
 #elseif canImport(Darwin)
 @preconcurrency import Darwin
 #endif
+import PrePushCore
 
 /// Where prepush talks to the person (or CI log) running it. Unbuffered writes to file descriptors,
 /// so prepush's lines and a stage's streamed output stay in order.
@@ -37,6 +38,11 @@ public struct Console: Sendable {
     /// (indented lines) are written; progress and passing stages are not.
     public var quiet = false
 
+    /// In GitHub Actions (`GITHUB_ACTIONS=true`) every line is written so that the runner cannot read
+    /// it as a workflow command (`WorkflowCommand.neutralised`): test names, messages, paths and
+    /// descriptions come from the pull request. prepush's own annotations go through `command`.
+    public var neutralisesWorkflowCommands = getenv("GITHUB_ACTIONS").map { String(cString: $0) == "true" } ?? false
+
     /// A console on the given descriptors; `isTerminal` defaults to what `isatty` says of `output`,
     /// and colour to the terminal and the environment (`NO_COLOR`, `TERM`).
     public init(output: Int32 = 1, errors: Int32 = 2, isTerminal: Bool? = nil, environment: [String: String]? = nil) {
@@ -49,6 +55,7 @@ public struct Console: Sendable {
             return getenv(name).map { String(cString: $0) }
         }
         usesColour = terminal && variable("NO_COLOR").map(\.isEmpty) != false && variable("TERM") != "dumb"
+        neutralisesWorkflowCommands = variable("GITHUB_ACTIONS") == "true"
     }
 
     /// A console on the given descriptors with the terminal and colour decided by the caller: a
@@ -63,17 +70,26 @@ public struct Console: Sendable {
     /// Writes a line to the output.
     public func line(_ text: String) {
         if quiet && !text.hasPrefix("   ") { return }
-        send(text + "\n", to: output)
+        send(safe(text) + "\n", to: output)
     }
 
     /// Writes a line to the output in a tone (coloured on a terminal).
     public func line(_ text: String, tone: Tone) {
         if quiet && (tone == .good || tone == .quiet) { return }
-        send(painted(text, tone) + "\n", to: output)
+        send(painted(safe(text), tone) + "\n", to: output)
     }
 
     /// Writes a line to the error stream.
-    public func error(_ text: String) { send(text + "\n", to: errors) }
+    public func error(_ text: String) { send(safe(text) + "\n", to: errors) }
+
+    /// Writes one of prepush's own workflow commands (`WorkflowCommand.line`), as it is.
+    public func command(_ line: String) {
+        send(line + "\n", to: output)
+    }
+
+    private func safe(_ text: String) -> String {
+        neutralisesWorkflowCommands ? WorkflowCommand.neutralised(text) : text
+    }
 
     /// `text` wrapped in the ANSI colour of `tone`, or as it is without colour.
     public func painted(_ text: String, _ tone: Tone) -> String {

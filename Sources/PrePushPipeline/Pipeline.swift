@@ -499,7 +499,7 @@ public enum Pipeline {
         }
         for finding in findings { console.line(AccessibilityStep.line(finding), tone: finding.severity == .error ? .bad : .warning) }
         if request.environment["GITHUB_ACTIONS"] == "true" {
-            for finding in findings { console.line(AccessibilityStep.annotation(finding)) }
+            for finding in findings { console.command(AccessibilityStep.annotation(finding)) }
         }
         let blocking = findings.filter { $0.severity == .error }.count
         guard blocking > 0 else { return nil }

@@ -222,7 +222,11 @@ enum HookLocation {
 
 /// Writes a line to standard error.
 enum FileStandardError {
+    /// In GitHub Actions the text cannot pass for a workflow command (it quotes files and tests).
+    static let neutralises = ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true"
+
     static func write(_ text: String) {
+        let text = neutralises ? WorkflowCommand.neutralised(text) : text
         FileSystem.write(text.hasSuffix("\n") ? text : text + "\n", to: 2)
     }
 }

@@ -138,7 +138,7 @@ final class LiveProgress {
             text += (terminal ? "\r\u{1B}[2K" : "") + "✘ \(place)\(test.testIdentifier): \(test.failureMessage ?? test.status.rawValue)\n"
         }
         if terminal { text += "\r\u{1B}[2Kprepush: \(seen) test\(seen == 1 ? "" : "s") so far, \(failed) failed" }
-        if !text.isEmpty { FileSystem.write(text, to: 2) }
+        if !text.isEmpty { FileSystem.write(FileStandardError.neutralises ? WorkflowCommand.neutralised(text) : text, to: 2) }
     }
 
     func finish() {

@@ -90,4 +90,32 @@ import Testing
         #expect(result.standardError.contains("prepush: interrupted"), "\(result)")
         #expect(!result.standardOutput.contains("unit"), "no stage ran: \(result)")
     }
+
+    /// Under GitHub Actions nothing a test prints reaches the log as a workflow command through
+    /// prepush's own lines: an indented `::` line in a failure message, `##[` in a name, a raw ESC.
+    @Test func forgedWorkflowCommandsAreNeutralisedInEveryLine() throws {
+        let repo = try GitRepository()
+        let script = #"""
+        printf "Test Case 'Forge.test_x##[error]name' started.\n"
+        printf "/tmp/F.swift:3: error: Forge.test_x##[error]name : XCTAssertTrue failed - first\n::add-mask::leaked\n  ::error::forged\n\302\240::stop-commands::t\nesc \033[31mred\n"
+        printf "Test Case 'Forge.test_x##[error]name' failed (0.001 seconds).\n"
+        exit 1
+        """#
+        try repo.write(script, to: "forge.sh")
+        try repo.write("stages:\n  unit:\n    run: sh forge.sh\n", to: ".prepush.yml")
+        try repo.commitAll("a stage that forges")
+        var environment = repo.environment
+        environment["GITHUB_ACTIONS"] = "true"
+        let result = try PrepushBinary.run(["run"], in: repo.path, environment: environment)
+        #expect(result.status == 1, "\(result)")
+        #expect(result.standardOutput.contains("add-mask"), "the message is shown: \(result)")
+        for line in result.combined.split(separator: "\n") {
+            let trimmed = line.drop(while: { $0.isWhitespace })
+            // prepush's own annotations are the only commands, and their messages are escaped onto one line.
+            if trimmed.hasPrefix("::error file=") || trimmed.hasPrefix("::error title=") { continue }
+            #expect(!trimmed.hasPrefix("::"), "\(line)")
+            #expect(!line.contains("##["), "\(line)")
+            #expect(!line.unicodeScalars.contains("\u{1B}"), "\(line)")
+        }
+    }
 }

@@ -22,4 +22,23 @@ import Testing
             #expect(!TextFormatting.duration(seconds).isEmpty, "formats without trapping")
         }
     }
+
+    /// GitHub's runner trims any Unicode white space before `::` and reads `##[` anywhere in a line.
+    @Test func aNeutralisedLineIsNeverACommand() {
+        let attacks = ["::add-mask::x", "   ::error::forged", "\u{00A0}::stop-commands::t", "\t::warning::w", "text ##[error]forged",
+                       "ok\n  ::error::second line", "##[group]g", "esc \u{1B}[31mred"]
+        for attack in attacks {
+            let safe = WorkflowCommand.neutralised(attack)
+            for line in safe.split(separator: "\n") {
+                let trimmed = line.drop(while: { $0.isWhitespace })
+                #expect(!trimmed.hasPrefix("::"), "\(attack.debugDescription) → \(safe.debugDescription)")
+                #expect(!line.contains("##["), "\(attack.debugDescription) → \(safe.debugDescription)")
+                #expect(!line.unicodeScalars.contains("\u{1B}"))
+            }
+        }
+        // What has nothing to neutralise is left as it is, and what it changes still reads the same.
+        #expect(WorkflowCommand.neutralised("prepush: tests: 3 passed, 0 failed") == "prepush: tests: 3 passed, 0 failed")
+        #expect(WorkflowCommand.neutralised("a::b") == "a::b")
+        #expect(WorkflowCommand.neutralised("  ::x").unicodeScalars.filter { $0 != "\u{200B}" }.map(String.init).joined() == "  ::x")
+    }
 }
