@@ -102,6 +102,7 @@ public enum ValueProblem: Error, Sendable, Equatable {
             case .climbsOut: return "leads out of the repository with '..'; a folder named in the configuration file must be inside it"
             case .symlinkLeadsOut: return "is or passes through a symbolic link that leads out of the repository"
             case .notRegularFile: return "is not a regular file"
+            case .danglingSymlink: return "is a symbolic link to something that does not exist"
             }
         }
     }

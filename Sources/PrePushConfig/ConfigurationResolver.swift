@@ -368,6 +368,11 @@ private struct Merger {
             }
         } else {
             reports = (ConfigurationResolver.defaultReportsDirectory, .default)
+            // The default is the repository's path too: a committed `.prepush -> /elsewhere` must not carry the reports out.
+            if case .failure(let problem) = RepositoryPath.inside(reports.value, root: request.repositoryRoot) {
+                errors.append(.invalidValue(.default, setting: "reports.directory", value: reports.value,
+                                            problem: .outsideRepository(problem), sourceLine: nil))
+            }
         }
         settings.append(ResolvedSetting(name: "reports.directory", value: reports.value, origin: reports.origin))
         let remote = self.remote(file?.remote)

@@ -81,6 +81,8 @@ public enum RepositoryPath {
         case symlinkLeadsOut(String)
         /// Something other than a regular file (a folder, a FIFO, a device) where a file is read.
         case notRegularFile(String)
+        /// A symbolic link whose target does not exist.
+        case danglingSymlink(String)
 
         public var description: String {
             switch self {
@@ -92,6 +94,8 @@ public enum RepositoryPath {
                 return "\(path) is or passes through a symbolic link that leads out of the repository; refused without reading it"
             case .notRegularFile(let path):
                 return "\(path) is not a regular file"
+            case .danglingSymlink(let path):
+                return "\(path) is a symbolic link to something that does not exist; refused without following it"
             }
         }
     }
@@ -111,8 +115,8 @@ public enum RepositoryPath {
             missing.insert(String(existing.split(separator: "/").last ?? ""), at: 0)
             existing = FilePath.parent(existing)
         }
-        // A dangling symlink does not resolve; it is refused like one that leads out.
-        if isSymbolicLink(absolute) && FileSystem.realPath(absolute) == nil { return .failure(.symlinkLeadsOut(path)) }
+        // A dangling symlink does not resolve: refused, and said as what it is.
+        if isSymbolicLink(absolute) && FileSystem.realPath(absolute) == nil { return .failure(.danglingSymlink(path)) }
         guard let resolved = FileSystem.realPath(existing) else { return .failure(.symlinkLeadsOut(path)) }
         guard resolved == realRoot || resolved.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/") else {
             return .failure(.symlinkLeadsOut(path))

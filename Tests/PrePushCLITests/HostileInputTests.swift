@@ -118,4 +118,38 @@ import Testing
             #expect(!line.unicodeScalars.contains("\u{1B}"), "\(line)")
         }
     }
+
+    /// A committed `.prepush` link to a folder elsewhere would carry the default reports folder out.
+    @Test func theDefaultReportsFolderIsCheckedLikeAConfiguredOne() throws {
+        let repo = try GitRepository()
+        let elsewhere = try TemporaryDirectory()
+        try FileManager.default.createSymbolicLink(atPath: repo.path + "/.prepush", withDestinationPath: elsewhere.path)
+        try repo.write("stages:\n  unit:\n    run: echo ran\n", to: ".prepush.yml")
+        try repo.commitAll("a link out")
+        let result = try PrepushBinary.run(["run"], in: repo.path, environment: repo.environment)
+        #expect(result.status == 2, "\(result)")
+        #expect(result.standardError.contains("error: reports.directory \".prepush/reports\" is or passes through a symbolic link that leads out of the repository"), "\(result)")
+        #expect((try FileManager.default.contentsOfDirectory(atPath: elsewhere.path)).isEmpty)
+    }
+
+    @Test func discoveryDoesNotFollowLinksOutOfTheRepository() throws {
+        let repo = try GitRepository()
+        let elsewhere = try TemporaryDirectory()
+        try "import XCTest\nfinal class Outside: XCTestCase {\n    func testSecretOutsideName() {}\n}\n".write(toFile: elsewhere.url("Outside.swift"), atomically: true, encoding: .utf8)
+        try repo.write("import XCTest\nfinal class Inside: XCTestCase {\n    func testInsideName() {}\n}\n", to: "Tests/AppTests/Inside.swift")
+        try FileManager.default.createSymbolicLink(atPath: repo.path + "/Tests/AppTests/Outside.swift", withDestinationPath: elsewhere.url("Outside.swift"))
+        try FileManager.default.createSymbolicLink(atPath: repo.path + "/Tests/AppTests/Loop", withDestinationPath: repo.path + "/Tests")
+        try repo.commitAll("a linked test file and a loop")
+        let report = try PrepushBinary.run(["report", "--format", "json"], in: repo.path, environment: repo.environment)
+        #expect(report.standardOutput.contains("testInsideName"), "\(report)")
+        #expect(!report.combined.contains("testSecretOutsideName"), "\(report)")
+    }
+
+    @Test func aDanglingLinkIsCalledWhatItIs() throws {
+        let repo = try GitRepository()
+        try FileManager.default.createSymbolicLink(atPath: repo.path + "/.prepush.yml", withDestinationPath: repo.path + "/nowhere.yml")
+        let result = try PrepushBinary.run(["config"], in: repo.path, environment: repo.environment)
+        #expect(result.status == 2)
+        #expect(result.standardError == "error: configuration file: .prepush.yml is a symbolic link to something that does not exist; refused without following it\n", "\(result)")
+    }
 }
