@@ -110,6 +110,8 @@ struct StageExecution {
         let log = open(logPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
         defer { if log >= 0 { close(log) } }
         let tail = TailBuffer(limit: Self.tailByteLimit)
+        let logLines = InterleavedLog(fd: log)
+        defer { logLines.finish() }
         let parsers = StreamParsers()
         let startedAt = Date()
 
@@ -133,8 +135,8 @@ struct StageExecution {
         let console = self.console
         let verbose = self.verbose
         var options = RunOptions(timeout: Double(stage.timeout), killGracePeriod: killGracePeriod, signals: signals) { channel, bytes in
-            // Every byte reaches the log: short and interrupted writes are retried.
-            if log >= 0 { FileSystem.write(bytes, to: log) }
+            // Every byte reaches the log, whole lines at a time from each stream.
+            logLines.append(bytes, from: channel)
             parsers.consume(bytes, from: channel, at: Date().timeIntervalSince(startedAt))
             if verbose {
                 console.passThrough(bytes, fromStandardError: channel == .standardError)
@@ -361,6 +363,47 @@ final class StreamParsers: @unchecked Sendable {
         let out = standardOutput.finish(), err = standardError.finish()
         passedByClosingLine = out.passedByClosingLine + err.passedByClosingLine
         return TestRun(results: out.run.results + err.run.results, runFailures: out.run.runFailures + err.run.runFailures)
+    }
+}
+
+/// A stage's log, with its standard output and standard error interleaved a whole line at a time:
+/// a chunk of one stream ends mid-line whenever the pipe was read then, and writing it as it came
+/// spliced a line of the other stream into the middle of it. Each stream's unfinished line waits
+/// (up to `pendingLimit` bytes, so one endless line costs no more) for its end or for the stage's.
+final class InterleavedLog: @unchecked Sendable {
+    static let pendingLimit = 64 * 1024
+    private let fd: Int32
+    private var pending: [OutputChannel: [UInt8]] = [:]
+
+    init(fd: Int32) { self.fd = fd }
+
+    func append(_ bytes: UnsafeRawBufferPointer, from channel: OutputChannel) {
+        guard fd >= 0, !bytes.isEmpty else { return }
+        let waiting = pending[channel, default: []]
+        guard let lastBreak = bytes.lastIndex(of: 10) else {
+            if waiting.count + bytes.count > Self.pendingLimit {
+                write(waiting)
+                FileSystem.write(bytes, to: fd)
+                pending[channel] = []
+            } else {
+                pending[channel] = waiting + bytes
+            }
+            return
+        }
+        write(waiting)
+        FileSystem.write(UnsafeRawBufferPointer(rebasing: bytes[..<(lastBreak + 1)]), to: fd)
+        pending[channel] = Array(bytes[(lastBreak + 1)...])
+    }
+
+    /// Writes what each stream left without a line break, standard output first.
+    func finish() {
+        for channel in [OutputChannel.standardOutput, .standardError] { write(pending[channel] ?? []) }
+        pending.removeAll()
+    }
+
+    private func write(_ bytes: [UInt8]) {
+        guard !bytes.isEmpty else { return }
+        bytes.withUnsafeBytes { FileSystem.write($0, to: fd) }
     }
 }
 

@@ -152,4 +152,16 @@ import Testing
         #expect(result.status == 2)
         #expect(result.standardError == "error: configuration file: .prepush.yml is a symbolic link to something that does not exist; refused without following it\n", "\(result)")
     }
+
+    /// A stream's unfinished line is never cut by a line of the other stream in the log.
+    @Test func theLogInterleavesWholeLines() throws {
+        let repo = try GitRepository()
+        let script = "printf 'out-start'; sleep 0.3; printf 'err-line\\n' >&2; sleep 0.3; printf ' out-end\\n'; printf 'tail-without-break'"
+        try repo.write("stages:\n  unit:\n    run: \(script)\n", to: ".prepush.yml")
+        try repo.commitAll("a stage that writes half a line")
+        let result = try PrepushBinary.run(["run"], in: repo.path, environment: repo.environment)
+        #expect(result.status == 0, "\(result)")
+        let log = try String(contentsOfFile: repo.path + "/.prepush/reports/unit.log", encoding: .utf8)
+        #expect(log == "err-line\nout-start out-end\ntail-without-break", "\(log.debugDescription)")
+    }
 }
