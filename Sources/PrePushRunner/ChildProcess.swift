@@ -369,10 +369,13 @@ private struct RunLoop {
                     }
                     leftovers = left.map { LeftoverProcess(pid: $0.pid, name: $0.name) }
                     beginStop(now)
-                } else if let killSentAt, now - killSentAt >= ProcessGroupRunner.exitCheckInterval * 4 {
-                    break
                 } else if stageTree().isEmpty {
                     break
+                } else if let killSentAt, now - killSentAt >= ProcessGroupRunner.exitCheckInterval * 4 {
+                    // Something was left (born after the kill): freeze and kill again, until nothing is, for a while.
+                    if now - killSentAt >= ProcessGroupRunner.abandonGrace * 4 { break }
+                    freezeTree()
+                    sendToTree(SIGKILL)
                 }
             }
             if let began = stopStartedAt {
@@ -411,7 +414,9 @@ private struct RunLoop {
             // cannot be read, when no other run is going on).
             switch ProcessTree.environment(of: entry.pid, contains: runMarker) {
             case true?: roots.insert(entry.pid)
-            case false?: break
+            // Without the marker (a process may clear its environment) it is still this run's when no
+            // other run is going on: prepush adopts only what its own runs leave.
+            case false?: if otherRuns.isEmpty { roots.insert(entry.pid) }
             case nil:
                 #if os(Linux)
                 undecidedOrphans = true
@@ -445,8 +450,20 @@ private struct RunLoop {
         guard killSentAt == nil else { return }
         if stopStartedAt == nil { stopStartedAt = now }
         termSent = true
+        freezeTree()
         sendToTree(SIGKILL)
         killSentAt = now
+    }
+
+    /// Stops (SIGSTOP) every process of the tree, scanning again until a scan finds none it had not
+    /// stopped: a "hopping" process, each generation forking the next and exiting, cannot outrun a
+    /// frozen tree, where a single scan and kill always missed the generation born in between.
+    private mutating func freezeTree() {
+        for _ in 0..<50 {
+            let known = tracked
+            sendToTree(SIGSTOP)
+            if tracked.isSubset(of: known) { return }
+        }
     }
 
     private func reapAdopted() {

@@ -164,4 +164,42 @@ import Testing
         let log = try String(contentsOfFile: repo.path + "/.prepush/reports/unit.log", encoding: .utf8)
         #expect(log == "err-line\nout-start out-end\ntail-without-break", "\(log.debugDescription)")
     }
+
+    /// A "hopping" daemon: each generation ignores SIGINT and SIGTERM, starts the next in a session
+    /// of its own with prepush's run marker cleared from its environment, and exits. A single scan
+    /// and kill missed the generation born in between (25 of 25 runs survived in the sweep); the
+    /// tree is frozen first now. The hopper ends by itself after 600 generations, so a failure here
+    /// never leaves it running. Run through the binary: it is the only run in its process.
+    @Test func aHoppingDaemonIsStoppedEveryTime() throws {
+        #if os(Linux)
+        let repo = try GitRepository()
+        let marker = "hopper-\(UInt32.random(in: 0...UInt32.max))"
+        try repo.write("""
+        trap '' INT TERM HUP
+        [ "${1:-0}" -gt 600 ] && exit 0
+        sleep 0.005
+        setsid env -u PREPUSH_RUN_ID sh "$0" $((${1:-0} + 1)) &
+
+        """, to: "\(marker).sh")
+        try repo.write("cache: false\nstages:\n  unit:\n    run: sh \(marker).sh; echo started\n", to: ".prepush.yml")
+        try repo.commitAll("a hopping daemon")
+        func survivors() -> [Int32] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { pid in
+                guard let number = Int32(pid), Processes.isAlive(number),
+                      let line = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return nil }
+                return String(decoding: line, as: UTF8.self).contains(marker) ? number : nil
+            }
+        }
+        var left: [Int32] = []
+        for _ in 0..<5 {
+            let result = try PrepushBinary.run(["run"], in: repo.path, environment: repo.environment)
+            #expect(result.status == 0, "\(result)")
+            // A moment for the kernel to reap what was killed.
+            Processes.waitUntil(limit: 1) { survivors().isEmpty }
+            left += survivors()
+            Processes.waitUntil(limit: 10) { survivors().isEmpty }
+        }
+        #expect(left.isEmpty, "generations survived: \(left)")
+        #endif
+    }
 }
