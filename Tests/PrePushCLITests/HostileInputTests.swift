@@ -202,4 +202,25 @@ import Testing
         #expect(left.isEmpty, "generations survived: \(left)")
         #endif
     }
+
+    /// A minified JUnit file (one 6 MB line) and an element with 100,000 attributes: each byte and
+    /// attribute costs once (the line's count restarted from its start every event: > 300 s).
+    @Test(.timeLimit(.minutes(1))) func oneLineJUnitAndManyAttributesAreLinear() throws {
+        let folder = try TemporaryDirectory()
+        let cases = (0..<120_000).map { "<testcase classname=\"S\($0 % 50)\" name=\"t\($0)\" time=\"0.001\"/>" }.joined()
+        let minified = "<?xml version=\"1.0\"?><testsuites><testsuite name=\"x\">\(cases)</testsuite></testsuites>"
+        try minified.write(toFile: folder.url("min.xml"), atomically: true, encoding: .utf8)
+        let read = try PrepushBinary.run(["results", folder.url("min.xml"), "--format", "json", "--output", folder.url("out.json")], in: folder.path, environment: [:])
+        #expect(read.status == 0, "\(read)")
+        // An error at the end of that one line is placed on line 1, at its column.
+        try (String(minified.dropLast("</testsuites>".count)) + "</testsuite>").write(toFile: folder.url("broken.xml"), atomically: true, encoding: .utf8)
+        let broken = try PrepushBinary.run(["results", folder.url("broken.xml")], in: folder.path, environment: [:])
+        #expect(broken.status == 2)
+        #expect(broken.standardError.contains("broken.xml:1:\(minified.count - "</testsuites>".count + 1): error:"), "\(broken.standardError.prefix(300))")
+        let attributes = (0..<100_000).map { "a\($0)=\"x\"" }.joined(separator: " ")
+        try "<testsuites><testsuite name=\"x\"><testcase classname=\"S\" name=\"t\" \(attributes)/></testsuite></testsuites>"
+            .write(toFile: folder.url("attributes.xml"), atomically: true, encoding: .utf8)
+        let many = try PrepushBinary.run(["results", folder.url("attributes.xml"), "--format", "json"], in: folder.path, environment: [:])
+        #expect(many.status == 0, "\(many.standardError)")
+    }
 }
