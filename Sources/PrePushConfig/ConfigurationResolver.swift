@@ -485,7 +485,20 @@ private struct Merger {
         if let written = written?.workingDirectory {
             directory = absolutePath(written.value, base: request.repositoryRoot)
             directoryOrigin = .file(written.location)
-            if !FileSystem.isDirectory(directory) {
+            // The file may be a pull request's: a stage runs inside the repository (or its export), never in /etc.
+            if case .failure(let problem) = RepositoryPath.inside(written.value, root: request.repositoryRoot) {
+                let words: ValueProblem
+                if case .absolute = problem {
+                    words = .fileProblem("is an absolute path; a stage's working directory is a folder inside the repository (give it relative to the root)")
+                } else {
+                    words = .outsideRepository(problem)
+                }
+                errors.append(.invalidValue(directoryOrigin, setting: "\(name).workingDirectory", value: written.value,
+                                            problem: words, sourceLine: sourceLine(file, written.location)))
+            } else if FileManager.default.fileExists(atPath: directory) && !FileSystem.isDirectory(directory) {
+                errors.append(.invalidValue(directoryOrigin, setting: "\(name).workingDirectory", value: written.value,
+                                            problem: .fileProblem("is a file, not a folder"), sourceLine: sourceLine(file, written.location)))
+            } else if !FileSystem.isDirectory(directory) {
                 errors.append(.workingDirectoryNotFound(path: written.value, origin: directoryOrigin,
                                                         sourceLine: sourceLine(file, written.location)))
             }

@@ -176,6 +176,9 @@ public enum FileReading {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
             let code = errno
+            // A socket cannot be opened (ENXIO, "No such device or address"): say what it is.
+            var info = stat()
+            if stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG, (info.st_mode & S_IFMT) != S_IFDIR { return .failure(.notRegularFile) }
             return .failure(code == ENOENT ? .missing : .system(String(cString: strerror(code))))
         }
         defer { close(fd) }

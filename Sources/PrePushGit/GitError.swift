@@ -21,6 +21,11 @@ public enum GitError: Error, Sendable, Equatable, CustomStringConvertible {
         case .bareRepository(let path):
             return "error: \(path) is a bare repository; prepush needs a working tree"
         case .libgit2(let function, let code, let message):
+            // A name that resolves to nothing is the user's to fix: say it in words, not libgit2's.
+            if code == -3, function.hasPrefix("git_revparse_single("), function.hasSuffix(")") {
+                let name = String(function.dropFirst("git_revparse_single(".count).dropLast())
+                return "error: '\(name)' names no commit in this repository" + (name == "HEAD" ? " (it has no commits yet)" : "")
+            }
             return "error: \(function) failed (\(code)): \(message)"
         }
     }

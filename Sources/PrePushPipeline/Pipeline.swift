@@ -354,7 +354,7 @@ public enum Pipeline {
                     mode: configuration.hook.syncMode, tree: FilePath.join(export, "tree"), results: remote.results)
             }
             let result = execution.run()
-            if result.status == .passed, let cacheKey, let verdicts {
+            if result.status == .passed, !result.tests.hasFailures, let cacheKey, let verdicts {
                 let entry = VerdictCache.Entry(key: cacheKey, stage: stage.kind.rawValue, tree: verdicts.tree,
                                                passedAt: Date().timeIntervalSince1970, duration: result.duration, tests: result.tests)
                 if let problem = verdicts.cache.store(entry) { output.line("prepush: warning: \(problem)", tone: .warning) }
@@ -388,6 +388,13 @@ public enum Pipeline {
                 verdict = (.failure, "prepush: \(refusal): \(result.summary)\(notRun)")
             }
             break
+        }
+        // A stage that exited 0 while its tests failed (`swift test | tee log` hides the runner's
+        // status) is refused all the same: the tests' verdict is the runner's.
+        if verdict == nil, let hiding = results.first(where: { $0.status == .passed && $0.cachedFrom == nil && $0.tests.hasFailures }) {
+            let failing = hiding.tests.failing.count
+            let what = failing > 0 ? "\(failing) failing test\(failing == 1 ? "" : "s")" : "a failed test run"
+            verdict = (.failure, "prepush: \(refusal): \(hiding.kind.rawValue): exited 0, but its output shows \(what) (a pipe such as | tee hides the runner's exit status)")
         }
         // Whatever happened to the stages, the tests they showed are reported, before the verdict.
         var written = publishTests(results, shard: shard?.shard, repositoryRoot: repository.workingDirectory ?? "", configuration: configuration,

@@ -223,4 +223,40 @@ import Testing
         let many = try PrepushBinary.run(["results", folder.url("attributes.xml"), "--format", "json"], in: folder.path, environment: [:])
         #expect(many.status == 0, "\(many.standardError)")
     }
+
+    /// `swift test | tee log` exits 0 whatever the tests did: the failing test the output shows
+    /// refuses, and the pass is not cached.
+    @Test func aStageThatExitsZeroWithAFailingTestIsRefused() throws {
+        let repo = try GitRepository()
+        let output = Fixtures.own + "/captured/sample-swift-test-linux-6.3.1.txt"
+        try repo.write("stages:\n  unit:\n    run: cat '\(output)' | tee copy.log\n", to: ".prepush.yml")
+        try repo.commitAll("a stage whose pipe hides the status")
+        for _ in 0..<2 {
+            let result = try PrepushBinary.run(["run"], in: repo.path, environment: repo.environment)
+            #expect(result.status == 1, "\(result)")
+            #expect(result.standardOutput.contains("prepush: checks failed: unit: exited 0, but its output shows 3 failing tests (a pipe such as | tee hides the runner's exit status)"), "\(result)")
+        }
+    }
+
+    @Test func smallerRefusalsSayWhatIsWrong() throws {
+        let repo = try GitRepository()
+        try repo.write("x\n", to: "afile")
+        for (value, message) in [("afile", "unit.workingDirectory: \"afile\" is a file, not a folder"),
+                                 ("/etc", "unit.workingDirectory: \"/etc\" is an absolute path; a stage's working directory is a folder inside the repository"),
+                                 ("../..", "unit.workingDirectory: \"../..\" leads out of the repository with '..'")] {
+            try repo.write("stages:\n  unit:\n    run: 'true'\n    workingDirectory: \(value)\n", to: ".prepush.yml")
+            let result = try PrepushBinary.run(["config"], in: repo.path, environment: repo.environment)
+            #expect(result.status == 2)
+            #expect(result.standardError.contains(".prepush.yml:4:23: error: \(message)"), "\(result)")
+        }
+        let empty = try GitRepository()
+        let range = try PrepushBinary.run(["range", "--base", "HEAD"], in: empty.path, environment: empty.environment)
+        #expect(range.status == 2)
+        #expect(range.standardError == "error: 'HEAD' names no commit in this repository (it has no commits yet)\n", "\(range)")
+        let folder = try TemporaryDirectory()
+        try "<?xml version=\"1.0\"?>\n<!DOCTYPE testsuites [\n  <!ENTITY lol \"lol\">\n]>\n<testsuites/>\n".write(toFile: folder.url("dtd.xml"), atomically: true, encoding: .utf8)
+        let dtd = try PrepushBinary.run(["results", folder.url("dtd.xml")], in: folder.path, environment: [:])
+        #expect(dtd.status == 2)
+        #expect(dtd.standardError.contains("dtd.xml:2:22: error: malformed XML: expected no internal DTD subset"), "\(dtd)")
+    }
 }
