@@ -37,11 +37,26 @@ for fixtures in ../shared/fixtures Tests/Fixtures/captured Tests/Fixtures/tracea
 done
 printf '\000stages:\n  unit: &u\n    run: swift test\n    timeout: 30\n  ui: *u\n' > "$seeds/config"
 printf '\003refs/heads/main 1111111111111111111111111111111111111111 refs/heads/main 0000000000000000000000000000000000000000\n' > "$seeds/hook"
+# Globs (4), regular expressions (5), the scenario catalog (6); and the inputs that were quadratic
+# once, whole (a 200 KB one-line configuration with 20,000 unknown keys, a 1.6 MB minified JUnit
+# file): -max_len keeps them whole, and -timeout catches a return to quadratic time.
+printf '\004**/**/**/**/**/**/**/**/x.txt\na/b/c/d/e/f/g/h/i/j/k/l/m/y.txt\nSources/A/HomeView.swift\n' > "$seeds/glob"
+printf '\005(a|a)*b\naaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\n[a-z]+(_[a-z0-9]+)*\nhome_button_add\n' > "$seeds/regex"
+for file in Tests/Fixtures/traceability/scenarios.yml Examples/AgenticTodo/.prepush/scenarios.yml; do [ -f "$file" ] && seed 6 "$file"; done
+python3 - "$seeds" <<'PY'
+import sys
+folder = sys.argv[1]
+with open(folder + "/one-line-config", "wb") as f:
+    f.write(b"\0{" + ", ".join("k%d: 1" % i for i in range(20000)).encode() + b"}\n")
+with open(folder + "/minified-junit", "wb") as f:
+    cases = "".join('<testcase classname="S%d" name="t%d" time="0.001"/>' % (i % 50, i) for i in range(30000))
+    f.write(b"\1<testsuites><testsuite name=\"x\">" + cases.encode() + b"</testsuite></testsuites>")
+PY
 
 # -timeout: an input taking over 10 s is a hang; -rss_limit_mb: over 2 GB is a memory bug.
 log=.build/fuzz/last-run.log
 status=0
-./.build/fuzz/release/PrePushFuzz "$corpus" "$seeds" -runs="$runs" -max_len=16384 -timeout=10 \
+./.build/fuzz/release/PrePushFuzz "$corpus" "$seeds" -runs="$runs" -max_len=2097152 -timeout=10 \
     -rss_limit_mb=2048 -seed="${FUZZ_SEED:-1}" -artifact_prefix="$crashes/" -print_final_stats=1 > "$log" 2>&1 || status=$?
 grep -E "^(#[0-9]+\s+DONE|Done|stat::peak_rss_mb|==[0-9]+==|SUMMARY|artifact_prefix|Test unit written)" "$log" || true
 if [ "$status" -ne 0 ]; then

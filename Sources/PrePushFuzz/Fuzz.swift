@@ -6,17 +6,19 @@ import Foundation
 import PrePushConfig
 import PrePushCore
 import PrePushResults
+import PrePushTraceability
 
-/// One input through the readers of untrusted text: the YAML loader (configuration and catalog),
+/// One input through the readers of untrusted text: the YAML loader and configuration decoder,
 /// the test-result readers (console, JUnit XML, xcresult JSON, Swift Testing events) with every
-/// report writer after them, and the pre-push hook's stdin. The first byte picks the reader, so one
+/// report writer after them, the pre-push hook's stdin, globs, regular expressions and the
+/// scenario catalog's decoder. The first byte picks the reader, so one
 /// corpus reaches them all. Any trap, overflow or hang here is a bug: each must end in a value or a
 /// thrown error.
 enum FuzzTarget {
     static func run(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let selector = bytes.first else { return }
         let input = Array(bytes.dropFirst())
-        switch selector % 4 {
+        switch selector % 7 {
         case 0:
             _ = try? YAMLLoader.load(String(decoding: input, as: UTF8.self), file: "fuzz.yml")
             _ = try? ConfigurationFile.decode(String(decoding: input, as: UTF8.self), path: "fuzz.yml")
@@ -25,8 +27,21 @@ enum FuzzTarget {
             if let run = try? ResultsInput.parse(Array("<?xml version=\"1.0\"?>".utf8) + input, file: "fuzz.xml").run { render(run) }
         case 2:
             if let run = try? ResultsInput.parse(input, file: "fuzz.log").run { render(run) }
-        default:
+        case 3:
             _ = try? PushUpdate.parseHookInput(String(decoding: input, as: UTF8.self))
+        case 4:
+            // A glob (the first line) against paths (the other lines): linear, never a hang.
+            let lines = String(decoding: input, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            let glob = Glob(String(lines.first ?? ""))
+            for path in lines.dropFirst() { _ = glob.matches(String(path)) }
+        case 5:
+            // A regular expression (the first line) against texts: linear, never a hang.
+            let lines = String(decoding: input, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            if let regex = try? LinearRegex(String(lines.first ?? "")) {
+                for text in lines.dropFirst() { _ = regex.wholeMatch(String(text)) }
+            }
+        default:
+            _ = try? ScenarioCatalog.decode(String(decoding: input, as: UTF8.self), path: "fuzz.yml", testNamePattern: "test_[a-z]+_[a-zA-Z0-9]+")
         }
     }
 

@@ -298,6 +298,8 @@ private struct RunLoop {
     let ownGroup = getpgrp()
     /// `PREPUSH_RUN_ID=…` as the child's environment holds it.
     let runMarker: String
+    /// The inodes of the run's output pipes, to know its processes by what they hold.
+    let pipeInodes: Set<UInt64>
     var outFD: Int32
     var errFD: Int32
     var termination: Termination?
@@ -327,6 +329,12 @@ private struct RunLoop {
         self.outFD = outFD
         self.errFD = errFD
         self.nextTick = start + options.tickInterval
+        var inodes: Set<UInt64> = []
+        for fd in [outFD, errFD] {
+            var info = stat()
+            if fstat(fd, &info) == 0 { inodes.insert(UInt64(info.st_ino)) }
+        }
+        pipeInodes = inodes
     }
 
     var pipesOpen: Bool { outFD >= 0 || errFD >= 0 }
@@ -414,9 +422,10 @@ private struct RunLoop {
             // cannot be read, when no other run is going on).
             switch ProcessTree.environment(of: entry.pid, contains: runMarker) {
             case true?: roots.insert(entry.pid)
-            // Without the marker (a process may clear its environment) it is still this run's when no
-            // other run is going on: prepush adopts only what its own runs leave.
-            case false?: if otherRuns.isEmpty { roots.insert(entry.pid) }
+            // Without the marker (a process may clear its environment) it is still this run's when it
+            // holds this run's output pipe. (Not "any child": a process that embeds the runner, a test
+            // suite, has children of its own.)
+            case false?: if ProcessTree.holdsPipe(entry.pid, inodes: pipeInodes) { roots.insert(entry.pid) }
             case nil:
                 #if os(Linux)
                 undecidedOrphans = true

@@ -97,6 +97,27 @@ public enum ProcessTree {
         #endif
     }
 
+    /// Whether `pid` holds one of the pipes whose inodes are given (Linux: `/proc/PID/fd` links read
+    /// `pipe:[INODE]`): an orphan that cleared its environment still holds the stage's output pipe.
+    public static func holdsPipe(_ pid: Int32, inodes: Set<UInt64>) -> Bool {
+        #if os(Linux)
+        guard !inodes.isEmpty, let folder = opendir("/proc/\(pid)/fd") else { return false }
+        defer { closedir(folder) }
+        var buffer = [CChar](repeating: 0, count: 128)
+        while let entry = readdir(folder) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) { $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) } }
+            let count = readlink("/proc/\(pid)/fd/\(name)", &buffer, buffer.count - 1)
+            guard count > 6 else { continue }
+            let target = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            guard target.hasPrefix("pipe:["), let inode = UInt64(target.dropFirst(6).dropLast()) else { continue }
+            if inodes.contains(inode) { return true }
+        }
+        return false
+        #else
+        return false
+        #endif
+    }
+
     /// The processes below `roots` by parent links, plus the members of `groups`, in `table`.
     /// The roots themselves are included when they are in the table.
     public static func descendants(of roots: Set<Int32>, groups: Set<Int32>, in table: [ProcessEntry]) -> [ProcessEntry] {
