@@ -394,7 +394,7 @@ public enum Pipeline {
         if verdict == nil, let hiding = results.first(where: { $0.status == .passed && $0.cachedFrom == nil && $0.tests.hasFailures }) {
             let failing = hiding.tests.failing.count
             let what = failing > 0 ? "\(failing) failing test\(failing == 1 ? "" : "s")" : "a failed test run"
-            verdict = (.failure, "prepush: \(refusal): \(hiding.kind.rawValue): exited 0, but its output shows \(what) (a pipe such as | tee hides the runner's exit status)")
+            verdict = (.failure, "prepush: \(refusal): \(hiding.kind.rawValue): exited 0, but its results show \(what) (a command that ignores its tests' failures, such as swift test | tee log, hides the runner's exit status)")
         }
         // Whatever happened to the stages, the tests they showed are reported, before the verdict.
         var written = publishTests(results, shard: shard?.shard, repositoryRoot: repository.workingDirectory ?? "", configuration: configuration,
@@ -579,7 +579,7 @@ public enum Pipeline {
         if flaky > 0 { counts.append("\(flaky) flaky") }
         console.line("prepush: tests: \(counts.joined(separator: ", "))")
         // A failed stage listed its failing tests itself; a stage that passed with failing tests
-        // (its command ignores them) has them listed here.
+        // (its command ignores them, and the verdict refuses it) has them listed here.
         let unlisted = stages.filter { $0.status == .passed }.flatMap(\.tests.failing)
         for test in unlisted.prefix(listedFailures) {
             let place = test.failureLocation.map { $0.column > 0 ? "\($0): " : "\($0.file):\($0.line): " } ?? ""

@@ -88,7 +88,9 @@ struct RemoteRunTests {
         try repo.git("add", "fixtures/ui-junit.xml")
         try repo.git("commit", "--quiet", "-m", "UI results the remote stage copies")
         let push = try repo.push()
-        #expect(push.status == 0, "\(push)")
+        // The stage exits 0; the failing test its results bring back refuses the push.
+        #expect(push.status == 1, "\(push)")
+        #expect(push.combined.contains("prepush: push refused: ui: exited 0, but its results show 1 failing test"), "\(push)")
         #expect(push.combined.contains("prepush: tests: 0 passed, 1 failed"))
         #expect(push.combined.contains("HomeView.swift:12: error: AppUITests.test_home_addTask: add button not found"))
         // rsync brings the file itself; the tar stream keeps its folders.

@@ -112,7 +112,9 @@ import Testing
         try repo.commitAll("config")
         _ = try PrepushBinary.run(["install"], in: repo.path, environment: repo.environment)
         let push = try repo.push()
-        #expect(push.status == 0, "the stage itself exits 0")
+        // The stage exits 0, but its output shows failing tests: the tests' verdict refuses the push.
+        #expect(push.status == 1, "\(push)")
+        #expect(push.combined.contains("prepush: push refused: unit: exited 0, but its results show 2 failing tests"), "\(push)")
         #expect(push.combined.contains("prepush: tests: 4 passed, 2 failed"))
         #expect(push.combined.contains("   /home/runner/work/xcbeautify/xcbeautify/Tests/XcbeautifyLibTests/CaptureGroupTests.swift:34: error: CaptureGroupTests.testForceFailure: XCTAssertTrue failed - True is never false."))
         let junit = try String(contentsOfFile: repo.path + "/.prepush/reports/junit.xml", encoding: .utf8)
