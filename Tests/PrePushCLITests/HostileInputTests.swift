@@ -259,4 +259,21 @@ import Testing
         #expect(dtd.status == 2)
         #expect(dtd.standardError.contains("dtd.xml:2:22: error: malformed XML: expected no internal DTD subset"), "\(dtd)")
     }
+
+    /// A 2 GB sparse `.prepush.yml` is refused by its size, and nothing reads it again afterwards
+    /// (the rule-name check once did, without a limit: 4.2 GB). A socket is named for what it is.
+    @Test func anOversizedOrSocketConfigurationIsRefusedWithoutReadingIt() throws {
+        let repo = try GitRepository()
+        _ = try Command.run("truncate", ["-s", "2G", repo.path + "/.prepush.yml"], environment: ["PATH": "/usr/bin:/bin"]).checked()
+        let (peakKB, result) = try measured(["config"], in: repo)
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("is 2147.4 MB, over the limit of 1000 KB"), "\(result.standardError)")
+        #expect(peakKB < 100_000, "peak \(peakKB) KB")
+        try FileManager.default.removeItem(atPath: repo.path + "/.prepush.yml")
+        _ = try Command.run("python3", ["-c", "import socket; socket.socket(socket.AF_UNIX).bind('.prepush.yml')"], in: repo.path,
+                            environment: ["PATH": "/usr/bin:/bin"]).checked()
+        let socket = try PrepushBinary.run(["config"], in: repo.path, environment: repo.environment)
+        #expect(socket.status == 2)
+        #expect(socket.standardError.contains("is not a regular file (a FIFO, a socket or a device)"), "\(socket)")
+    }
 }
