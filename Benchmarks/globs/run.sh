@@ -38,7 +38,8 @@ for n in 4 8 14 20; do
     other=""
     if [ -n "${BASELINE:-}" ]; then
         start=$(date +%s.%N)
-        if timeout 60 "$BASELINE" run --base HEAD~1 >/dev/null 2>&1; then
+        # KILL: an older prepush ignored SIGTERM outside its stages (issue 28 §5).
+        if timeout -s KILL 60 "$BASELINE" run --base HEAD~1 >/dev/null 2>&1; then
             other="$(python3 -c "print('%.1f ms' % (($(date +%s.%N) - $start) * 1000))") |"
         else
             other="over 60 s |"
