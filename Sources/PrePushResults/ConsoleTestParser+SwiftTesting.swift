@@ -1,0 +1,189 @@
+import PrePushCore
+
+// Swift Testing's console: lines that start with a symbol glyph (`◇`, `✔`, `✘`, `➜`, `↳`, or SF Symbols on macOS).
+extension ConsoleTestParser {
+    // MARK: - Swift Testing
+
+    /// A line that starts with a symbol glyph: `◇ Test x() started.`, `✘ Test "Name" recorded an issue at F.swift:1:2: …`,
+    /// `􁁛  Test x() passed after 0.001 seconds.`, `➜ Test y() skipped: "reason"`, `↳ details`.
+    mutating func swiftTestingLine(_ line: ByteLine) {
+        guard let glyph = line.scalar(at: 0), glyph.value >= 0x2000 else { return }
+        let textStart = line.skipBlanks(from: glyph.length)
+        guard textStart > glyph.length else { return }
+        if line.has("Test ", at: textStart) {
+            swiftTestingTest(line, from: textStart + 5)
+        } else if line.has("Suite ", at: textStart) {
+            if line.find(" started.", from: textStart) == nil && line.find(" passed after ", from: textStart) == nil
+                && line.find(" failed after ", from: textStart) == nil && line.find(" skipped", from: textStart) == nil {
+                miss(line)
+            }
+        }
+        if glyph.value == 0x21B3, let key = lastIssueKey, var test = running[key], let last = test.failures.last {
+            // `↳ Whales fail.`: the issue's comment (`Issue.record("Whales fail.")`, `#expect(…, "comment")`).
+            test.failures[test.failures.count - 1] = TestFailure(message: last.message + "\n" + line.string(from: textStart), location: last.location)
+            running[key] = test
+            return
+        }
+        if !line.has("Test ", at: textStart) { lastIssueKey = nil }
+        // Details (↳), argument lines (`Passing 1 argument …`), version lines: context, not events.
+    }
+
+    mutating func swiftTestingTest(_ line: ByteLine, from start: Int) {
+        if line.has("run started", at: start) { return }
+        if line.has("run with ", at: start) {
+            if line.find(" failed after ", from: start) != nil {
+                summarySaysFailed = "Swift Testing's summary says the run failed"
+            } else if line.find(" passed after ", from: start) != nil {
+                swiftTestingRunPassed = true
+            }
+            return
+        }
+        lastIssueKey = nil
+        if line.has("case passing ", at: start) { return }
+        // The name: a quoted display name, or a function signature up to the first space.
+        var nameEnd: Int
+        let name: String
+        if line.has("\"", at: start) {
+            var index = start + 1
+            var close: Int?
+            while let quote = line.find(byte: UInt8(ascii: "\""), from: index) {
+                if quote + 1 == line.count || line[quote + 1] == 32 { close = quote; break }
+                index = quote + 1
+            }
+            guard let close else { return miss(line) }
+            name = line.string(from: start + 1, to: close)
+            nameEnd = close + 1
+            // `--verbose`: `Test "Display name" (aka 'function()') passed …`.
+            if line.has(" (aka '", at: nameEnd), let end = line.find("')", from: nameEnd + 7) {
+                nameEnd = end + 2
+            }
+        } else {
+            guard let space = line.find(byte: 32, from: start) else { return miss(line) }
+            name = line.string(start..<space)
+            nameEnd = space
+        }
+        var index = nameEnd + 1
+        // `with 2 test cases` (parameterized) or `with 1 test case` before the verb.
+        if line.has("with ", at: index), let after = line.find(" test case", from: index) {
+            index = after + 10
+            if line.has("s", at: index) { index += 1 }
+            index += 1
+        }
+        if line.has("started", at: index) {
+            startSwiftTestingTest(name)
+        } else if line.has("passed after ", at: index) {
+            let duration = line.number(at: index + 13)?.value ?? 0
+            let known = line.find(" known issue", from: index) != nil
+            finishSwiftTestingTest(name, status: known ? .expectedFailure : .passed, duration: duration)
+        } else if line.has("failed after ", at: index) {
+            finishSwiftTestingTest(name, status: .failed, duration: line.number(at: index + 13)?.value ?? 0)
+        } else if line.has("skipped", at: index) {
+            var reason: String?
+            if line.has(": \"", at: index + 7), let close = line.find(byte: UInt8(ascii: "\""), from: index + 10) {
+                reason = line.string(from: index + 10, to: close)
+            }
+            // A skipped test never started.
+            startSwiftTestingTest(name)
+            finishSwiftTestingTest(name, status: .skipped, duration: 0, skipReason: reason ?? "")
+        } else if line.has("recorded an issue", at: index) {
+            if line.has(" with ", at: index + 17) {
+                let text = Array(UnsafeBufferPointer(rebasing: line.bytes[(index + 17)...]))
+                if Self.insideQuotes(text) {
+                    pendingIssue = (name, text, 0)
+                    return
+                }
+            }
+            let failure = Self.swiftTestingIssue(line, from: index + 17)
+            let key = swiftTestingKey(for: name, issueFile: failure.location?.file) ?? startSwiftTestingTest(name)
+            addFailure(key: key, failure)
+            lastIssueKey = key
+        } else if line.has("recorded a known issue", at: index) {
+            if let key = swiftTestingKey(for: name, issueFile: nil) { running[key]?.knownIssues += 1 }
+        } else if line.has("recorded ", at: index) {
+            return  // warnings, attachments
+        } else {
+            miss(line)
+        }
+    }
+
+    /// Whether `text` ends inside a string literal: an odd number of unescaped double quotes.
+    static func insideQuotes(_ text: [UInt8]) -> Bool {
+        var open = false, escaped = false
+        for byte in text {
+            if escaped { escaped = false; continue }
+            if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { open.toggle() }
+        }
+        return open
+    }
+
+    /// Records the issue whose argument value spanned lines, with the place its last line gives.
+    mutating func finishPendingIssue() {
+        guard let pending = pendingIssue else { return }
+        pendingIssue = nil
+        let failure = pending.text.withUnsafeBufferPointer { Self.swiftTestingIssue(ByteLine(bytes: $0), from: 0) }
+        let key = swiftTestingKey(for: pending.name, issueFile: failure.location?.file) ?? startSwiftTestingTest(pending.name)
+        addFailure(key: key, failure)
+        lastIssueKey = key
+    }
+
+    /// Starts one run of a Swift Testing test; same-named tests of other suites run beside it as tests of their own.
+    @discardableResult
+    mutating func startSwiftTestingTest(_ name: String) -> String {
+        let key = "\u{1}\(startCounter + 1)\u{1}\(name)"
+        begin(suite: "", name: name, key: key)
+        swiftTestingRunning[name, default: []].append(key)
+        return key
+    }
+
+    /// The running test an event of `name` belongs to. With several running under one name: the one
+    /// whose earlier issues were in the same file, else one with no issue yet, else the oldest.
+    func swiftTestingKey(for name: String, issueFile: String?) -> String? {
+        guard let keys = swiftTestingRunning[name], !keys.isEmpty else { return nil }
+        if keys.count == 1 { return keys[0] }
+        if let issueFile, let same = keys.first(where: { running[$0]?.failures.first?.location?.file == issueFile }) { return same }
+        return keys.first { running[$0]?.failures.isEmpty == true } ?? keys[0]
+    }
+
+    /// Ends one run of a Swift Testing test: a failing end takes a run that recorded issues, a passing
+    /// end one that recorded none, so a failure is never shown on a same-named test that passed.
+    mutating func finishSwiftTestingTest(_ name: String, status: TestStatus, duration: Double, skipReason: String? = nil) {
+        var keys = swiftTestingRunning[name] ?? []
+        if keys.isEmpty { keys = [startSwiftTestingTest(name)] }
+        let wantsFailures = status == .failed
+        let position = keys.firstIndex { (running[$0]?.failures.isEmpty == false) == wantsFailures } ?? 0
+        let key = keys.remove(at: position)
+        swiftTestingRunning[name] = keys.isEmpty ? nil : keys
+        if let skipReason { earlySkipReasons[key] = skipReason }
+        finish(key: key, suite: "", name: name, status: status, duration: duration)
+    }
+
+    /// After "recorded an issue": ` with 1 argument value → 2 at File.swift:19:9: message` or ` at File.swift:1:2: message` or `: message`.
+    static func swiftTestingIssue(_ line: ByteLine, from start: Int) -> TestFailure {
+        var argumentNote = ""
+        var index = start
+        if line.has(" with ", at: index) {
+            // The place follows the argument values, which may hold " at " themselves: the first
+            // " at " followed by file:line:column, with no quote of a value in it, is the one.
+            var search = index
+            while let at = line.find(" at ", from: search) {
+                if let colon = line.find(": ", from: at + 4), line.find(byte: UInt8(ascii: "\""), from: at + 4).map({ $0 > colon }) ?? true,
+                   Self.location(line, start: at + 4, end: colon) != nil {
+                    argumentNote = " (" + line.string(from: index + 6, to: at) + ")"
+                    index = at
+                    break
+                }
+                search = at + 1
+            }
+        }
+        if line.has(" at ", at: index) {
+            let locationStart = index + 4
+            // file:line:column: message — the message starts after the third colon-space run.
+            if let messageStart = line.find(": ", from: locationStart),
+               let location = Self.location(line, start: locationStart, end: messageStart) {
+                return TestFailure(message: line.string(from: messageStart + 2) + argumentNote, location: location)
+            }
+        }
+        if line.has(": ", at: index) { return TestFailure(message: line.string(from: index + 2) + argumentNote, location: nil) }
+        return TestFailure(message: line.string(from: index) + argumentNote, location: nil)
+    }
+}
