@@ -1,7 +1,8 @@
 /// Text for XML and HTML documents.
 public enum MarkupText {
-    /// XML-escapes text; characters XML 1.0 cannot hold are dropped. In attributes, line breaks
-    /// and tabs become character references so they survive attribute normalisation.
+    /// XML-escapes text; characters XML 1.0 cannot hold are written as Swift writes them
+    /// (`\u{1}`), so names that differ only by such a character stay apart. In attributes, line
+    /// breaks and tabs become character references so they survive attribute normalisation.
     public static func escape(_ text: String, attribute: Bool = true) -> String {
         // Most names and times hold nothing to escape: one byte scan, and the string is kept as it is.
         var clean = true
@@ -25,7 +26,10 @@ public enum MarkupText {
             case "\n", "\t": out.unicodeScalars.append(scalar)
             default:
                 let value = scalar.value
-                if value < 0x20 || value == 0xFFFE || value == 0xFFFF { continue }
+                if value < 0x20 || value == 0xFFFE || value == 0xFFFF {
+                    out += "\\u{" + String(value, radix: 16) + "}"
+                    continue
+                }
                 out.unicodeScalars.append(scalar)
             }
         }

@@ -86,7 +86,8 @@ extension UITestResult {
             TestFailure(message: failure.message, location: failure.location.map { SourceLocation(file: place($0.file), line: $0.line, column: $0.column) })
         }
         return UITestResult(suite: suite, name: name, status: status, duration: duration, failures: moved, phase: phase, attempts: attempts,
-                            skipReason: skipReason, screenshotPath: screenshotPath, accessibilityAuditResults: accessibilityAuditResults)
+                            skipReason: skipReason, screenshotPath: screenshotPath, accessibilityAuditResults: accessibilityAuditResults,
+                            warnings: warnings ?? [])
     }
 }
 
@@ -121,12 +122,17 @@ public struct UITestResult: Sendable, Hashable, Codable {
     public let attempts: Int
     /// Why it was skipped, when it was.
     public let skipReason: String?
+    /// Issues the test recorded as warnings (Swift Testing's `Issue.record(…, severity: .warning)`):
+    /// shown in reports, never a failure. Nil when there are none, so results.json of a run
+    /// without warnings reads as it always did.
+    public let warnings: [TestFailure]?
 
     /// Creates a result; `passed` and `failureMessage` follow from `status` and `failures`.
     public init(suite: String, name: String, status: TestStatus, duration: TimeInterval, failures: [TestFailure] = [],
                 phase: TestPhase? = nil, attempts: Int = 1, skipReason: String? = nil, screenshotPath: String? = nil,
-                accessibilityAuditResults: [AccessibilityAuditResult]? = nil) {
+                accessibilityAuditResults: [AccessibilityAuditResult]? = nil, warnings: [TestFailure] = []) {
         let passed = status != .failed && status != .unfinished
+        self.warnings = warnings.isEmpty ? nil : warnings
         self.suite = suite
         self.name = name
         self.status = status
@@ -168,14 +174,15 @@ public struct UITestResult: Sendable, Hashable, Codable {
                      failures: Array((failures + later.failures).prefix(failureLimit)),
                      phase: later.phase ?? phase, attempts: attempts + later.attempts,
                      skipReason: later.skipReason, screenshotPath: later.screenshotPath ?? screenshotPath,
-                     accessibilityAuditResults: later.accessibilityAuditResults ?? accessibilityAuditResults)
+                     accessibilityAuditResults: later.accessibilityAuditResults ?? accessibilityAuditResults,
+                     warnings: Array(((warnings ?? []) + (later.warnings ?? [])).prefix(failureLimit)))
     }
 
     /// This result with a screenshot attached (kept only when the test failed).
     public func withScreenshot(_ path: String) -> UITestResult {
         UITestResult(suite: suite, name: name, status: status, duration: duration, failures: failures, phase: phase,
                      attempts: attempts, skipReason: skipReason, screenshotPath: path,
-                     accessibilityAuditResults: accessibilityAuditResults)
+                     accessibilityAuditResults: accessibilityAuditResults, warnings: warnings ?? [])
     }
 
     /// Failed at least once and then passed when retried.
@@ -198,6 +205,9 @@ public struct TestRun: Sendable, Hashable, Codable {
     /// The part of a split suite this run is (`prepush run --shard 2/4`), kept in results.json so
     /// that merging the shards can tell a missing or repeated one.
     public var shard: TestShard?
+    /// What the runner's own summary counted, when the input is a summary that names only the
+    /// failing tests, or none (`xcresulttool get test-results summary`, an `ActionsInvocationRecord`).
+    public var counted: TestCounts?
 
     /// Creates a run.
     public init(results: [UITestResult] = [], runFailures: [String] = [], wallTime: Double? = nil, shard: TestShard? = nil) {
@@ -211,7 +221,10 @@ public struct TestRun: Sendable, Hashable, Codable {
     public var elapsed: Double { wallTime ?? totalDuration }
 
     /// A test failed or did not finish, or the run itself failed.
-    public var hasFailures: Bool { !runFailures.isEmpty || results.contains { !$0.passed } }
+    public var hasFailures: Bool { !runFailures.isEmpty || results.contains { !$0.passed } || (counted?.failed ?? 0) > 0 }
+
+    /// Whether there is anything to report: tests, failures of the run, a shard, or a summary's counts.
+    public var isEmpty: Bool { results.isEmpty && runFailures.isEmpty && shard == nil && counted == nil }
 
     /// How many tests have `status`.
     public func count(_ status: TestStatus) -> Int {
@@ -236,4 +249,24 @@ public struct TestRun: Sendable, Hashable, Codable {
         }
         return order.map { ($0, grouped[$0]!) }
     }
+}
+
+/// A runner's own count of a run's tests, from a summary that does not name every test.
+public struct TestCounts: Sendable, Hashable, Codable {
+    /// Tests run.
+    public var tests: Int
+    /// Tests that failed.
+    public var failed: Int
+    /// Tests skipped.
+    public var skipped: Int
+
+    /// Creates counts.
+    public init(tests: Int, failed: Int, skipped: Int) {
+        self.tests = max(0, tests)
+        self.failed = max(0, failed)
+        self.skipped = max(0, skipped)
+    }
+
+    /// Tests that neither failed nor were skipped.
+    public var passed: Int { max(0, tests - failed - skipped) }
 }

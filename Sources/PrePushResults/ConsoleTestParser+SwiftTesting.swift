@@ -5,11 +5,23 @@ extension ConsoleTestParser {
     // MARK: - Swift Testing
 
     /// A line that starts with a symbol glyph: `◇ Test x() started.`, `✘ Test "Name" recorded an issue at F.swift:1:2: …`,
-    /// `􁁛  Test x() passed after 0.001 seconds.`, `➜ Test y() skipped: "reason"`, `↳ details`.
+    /// `􁁛  Test x() passed after 0.001 seconds.`, `➜ Test y() skipped: "reason"`, `↳ details`, `± inserted [5]`.
     mutating func swiftTestingLine(_ line: ByteLine) {
-        guard let glyph = line.scalar(at: 0), glyph.value >= 0x2000 else { return }
-        let textStart = line.skipBlanks(from: glyph.length)
-        guard textStart > glyph.length else { return }
+        guard let glyph = line.scalar(at: 0) else { return }
+        // `⚠︎` is the warning sign and a variation selector (U+FE0E) that asks for its text form.
+        var glyphEnd = glyph.length
+        if let selector = line.scalar(at: glyphEnd), selector.value == 0xFE0E || selector.value == 0xFE0F { glyphEnd += selector.length }
+        let textStart = line.skipBlanks(from: glyphEnd)
+        if glyph.value == 0xB1, lastIssue != nil {
+            // `± inserted [5], removed [3]`: the difference of two collections, part of the issue.
+            return appendToLastIssue(line.string(from: 0))
+        }
+        guard glyph.value >= 0x2000, textStart > glyphEnd else { return }
+        if glyph.value == 0x21B3, lastIssue != nil {
+            // `↳ Whales fail.`: the issue's comment (`Issue.record("Whales fail.")`, `#expect(…, "comment")`).
+            return appendToLastIssue(line.string(from: textStart))
+        }
+        lastIssue = nil
         if line.has("Test ", at: textStart) {
             swiftTestingTest(line, from: textStart + 5)
         } else if line.has("Suite ", at: textStart) {
@@ -18,50 +30,40 @@ extension ConsoleTestParser {
                 miss(line)
             }
         }
-        if glyph.value == 0x21B3, let key = lastIssueKey, var test = running[key], let last = test.failures.last {
-            // `↳ Whales fail.`: the issue's comment (`Issue.record("Whales fail.")`, `#expect(…, "comment")`).
-            test.failures[test.failures.count - 1] = TestFailure(message: last.message + "\n" + line.string(from: textStart), location: last.location)
-            running[key] = test
+        // Details (↳), argument lines (`Passing 1 argument …`), iterations, version lines: context, not events.
+    }
+
+    /// Adds a line to the issue recorded last: to the test's failure or warning, or to the run's failure.
+    mutating func appendToLastIssue(_ text: String) {
+        switch lastIssue {
+        case .failure(let key):
+            guard let last = running[key]?.failures.last else { return }
+            running[key]!.failures[running[key]!.failures.count - 1] = TestFailure(message: last.message + "\n" + text, location: last.location)
+        case .warning(let key):
+            guard let last = running[key]?.warnings.last else { return }
+            running[key]!.warnings[running[key]!.warnings.count - 1] = TestFailure(message: last.message + "\n" + text, location: last.location)
+        case .run:
+            guard let last = runFailures.last else { return }
+            runFailures[runFailures.count - 1] = last + "\n" + text
+        case nil:
             return
         }
-        if !line.has("Test ", at: textStart) { lastIssueKey = nil }
-        // Details (↳), argument lines (`Passing 1 argument …`), version lines: context, not events.
+    }
+
+    /// `Test run with 3 tests in 2 suites passed after 0.002 seconds.` or `… failed after …`: the runner's verdict.
+    mutating func runSummary(_ line: ByteLine, from start: Int) {
+        if line.find(" failed after ", from: start) != nil {
+            summarySaysFailed = "Swift Testing's summary says the run failed"
+        } else if line.find(" passed after ", from: start) != nil {
+            swiftTestingRunPassed = true
+        }
     }
 
     mutating func swiftTestingTest(_ line: ByteLine, from start: Int) {
         if line.has("run started", at: start) { return }
-        if line.has("run with ", at: start) {
-            if line.find(" failed after ", from: start) != nil {
-                summarySaysFailed = "Swift Testing's summary says the run failed"
-            } else if line.find(" passed after ", from: start) != nil {
-                swiftTestingRunPassed = true
-            }
-            return
-        }
-        lastIssueKey = nil
+        if line.has("run with ", at: start) { return runSummary(line, from: start) }
         if line.has("case passing ", at: start) { return }
-        // The name: a quoted display name, or a function signature up to the first space.
-        var nameEnd: Int
-        let name: String
-        if line.has("\"", at: start) {
-            var index = start + 1
-            var close: Int?
-            while let quote = line.find(byte: UInt8(ascii: "\""), from: index) {
-                if quote + 1 == line.count || line[quote + 1] == 32 { close = quote; break }
-                index = quote + 1
-            }
-            guard let close else { return miss(line) }
-            name = line.string(from: start + 1, to: close)
-            nameEnd = close + 1
-            // `--verbose`: `Test "Display name" (aka 'function()') passed …`.
-            if line.has(" (aka '", at: nameEnd), let end = line.find("')", from: nameEnd + 7) {
-                nameEnd = end + 2
-            }
-        } else {
-            guard let space = line.find(byte: 32, from: start) else { return miss(line) }
-            name = line.string(start..<space)
-            nameEnd = space
-        }
+        guard let (name, nameEnd) = Self.swiftTestingName(line, from: start) else { return miss(line) }
         var index = nameEnd + 1
         // `with 2 test cases` (parameterized) or `with 1 test case` before the verb.
         if line.has("with ", at: index), let after = line.find(" test case", from: index) {
@@ -85,25 +87,70 @@ extension ConsoleTestParser {
             // A skipped test never started.
             startSwiftTestingTest(name)
             finishSwiftTestingTest(name, status: .skipped, duration: 0, skipReason: reason ?? "")
-        } else if line.has("recorded an issue", at: index) {
-            if line.has(" with ", at: index + 17) {
-                let text = Array(UnsafeBufferPointer(rebasing: line.bytes[(index + 17)...]))
-                if Self.insideQuotes(text) {
-                    pendingIssue = (name, text, 0)
-                    return
-                }
+        } else if line.has("was cancelled after ", at: index) {
+            // `Test.cancel("reason")` (Swift Testing 6.3): neither passed nor failed, a skip with its reason.
+            var reason = "cancelled"
+            if let colon = line.find(": \"", from: index + 20), line[line.count - 1] == UInt8(ascii: "\"") {
+                reason += ": " + line.string(from: colon + 3, to: line.count - 1)
             }
-            let failure = Self.swiftTestingIssue(line, from: index + 17)
-            let key = swiftTestingKey(for: name, issueFile: failure.location?.file) ?? startSwiftTestingTest(name)
-            addFailure(key: key, failure)
-            lastIssueKey = key
+            finishSwiftTestingTest(name, status: .skipped, duration: line.number(at: index + 20)?.value ?? 0, skipReason: reason)
+        } else if line.has("recorded an issue", at: index) {
+            swiftTestingIssueLine(line, name: name, from: index + 17)
+        } else if line.has("recorded a warning", at: index) {
+            // `Issue.record(…, severity: .warning)` (6.3): in the report, never in the verdict.
+            let warning = Self.swiftTestingIssue(line, from: index + 18)
+            guard let key = swiftTestingKey(for: name, issueFile: warning.location?.file),
+                  running[key]!.warnings.count < Self.failureLimit else { return }
+            running[key]!.warnings.append(warning)
+            lastIssue = .warning(key)
         } else if line.has("recorded a known issue", at: index) {
             if let key = swiftTestingKey(for: name, issueFile: nil) { running[key]?.knownIssues += 1 }
         } else if line.has("recorded ", at: index) {
-            return  // warnings, attachments
+            return  // attachments, values
         } else {
             miss(line)
         }
+    }
+
+    /// The test's name after `Test `: a quoted display name (with `--verbose`'s ` (aka 'f()')`), or
+    /// a function signature up to the first space; and the index after it.
+    static func swiftTestingName(_ line: ByteLine, from start: Int) -> (name: String, end: Int)? {
+        guard line.has("\"", at: start) else {
+            guard let space = line.find(byte: 32, from: start) else { return nil }
+            return (line.string(start..<space), space)
+        }
+        var index = start + 1
+        var close: Int?
+        while let quote = line.find(byte: UInt8(ascii: "\""), from: index) {
+            if quote + 1 == line.count || line[quote + 1] == 32 { close = quote; break }
+            index = quote + 1
+        }
+        guard let close else { return nil }
+        var end = close + 1
+        if line.has(" (aka '", at: end), let aka = line.find("')", from: end + 7) { end = aka + 2 }
+        return (line.string(from: start + 1, to: close), end)
+    }
+
+    /// `✘ Test x() recorded an issue …`, from after "recorded an issue". An issue of `«unknown»`
+    /// (recorded by a task that outlived its test) belongs to no test: the run failed.
+    mutating func swiftTestingIssueLine(_ line: ByteLine, name: String, from index: Int) {
+        if line.has(" with ", at: index) {
+            let text = Array(UnsafeBufferPointer(rebasing: line.bytes[index...]))
+            if Self.insideQuotes(text) {
+                pendingIssue = (name, text, 0)
+                return
+            }
+        }
+        let failure = Self.swiftTestingIssue(line, from: index)
+        if name == "«unknown»" {
+            let place = failure.location.map { " at \($0.file):\($0.line):\($0.column)" } ?? ""
+            runFailures.append("an issue was recorded outside any test\(place): \(failure.message)")
+            lastIssue = .run
+            return
+        }
+        let key = swiftTestingKey(for: name, issueFile: failure.location?.file) ?? startSwiftTestingTest(name)
+        addFailure(key: key, failure)
+        lastIssue = .failure(key)
     }
 
     /// Whether `text` ends inside a string literal: an odd number of unescaped double quotes.
@@ -123,7 +170,7 @@ extension ConsoleTestParser {
         let failure = pending.text.withUnsafeBufferPointer { Self.swiftTestingIssue(ByteLine(bytes: $0), from: 0) }
         let key = swiftTestingKey(for: pending.name, issueFile: failure.location?.file) ?? startSwiftTestingTest(pending.name)
         addFailure(key: key, failure)
-        lastIssueKey = key
+        lastIssue = .failure(key)
     }
 
     /// Starts one run of a Swift Testing test; same-named tests of other suites run beside it as tests of their own.

@@ -78,7 +78,12 @@ extension ConsoleTestParser {
             return
         }
         // `finished at …`: the form of XCTest before Xcode 9 (xcpretty-era logs).
-        if line.has(" started", at: close + 1) || line.has(" passed", at: close + 1) || line.has(" finished", at: close + 1) { return }
+        if line.has(" started", at: close + 1) {
+            // xcbeautify leaves suite lines as they were and renders only the tests under them.
+            if xcbeautifySuite.isEmpty || xcbeautifyFailing == nil { xcbeautifySuite = line.string(12..<close) }
+            return
+        }
+        if line.has(" passed", at: close + 1) || line.has(" finished", at: close + 1) { return }
         miss(line)
     }
 
@@ -111,8 +116,9 @@ extension ConsoleTestParser {
     /// Lets the next plain lines continue the failure just added, when its test is running.
     mutating func continueFailure(of key: String) {
         guard running[key] != nil else { return }
-        continuedFailureKey = key
+        continued = .failure(key)
         continuationLines = 0
+        blankLinesInContinuation = 0
     }
 
     /// `/path/File.swift:14: Class.test : Test skipped - reason` (Linux) or `… -[Module.Class test] : Test skipped - reason`.
@@ -124,7 +130,13 @@ extension ConsoleTestParser {
         // ` - reason`, `: reason`: the separator is not part of the reason.
         while let first = reason.first, first == " " || first == "-" || first == ":" { reason.removeFirst() }
         let key = "\(suite).\(name)"
-        if running[key] != nil || resultIndex[key] == nil { earlySkipReasons[key] = String(reason) }
+        if running[key] != nil || resultIndex[key] == nil {
+            earlySkipReasons[key] = String(reason)
+            // `XCTSkip("needs a device⏎with a camera")`: the reason goes on until the skipped line.
+            continued = .skip(key)
+            continuationLines = 0
+            blankLinesInContinuation = 0
+        }
     }
 
     /// Lines under `Failing tests:`: `\tClass.test()`, or a target header `\tTarget:` then `\t\tClass.test()`.

@@ -1,4 +1,9 @@
 import PrePushCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// What a parser made of some output.
 public struct ParsedTests: Sendable {
@@ -51,15 +56,35 @@ public struct ConsoleTestParser {
     var summarySaysFailed: String?
     /// Swift Testing's closing line said the run passed (`Test run with N tests … passed after …`).
     var swiftTestingRunPassed = false
-    /// The Swift Testing test whose issue the next `↳` lines describe.
-    var lastIssueKey: String?
+    /// The Swift Testing issue the next `↳`, `±` and indented lines describe.
+    var lastIssue: IssueTarget?
+
+    /// Where a Swift Testing issue was put.
+    enum IssueTarget {
+        /// The last failure of the running test with this key.
+        case failure(String)
+        /// The last warning of the running test with this key.
+        case warning(String)
+        /// The last failure of the run (an issue recorded outside any test).
+        case run
+    }
     /// Tests xcodebuild said it restarts after a crash: their next run is a retry.
     var restartedKeys: Set<String> = []
-    /// The running XCTest test whose last failure the next plain lines continue: a message with a
-    /// line break (`XCTAssertEqual failed: ("a⏎b") is not equal to …`, `XCTFail("one⏎two")`)
-    /// goes on until the next event line.
-    var continuedFailureKey: String?
+    /// The XCTest message the next plain lines continue: a failure with a line break
+    /// (`XCTAssertEqual failed: ("a⏎b") is not equal to …`, `XCTFail("one⏎⏎two")`) or a skip's
+    /// reason goes on, blank lines included, until the next event line.
+    var continued: Continued?
     var continuationLines = 0
+    /// Blank lines seen since the last line of the continued message: kept only if text follows.
+    var blankLinesInContinuation = 0
+
+    /// What a plain line goes on with.
+    enum Continued {
+        /// The last failure of the running test with this key.
+        case failure(String)
+        /// The skip reason of the test with this key.
+        case skip(String)
+    }
     /// Most lines added to one failure message this way.
     static let continuationLimit = 50
     /// xcbeautify's output (users pipe xcodebuild through it): the suite its last `Test Suite X started`
@@ -83,6 +108,8 @@ public struct ConsoleTestParser {
         var iteration = 1
         /// A UI test's `t = 4.13s Assertion Failure: File.swift:63: message`, used when no `error:` line comes.
         var assertion: TestFailure?
+        /// Swift Testing issues of severity warning: reported, never a failure.
+        var warnings: [TestFailure] = []
     }
 
     /// Compiler diagnostics (`path:line:col: error: …`) seen, at most `compilerErrorLimit`.
@@ -183,7 +210,8 @@ public struct ConsoleTestParser {
             if swiftTestingRunPassed, suite.isEmpty, test.failures.isEmpty {
                 // The runner's verdict is the truth: a run that passed had no failing or unfinished test.
                 passedByClosingLine += 1
-                record(UITestResult(suite: suite, name: name, status: test.knownIssues > 0 ? .expectedFailure : .passed, duration: 0))
+                record(UITestResult(suite: suite, name: name, status: test.knownIssues > 0 ? .expectedFailure : .passed, duration: 0,
+                                    warnings: test.warnings))
                 continue
             }
             record(UITestResult(suite: suite, name: name, status: .unfinished, duration: 0, failures: test.failures + [unfinished]))
@@ -209,9 +237,21 @@ public struct ConsoleTestParser {
         lineCount += 1
         var bytes = raw
         if let last = bytes.last, last == 13 { bytes = UnsafeBufferPointer(rebasing: bytes.dropLast()) }
+        // Colour (xcbeautify's default, Swift Testing's on a terminal) is decoration: the line is
+        // read without it. Most lines have none, and memchr finds that out at memory speed.
+        if let base = bytes.baseAddress, memchr(base, 27, bytes.count) != nil {
+            let plain = Self.withoutEscapes(bytes)
+            plain.withUnsafeBufferPointer { event(Self.undecorated($0)) }
+        } else {
+            event(Self.undecorated(bytes))
+        }
+    }
+
+    /// One line without its colour and decoration.
+    mutating func event(_ bytes: UnsafeBufferPointer<UInt8>) {
         let line = ByteLine(bytes: bytes)
-        let continuing = continuedFailureKey
-        continuedFailureKey = nil
+        let continuing = continued
+        continued = nil
         if pendingIssue != nil {
             if line.count > 0, line[0] < 0xC0 || line.scalar(at: 0).map({ $0.value < 0x2000 }) == true {
                 pendingIssue!.text += [10] + Array(bytes)
@@ -223,6 +263,11 @@ public struct ConsoleTestParser {
         }
         guard line.count > 0 else {
             inFailingTestsList = false
+            // A message goes on over blank lines (`XCTFail("one⏎⏎two")`) until the next event line.
+            if let continuing {
+                continued = continuing
+                blankLinesInContinuation += 1
+            }
             return
         }
         if inFailingTestsList {
@@ -232,40 +277,14 @@ public struct ConsoleTestParser {
             }
             inFailingTestsList = false
         }
-        let first = line[0]
-        if first == UInt8(ascii: "T") {
-            if line.has("Test Case '") { return testCase(line, from: 11) }
-            if line.has("Test case '") { return testCase(line, from: 11) }
-            if line.has("Test Suite '") || line.has("Test suite '") { return suiteLine(line) }
-            if line.has("Test Suite "), let started = line.find(" started", from: 11) {
-                // xcbeautify's heading: `Test Suite AppTests started` (xcodebuild quotes the name).
-                closeXcbeautifyFailure()
-                xcbeautifySuite = line.string(11..<started)
-                return
+        if line[0] < 0xC0 {
+            // `  second line` under a Swift Testing issue: its comment goes on.
+            if lastIssue != nil, line.has("  "), !line.has("    ") || line.scalar(at: 4).map({ $0.value < 0x2000 }) ?? true {
+                return appendToLastIssue(line.string(from: 2))
             }
-        } else if first == UInt8(ascii: " "), line.has("    "), let glyph = line.scalar(at: 4),
-                  glyph.value == 0x2714 || glyph.value == 0x2716 || glyph.value == 0x2298, line.has(" ", at: 4 + glyph.length) {
-            return xcbeautifyTest(line, glyph: glyph.value, from: 5 + glyph.length)
-        } else if first >= 0xC0 {
-            return swiftTestingLine(line)
-        } else if first == UInt8(ascii: "F") {
-            if line.has("Failing tests:") { inFailingTestsList = true; return }
-            if line.has("Fatal error: ") { lastFatalError = line.string(from: 0); return }
-        } else if first == UInt8(ascii: "R") && line.has("Restarting after unexpected exit") {
-            return restart(line)
-        } else if first == UInt8(ascii: "E") && line.has("Early unexpected exit") {
-            runFailures.append(line.string(0..<min(line.count, Self.echoLimit)))
-            return
-        } else if first == UInt8(ascii: "*") && line.has("** TEST FAILED **") {
-            summarySaysFailed = "xcodebuild's summary says ** TEST FAILED **"
-            return
-        } else if first == UInt8(ascii: "["), let close = line.find("] Testing ", from: 1) {
-            let identifier = line.string(from: close + 10, to: line.count)
-            if let slash = identifier.lastIndex(of: "/") {
-                announced.append((String(identifier[..<slash]), String(identifier[identifier.index(after: slash)...])))
-            }
-            return
+            lastIssue = nil
         }
+        if leadingEvent(line) { return }
         if let errorAt = line.find(": error: ") {
             xctestFailure(line, errorAt: errorAt)
         } else if let skipAt = line.find(" : Test skipped") {
@@ -281,11 +300,102 @@ public struct ConsoleTestParser {
             // An event printed right after output that did not end its line: `…manifeTest Case '-[A.B t]' passed (0.001 seconds).`
             // (Not `path:35: Test Case '-[A t]' measured […]`, a performance test's report.)
             testCase(line, from: glued + 11)
-        } else if let key = continuing, continuationLines < Self.continuationLimit, let test = running[key], let last = test.failures.last {
-            running[key]!.failures[test.failures.count - 1] = TestFailure(message: last.message + "\n" + line.string(from: 0), location: last.location)
-            continuationLines += 1
-            continuedFailureKey = key
+        } else if line.find("encountered an error (") != nil || (line.find("Test session results") != nil && line.find(" crashed") != nil) {
+            // `\tAppUITests-Runner (4242) encountered an error (Early unexpected exit, operation never finished bootstrapping …)`
+            runFailures.append(line.string(line.skipBlanks(from: 0)..<min(line.count, Self.echoLimit)))
+        } else if let continuing {
+            continueMessage(continuing, with: line)
         }
+    }
+
+    /// A line known by how it starts: XCTest's and xcodebuild's event lines, xcbeautify's, Swift
+    /// Testing's glyph lines, summaries. False for a line to look into further.
+    mutating func leadingEvent(_ line: ByteLine) -> Bool {
+        let first = line[0]
+        if first == UInt8(ascii: "T") {
+            if line.has("Test Case '") { testCase(line, from: 11); return true }
+            if line.has("Test case '") { testCase(line, from: 11); return true }
+            if line.has("Test Suite '") || line.has("Test suite '") { suiteLine(line); return true }
+            if line.has("Test Suite "), let started = line.find(" started", from: 11) {
+                // xcbeautify's heading: `Test Suite AppTests started` (xcodebuild quotes the name).
+                closeXcbeautifyFailure()
+                xcbeautifySuite = line.string(11..<started)
+                return true
+            }
+            // xcbeautify's rendering of Swift Testing's closing line, without its glyph.
+            if line.has("Test run with ") { runSummary(line, from: 9); return true }
+        } else if first == UInt8(ascii: " "), line.has("    "), let glyph = line.scalar(at: 4), glyph.value >= 0x2000 {
+            return xcbeautifyLine(line, glyph: glyph)
+        } else if first >= 0xC0 {
+            swiftTestingLine(line)
+            return true
+        } else if first == UInt8(ascii: "S"), line.has("Suite "), line.find(" started", from: 6) == line.count - 8 {
+            // xcbeautify's `Suite SwiftTestingGroup started` (Swift Testing's, without its glyph).
+            closeXcbeautifyFailure()
+            xcbeautifySuite = line.string(6..<(line.count - 8)).trimmingQuotes()
+            return true
+        } else if first == UInt8(ascii: "F") {
+            if line.has("Failing tests:") { inFailingTestsList = true; return true }
+            if line.has("Fatal error: ") { lastFatalError = line.string(from: 0); return true }
+        } else if first == UInt8(ascii: "R") && line.has("Restarting after unexpected exit") {
+            restart(line)
+            return true
+        } else if first == UInt8(ascii: "E") && line.has("Early unexpected exit") {
+            runFailures.append(line.string(0..<min(line.count, Self.echoLimit)))
+            return true
+        } else if first == UInt8(ascii: "E") && line.has("Executed "), let with = line.find(", with ", from: 9) {
+            xctestCount(line, from: with + 7)
+        } else if first == 9, line.has("\t Executed "), let with = line.find(", with ", from: 11) {
+            xctestCount(line, from: with + 7)
+        } else if first == UInt8(ascii: "*") {
+            for verdict in Self.xcodebuildFailures where line.has(verdict.marker) {
+                summarySaysFailed = verdict.meaning
+                return true
+            }
+        } else if first == UInt8(ascii: "["), let close = line.find("] Testing ", from: 1) {
+            let identifier = line.string(from: close + 10, to: line.count)
+            if let slash = identifier.lastIndex(of: "/") {
+                announced.append((String(identifier[..<slash]), String(identifier[identifier.index(after: slash)...])))
+            }
+            return true
+        }
+        return false
+    }
+
+    /// xcodebuild's closing lines that say the run failed, and what each means.
+    static let xcodebuildFailures: [(marker: StaticString, meaning: String)] = [
+        ("** TEST FAILED **", "xcodebuild's summary says ** TEST FAILED **"),
+        ("** TEST EXECUTE FAILED **", "xcodebuild's summary says ** TEST EXECUTE FAILED **"),
+        ("** BUILD FAILED **", "the build failed (** BUILD FAILED **)"),
+        ("** TEST BUILD FAILED **", "the build failed (** TEST BUILD FAILED **)"),
+    ]
+
+    /// `Executed 7 tests, with 1 test skipped and 2 failures (0 unexpected) in …`: a count of
+    /// failures above 0 says the run failed, whether or not a failing test was shown.
+    mutating func xctestCount(_ line: ByteLine, from start: Int) {
+        var index = start
+        if let and = line.find(" and ", from: index), and < (line.find(byte: UInt8(ascii: "("), from: index) ?? line.count) {
+            index = and + 5
+        }
+        guard let failures = line.number(at: index), failures.value > 0, line.has(" failure", at: failures.end) else { return }
+        summarySaysFailed = summarySaysFailed ?? "the XCTest summary counts \(Int(failures.value)) failure\(failures.value == 1 ? "" : "s")"
+    }
+
+    /// The next plain line of a message that goes on: an XCTest failure's or a skip's reason.
+    mutating func continueMessage(_ continuing: Continued, with line: ByteLine) {
+        guard continuationLines < Self.continuationLimit else { return }
+        let text = String(repeating: "\n", count: blankLinesInContinuation + 1) + line.string(from: 0)
+        blankLinesInContinuation = 0
+        switch continuing {
+        case .failure(let key):
+            guard let test = running[key], let last = test.failures.last else { return }
+            running[key]!.failures[test.failures.count - 1] = TestFailure(message: last.message + text, location: last.location)
+        case .skip(let key):
+            guard let reason = earlySkipReasons[key] else { return }
+            earlySkipReasons[key] = reason + text
+        }
+        continuationLines += 1
+        continued = continuing
     }
 
     mutating func miss(_ line: ByteLine) {
@@ -327,7 +437,7 @@ public struct ConsoleTestParser {
         let known = test.flatMap { $0.name.isEmpty ? nil : $0 }
         record(UITestResult(suite: known?.suite ?? suite, name: known?.name ?? name, status: status, duration: duration,
                             failures: status == .skipped ? [] : failures, phase: status == .failed ? .test : nil,
-                            skipReason: status == .skipped ? reason : nil),
+                            skipReason: status == .skipped ? reason : nil, warnings: test?.warnings ?? []),
                asRetry: (test?.iteration ?? 1) > 1)
     }
 

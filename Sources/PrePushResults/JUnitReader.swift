@@ -23,7 +23,14 @@ public enum JUnitReader {
         // One string per suite name, shared by its tests, rather than one per test.
         var suiteNames: Set<String> = []
         var indexByKey: [String: Int] = [:]
+        // The repetitions read of each merged test, by its index in `results`.
+        var repetitions: [Int: Set<String>] = [:]
         var suiteStack: [String] = []
+        // The failures and errors each open suite claims, and how many failing cases had been read
+        // when it opened: a suite that claims more than it shows says the run failed where no test does.
+        var claims: [(claimed: Int, failingBefore: Int)] = []
+        var failingCases = 0
+        var runFailures: [String] = []
         var current: Case?
         var capture: Capture?
 
@@ -44,7 +51,11 @@ public enum JUnitReader {
             case .start(let name, let attributes, let selfClosing):
                 switch name {
                 case "testsuite":
-                    if !selfClosing { suiteStack.append(attributes["name"] ?? "") }
+                    if !selfClosing {
+                        suiteStack.append(attributes["name"] ?? "")
+                        let claimed = (Int(attributes["failures"] ?? "") ?? 0) + (Int(attributes["errors"] ?? "") ?? 0)
+                        claims.append((claimed, failingCases))
+                    }
                 case "testcase":
                     var suite = attributes["classname"] ?? suiteStack.last ?? ""
                     if let known = suiteNames.firstIndex(of: suite) { suite = suiteNames[known] } else { suiteNames.insert(suite) }
@@ -70,7 +81,13 @@ public enum JUnitReader {
                 capture?.text += text
             case .end(let name):
                 switch name {
-                case "testsuite": _ = suiteStack.popLast()
+                case "testsuite":
+                    let name = suiteStack.popLast() ?? ""
+                    if let claim = claims.popLast(), claim.claimed > failingCases - claim.failingBefore, runFailures.isEmpty {
+                        // SwiftPM's Swift Testing xunit counts an issue no test carries (a task that outlived its test) this way.
+                        let shown = failingCases - claim.failingBefore
+                        runFailures.append("the JUnit suite '\(name)' counts \(claim.claimed) failure\(claim.claimed == 1 ? "" : "s") or error\(claim.claimed == 1 ? "" : "s"), but \(shown == 0 ? "no test case fails" : "only \(shown) test case\(shown == 1 ? "" : "s") fail")")
+                    }
                 case "testcase": finish(&current, into: &results, index: &indexByKey)
                 case "failure", "error", "skipped", "flakyFailure", "flakyError", "rerunFailure", "rerunError", "system-out":
                     if let finished = capture, current != nil { apply(finished, to: &current!) }
@@ -79,7 +96,7 @@ public enum JUnitReader {
                 }
             }
         }
-        return TestRun(results: results)
+        return TestRun(results: results, runFailures: runFailures)
 
         func apply(_ capture: Capture, to test: inout Case) {
             let text = capture.text.trimmedLines()
@@ -103,6 +120,7 @@ public enum JUnitReader {
         func finish(_ test: inout Case?, into results: inout [UITestResult], index: inout [String: Int]) {
             guard let finished = test else { return }
             test = nil
+            if finished.status == .failed || finished.status == .unfinished { failingCases += 1 }
             var failures = finished.flakyFailures + finished.failures
             if finished.status == .failed && failures.isEmpty { failures = [TestFailure(message: "failed", location: nil)] }
             let result = UITestResult(suite: finished.suite, name: finished.name, status: finished.status, duration: finished.time,
@@ -114,12 +132,17 @@ public enum JUnitReader {
                 results.append(result)
                 return
             }
+            // A retry has a repetition of its own (`Retry 1`, `Retry 2`); two cases with the same one are
+            // two tests whose names came out the same (trainer writes `f(\t)` and `f( )` that way).
+            let repetition = finished.properties["repetition"] ?? ""
             let key = "\(finished.suite)\u{1}\(finished.name)\u{1}\(finished.properties["argument"] ?? "")"
-            guard let existing = index[key] else {
+            guard let existing = index[key], !repetitions[existing, default: []].contains(repetition) else {
                 index[key] = results.count
+                repetitions[results.count] = [repetition]
                 results.append(result)
                 return
             }
+            repetitions[existing, default: []].insert(repetition)
             results[existing] = results[existing].merged(withRetry: result)
         }
     }

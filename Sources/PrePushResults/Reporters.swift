@@ -186,8 +186,11 @@ public struct JUnitReporter: TestReporter {
         case .passed, .expectedFailure:
             break
         }
-        if let screenshot = test.screenshotPath {
-            children.append("<system-out>[[ATTACHMENT|\(escape(screenshot))]]</system-out>")
+        // Warnings are not failures: JUnit has no element for them, so they go to the test's output.
+        var output = (test.warnings ?? []).map { "warning: " + (describe($0.location).map { "\($0): " } ?? "") + $0.message }
+        if let screenshot = test.screenshotPath { output.append("[[ATTACHMENT|\(screenshot)]]") }
+        if !output.isEmpty {
+            children.append("<system-out>\(escape(output.joined(separator: "\n"), attribute: false))</system-out>")
         }
         guard !children.isEmpty else { return open + "/>\n" }
         return open + ">\n" + children.map { "      " + $0 + "\n" }.joined() + "    </testcase>\n"
@@ -238,6 +241,14 @@ public struct JSONReporter: TestReporter {
             out.field("index", shard.index)
             out.close("}")
         }
+        if let counted = run.counted {
+            out.key("counted"); out.open("{")
+            out.field("failed", counted.failed)
+            out.field("passed", counted.passed)
+            out.field("skipped", counted.skipped)
+            out.field("tests", counted.tests)
+            out.close("}")
+        }
         out.key("summary"); out.open("{")
         out.field("duration", (run.elapsed * 1000).rounded() / 1000)
         out.field("expectedFailures", run.count(.expectedFailure))
@@ -285,6 +296,18 @@ public struct JSONReporter: TestReporter {
             out.field("status", test.status.rawValue)
             out.field("suite", test.suite)
             out.field("testIdentifier", test.testIdentifier)
+            if let warnings = test.warnings {
+                out.key("warnings"); out.open("[")
+                for warning in warnings {
+                    out.element(); out.open("{")
+                    if let location = warning.location, location.column > 0 { out.field("column", location.column) }
+                    if let location = warning.location { out.field("file", location.file) }
+                    if let location = warning.location { out.field("line", location.line) }
+                    out.field("message", warning.message)
+                    out.close("}")
+                }
+                out.close("]")
+            }
             out.close("}")
             if out.byteCount >= 64 * 1024 { sink.append(bytes: out.takeBytes()) }
         }
@@ -426,6 +449,10 @@ public struct MarkdownReporter: TestReporter {
         lines.append("| tests | passed | failed | skipped | expected failures | unfinished | flaky | time |")
         lines.append("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
         lines.append("| \(run.results.count) | \(run.count(.passed)) | \(run.count(.failed)) | \(run.count(.skipped)) | \(run.count(.expectedFailure)) | \(run.count(.unfinished)) | \(run.results.filter(\.isFlaky).count) | \(TextFormatting.duration(run.elapsed)) |")
+        if let counted = run.counted {
+            lines += ["", "The runner's summary counts \(counted.tests) test\(counted.tests == 1 ? "" : "s"): \(counted.passed) passed, "
+                      + "\(counted.failed) failed, \(counted.skipped) skipped; the input names \(run.results.isEmpty ? "none of them" : "only the failing ones")."]
+        }
         if !failing.isEmpty {
             lines += ["", "### Failures", ""]
             for test in failing {
@@ -450,6 +477,16 @@ public struct MarkdownReporter: TestReporter {
             for (test, audits) in audited {
                 for audit in audits {
                     lines.append("| \(cell(test.testIdentifier)) | \(cell(audit.elementIdentifier)) | \(audit.auditType ?? audit.issueType.rawValue) | \(cell(audit.issueDescription)) |")
+                }
+            }
+        }
+        let warned = run.results.filter { $0.warnings != nil }
+        if !warned.isEmpty {
+            lines += ["", "### Warnings (not failures)", ""]
+            for test in warned {
+                for warning in test.warnings ?? [] {
+                    let place = describe(warning.location).map { "`\($0)`: " } ?? ""
+                    lines.append("- **\(cell(test.testIdentifier))**: \(place)\(cell(warning.message))")
                 }
             }
         }
@@ -495,6 +532,18 @@ public struct GitHubAnnotationsReporter: TestReporter {
             properties.append(("title", test.testIdentifier))
             let message = test.failures.map(\.message).joined(separator: "\n")
             return WorkflowCommand.line("error", properties: properties, message: message) + "\n"
+        }.joined()
+            + run.results.lazy.filter { $0.warnings != nil }.flatMap { test in
+            (test.warnings ?? []).map { warning in
+                var properties: [(key: String, value: String)] = []
+                if let location = warning.location {
+                    properties.append(("file", location.file))
+                    properties.append(("line", String(location.line)))
+                    if location.column > 0 { properties.append(("col", String(location.column))) }
+                }
+                properties.append(("title", test.testIdentifier))
+                return WorkflowCommand.line("warning", properties: properties, message: warning.message) + "\n"
+            }
         }.joined()
     }
 }

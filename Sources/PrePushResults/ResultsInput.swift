@@ -44,7 +44,7 @@ public enum ResultsInput {
         var head = [UInt8](repeating: 0, count: 4096)
         let got = head.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
         if got > 0, case let prefix = Array(head[0..<got]), wideEncoding(of: prefix) == nil, kind(of: prefix) == .junit,
-           let buffer = ReleasableBuffer(reading: fd) {
+           surelyXML(prefix), let buffer = ReleasableBuffer(reading: fd) {
             return (try JUnitReader.parse(buffer: buffer.bytes, file: path, passed: buffer.release(before:)), .junit, 0)
         }
         return try parse(descriptor: fd, file: path)
@@ -107,6 +107,16 @@ public enum ResultsInput {
         return try parse(head, file: file)
     }
 
+    /// Whether `bytes` begin the way only XML does: a declaration, a comment or doctype, or a JUnit
+    /// root element. Anything else that starts with `<` is read as XML only if it parses as XML.
+    static func surelyXML(_ bytes: [UInt8]) -> Bool {
+        var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while index < bytes.count, bytes[index] == 32 || bytes[index] == 9 || bytes[index] == 10 || bytes[index] == 13 { index += 1 }
+        let rest = bytes[index...]
+        return rest.starts(with: Array("<?xml".utf8)) || rest.starts(with: Array("<!".utf8))
+            || rest.starts(with: Array("<testsuite".utf8)) || rest.starts(with: Array("<testrun".utf8))
+    }
+
     /// The byte order mark of UTF-16 or UTF-32 text at the start of `bytes`, if there is one.
     static func wideEncoding(of bytes: [UInt8]) -> (unitSize: Int, bigEndian: Bool)? {
         if bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00]) { return (4, false) }
@@ -145,7 +155,15 @@ public enum ResultsInput {
         let kind = kind(of: bytes)
         switch kind {
         case .junit:
-            return (try JUnitReader.parse(bytes, file: file), kind, 0)
+            let read = Result { () throws(XMLError) in try JUnitReader.parse(bytes, file: file) }
+            if case .failure = read, !surelyXML(bytes) {
+                // `<unknown>:0: warning: …` starts a console log too: a `<` that begins no XML document is text.
+                var parser = ConsoleTestParser()
+                bytes.withUnsafeBytes { parser.consume($0) }
+                let parsed = parser.finish()
+                return (parsed.run, .console, parsed.unplacedEventLines)
+            }
+            return (try read.get(), kind, 0)
         case .xcresultJSON:
             return (try XCResultReader.parse(Data(bytes), file: file), kind, 0)
         case .swiftTestingEvents:

@@ -76,6 +76,11 @@ public enum ResultsMerge {
             }
             merged.results += run.results
             merged.runFailures += run.runFailures
+            if let counted = run.counted {
+                let sum = merged.counted
+                merged.counted = TestCounts(tests: (sum?.tests ?? 0) + counted.tests, failed: (sum?.failed ?? 0) + counted.failed,
+                                            skipped: (sum?.skipped ?? 0) + counted.skipped)
+            }
         }
         if let split {
             let missing = (1...split.shard.count).filter { TestShard(index: $0, count: split.shard.count).map { shardFiles[$0] == nil } ?? false }

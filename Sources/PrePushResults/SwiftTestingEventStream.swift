@@ -41,9 +41,14 @@ public enum SwiftTestingEventStream {
         var startedAt: Double?
         /// Seconds since 1970 at the start, to say how long a test still running has run.
         var startedWall: Double?
+        /// A `testStarted` was seen: a test a hand-written stream only records issues of never started.
+        var started = false
         var failures: [TestFailure] = []
+        var warnings: [TestFailure] = []
         var knownIssues = 0
         var skipReason: String?
+        /// `Test.cancel(…)` (6.3): the reason, once `testCancelled` came.
+        var cancelled: String?
     }
 
     /// Parses a whole stream. A last line cut short (the runner was killed mid-write) is ignored;
@@ -58,13 +63,23 @@ public enum SwiftTestingEventStream {
         (try? scan(bytes, file: "").running) ?? []
     }
 
-    private static func scan(_ bytes: [UInt8], file: String) throws(EventStreamError)
-        -> (run: TestRun, running: [(identifier: String, startedAt: Double)]) {
+    /// What a stream has shown so far.
+    private struct Scan {
         var declared: [String: Declared] = [:]
+        /// Ids of suites: an issue recorded in one (its `init`, a trait) belongs to no test.
+        var suites: Set<String> = []
         var progress: [String: Progress] = [:]
         var order: [String] = []
         var results: [UITestResult] = []
+        var runFailures: [String] = []
+        /// The closing `runEnded` said the run failed: `Test run with 2 tests … failed after … with 1 issue.`
+        var closingLineFailed: String?
         var firstInstant: Double?, lastInstant: Double?
+    }
+
+    private static func scan(_ bytes: [UInt8], file: String) throws(EventStreamError)
+        -> (run: TestRun, running: [(identifier: String, startedAt: Double)]) {
+        var state = Scan()
         let lines = bytes.split(separator: 10, omittingEmptySubsequences: false)
         for (offset, line) in lines.enumerated() where line.contains(where: { $0 != 32 && $0 != 13 }) {
             let record: JSONValue
@@ -78,59 +93,133 @@ public enum SwiftTestingEventStream {
                 throw .badLine(file: file, line: offset + 1, reason: "expected an object with \"kind\" and \"payload\"")
             }
             if kind == "test" {
-                guard payload["kind"]?.string == "function", let id = payload["id"]?.string, let name = payload["name"]?.string else { continue }
-                declared[id] = Declared(suite: suite(ofID: id, name: name), name: name)
-                continue
-            }
-            if kind == "event", let instant = payload["instant"]?["absolute"]?.number {
-                // The run's wall time: from the first event to the last (runStarted, runEnded).
-                firstInstant = min(firstInstant ?? instant, instant)
-                lastInstant = max(lastInstant ?? instant, instant)
-            }
-            guard kind == "event", let eventKind = payload["kind"]?.string, let testID = payload["testID"]?.string,
-                  declared[testID] != nil else { continue }
-            let instant = payload["instant"]?["absolute"]?.number
-            switch eventKind {
-            case "testStarted":
-                if progress[testID] == nil { order.append(testID) }
-                progress[testID] = Progress(startedAt: instant, startedWall: payload["instant"]?["since1970"]?.number)
-            case "issueRecorded":
-                let issue = payload["issue"]
-                if issue?["isKnown"]?.bool == true {
-                    progress[testID, default: Progress()].knownIssues += 1
-                } else if progress[testID, default: Progress()].failures.count < ConsoleTestParser.failureLimit {
-                    progress[testID, default: Progress()].failures.append(failure(payload))
+                guard let id = payload["id"]?.string, let name = payload["name"]?.string else { continue }
+                if payload["kind"]?.string == "function" {
+                    state.declared[id] = Declared(suite: suite(ofID: id, name: name), name: name)
+                } else {
+                    state.suites.insert(id)
                 }
-            case "testSkipped":
-                if progress[testID] == nil { order.append(testID) }
-                progress[testID, default: Progress()].skipReason = skipReason(payload)
-                let test = declared[testID]!
-                results.append(UITestResult(suite: test.suite, name: test.name, status: .skipped, duration: 0,
-                                            skipReason: progress[testID]?.skipReason))
-                progress[testID] = nil
-            case "testEnded":
-                guard let state = progress.removeValue(forKey: testID) else { continue }
-                let test = declared[testID]!
-                let status: TestStatus = !state.failures.isEmpty ? .failed : state.knownIssues > 0 ? .expectedFailure : .passed
-                let duration = (instant ?? 0) - (state.startedAt ?? instant ?? 0)
-                results.append(UITestResult(suite: test.suite, name: test.name, status: status, duration: duration,
-                                            failures: state.failures, phase: status == .failed ? .test : nil))
-            default:
                 continue
             }
+            guard kind == "event" else { continue }
+            event(payload, into: &state)
         }
+        return finish(&state)
+    }
+
+    /// One `event` record.
+    private static func event(_ payload: JSONValue, into state: inout Scan) {
+        let instant = payload["instant"]?["absolute"]?.number
+        if let instant {
+            // The run's wall time: from the first event to the last (runStarted, runEnded).
+            state.firstInstant = min(state.firstInstant ?? instant, instant)
+            state.lastInstant = max(state.lastInstant ?? instant, instant)
+        }
+        guard let eventKind = payload["kind"]?.string else { return }
+        if eventKind == "runEnded" {
+            let text = payload["messages"]?.array?.first?["text"]?.string ?? ""
+            if text.contains(" failed after ") { state.closingLineFailed = text }
+            return
+        }
+        guard let testID = payload["testID"]?.string, state.declared[testID] != nil else {
+            // An issue of no test (a task that outlived its test), or of a suite: the run failed.
+            if eventKind == "issueRecorded", isFailure(payload) {
+                let issue = failure(payload)
+                let place = issue.location.map { " at \($0.file):\($0.line):\($0.column)" } ?? ""
+                if let testID = payload["testID"]?.string, !state.suites.contains(testID), !testID.isEmpty {
+                    // A stream that records issues of tests it never declared (a hand-written one): the test failed.
+                    let name = testID.split(separator: "/").last { !$0.contains(".swift:") }.map(String.init) ?? testID
+                    state.declared[testID] = Declared(suite: suite(ofID: testID, name: name), name: name)
+                    return event(payload, into: &state)
+                }
+                let whose = payload["testID"]?.string.map { "in suite \($0)" } ?? "outside any test"
+                state.runFailures.append("an issue was recorded \(whose)\(place): \(issue.message)")
+            }
+            return
+        }
+        switch eventKind {
+        case "testStarted":
+            if state.progress[testID] == nil { state.order.append(testID) }
+            state.progress[testID] = Progress(startedAt: instant, startedWall: payload["instant"]?["since1970"]?.number, started: true)
+        case "issueRecorded":
+            if state.progress[testID] == nil { state.order.append(testID) }
+            var test = state.progress[testID, default: Progress()]
+            if payload["issue"]?["isKnown"]?.bool == true {
+                test.knownIssues += 1
+            } else if !isFailure(payload) {
+                if test.warnings.count < ConsoleTestParser.failureLimit { test.warnings.append(failure(payload)) }
+            } else if test.failures.count < ConsoleTestParser.failureLimit {
+                test.failures.append(failure(payload))
+            }
+            state.progress[testID] = test
+        case "testCancelled":
+            state.progress[testID, default: Progress()].cancelled = payload["_comments"]?.array?.first?.string ?? ""
+        case "testSkipped":
+            if state.progress[testID] == nil { state.order.append(testID) }
+            let test = state.declared[testID]!
+            state.results.append(UITestResult(suite: test.suite, name: test.name, status: .skipped, duration: 0,
+                                              skipReason: skipReason(payload)))
+            state.progress[testID] = nil
+        case "testEnded":
+            guard let progress = state.progress.removeValue(forKey: testID) else { return }
+            state.results.append(ended(state.declared[testID]!, progress, payload: payload, at: instant))
+        default:
+            return
+        }
+    }
+
+    /// A test's result at its `testEnded`.
+    private static func ended(_ test: Declared, _ state: Progress, payload: JSONValue, at instant: Double?) -> UITestResult {
+        let duration = (instant ?? 0) - (state.startedAt ?? instant ?? 0)
+        if state.failures.isEmpty, let comment = state.cancelled ?? cancelReason(payload) {
+            // `Test.cancel("reason")`: neither passed nor failed, a skip with its reason.
+            return UITestResult(suite: test.suite, name: test.name, status: .skipped, duration: duration,
+                                skipReason: comment.isEmpty ? "cancelled" : "cancelled: \(comment)", warnings: state.warnings)
+        }
+        let status: TestStatus = !state.failures.isEmpty ? .failed : state.knownIssues > 0 ? .expectedFailure : .passed
+        return UITestResult(suite: test.suite, name: test.name, status: status, duration: duration,
+                            failures: state.failures, phase: status == .failed ? .test : nil, warnings: state.warnings)
+    }
+
+    /// The end of the stream: tests still running, tests that only recorded issues, the closing line's verdict.
+    private static func finish(_ state: inout Scan) -> (run: TestRun, running: [(identifier: String, startedAt: Double)]) {
         var running: [(identifier: String, startedAt: Double)] = []
-        for testID in order {
-            guard let state = progress[testID], let test = declared[testID] else { continue }
-            running.append((test.suite.isEmpty ? test.name : "\(test.suite).\(test.name)", state.startedWall ?? 0))
-            let ended = TestFailure(message: "did not finish: the event stream ended while the test was running (a crash, a kill or a timeout)", location: nil)
-            results.append(UITestResult(suite: test.suite, name: test.name, status: .unfinished, duration: 0,
-                                        failures: state.failures + [ended], phase: .test))
+        for testID in state.order {
+            guard let progress = state.progress[testID], let test = state.declared[testID] else { continue }
+            if !progress.started {
+                // Issues of a test the stream never started (a hand-written stream): they count.
+                state.results.append(ended(test, progress, payload: .null, at: nil))
+                continue
+            }
+            running.append((test.suite.isEmpty ? test.name : "\(test.suite).\(test.name)", progress.startedWall ?? 0))
+            let cut = TestFailure(message: "did not finish: the event stream ended while the test was running (a crash, a kill or a timeout)", location: nil)
+            state.results.append(UITestResult(suite: test.suite, name: test.name, status: .unfinished, duration: 0,
+                                              failures: progress.failures + [cut], phase: .test, warnings: progress.warnings))
+        }
+        var run = TestRun(results: state.results, runFailures: state.runFailures)
+        // The runner's closing line is its verdict: a run it calls failed is failed, even when no test shows why.
+        if let closing = state.closingLineFailed, run.runFailures.isEmpty, !run.results.contains(where: { !$0.passed }) {
+            run.runFailures.append("Swift Testing's summary says the run failed (\(closing)), but no test failure was shown")
         }
         // Instants from a broken or hostile stream must not turn into an infinite or absurd time.
-        let wallTime = firstInstant.flatMap { first in lastInstant.map { $0 - first } }
+        run.wallTime = state.firstInstant.flatMap { first in state.lastInstant.map { $0 - first } }
             .flatMap { $0.isFinite && $0 >= 0 && $0 <= UITestResult.longestDuration ? $0 : nil }
-        return (TestRun(results: results, wallTime: wallTime), running)
+        return (run, running)
+    }
+
+    /// Whether an `issueRecorded` fails its test: not a warning (`isFailure: false`, `severity: warning`, 6.3).
+    private static func isFailure(_ payload: JSONValue) -> Bool {
+        let issue = payload["issue"]
+        if issue?["isFailure"]?.bool == false { return false }
+        if let severity = issue?["severity"]?.string, severity != "error" { return false }
+        return true
+    }
+
+    /// `Test x() was cancelled after 0.001 seconds: "reason"` → `reason`; nil when the test was not cancelled.
+    private static func cancelReason(_ payload: JSONValue) -> String? {
+        guard let text = payload["messages"]?.array?.first?["text"]?.string, text.contains(" was cancelled after ") else { return nil }
+        guard let colon = text.firstRange(of: ": \""), text.hasSuffix("\"") else { return "" }
+        return String(text[colon.upperBound..<text.index(before: text.endIndex)])
     }
 
     /// `Module.Suite/function()/File.swift:3:20` → `Module.Suite`; a free function's suite is its module.

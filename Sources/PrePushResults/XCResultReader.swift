@@ -46,7 +46,16 @@ public enum XCResultReader {
             return TestRun(results: results)
         }
         if case .array(let failures)? = root["testFailures"] {
-            return TestRun(results: failures.compactMap(summaryFailure))
+            // `get test-results summary`: the failing tests by name, the rest only counted.
+            var run = TestRun(results: failures.compactMap(summaryFailure))
+            if let total = root["totalTestCount"]?.number {
+                run.counted = TestCounts(tests: Int(total), failed: Int(root["failedTests"]?.number ?? 0),
+                                         skipped: Int(root["skippedTests"]?.number ?? 0))
+            }
+            if root["result"]?.string == "Failed", !run.hasFailures {
+                run.runFailures.append("the summary's result is Failed, but it names no failing test")
+            }
+            return run
         }
         if let type = root["_type"]?["_name"]?.string, type == "ActionTestPlanRunSummaries" || type == "ActionTestPlanRunSummary" {
             // `xcresulttool get --legacy --id <testsRef>` (marathon keeps it as testplanrunsummary.json): every test, no messages.
@@ -65,7 +74,19 @@ public enum XCResultReader {
                     merged.append(failure)
                 }
             }
-            return TestRun(results: merged)
+            var run = TestRun(results: merged)
+            // `metrics` counts every test; only the failing ones are named.
+            let metrics = root["metrics"]
+            if let count = metrics?["testsCount"]?["_value"]?.string.flatMap({ Int($0) }) {
+                run.counted = TestCounts(tests: count, failed: metrics?["testsFailedCount"]?["_value"]?.string.flatMap { Int($0) } ?? 0,
+                                         skipped: metrics?["testsSkippedCount"]?["_value"]?.string.flatMap { Int($0) } ?? 0)
+            }
+            // Each action's status (`succeeded`, `failed`, `notRequested`) is the runner's verdict on it.
+            let statuses = (root["actions"]?["_values"]?.array ?? []).compactMap { $0["actionResult"]?["status"]?["_value"]?.string }
+            if statuses.contains("failed"), !run.hasFailures {
+                run.runFailures.append("the result bundle's action status is failed, but it names no failing test")
+            }
+            return run
         }
         throw .unknownForm(file: file, keys: Array(root.keys))
     }
@@ -152,14 +173,21 @@ public enum XCResultReader {
     }
 
     private static func result(suite: String, name: String, node: JSONValue, fallbackDuration: Double?) -> UITestResult {
-        let children = node["children"]?.array ?? []
+        var children = node["children"]?.array ?? []
+        // Newer Xcode puts a test's runs under `Test Case Run` nodes (one per device or configuration).
+        for run in children where run["nodeType"]?.string == "Test Case Run" { children += run["children"]?.array ?? [] }
         let repetitions = children.filter { $0["nodeType"]?.string == "Repetition" }
         var messages = children.filter { $0["nodeType"]?.string == "Failure Message" }
         for repetition in repetitions {
             messages += (repetition["children"]?.array ?? []).filter { $0["nodeType"]?.string == "Failure Message" }
         }
         // A node without its own result takes its last repetition's (a retry that passed makes it pass: flaky).
-        let status = self.status(node["result"]?.string ?? repetitions.last?["result"]?.string)
+        var status = self.status(node["result"]?.string ?? repetitions.last?["result"]?.string)
+        let outcomes = repetitions.compactMap { $0["result"]?.string }
+        if outcomes.contains("Passed"), outcomes.contains("Failed") {
+            // Mixed repetitions are flaky whatever the node says (xcresultparser's rule): the last one decides.
+            status = outcomes.last == "Passed" ? .passed : .failed
+        }
         var skipReason: String?
         var failures: [TestFailure] = []
         for message in messages {

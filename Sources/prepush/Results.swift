@@ -47,6 +47,7 @@ extension Prepush {
 
         func run() throws {
             var inputs: [(file: String, run: TestRun)] = []
+            var empties: [String] = []
             for file in files {
                 if file != "-" && !FileManager.default.isReadableFile(atPath: file) {
                     let reason = FileManager.default.fileExists(atPath: file) ? "cannot be read" : "no such file"
@@ -67,10 +68,12 @@ extension Prepush {
                     throw ExitCode(ExitStatus.usage.rawValue)
                 }
                 // A shard with no tests (more shards than tests) is a real, empty part of a split suite.
-                guard !parsed.run.results.isEmpty || !parsed.run.runFailures.isEmpty || parsed.run.shard != nil else {
-                    // An empty report passing for a green run is how a broken pipeline goes unnoticed.
-                    FileStandardError.write("error: no test results found in \(file == "-" ? "standard input" : file)")
-                    throw ExitCode(ExitStatus.usage.rawValue)
+                if parsed.run.isEmpty {
+                    // One of several outputs of a run may hold none of its tests (the Swift Testing
+                    // event stream of a package whose tests are all XCTest): said, and left out.
+                    // All of them empty is an error below.
+                    empties.append(file == "-" ? "standard input" : file)
+                    continue
                 }
                 inputs.append((file, parsed.run))
                 for failure in parsed.run.runFailures { FileStandardError.write("error: \(file): the run failed: \(failure)") }
@@ -82,6 +85,12 @@ extension Prepush {
                     FileStandardError.write("prepush: warning: \(file == "-" ? "standard input" : file): \(parsed.unplaced) lines looked like test events but were not understood")
                 }
             }
+            guard !inputs.isEmpty else {
+                // An empty report passing for a green run is how a broken pipeline goes unnoticed.
+                FileStandardError.write("error: no test results found in \(empties.joined(separator: ", "))")
+                throw ExitCode(ExitStatus.usage.rawValue)
+            }
+            for file in empties { FileStandardError.write("prepush: note: \(file): no tests in it; the other inputs hold the run") }
             // Shards of a CI matrix become one run (a test in two shards is an error; a missing shard fails the run).
             let run: TestRun
             do {
