@@ -171,7 +171,8 @@ public enum SwiftTestingEventStream {
     /// A test's result at its `testEnded`.
     private static func ended(_ test: Declared, _ state: Progress, payload: JSONValue, at instant: Double?) -> UITestResult {
         let duration = (instant ?? 0) - (state.startedAt ?? instant ?? 0)
-        if state.failures.isEmpty, let comment = state.cancelled ?? cancelReason(payload) {
+        let reasons = [state.cancelled, cancelReason(payload)].compactMap { $0 }
+        if state.failures.isEmpty, let comment = reasons.first(where: { !$0.isEmpty }) ?? reasons.first {
             // `Test.cancel("reason")`: neither passed nor failed, a skip with its reason.
             return UITestResult(suite: test.suite, name: test.name, status: .skipped, duration: duration,
                                 skipReason: comment.isEmpty ? "cancelled" : "cancelled: \(comment)", warnings: state.warnings)
