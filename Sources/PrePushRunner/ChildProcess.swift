@@ -311,7 +311,10 @@ private struct RunLoop {
     var killSentAt: Double?
     /// Every process of the stage's tree seen while stopping it: a process whose parent died is
     /// still signalled by pid after it was re-parented out of sight.
-    var tracked: Set<Int32> = []
+    /// Processes seen in the tree while stopping it, with their start times: a pid alone may be
+    /// another process's by the time it is used again (a test suite or a parallel stage starts
+    /// processes of its own), and that one must never be signalled or reaped as the stage's.
+    var tracked: [Int32: UInt64] = [:]
     var leftovers: [LeftoverProcess] = []
     var abandonedPipes = false
     /// Adopted orphans whose environment could not be read yet (mid-exec): the leftover check looks again.
@@ -415,7 +418,10 @@ private struct RunLoop {
     private mutating func stageTree() -> [ProcessEntry] {
         let table = ProcessTree.snapshot()
         let otherRuns = RunningChildren.all.subtracting([pid])
-        var roots: Set<Int32> = tracked.union([pid])
+        var roots: Set<Int32> = [pid]
+        if !tracked.isEmpty {
+            for entry in table where tracked[entry.pid] == entry.startTime { roots.insert(entry.pid) }
+        }
         undecidedOrphans = false
         for entry in table where entry.parent == ownPID && entry.pid != pid && !otherRuns.contains(entry.pid) && !entry.isZombie {
             // An adopted orphan: this run's when it inherited this run's id (or, where environments
@@ -442,7 +448,7 @@ private struct RunLoop {
         let tree = stageTree()
         var groups: Set<Int32> = [pid]
         for entry in tree {
-            tracked.insert(entry.pid)
+            tracked[entry.pid] = entry.startTime
             if entry.group > 1 && entry.group != ownGroup { groups.insert(entry.group) }
         }
         for group in groups { kill(-group, signalNumber) }
@@ -469,15 +475,18 @@ private struct RunLoop {
     /// frozen tree, where a single scan and kill always missed the generation born in between.
     private mutating func freezeTree() {
         for _ in 0..<50 {
-            let known = tracked
+            let known = Set(tracked.keys)
             sendToTree(SIGSTOP)
-            if tracked.isSubset(of: known) { return }
+            if Set(tracked.keys).isSubset(of: known) { return }
         }
     }
 
     private func reapAdopted() {
         var status: Int32 = 0
-        for other in tracked where other != pid {
+        for (other, started) in tracked where other != pid {
+            // Only the process that was seen: a pid reused by a child of someone else in this
+            // program (Foundation's Process, another stage) keeps its exit status for its owner.
+            guard ProcessTree.startTime(of: other) == started else { continue }
             while waitpid(other, &status, WNOHANG) < 0 && currentErrno == EINTR {}
         }
     }

@@ -20,6 +20,9 @@ public struct ProcessEntry: Sendable, Equatable {
     public let name: String
     /// Exited and waiting to be reaped: runs no code any more.
     public let isZombie: Bool
+    /// When it started (Linux: clock ticks after boot; 0 where unknown). A pid and its start time
+    /// name one process: after that process is gone, its pid may be another's.
+    public var startTime: UInt64 = 0
 }
 
 /// The processes a stage started, found by parent links rather than by process group: test runners
@@ -71,14 +74,28 @@ public enum ProcessTree {
         let bytes = buffer[0..<count]
         guard let open = bytes.firstIndex(of: UInt8(ascii: "(")), let close = bytes.lastIndex(of: UInt8(ascii: ")")), open < close else { return nil }
         let name = String(decoding: bytes[(open + 1)..<close], as: UTF8.self)
-        let fields = bytes[(close + 1)...].split(separator: 32, maxSplits: 4)
+        // state ppid pgrp session tty_nr tpgid flags minflt cminflt majflt cmajflt utime stime cutime
+        // cstime priority nice num_threads itrealvalue starttime …: the start time is the 20th after the name.
+        let fields = bytes[(close + 1)...].split(separator: 32, maxSplits: 20)
         guard fields.count >= 4, let state = fields[0].first,
               let parent = Int32(String(decoding: fields[1], as: UTF8.self)),
               let group = Int32(String(decoding: fields[2], as: UTF8.self)) else { return nil }
-        return ProcessEntry(pid: pid, parent: parent, group: group, name: name,
-                            isZombie: state == UInt8(ascii: "Z") || state == UInt8(ascii: "X"))
+        var entry = ProcessEntry(pid: pid, parent: parent, group: group, name: name,
+                                 isZombie: state == UInt8(ascii: "Z") || state == UInt8(ascii: "X"))
+        if fields.count > 19 { entry.startTime = UInt64(String(decoding: fields[19], as: UTF8.self)) ?? 0 }
+        return entry
     }
     #endif
+
+    /// When `pid` started (see `ProcessEntry.startTime`); nil when there is no such process.
+    public static func startTime(of pid: Int32) -> UInt64? {
+        #if os(Linux)
+        var buffer = [UInt8](repeating: 0, count: 1024)
+        return readStat(pid, buffer: &buffer)?.startTime
+        #else
+        return kill(pid, 0) == 0 || errno == EPERM ? 0 : nil
+        #endif
+    }
 
     /// Whether `pid`'s environment holds exactly `entry` (`NAME=value`); nil where it cannot be read
     /// (another user's process, a process in the middle of `exec`, a system without `/proc`).

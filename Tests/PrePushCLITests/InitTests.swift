@@ -14,7 +14,7 @@ import Testing
         #expect(result.status == 0, "\(result)")
         #expect(result.standardOutput.hasPrefix("prepush: wrote .prepush.yml (swift test for the unit stage, xcodebuild test of scheme Shop UITests for the UI stage, the scenario catalog .prepush/scenarios.yml)\n"), "\(result)")
         let file = try #require(repo.root.read("work/.prepush.yml"))
-        #expect(file.contains("    run: swift test --event-stream-output-path .build/prepush-events.jsonl --event-stream-version 0\n"))
+        #expect(file.contains("    run: swift test --event-stream-output-path .build/prepush-events.jsonl\n"))
         #expect(file.contains("xcodebuild test -project Shop.xcodeproj -scheme 'Shop UITests' "))
         #expect(file.contains("  # shared schemes found: Shop UITests, Shop\n"))
         #expect(file.contains("traceability:\n  catalog: .prepush/scenarios.yml\n"))
