@@ -21,6 +21,23 @@ import Testing
         #expect(result.standardOutput.isEmpty)
     }
 
+    /// `--output /dev/null` or a named pipe is written to, never replaced: a rename over `/dev/null`,
+    /// as root, left a regular file there and broke every program on the machine that wrote to it.
+    @Test(.timeLimit(.minutes(1)))
+    func anOutputThatIsAPipeIsWrittenToNotReplaced() throws {
+        let folder = try TemporaryDirectory()
+        let fifo = folder.url("report.pipe")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let reader = try Command.start("/bin/sh", ["-c", "cat \"$0\" > \"$1\"", fifo, folder.url("received.xml")], environment: environment)
+        let log = Fixtures.shared + "/console/xcbeautify__TestData__MixedTestLog_6_0_macOS.txt"
+        let result = try PrepushBinary.run(["results", log, "--format", "junit", "--output", fifo], in: folder.path, environment: environment)
+        #expect(result.status == 1, "\(result)")
+        #expect(reader.wait().status == 0)
+        var info = stat()
+        #expect(stat(fifo, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO, "the pipe was replaced")
+        #expect(folder.read("received.xml")?.contains("<testsuites name=\"prepush\" tests=\"6\"") == true)
+    }
+
     @Test func absurdDurationsAreCutWithAWarning() throws {
         let folder = try TemporaryDirectory()
         let log = "Test Case 'C.huge' passed (9999999999999999 seconds).\nTest Case 'C.small' passed (0.474 seconds).\n"

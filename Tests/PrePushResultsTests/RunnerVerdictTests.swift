@@ -73,10 +73,11 @@ enum RunnerCorpus {
     @Test(.timeLimit(.minutes(5)))
     func prepushResultsExitsAsTheRunnerDid() throws {
         var disagreements: [String] = []
+        let scratch = try TemporaryDirectory(prefix: "prepush-verdicts")
         for name in RunnerCorpus.cases {
             let expected = try RunnerCorpus.exitStatus(name)
             for inputs in [[RunnerCorpus.folder + "/\(name).console.txt"], RunnerCorpus.outputs(name)] {
-                let result = try PrepushBinary.run(["results"] + inputs + ["--format", "json", "--output", "/dev/null"],
+                let result = try PrepushBinary.run(["results"] + inputs + ["--format", "json", "--output", scratch.url("report.json")],
                                                   in: RunnerCorpus.folder, environment: ProcessInfo.processInfo.environment)
                 if result.status != expected { disagreements.append("\(name) \(inputs.map { ($0 as NSString).lastPathComponent }): \(result.status), runner \(expected)") }
             }
