@@ -15,24 +15,59 @@ public enum JUnitReader {
     /// Parses JUnit XML held in `buffer`, which stays valid for the call. `passed` is told every
     /// megabyte up to where the scan will never read again, so the caller can give that memory back.
     static func parse(buffer bytes: UnsafeBufferPointer<UInt8>, file: String, passed: ((Int) -> Void)? = nil) throws(XMLError) -> TestRun {
-        var results: [UITestResult] = []
+        var cases = CaseCollector()
         // Sized once from a count of `<testcase`: growing by doubling would hold the old and the new
         // storage at once, half again the results' memory at the peak.
-        results.reserveCapacity(Self.count(of: Array("<testcase".utf8), in: bytes))
+        cases.results.reserveCapacity(Self.count(of: Array("<testcase".utf8), in: bytes))
         var scanner = XMLScanner(buffer: bytes, file: file, passed: passed)
-        // One string per suite name, shared by its tests, rather than one per test.
-        var suiteNames: Set<String> = []
-        var indexByKey: [String: Int] = [:]
-        // The repetitions read of each merged test, by its index in `results`.
-        var repetitions: [Int: Set<String>] = [:]
-        var suiteStack: [String] = []
-        // The failures and errors each open suite claims, and how many failing cases had been read
-        // when it opened: a suite that claims more than it shows says the run failed where no test does.
-        var claims: [(claimed: Int, failingBefore: Int)] = []
-        var failingCases = 0
-        var runFailures: [String] = []
+        while let event = try scanner.next() {
+            switch event {
+            case .start(let name, let attributes, let selfClosing):
+                switch name {
+                case "testsuite":
+                    if !selfClosing { cases.openSuite(attributes) }
+                case "testcase":
+                    cases.openCase(attributes)
+                    if selfClosing { cases.finishCase() }
+                case "failure", "error", "skipped", "flakyFailure", "flakyError", "rerunFailure", "rerunError", "system-out":
+                    cases.openCapture(name, attributes)
+                    if selfClosing { cases.closeCapture() }
+                case "property":
+                    if let key = attributes["name"], let value = attributes["value"] { cases.current?.properties[key] = value }
+                default:
+                    break
+                }
+            case .text(let text):
+                cases.capture?.text += text
+            case .end(let name):
+                switch name {
+                case "testsuite": cases.closeSuite()
+                case "testcase": cases.finishCase()
+                case "failure", "error", "skipped", "flakyFailure", "flakyError", "rerunFailure", "rerunError", "system-out":
+                    cases.closeCapture()
+                default: break
+                }
+            }
+        }
+        return TestRun(results: cases.results, runFailures: cases.runFailures)
+    }
+
+    /// The test cases of one JUnit document as the scan meets them.
+    private struct CaseCollector {
+        var results: [UITestResult] = []
         var current: Case?
         var capture: Capture?
+        var runFailures: [String] = []
+        // One string per suite name, shared by its tests, rather than one per test.
+        private var suiteNames: Set<String> = []
+        private var indexByKey: [String: Int] = [:]
+        // The repetitions read of each merged test, by its index in `results`.
+        private var repetitions: [Int: Set<String>] = [:]
+        private var suiteStack: [String] = []
+        // The failures and errors each open suite claims, and how many failing cases had been read
+        // when it opened: a suite that claims more than it shows says the run failed where no test does.
+        private var claims: [(claimed: Int, failingBefore: Int)] = []
+        private var failingCases = 0
 
         struct Case {
             var suite: String, name: String, time: Double
@@ -46,80 +81,63 @@ public enum JUnitReader {
         enum CaptureKind { case failure, error, flaky, skipped, systemOut }
         struct Capture { var kind: CaptureKind; var message: String?; var type: String?; var text = "" }
 
-        while let event = try scanner.next() {
-            switch event {
-            case .start(let name, let attributes, let selfClosing):
-                switch name {
-                case "testsuite":
-                    if !selfClosing {
-                        suiteStack.append(attributes["name"] ?? "")
-                        let claimed = (Int(attributes["failures"] ?? "") ?? 0) + (Int(attributes["errors"] ?? "") ?? 0)
-                        claims.append((claimed, failingCases))
-                    }
-                case "testcase":
-                    var suite = attributes["classname"] ?? suiteStack.last ?? ""
-                    if let known = suiteNames.firstIndex(of: suite) { suite = suiteNames[known] } else { suiteNames.insert(suite) }
-                    current = Case(suite: suite, name: attributes["name"] ?? "", time: Double(attributes["time"].map { $0.replacingComma() } ?? "") ?? 0)
-                    if selfClosing { finish(&current, into: &results, index: &indexByKey) }
-                case "failure", "error", "skipped", "flakyFailure", "flakyError", "rerunFailure", "rerunError", "system-out":
-                    guard current != nil else { break }
-                    let kind: CaptureKind = switch name {
-                    case "failure": .failure
-                    case "error": .error
-                    case "skipped": .skipped
-                    case "system-out": .systemOut
-                    default: .flaky
-                    }
-                    capture = Capture(kind: kind, message: attributes["message"], type: attributes["type"])
-                    if selfClosing { apply(capture!, to: &current!); capture = nil }
-                case "property":
-                    if let key = attributes["name"], let value = attributes["value"] { current?.properties[key] = value }
-                default:
-                    break
-                }
-            case .text(let text):
-                capture?.text += text
-            case .end(let name):
-                switch name {
-                case "testsuite":
-                    let name = suiteStack.popLast() ?? ""
-                    if let claim = claims.popLast(), claim.claimed > failingCases - claim.failingBefore, runFailures.isEmpty {
-                        // SwiftPM's Swift Testing xunit counts an issue no test carries (a task that outlived its test) this way.
-                        let shown = failingCases - claim.failingBefore
-                        runFailures.append("the JUnit suite '\(name)' counts \(claim.claimed) failure\(claim.claimed == 1 ? "" : "s") or error\(claim.claimed == 1 ? "" : "s"), but \(shown == 0 ? "no test case fails" : "only \(shown) test case\(shown == 1 ? "" : "s") fail")")
-                    }
-                case "testcase": finish(&current, into: &results, index: &indexByKey)
-                case "failure", "error", "skipped", "flakyFailure", "flakyError", "rerunFailure", "rerunError", "system-out":
-                    if let finished = capture, current != nil { apply(finished, to: &current!) }
-                    capture = nil
-                default: break
-                }
-            }
+        mutating func openSuite(_ attributes: XMLAttributes) {
+            suiteStack.append(attributes["name"] ?? "")
+            let claimed = (Int(attributes["failures"] ?? "") ?? 0) + (Int(attributes["errors"] ?? "") ?? 0)
+            claims.append((claimed, failingCases))
         }
-        return TestRun(results: results, runFailures: runFailures)
 
-        func apply(_ capture: Capture, to test: inout Case) {
+        mutating func closeSuite() {
+            let name = suiteStack.popLast() ?? ""
+            guard let claim = claims.popLast(), claim.claimed > failingCases - claim.failingBefore, runFailures.isEmpty else { return }
+            // SwiftPM's Swift Testing xunit counts an issue no test carries (a task that outlived its test) this way.
+            let shown = failingCases - claim.failingBefore
+            let counted = "\(claim.claimed) failure\(claim.claimed == 1 ? "" : "s") or error\(claim.claimed == 1 ? "" : "s")"
+            runFailures.append("the JUnit suite '\(name)' counts \(counted), but \(shown == 0 ? "no test case fails" : "only \(shown) test case\(shown == 1 ? "" : "s") fail")")
+        }
+
+        mutating func openCase(_ attributes: XMLAttributes) {
+            var suite = attributes["classname"] ?? suiteStack.last ?? ""
+            if let known = suiteNames.firstIndex(of: suite) { suite = suiteNames[known] } else { suiteNames.insert(suite) }
+            current = Case(suite: suite, name: attributes["name"] ?? "", time: Double(attributes["time"].map { $0.replacingComma() } ?? "") ?? 0)
+        }
+
+        mutating func openCapture(_ name: String, _ attributes: XMLAttributes) {
+            guard current != nil else { return }
+            let kind: CaptureKind = switch name {
+            case "failure": .failure
+            case "error": .error
+            case "skipped": .skipped
+            case "system-out": .systemOut
+            default: .flaky
+            }
+            capture = Capture(kind: kind, message: attributes["message"], type: attributes["type"])
+        }
+
+        mutating func closeCapture() {
+            defer { capture = nil }
+            guard let capture, current != nil else { return }
             let text = capture.text.trimmedLines()
             switch capture.kind {
             case .failure, .error:
-                test.status = capture.kind == .error && capture.type == "unfinished" ? .unfinished : .failed
-                test.failures.append(failure(message: capture.message, body: text))
+                current!.status = capture.kind == .error && capture.type == "unfinished" ? .unfinished : .failed
+                current!.failures.append(JUnitReader.failure(message: capture.message, body: text))
             case .flaky:
-                test.flakyFailures.append(failure(message: capture.message, body: text))
+                current!.flakyFailures.append(JUnitReader.failure(message: capture.message, body: text))
             case .skipped:
-                test.status = .skipped
-                test.skipReason = capture.message ?? (text.isEmpty ? nil : text)
+                current!.status = .skipped
+                current!.skipReason = capture.message ?? (text.isEmpty ? nil : text)
             case .systemOut:
                 // Jenkins' attachment convention, which prepush's own JUnit uses for screenshots.
                 if let start = text.firstRange(of: "[[ATTACHMENT|"), let end = text[start.upperBound...].firstRange(of: "]]") {
-                    test.screenshot = String(text[start.upperBound..<end.lowerBound])
+                    current!.screenshot = String(text[start.upperBound..<end.lowerBound])
                 }
             }
         }
 
-        func finish(_ test: inout Case?, into results: inout [UITestResult], index: inout [String: Int]) {
-            guard let finished = test else { return }
-            test = nil
+        mutating func finishCase() {
+            guard let finished = current else { return }
+            current = nil
             if finished.status == .failed || finished.status == .unfinished { failingCases += 1 }
             var failures = finished.flakyFailures + finished.failures
             if finished.status == .failed && failures.isEmpty { failures = [TestFailure(message: "failed", location: nil)] }
@@ -128,16 +146,15 @@ public enum JUnitReader {
                                       attempts: 1 + finished.flakyFailures.count, skipReason: finished.skipReason,
                                       screenshotPath: finished.screenshot)
             // Only fastlane-style retries (a `repetition` property) are merged into one test.
-            guard finished.properties["repetition"] != nil else {
+            guard let repetition = finished.properties["repetition"] else {
                 results.append(result)
                 return
             }
             // A retry has a repetition of its own (`Retry 1`, `Retry 2`); two cases with the same one are
             // two tests whose names came out the same (trainer writes `f(\t)` and `f( )` that way).
-            let repetition = finished.properties["repetition"] ?? ""
             let key = "\(finished.suite)\u{1}\(finished.name)\u{1}\(finished.properties["argument"] ?? "")"
-            guard let existing = index[key], !repetitions[existing, default: []].contains(repetition) else {
-                index[key] = results.count
+            guard let existing = indexByKey[key], !repetitions[existing, default: []].contains(repetition) else {
+                indexByKey[key] = results.count
                 repetitions[results.count] = [repetition]
                 results.append(result)
                 return
