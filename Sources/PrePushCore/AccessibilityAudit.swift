@@ -52,26 +52,56 @@ public enum AccessibilityAuditMapping {
 
     /// The audit results a failure message holds: one when it names an audit type or prints one of
     /// Xcode's audit descriptions, with the element after `element: ` or `Element: ` (quotes removed).
+    /// Every failing test's messages pass through here, so it works on bytes, ASCII-lowercased once.
     public static func results(fromFailureMessage message: String) -> [AccessibilityAuditResult] {
-        let lower = message.lowercased()
+        var lower = Array(message.utf8)
+        for index in lower.indices where lower[index] >= 65 && lower[index] <= 90 { lower[index] += 32 }
         var auditType: String?
-        if let range = lower.firstRange(of: "audittype: ") {
-            auditType = canonical(String(lower[range.upperBound...].prefix { $0.isLetter || $0 == "." }))
+        if let at = find(Self.auditTypeKey, in: lower) {
+            let name = lower[(at + auditTypeKey.count)...].prefix { isLetter($0) || $0 == UInt8(ascii: ".") }
+            auditType = canonical(String(decoding: name, as: UTF8.self))
         }
-        if auditType == nil, let range = lower.firstRange(of: "xcuiaccessibilityaudittype") {
-            auditType = canonical("xcuiaccessibilityaudittype" + lower[range.upperBound...].prefix { $0.isLetter })
+        if auditType == nil, let at = find(Self.swiftAuditTypePrefix, in: lower) {
+            let name = lower[(at + swiftAuditTypePrefix.count)...].prefix(while: isLetter)
+            auditType = canonical("xcuiaccessibilityaudittype" + String(decoding: name, as: UTF8.self))
         }
-        if auditType == nil, let match = descriptions.first(where: { lower.contains($0.phrase) }) {
+        if auditType == nil, let match = descriptionBytes.first(where: { find($0.phrase, in: lower) != nil }) {
             auditType = match.auditType.lowercased()
         }
         guard let short = auditType, let issueType = issueType(forAuditType: short) else { return [] }
         var element = ""
-        if let range = lower.firstRange(of: "element: ") {
-            let start = message.index(message.startIndex, offsetBy: lower.distance(from: lower.startIndex, to: range.upperBound))
-            element = String(message[start...].prefix { $0 != "," && $0 != "\n" && $0 != ")" })
+        if let at = find(Self.elementKey, in: lower) {
+            // ASCII lowercasing keeps every byte where it was: the offset is the message's too.
+            let rest = Array(message.utf8)[(at + elementKey.count)...].prefix { $0 != UInt8(ascii: ",") && $0 != 10 && $0 != UInt8(ascii: ")") }
+            element = String(decoding: rest, as: UTF8.self)
                 .trimmingPrefix("\"").split(separator: "\"").first.map(String.init) ?? ""
         }
         return [AccessibilityAuditResult(elementIdentifier: element, issueType: issueType, issueDescription: message,
                                          auditType: spelled[short])]
+    }
+
+    private static let auditTypeKey = Array("audittype: ".utf8)
+    private static let swiftAuditTypePrefix = Array("xcuiaccessibilityaudittype".utf8)
+    private static let elementKey = Array("element: ".utf8)
+    private static let descriptionBytes = descriptions.map { (phrase: Array($0.phrase.utf8), auditType: $0.auditType) }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (byte >= 97 && byte <= 122) || (byte >= 65 && byte <= 90)
+    }
+
+    /// The first index of `needle` in `haystack`.
+    private static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
+        guard let first = needle.first, haystack.count >= needle.count else { return nil }
+        var index = 0
+        let last = haystack.count - needle.count
+        while index <= last {
+            if haystack[index] == first {
+                var matched = 1
+                while matched < needle.count && haystack[index + matched] == needle[matched] { matched += 1 }
+                if matched == needle.count { return index }
+            }
+            index += 1
+        }
+        return nil
     }
 }

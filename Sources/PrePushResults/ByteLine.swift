@@ -28,6 +28,16 @@ struct ByteLine {
         return nil
     }
 
+    /// The last index after `after` where `needle` starts, or nil.
+    func findLast(_ needle: StaticString, after: Int) -> Int? {
+        var index = bytes.count - needle.utf8CodeUnitCount
+        while index > after {
+            if has(needle, at: index) { return index }
+            index -= 1
+        }
+        return nil
+    }
+
     /// The first index at or after `from` holding `byte`, or nil.
     func find(byte: UInt8, from: Int) -> Int? {
         var index = from
@@ -62,15 +72,24 @@ struct ByteLine {
     /// The text from `start` to the end.
     func string(from start: Int) -> String { string(start..<bytes.count) }
 
-    /// A decimal number (digits and one dot) starting at `start`, and the index after it.
+    /// A decimal number (digits and one dot) starting at `start`, and the index after it. The digits
+    /// are gathered as an integer and divided once by a power of ten, so `0.474` is the double
+    /// `Double("0.474")` gives, not a sum of rounded tenths.
     func number(at start: Int) -> (value: Double, end: Int)? {
         var index = start
-        var integer = 0.0, fraction = 0.0, scale = 1.0, sawDigit = false, afterDot = false
+        var mantissa: UInt64 = 0, fractionDigits = 0, sawDigit = false, afterDot = false, exact = true
+        var scale = 1.0
         while index < bytes.count {
             let byte = bytes[index]
             if byte >= 48 && byte <= 57 {
                 sawDigit = true
-                if afterDot { scale /= 10; fraction += Double(byte - 48) * scale } else { integer = integer * 10 + Double(byte - 48) }
+                if mantissa < 100_000_000_000_000_000 {
+                    mantissa = mantissa * 10 + UInt64(byte - 48)
+                    if afterDot { fractionDigits += 1 }
+                } else if !afterDot {
+                    scale *= 10
+                    exact = false
+                }
             } else if byte == UInt8(ascii: ".") && !afterDot && index + 1 < bytes.count && bytes[index + 1] >= 48 && bytes[index + 1] <= 57 {
                 afterDot = true
             } else {
@@ -78,8 +97,14 @@ struct ByteLine {
             }
             index += 1
         }
-        return sawDigit ? (integer + fraction, index) : nil
+        guard sawDigit else { return nil }
+        var value = Double(mantissa)
+        if fractionDigits > 0 { value /= Self.powersOfTen[min(fractionDigits, Self.powersOfTen.count - 1)] }
+        if !exact { value *= scale }
+        return (value, index)
     }
+
+    private static let powersOfTen: [Double] = (0...22).map { exponent in (0..<exponent).reduce(1.0) { value, _ in value * 10 } }
 
     /// Index of the first byte after `start` that is not a space or tab.
     func skipBlanks(from start: Int) -> Int {

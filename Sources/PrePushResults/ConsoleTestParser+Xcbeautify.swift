@@ -70,23 +70,23 @@ extension ConsoleTestParser {
     /// `    ⊘ testName (0.000 seconds)`, `    ⊘ name() skipped (reason)`, `    ✖ testName, reason`
     /// (one per failed assertion; xcbeautify drops the place), `    ✖ name() (0.002 seconds) 1 issue(s)`.
     mutating func xcbeautifyTest(_ line: ByteLine, glyph: UInt32, from start: Int) {
-        var text = Substring(line.string(from: start))
+        // Worked out on the line's bytes: every test of a piped run passes through here.
+        var lower = start, upper = line.count
         var suite = xcbeautifySuite
-        if text.hasPrefix("["), let close = text.firstIndex(of: "]") {
-            suite = String(text[text.index(after: text.startIndex)..<close])
-            text = text[text.index(after: close)...].drop { $0 == " " }
+        if line.has("[", at: lower), let close = line.find(byte: UInt8(ascii: "]"), from: lower) {
+            suite = line.string(from: lower + 1, to: close)
+            lower = line.skipBlanks(from: close + 1)
         }
         // `name (0.001 seconds)`, maybe with ` on 'device'` before it and ` N issue(s)` after it.
-        var duration = 0.0, name = text
-        if let open = text.ranges(of: " (").last, text[open.upperBound...].contains(" seconds)"),
-           let seconds = text[open.upperBound...].firstRange(of: " seconds)"),
-           let value = Double(text[open.upperBound..<seconds.lowerBound]) {
-            duration = value
-            name = text[..<open.lowerBound]
-            if let device = name.firstRange(of: " on '") { name = name[..<device.lowerBound] }
-        } else if glyph == 0x2716, let comma = text.firstIndex(of: ",") {
+        var duration = 0.0
+        if let open = line.findLast(" (", after: lower), let seconds = line.find(" seconds)", from: open + 2),
+           let value = line.number(at: open + 2), value.end == seconds {
+            duration = value.value
+            upper = open
+            if let device = line.find(" on '", from: lower), device < upper { upper = device }
+        } else if glyph == 0x2716, let comma = line.find(byte: UInt8(ascii: ","), from: lower) {
             // `✖ testName, reason`: gathered until another event ends the test.
-            let testName = String(text[..<comma]), reason = String(text[text.index(after: comma)...].drop { $0 == " " })
+            let testName = line.string(lower..<comma), reason = line.string(from: line.skipBlanks(from: comma + 1))
             let key = "\(suite).\(testName)"
             if xcbeautifyFailing != key {
                 closeXcbeautifyFailure()
@@ -98,14 +98,16 @@ extension ConsoleTestParser {
         }
         closeXcbeautifyFailure()
         var skipReason: String?
-        if glyph == 0x2298, let skipped = name.firstRange(of: " skipped") {
-            let rest = name[skipped.upperBound...].trimmingPrefix(" ")
-            if rest.hasPrefix("("), rest.hasSuffix(")") { skipReason = String(rest.dropFirst().dropLast()) }
-            name = name[..<skipped.lowerBound]
+        if glyph == 0x2298, let skipped = line.find(" skipped", from: lower), skipped < upper {
+            let rest = line.skipBlanks(from: skipped + 8)
+            if line.has("(", at: rest), line[upper - 1] == UInt8(ascii: ")") { skipReason = line.string(from: rest + 1, to: upper - 1) }
+            upper = skipped
         }
         // A Swift Testing display name is quoted: `✔ "Adds two numbers" (0.001 seconds)`.
-        let testName = name.count >= 2 && name.hasPrefix("\"") && name.hasSuffix("\"") ? String(name.dropFirst().dropLast()) : String(name)
-        guard !testName.isEmpty, !testName.contains(" ") || testName.hasSuffix(")") || name.hasPrefix("\"") else { return miss(line) }
+        let quoted = upper - lower >= 2 && line[lower] == UInt8(ascii: "\"") && line[upper - 1] == UInt8(ascii: "\"")
+        let testName = quoted ? line.string(from: lower + 1, to: upper - 1) : line.string(from: lower, to: upper)
+        let spaced = line.find(byte: 32, from: lower).map { $0 < upper } ?? false
+        guard !testName.isEmpty, quoted || !spaced || line[upper - 1] == UInt8(ascii: ")") else { return miss(line) }
         let key = "\(suite).\(testName)"
         if glyph == 0x2298 { earlySkipReasons[key] = skipReason ?? "" }
         begin(suite: suite, name: testName, key: key)
