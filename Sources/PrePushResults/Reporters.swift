@@ -277,16 +277,8 @@ public struct JSONReporter: TestReporter {
             out.field("attempts", test.attempts)
             out.field("duration", test.duration)
             if let message = test.failureMessage { out.field("failureMessage", message) }
-            out.key("failures"); out.open("[")
-            for failure in test.failures {
-                out.element(); out.open("{")
-                if let location = failure.location, location.column > 0 { out.field("column", location.column) }
-                if let location = failure.location { out.field("file", location.file) }
-                if let location = failure.location { out.field("line", location.line) }
-                out.field("message", failure.message)
-                out.close("}")
-            }
-            out.close("]")
+            out.key("failures")
+            Self.write(test.failures, to: &out)
             out.field("flaky", test.isFlaky)
             out.field("name", test.name)
             out.field("passed", test.passed)
@@ -297,16 +289,8 @@ public struct JSONReporter: TestReporter {
             out.field("suite", test.suite)
             out.field("testIdentifier", test.testIdentifier)
             if let warnings = test.warnings {
-                out.key("warnings"); out.open("[")
-                for warning in warnings {
-                    out.element(); out.open("{")
-                    if let location = warning.location, location.column > 0 { out.field("column", location.column) }
-                    if let location = warning.location { out.field("file", location.file) }
-                    if let location = warning.location { out.field("line", location.line) }
-                    out.field("message", warning.message)
-                    out.close("}")
-                }
-                out.close("]")
+                out.key("warnings")
+                Self.write(warnings, to: &out)
             }
             out.close("}")
             if out.byteCount >= 64 * 1024 { sink.append(bytes: out.takeBytes()) }
@@ -317,6 +301,22 @@ public struct JSONReporter: TestReporter {
         out.endLine()
         sink.append(bytes: out.takeBytes())
         sink.flush()
+    }
+}
+
+extension JSONReporter {
+    /// Failures or warnings as an array of `{column, file, line, message}`; `column` only where the tool gave one.
+    static func write(_ issues: [TestFailure], to out: inout JSONTextWriter) {
+        out.open("[")
+        for issue in issues {
+            out.element(); out.open("{")
+            if let location = issue.location, location.column > 0 { out.field("column", location.column) }
+            if let location = issue.location { out.field("file", location.file) }
+            if let location = issue.location { out.field("line", location.line) }
+            out.field("message", issue.message)
+            out.close("}")
+        }
+        out.close("]")
     }
 }
 
@@ -515,7 +515,7 @@ public struct MarkdownReporter: TestReporter {
 // MARK: - GitHub annotations
 
 /// GitHub Actions workflow commands: one `::error` per failure of the run as a whole, then one per
-/// failing test, at its failure's file and line.
+/// failing test, at its failure's file and line, then a `::warning` per warning a test recorded.
 public struct GitHubAnnotationsReporter: TestReporter {
     /// Creates the reporter.
     public init() {}
@@ -523,27 +523,22 @@ public struct GitHubAnnotationsReporter: TestReporter {
     public func render(_ run: TestRun) -> String {
         run.runFailures.map { WorkflowCommand.line("error", properties: [("title", "the run failed")], message: $0) + "\n" }.joined()
             + run.failing.map { test in
-            var properties: [(key: String, value: String)] = []
-            if let location = test.failureLocation {
-                properties.append(("file", location.file))
-                properties.append(("line", String(location.line)))
-                if location.column > 0 { properties.append(("col", String(location.column))) }
-            }
-            properties.append(("title", test.testIdentifier))
-            let message = test.failures.map(\.message).joined(separator: "\n")
-            return WorkflowCommand.line("error", properties: properties, message: message) + "\n"
-        }.joined()
+                annotation("error", at: test.failureLocation, of: test, message: test.failures.map(\.message).joined(separator: "\n"))
+            }.joined()
             + run.results.lazy.filter { $0.warnings != nil }.flatMap { test in
-            (test.warnings ?? []).map { warning in
-                var properties: [(key: String, value: String)] = []
-                if let location = warning.location {
-                    properties.append(("file", location.file))
-                    properties.append(("line", String(location.line)))
-                    if location.column > 0 { properties.append(("col", String(location.column))) }
-                }
-                properties.append(("title", test.testIdentifier))
-                return WorkflowCommand.line("warning", properties: properties, message: warning.message) + "\n"
-            }
-        }.joined()
+                (test.warnings ?? []).map { annotation("warning", at: $0.location, of: test, message: $0.message) }
+            }.joined()
+    }
+
+    /// One command at `location` (when known), titled with the test.
+    private func annotation(_ command: String, at location: SourceLocation?, of test: UITestResult, message: String) -> String {
+        var properties: [(key: String, value: String)] = []
+        if let location {
+            properties.append(("file", location.file))
+            properties.append(("line", String(location.line)))
+            if location.column > 0 { properties.append(("col", String(location.column))) }
+        }
+        properties.append(("title", test.testIdentifier))
+        return WorkflowCommand.line(command, properties: properties, message: message) + "\n"
     }
 }

@@ -52,21 +52,17 @@ enum RunnerCorpus {
         #expect(run.hasFailures == (status != 0), "\(name): the runner exited \(status); failing: \(run.failing.map(\.testIdentifier)), run: \(run.runFailures)")
     }
 
-    @Test(arguments: RunnerCorpus.cases.filter { FileManager.default.fileExists(atPath: "\(RunnerCorpus.folder)/\($0).events.jsonl") })
-    func theEventStreamGivesTheRunnersVerdict(_ name: String) throws {
-        let status = try RunnerCorpus.exitStatus(name)
-        let run = try RunnerCorpus.read(name, "events.jsonl")
-        // An XCTest-only run writes a stream of no tests: nothing to agree or disagree with.
-        guard !run.isEmpty else { return #expect(name.hasPrefix("xct-")) }
-        #expect(run.hasFailures == (status != 0), "\(name): the runner exited \(status); failing: \(run.failing.map(\.testIdentifier)), run: \(run.runFailures)")
-    }
-
-    @Test(arguments: RunnerCorpus.cases.filter { FileManager.default.fileExists(atPath: "\(RunnerCorpus.folder)/\($0).swift-testing.xunit.xml") })
-    func swiftPMsXunitGivesTheRunnersVerdict(_ name: String) throws {
-        let status = try RunnerCorpus.exitStatus(name)
-        let run = try RunnerCorpus.read(name, "swift-testing.xunit.xml")
-        guard !run.isEmpty else { return #expect(name.hasPrefix("xct-")) }
-        #expect(run.hasFailures == (status != 0), "\(name): the runner exited \(status)")
+    /// Each machine-readable file a run wrote, alone: Swift Testing's event stream, SwiftPM's xunit.
+    @Test(arguments: ["events.jsonl", "swift-testing.xunit.xml"].flatMap { kind in
+        RunnerCorpus.cases.filter { FileManager.default.fileExists(atPath: "\(RunnerCorpus.folder)/\($0).\(kind)") }.map { "\($0) \(kind)" }
+    })
+    func eachRecordGivesTheRunnersVerdict(_ input: String) throws {
+        let parts = input.split(separator: " ").map(String.init)
+        let status = try RunnerCorpus.exitStatus(parts[0])
+        let run = try RunnerCorpus.read(parts[0], parts[1])
+        // An XCTest-only run writes Swift Testing records of no tests: nothing to agree or disagree with.
+        guard !run.isEmpty else { return #expect(parts[0].hasPrefix("xct-")) }
+        #expect(run.hasFailures == (status != 0), "\(input): the runner exited \(status); failing: \(run.failing.map(\.testIdentifier)), run: \(run.runFailures)")
     }
 
     /// The same, through the command a CI job runs: `prepush results` on everything the run wrote.
