@@ -185,7 +185,7 @@ public enum Pipeline {
             do {
                 try prepareReportsDirectory(configuration.reportsDirectory)
             } catch {
-                console.error("error: reports folder: \(error)")
+                console.error("error: reports folder: \(ErrorText.reason(error))")
                 return .usage
             }
             let (violations, written) = publishTraceability(traceability, traced, results: [], configuration: configuration,
@@ -206,7 +206,7 @@ public enum Pipeline {
             }
             configuration.reportsDirectory = claimed.folder
         } catch {
-            console.error("error: reports folder: \(error)")
+            console.error("error: reports folder: \(ErrorText.reason(error))")
             return .usage
         }
 
@@ -225,7 +225,7 @@ public enum Pipeline {
                 try repository.exportTree(of: commit, to: FilePath.join(folder, "tree"))
                 export = folder
             } catch {
-                console.error("error: cannot export \(commit) for an isolated or remote run: \(error)")
+                console.error("error: cannot export \(commit) for an isolated or remote run: \(ErrorText.reason(error))")
                 return .usage
             }
         }
@@ -439,7 +439,7 @@ public enum Pipeline {
             do {
                 return [try repository.range(base: checkRange.base, head: checkRange.head, selecting: selecting)]
             } catch {
-                console.error("error: cannot compute the range \(checkRange.base)..\(checkRange.head): \(error)")
+                console.error("error: cannot compute the range \(checkRange.base)..\(checkRange.head): \(ErrorText.reason(error))")
                 return nil
             }
         }
@@ -459,7 +459,7 @@ public enum Pipeline {
             do {
                 if let range = try repository.pushRange(for: update, remote: remote, selecting: selecting) { ranges.append(range) }
             } catch {
-                console.error("prepush: warning: cannot compute what \(update.remoteRef) sends (\(error)); the accessibility check skips it")
+                console.error("prepush: warning: cannot compute what \(update.remoteRef) sends (\(ErrorText.reason(error))); the accessibility check skips it")
             }
         }
         return ranges

@@ -253,6 +253,12 @@ import Testing
         let range = try PrepushBinary.run(["range", "--base", "HEAD"], in: empty.path, environment: empty.environment)
         #expect(range.status == 2)
         #expect(range.standardError == "error: 'HEAD' names no commit in this repository (it has no commits yet)\n", "\(range)")
+        // Quoted inside another message, the reason does not say `error:` a second time.
+        try repo.write("stages: {}\n", to: ".prepush.yml")
+        try repo.commitAll("one")
+        let run = try PrepushBinary.run(["run", "--base", "nosuchref"], in: repo.path, environment: repo.environment)
+        #expect(run.standardError.contains("error: cannot compute the range nosuchref..HEAD: 'nosuchref' names no commit in this repository\n"), "\(run)")
+        #expect(!run.standardError.contains(": error: 'nosuchref'"), "\(run)")
         let folder = try TemporaryDirectory()
         try "<?xml version=\"1.0\"?>\n<!DOCTYPE testsuites [\n  <!ENTITY lol \"lol\">\n]>\n<testsuites/>\n".write(toFile: folder.url("dtd.xml"), atomically: true, encoding: .utf8)
         let dtd = try PrepushBinary.run(["results", folder.url("dtd.xml")], in: folder.path, environment: [:])
