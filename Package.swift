@@ -75,7 +75,7 @@ let package = Package(
         .executableTarget(
             name: "prepush",
             dependencies: [
-                "PrePushCore", "PrePushConfig", "PrePushPipeline", "PrePushResults", "PrePushTraceability",
+                "PrePushCore", "PrePushConfig", "PrePushGit", "PrePushPipeline", "PrePushResults", "PrePushRunner", "PrePushTraceability",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -93,16 +93,16 @@ let package = Package(
         // Shared test helpers: temporary folders, real git repositories, running the built binary.
         .target(name: "PrePushTestSupport", dependencies: ["PrePushCore"], path: "Tests/PrePushTestSupport"),
         .testTarget(name: "PrePushCoreTests", dependencies: ["PrePushCore", "PrePushTestSupport"]),
-        .testTarget(name: "PrePushConfigTests", dependencies: ["PrePushConfig", "PrePushTestSupport"]),
-        .testTarget(name: "PrePushGitTests", dependencies: ["PrePushGit", "PrePushTestSupport"]),
-        .testTarget(name: "PrePushRunnerTests", dependencies: ["PrePushRunner", "PrePushTestSupport"]),
-        .testTarget(name: "PrePushAccessibilityTests", dependencies: ["PrePushAccessibility", "PrePushTestSupport"]),
+        .testTarget(name: "PrePushConfigTests", dependencies: ["PrePushConfig", "PrePushCore", "PrePushTestSupport"]),
+        .testTarget(name: "PrePushGitTests", dependencies: ["PrePushGit", "PrePushCore", "PrePushTestSupport"]),
+        .testTarget(name: "PrePushRunnerTests", dependencies: ["PrePushRunner", "PrePushResults", "PrePushTestSupport"]),
+        .testTarget(name: "PrePushAccessibilityTests", dependencies: ["PrePushAccessibility", "PrePushCore", "PrePushTestSupport"]),
         .testTarget(name: "UITestSupportTests", dependencies: ["UITestSupport"]),
-        .testTarget(name: "PrePushTraceabilityTests", dependencies: ["PrePushTraceability", "PrePushResults", "PrePushTestSupport"]),
-        .testTarget(name: "PrePushResultsTests", dependencies: ["PrePushResults", "PrePushTestSupport"], exclude: []),
+        .testTarget(name: "PrePushTraceabilityTests", dependencies: ["PrePushTraceability", "PrePushResults", "PrePushCore", "PrePushTestSupport"]),
+        .testTarget(name: "PrePushResultsTests", dependencies: ["PrePushResults", "PrePushCore", "PrePushTestSupport"]),
         .testTarget(
             name: "PrePushCLITests",
-            dependencies: ["prepush", "PrePushTestSupport"]
+            dependencies: ["prepush", "PrePushPipeline", "PrePushTestSupport"]
         ),
     ]
 )
