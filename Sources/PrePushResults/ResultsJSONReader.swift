@@ -23,12 +23,7 @@ enum ResultsJSONReader {
             guard let name = test["name"]?.string, let status = test["status"]?.string.flatMap(TestStatus.init(rawValue:)) else {
                 throw .unsupported(file: file, what: "test \(index + 1) of \"tests\" without a name or a known status")
             }
-            let failures = (test["failures"]?.array ?? []).map { failure in
-                let location = failure["file"]?.string.map { path in
-                    SourceLocation(file: path, line: Int(failure["line"]?.number ?? 0), column: Int(failure["column"]?.number ?? 0))
-                }
-                return TestFailure(message: failure["message"]?.string ?? "", location: location)
-            }
+            let failures = issues(test["failures"])
             let audits = test["accessibilityAuditResults"]?.array?.compactMap { audit -> AccessibilityAuditResult? in
                 guard let type = audit["issueType"]?.string.flatMap(AccessibilityIssueType.init(rawValue:)) else { return nil }
                 return AccessibilityAuditResult(elementIdentifier: audit["elementIdentifier"]?.string ?? "", issueType: type,
@@ -38,7 +33,8 @@ enum ResultsJSONReader {
                                         duration: test["duration"]?.number ?? 0, failures: failures,
                                         phase: test["phase"]?.string.flatMap(TestPhase.init(rawValue:)),
                                         attempts: Int(test["attempts"]?.number ?? 1), skipReason: test["skipReason"]?.string,
-                                        screenshotPath: test["screenshotPath"]?.string, accessibilityAuditResults: audits))
+                                        screenshotPath: test["screenshotPath"]?.string, accessibilityAuditResults: audits,
+                                        warnings: issues(test["warnings"])))
         }
         var shard: TestShard?
         if let index = root["shard"]?["index"]?.number, let count = root["shard"]?["count"]?.number {
@@ -47,7 +43,21 @@ enum ResultsJSONReader {
             }
             shard = read
         }
-        return TestRun(results: results, runFailures: root["runFailures"]?.array?.compactMap(\.string) ?? [],
-                       wallTime: root["summary"]?["duration"]?.number, shard: shard)
+        var run = TestRun(results: results, runFailures: root["runFailures"]?.array?.compactMap(\.string) ?? [],
+                          wallTime: root["summary"]?["duration"]?.number, shard: shard)
+        if let counted = root["counted"], let tests = counted["tests"]?.number {
+            run.counted = TestCounts(tests: Int(tests), failed: Int(counted["failed"]?.number ?? 0), skipped: Int(counted["skipped"]?.number ?? 0))
+        }
+        return run
+    }
+
+    /// `failures` or `warnings` of a test: `{column, file, line, message}` each.
+    private static func issues(_ list: JSONValue?) -> [TestFailure] {
+        (list?.array ?? []).map { issue in
+            let location = issue["file"]?.string.map { path in
+                SourceLocation(file: path, line: Int(issue["line"]?.number ?? 0), column: Int(issue["column"]?.number ?? 0))
+            }
+            return TestFailure(message: issue["message"]?.string ?? "", location: location)
+        }
     }
 }

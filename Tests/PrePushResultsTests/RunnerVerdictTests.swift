@@ -99,6 +99,11 @@ enum RunnerCorpus {
 
     @Test func aWarningReachesEveryReport() throws {
         let run = try RunnerCorpus.read("st-warnings-ev6.3", "events.jsonl")
+        // results.json read back (a shard's, a CI artifact's) keeps them, and a summary's counts.
+        let back = try ResultsInput.parse(Array(JSONReporter().render(run).utf8), file: "results.json").run
+        #expect(back.results.first { $0.name == "warnsAndPasses()" }?.warnings == run.results.first { $0.name == "warnsAndPasses()" }?.warnings)
+        let summary = try read("xcresult-json/marathon__xctesttool__sample_2.json")
+        #expect(try ResultsInput.parse(Array(JSONReporter().render(summary).utf8), file: "results.json").run.counted == summary.counted)
         #expect(GitHubAnnotationsReporter().render(run).contains("::warning file=/tmp/prepush-runner-corpus/RunnerCorpus/Tests/VerdictSwiftTests/VerdictSwiftTests.swift,line=7,col=21"))
         #expect(MarkdownReporter().render(run).contains("### Warnings (not failures)"))
         #expect(JUnitReporter().render(run).contains("<system-out>warning: "))
