@@ -564,13 +564,16 @@ public enum Pipeline {
         let places = SourcePlaces(root: repositoryRoot)
         let results = stages.flatMap(\.tests.results).map { $0.status == .passed && !$0.isFlaky ? $0 : $0.placingFailures(places.relativePath) }
         // The stages ran one after another; the tests inside them in parallel, so the wall time is the stages'.
-        let run = TestRun(results: results, runFailures: stages.flatMap(\.tests.runFailures),
+        var run = TestRun(results: results, runFailures: stages.flatMap(\.tests.runFailures),
                           wallTime: stages.map(\.duration).reduce(0, +), shard: shard)
+        // Tests a stage's runner counted whose lines its console lost: in the counts, with no name.
+        let unnamed = stages.reduce(0) { sum, stage in sum + max(0, (stage.tests.counted?.tests ?? 0) - stage.tests.results.count) }
+        if unnamed > 0 { run.counted = TestCounts(tests: results.count + unnamed, failed: run.failing.count, skipped: run.count(.skipped)) }
         for failure in run.runFailures { console.line("   error: the test run failed: \(failure)", tone: .bad) }
         // A shard always leaves its results.json, even an empty one: the merge job counts the shards.
         guard !run.results.isEmpty || shard != nil else { return [] }
         let publisher = ReportPublisher(environment: environment)
-        var counts = ["\(run.count(.passed)) passed", "\(run.count(.failed)) failed"]
+        var counts = ["\(run.count(.passed) + unnamed) passed", "\(run.count(.failed)) failed"]
         if run.count(.skipped) > 0 { counts.append("\(run.count(.skipped)) skipped") }
         let expected = run.count(.expectedFailure)
         if expected > 0 { counts.append("\(expected) expected failure\(expected == 1 ? "" : "s")") }

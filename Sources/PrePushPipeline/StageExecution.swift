@@ -184,6 +184,9 @@ struct StageExecution {
             if parsers.passedByClosingLine > 0, tests == fromConsole {
                 console.line("prepush: note: \(name): Swift Testing's console lost the end of \(parsers.passedByClosingLine) test\(parsers.passedByClosingLine == 1 ? "" : "s"); its closing line says the run passed, so they count as passed (write its event stream for exact results: docs/reports.md)")
             }
+            if parsers.lostFromConsole > 0, tests == fromConsole {
+                console.line("prepush: note: \(name): Swift Testing's console lost every line of \(parsers.lostFromConsole) test\(parsers.lostFromConsole == 1 ? "" : "s"); its closing line counts them in a run that passed, so the counts are its own (write its event stream to know them by name: docs/reports.md)")
+            }
         }
         if let remote, !remote.results.isEmpty {
             let folder = FilePath.join(reportsDirectory, "remote")
@@ -358,11 +361,18 @@ final class StreamParsers: @unchecked Sendable {
 
     /// Swift Testing tests the console showed start but not end in a run its closing line says passed.
     private(set) var passedByClosingLine = 0
+    /// Swift Testing tests of which that console showed no line at all; the closing line counts them.
+    private(set) var lostFromConsole = 0
 
     func finish() -> TestRun {
         let out = standardOutput.finish(), err = standardError.finish()
         passedByClosingLine = out.passedByClosingLine + err.passedByClosingLine
-        return TestRun(results: out.run.results + err.run.results, runFailures: out.run.runFailures + err.run.runFailures)
+        lostFromConsole = out.lostFromConsole + err.lostFromConsole
+        var run = TestRun(results: out.run.results + err.run.results, runFailures: out.run.runFailures + err.run.runFailures)
+        if lostFromConsole > 0 {
+            run.counted = TestCounts(tests: run.results.count + lostFromConsole, failed: run.failing.count, skipped: run.count(.skipped))
+        }
+        return run
     }
 }
 

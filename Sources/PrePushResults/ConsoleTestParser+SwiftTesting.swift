@@ -52,6 +52,9 @@ extension ConsoleTestParser {
 
     /// `Test run with 3 tests in 2 suites passed after 0.002 seconds.` or `… failed after …`: the runner's verdict.
     mutating func runSummary(_ line: ByteLine, from start: Int) {
+        // Swift Testing's own line (not xcbeautify's rendering of it) counts the tests it ran,
+        // which says how many the console lost when it lost some.
+        if line.has("run with ", at: start), let count = line.number(at: start + 9) { swiftTestingClosingCount = Int(count.value) }
         if line.find(" failed after ", from: start) != nil {
             summarySaysFailed = "Swift Testing's summary says the run failed"
         } else if line.find(" passed after ", from: start) != nil {
@@ -200,6 +203,7 @@ extension ConsoleTestParser {
         let position = keys.firstIndex { (running[$0]?.failures.isEmpty == false) == wantsFailures } ?? 0
         let key = keys.remove(at: position)
         swiftTestingRunning[name] = keys.isEmpty ? nil : keys
+        swiftTestingEnded += 1
         if let skipReason { earlySkipReasons[key] = skipReason }
         finish(key: key, suite: "", name: name, status: status, duration: duration)
     }

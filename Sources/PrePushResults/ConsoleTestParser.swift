@@ -19,6 +19,9 @@ public struct ParsedTests: Sendable {
     /// Swift Testing tests whose end the console never showed, counted as passed because the
     /// runner's closing line says the run passed (its console can lose lines: docs/reports.md).
     public var passedByClosingLine = 0
+    /// Swift Testing tests the runner's closing line counts in a run it says passed, of which the
+    /// console showed no line at all; `run.counted` holds the runner's count with them.
+    public var lostFromConsole = 0
 }
 
 /// Turns console output of XCTest (macOS and Linux), `xcodebuild test` (serial and parallel) and
@@ -56,6 +59,9 @@ public struct ConsoleTestParser {
     var summarySaysFailed: String?
     /// Swift Testing's closing line said the run passed (`Test run with N tests … passed after …`).
     var swiftTestingRunPassed = false
+    /// The N of Swift Testing's closing line, and how many of its tests the console showed end.
+    var swiftTestingClosingCount: Int?
+    var swiftTestingEnded = 0
     /// The Swift Testing issue the next `↳`, `±` and indented lines describe.
     var lastIssue: IssueTarget?
 
@@ -210,6 +216,7 @@ public struct ConsoleTestParser {
             if swiftTestingRunPassed, suite.isEmpty, test.failures.isEmpty {
                 // The runner's verdict is the truth: a run that passed had no failing or unfinished test.
                 passedByClosingLine += 1
+                swiftTestingEnded += 1
                 record(UITestResult(suite: suite, name: name, status: test.knownIssues > 0 ? .expectedFailure : .passed, duration: 0,
                                     warnings: test.warnings))
                 continue
@@ -226,8 +233,16 @@ public struct ConsoleTestParser {
         if let summarySaysFailed, run.failing.isEmpty, runFailures.isEmpty {
             run.runFailures.append("\(summarySaysFailed), but no test failure was shown")
         }
+        // Tests whose every line the console lost (Swift Testing drops blocks of its console on
+        // Linux): the closing line that says the run passed counts them, so the run's counts are its.
+        var lost = 0
+        if swiftTestingRunPassed, let closing = swiftTestingClosingCount, closing > swiftTestingEnded {
+            lost = closing - swiftTestingEnded
+            run.counted = TestCounts(tests: run.results.count + lost, failed: run.failing.count, skipped: run.count(.skipped))
+        }
         var parsed = ParsedTests(run: run, unplacedEventLines: unplaced, unplacedSamples: samples, lineCount: lineCount)
         parsed.passedByClosingLine = passedByClosingLine
+        parsed.lostFromConsole = lost
         return parsed
     }
 

@@ -174,6 +174,21 @@ enum RunnerCorpus {
         #expect(console.results.first { $0.name == "allPass(letter:)" }?.status == .passed)
     }
 
+    /// Swift Testing on Linux loses blocks of its console (docs/reports.md): a test whose every line
+    /// is gone has no name, but the closing line of a run that passed still counts it.
+    @Test func aTestTheConsoleLostWhollyIsCountedByTheClosingLine() throws {
+        let text = try String(contentsOfFile: RunnerCorpus.folder + "/st-all-pass.console.txt", encoding: .utf8)
+        let lost = text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.contains("Test one()") }.joined(separator: "\n")
+        #expect(lost.count < text.count)
+        let parsed = ConsoleTestParser.parse(lost)
+        #expect(parsed.run.results.count == 2)
+        #expect(parsed.lostFromConsole == 1)
+        #expect(parsed.run.counted == TestCounts(tests: 3, failed: 0, skipped: 0))
+        #expect(!parsed.run.hasFailures)
+        // Whole, nothing is counted beyond the names.
+        #expect(ConsoleTestParser.parse(text).run.counted == nil)
+    }
+
     @Test(arguments: ["st-repeat-coloured", "st-repeat-until-pass"])
     func repetitionsAreCountedAndAFailingOneFails(_ name: String) throws {
         // The closing line of a repeated run speaks of its last iteration; the exit status of all of them.
