@@ -135,8 +135,8 @@ import Testing
     @Test func discoveryDoesNotFollowLinksOutOfTheRepository() throws {
         let repo = try GitRepository()
         let elsewhere = try TemporaryDirectory()
-        try "import XCTest\nfinal class Outside: XCTestCase {\n    func testSecretOutsideName() {}\n}\n".write(toFile: elsewhere.url("Outside.swift"), atomically: true, encoding: .utf8)
-        try repo.write("import XCTest\nfinal class Inside: XCTestCase {\n    func testInsideName() {}\n}\n", to: "Tests/AppTests/Inside.swift")
+        try "import XCTest\nfinal class Outside: XCTestCase {\n    func testSecretOutsideName() { XCTAssertEqual(\"secret\".count, 6) }\n}\n".write(toFile: elsewhere.url("Outside.swift"), atomically: true, encoding: .utf8)
+        try repo.write("import XCTest\nfinal class Inside: XCTestCase {\n    func testInsideName() { XCTAssertEqual(\"inside\".count, 6) }\n}\n", to: "Tests/AppTests/Inside.swift")
         try FileManager.default.createSymbolicLink(atPath: repo.path + "/Tests/AppTests/Outside.swift", withDestinationPath: elsewhere.url("Outside.swift"))
         try FileManager.default.createSymbolicLink(atPath: repo.path + "/Tests/AppTests/Loop", withDestinationPath: repo.path + "/Tests")
         try repo.commitAll("a linked test file and a loop")

@@ -9,7 +9,7 @@ import Testing
     }
 
     @Test func plainPass() {
-        #expect(true)
+        #expect(Array("ok").count == 2)
     }
 }
 
@@ -20,7 +20,7 @@ import Testing
     }
 
     @Test func runsToTheEnd() {
-        #expect(true)
+        #expect("run".uppercased() == "RUN")
     }
 }
 
@@ -48,7 +48,7 @@ import Testing
 
     @Test func intermittentKnownIssueThatDidNotHappen() {
         withKnownIssue(isIntermittent: true) {
-            #expect(true)
+            #expect(Int("1") == 1)
         }
     }
 }
@@ -79,14 +79,14 @@ import Testing
 
 /// Every test passes.
 @Suite struct AllPass {
-    @Test func one() { #expect(true) }
-    @Test func two() { #expect(true) }
-    @Test("A display name with spaces") func three() { #expect(true) }
+    @Test func one() { #expect([1, 2].contains(1)) }
+    @Test func two() { #expect("two".count == 3) }
+    @Test("A display name with spaces") func three() { #expect(Set([3, 3]).count == 1) }
 }
 
 /// Same-named tests in two suites, one failing.
 @Suite struct SameNameA {
-    @Test func check() { #expect(true) }
+    @Test func check() { #expect("A" < "B") }
 }
 
 @Suite struct SameNameB {

@@ -11,7 +11,7 @@ final class MultiLineFailures: XCTestCase {
     }
 
     func testPasses() {
-        XCTAssertTrue(true)
+        XCTAssertEqual("ab".count, 2)
     }
 }
 
@@ -22,7 +22,7 @@ final class MultiLineSkips: XCTestCase {
     }
 
     func testPasses() {
-        XCTAssertTrue(true)
+        XCTAssertEqual("ab".count, 2)
     }
 }
 
