@@ -51,10 +51,10 @@ extension ConsoleTestParser {
     }
 
     /// `Test run with 3 tests in 2 suites passed after 0.002 seconds.` or `… failed after …`: the runner's verdict.
-    mutating func runSummary(_ line: ByteLine, from start: Int) {
-        // Swift Testing's own line (not xcbeautify's rendering of it) counts the tests it ran,
-        // which says how many the console lost when it lost some.
-        if line.has("run with ", at: start), let count = line.number(at: start + 9) { swiftTestingClosingCount = Int(count.value) }
+    /// `start` is at `run with `. Only Swift Testing's own line (`countsTests`; not xcbeautify's
+    /// rendering of it, whose tests are not counted as ended) says how many the console lost.
+    mutating func runSummary(_ line: ByteLine, from start: Int, countsTests: Bool) {
+        if countsTests, let count = line.number(at: start + 9) { swiftTestingClosingCount = Int(count.value) }
         if line.find(" failed after ", from: start) != nil {
             summarySaysFailed = "Swift Testing's summary says the run failed"
         } else if line.find(" passed after ", from: start) != nil {
@@ -64,7 +64,7 @@ extension ConsoleTestParser {
 
     mutating func swiftTestingTest(_ line: ByteLine, from start: Int) {
         if line.has("run started", at: start) { return }
-        if line.has("run with ", at: start) { return runSummary(line, from: start) }
+        if line.has("run with ", at: start) { return runSummary(line, from: start, countsTests: true) }
         if line.has("case passing ", at: start) { return }
         guard let (name, nameEnd) = Self.swiftTestingName(line, from: start) else { return miss(line) }
         var index = nameEnd + 1

@@ -338,7 +338,7 @@ public struct ConsoleTestParser {
                 return true
             }
             // xcbeautify's rendering of Swift Testing's closing line, without its glyph.
-            if line.has("Test run with ") { runSummary(line, from: 9); return true }
+            if line.has("Test run with ") { runSummary(line, from: 5, countsTests: false); return true }
         } else if first == UInt8(ascii: " "), line.has("    "), let glyph = line.scalar(at: 4), glyph.value >= 0x2000 {
             return xcbeautifyLine(line, glyph: glyph)
         } else if first >= 0xC0 {

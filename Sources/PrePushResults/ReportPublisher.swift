@@ -65,6 +65,17 @@ public struct ReportPublisher: Sendable {
         return type == S_IFCHR || type == S_IFIFO || type == S_IFSOCK
     }
 
+    /// Writes what `produce` gives its sink straight into `path` (see `isStream`).
+    private static func writeInPlace(_ path: String, _ produce: (ReportSink) -> Void) throws {
+        let fd = open(path, O_WRONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw WriteProblem(description: "cannot write \(path): \(String(cString: strerror(errno)))") }
+        let sink = ReportSink { FileSystem.write($0, to: fd) }
+        produce(sink)
+        sink.flush()
+        let closed = close(fd) == 0
+        guard !sink.failed, closed else { throw WriteProblem(description: "cannot write \(path): \(String(cString: strerror(errno)))") }
+    }
+
     /// Why a report could not be written.
     public struct WriteProblem: Error, CustomStringConvertible {
         public let description: String
@@ -73,16 +84,7 @@ public struct ReportPublisher: Sendable {
     /// Streams a report into a temporary file beside `path`, a piece at a time, and renames it into
     /// place: memory does not grow with the report, and a failed write leaves no half-written file.
     public static func write(_ reporter: TestReporter, _ run: TestRun, to path: String) throws {
-        if isStream(path) {
-            let fd = open(path, O_WRONLY | O_CLOEXEC)
-            guard fd >= 0 else { throw WriteProblem(description: "cannot write \(path): \(String(cString: strerror(errno)))") }
-            let sink = ReportSink { FileSystem.write($0, to: fd) }
-            reporter.write(run, to: sink)
-            sink.flush()
-            let closed = close(fd) == 0
-            guard !sink.failed, closed else { throw WriteProblem(description: "cannot write \(path): \(String(cString: strerror(errno)))") }
-            return
-        }
+        if isStream(path) { return try writeInPlace(path) { reporter.write(run, to: $0) } }
         let folder = FilePath.parent(path)
         if !FileSystem.isDirectory(folder) { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
         let temporary = "\(path).\(getpid())-\(UUID().uuidString.prefix(8)).tmp"
@@ -101,14 +103,7 @@ public struct ReportPublisher: Sendable {
 
     /// Writes `text` to a temporary file beside `path` and renames it into place.
     public static func writeWhole(_ text: String, to path: String) throws {
-        if isStream(path) {
-            let fd = open(path, O_WRONLY | O_CLOEXEC)
-            guard fd >= 0 else { throw WriteProblem(description: "cannot write \(path): \(String(cString: strerror(errno)))") }
-            defer { close(fd) }
-            var text = text
-            guard text.withUTF8({ FileSystem.write(UnsafeRawBufferPointer($0), to: fd) }) else { throw WriteProblem(description: "cannot write \(path): \(String(cString: strerror(errno)))") }
-            return
-        }
+        if isStream(path) { return try writeInPlace(path) { $0.append(text) } }
         let folder = FilePath.parent(path)
         if !FileSystem.isDirectory(folder) { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
         try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)

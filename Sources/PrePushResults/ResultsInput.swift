@@ -23,8 +23,7 @@ public enum ResultsInput {
     /// The kind of `bytes`: `<` starts JUnit XML, `{` a Swift Testing event stream (JSON Lines of
     /// `kind`/`payload` records) or xcresulttool JSON, anything else is console output.
     public static func kind(of bytes: [UInt8]) -> ResultsInputKind {
-        var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        while index < bytes.count, bytes[index] == 32 || bytes[index] == 9 || bytes[index] == 10 || bytes[index] == 13 { index += 1 }
+        let index = contentStart(bytes)
         guard index < bytes.count else { return .console }
         switch bytes[index] {
         case UInt8(ascii: "<"): return .junit
@@ -107,12 +106,17 @@ public enum ResultsInput {
         return try parse(head, file: file)
     }
 
+    /// The index of the first byte after a UTF-8 byte order mark and blank space.
+    static func contentStart(_ bytes: [UInt8]) -> Int {
+        var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while index < bytes.count, bytes[index] == 32 || bytes[index] == 9 || bytes[index] == 10 || bytes[index] == 13 { index += 1 }
+        return index
+    }
+
     /// Whether `bytes` begin the way only XML does: a declaration, a comment or doctype, or a JUnit
     /// root element. Anything else that starts with `<` is read as XML only if it parses as XML.
     static func surelyXML(_ bytes: [UInt8]) -> Bool {
-        var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        while index < bytes.count, bytes[index] == 32 || bytes[index] == 9 || bytes[index] == 10 || bytes[index] == 13 { index += 1 }
-        let rest = bytes[index...]
+        let rest = bytes[contentStart(bytes)...]
         return rest.starts(with: Array("<?xml".utf8)) || rest.starts(with: Array("<!".utf8))
             || rest.starts(with: Array("<testsuite".utf8)) || rest.starts(with: Array("<testrun".utf8))
     }

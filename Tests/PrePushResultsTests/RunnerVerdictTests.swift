@@ -141,19 +141,19 @@ enum RunnerCorpus {
 
     @Test func multiLineSwiftTestingMessagesAreWhole() throws {
         let run = try RunnerCorpus.read("st-multiline-messages", "console.txt")
-        let comment = try #require(run.results.first { $0.name == "commentOverLines()" }?.failures.first)
+        let comment = try #require(run.firstFailure(of: "commentOverLines()"))
         #expect(comment.message == "Expectation failed: 1 == 2\nfirst line\nsecond line\n\nfourth line")
-        let difference = try #require(run.results.first { $0.name == "collectionDifference()" }?.failures.first)
+        let difference = try #require(run.firstFailure(of: "collectionDifference()"))
         #expect(difference.message.hasSuffix("\n± inserted [5], removed [3]"))
         let stream = try RunnerCorpus.read("st-multiline-messages", "events.jsonl")
-        #expect(stream.results.first { $0.name == "commentOverLines()" }?.failures.first?.message.contains("fourth line") == true)
+        #expect(stream.firstFailure(of: "commentOverLines()")?.message.contains("fourth line") == true)
     }
 
     @Test func multiLineXCTestMessagesKeepTheirBlankLines() throws {
         let run = try RunnerCorpus.read("everything", "console.txt")
-        let message = try #require(run.results.first { $0.name == "testMessageOverLines" }?.failures.first)
+        let message = try #require(run.firstFailure(of: "testMessageOverLines"))
         #expect(message.message == "failed - one\ntwo\n\nfour")
-        let equal = try #require(run.results.first { $0.name == "testEqualStrings" }?.failures.first)
+        let equal = try #require(run.firstFailure(of: "testEqualStrings"))
         #expect(equal.message.hasPrefix("XCTAssertEqual failed: (\"alpha\nbeta\") is not equal to (\"alpha\ngamma\")"))
         let skipped = try #require(run.results.first { $0.name == "testSkippedOverLines" })
         #expect(skipped.status == .skipped)
@@ -332,5 +332,12 @@ enum RunnerCorpus {
         #expect(run.results.map(\.testIdentifier) == ["M.S.t()"])
         #expect(run.results.first?.status == .failed)
         #expect(run.runFailures == ["an issue was recorded outside any test: no test"])
+    }
+}
+
+extension TestRun {
+    /// The first failure of the first test named `name`.
+    func firstFailure(of name: String) -> TestFailure? {
+        results.first { $0.name == name }?.failures.first
     }
 }
