@@ -36,8 +36,11 @@ let package = Package(
         .target(name: "UITestSupport"),
         // Core values of the data model; Foundation only.
         .target(name: "PrePushCore"),
-        // Configuration: YAML (the only importer of CYAML), merging, validation.
-        .target(name: "PrePushConfig", dependencies: ["PrePushCore", "CYAML"]),
+        // YAML: libyaml's events into located nodes, its limits and errors (the only importer of CYAML);
+        // the configuration and the scenario catalog read through it.
+        .target(name: "PrePushYAML", dependencies: ["PrePushCore", "CYAML"]),
+        // Configuration: decoding, merging, validation.
+        .target(name: "PrePushConfig", dependencies: ["PrePushCore", "PrePushYAML"]),
         // Git: the only importer of CGit2.
         .target(name: "PrePushGit", dependencies: ["PrePushCore", "CGit2"]),
         // posix_spawn's chdir action, hidden from Swift by glibc's _GNU_SOURCE guard.
@@ -57,7 +60,7 @@ let package = Package(
         .target(
             name: "PrePushTraceability",
             dependencies: [
-                "PrePushCore", "PrePushConfig", "UITestSupport",
+                "PrePushCore", "PrePushConfig", "PrePushYAML", "UITestSupport",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ]
@@ -70,7 +73,7 @@ let package = Package(
             dependencies: ["PrePushCore", "PrePushConfig", "PrePushGit", "PrePushRunner", "PrePushResults", "PrePushAccessibility", "PrePushTraceability"]
         ),
         // The readers of untrusted input under libFuzzer (scripts/fuzz.sh); without it, a corpus replayer.
-        .executableTarget(name: "PrePushFuzz", dependencies: ["PrePushCore", "PrePushConfig", "PrePushResults", "PrePushTraceability"]),
+        .executableTarget(name: "PrePushFuzz", dependencies: ["PrePushCore", "PrePushConfig", "PrePushYAML", "PrePushResults", "PrePushTraceability"]),
         // The command line: swift-argument-parser commands only.
         .executableTarget(
             name: "prepush",
@@ -93,7 +96,7 @@ let package = Package(
         // Shared test helpers: temporary folders, real git repositories, running the built binary.
         .target(name: "PrePushTestSupport", dependencies: ["PrePushCore"], path: "Tests/PrePushTestSupport"),
         .testTarget(name: "PrePushCoreTests", dependencies: ["PrePushCore", "PrePushTestSupport"]),
-        .testTarget(name: "PrePushConfigTests", dependencies: ["PrePushConfig", "PrePushCore", "PrePushTestSupport"]),
+        .testTarget(name: "PrePushConfigTests", dependencies: ["PrePushConfig", "PrePushYAML", "PrePushCore", "PrePushTestSupport"]),
         .testTarget(name: "PrePushGitTests", dependencies: ["PrePushGit", "PrePushCore", "PrePushTestSupport"]),
         .testTarget(name: "PrePushRunnerTests", dependencies: ["PrePushRunner", "PrePushResults", "PrePushTestSupport"]),
         .testTarget(name: "PrePushAccessibilityTests", dependencies: ["PrePushAccessibility", "PrePushCore", "PrePushTestSupport"]),

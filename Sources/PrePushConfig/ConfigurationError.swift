@@ -1,4 +1,5 @@
 import PrePushCore
+public import PrePushYAML
 
 /// Where a configuration value came from; every error and `prepush config` line names it.
 public enum ValueOrigin: Sendable, Equatable, CustomStringConvertible {
@@ -69,7 +70,7 @@ public enum ValueProblem: Error, Sendable, Equatable {
         case .secondsOutOfRange(let range, let setting):
             return "is out of range: the \(setting) must be \(range.lowerBound) to \(range.upperBound) seconds"
         case .notBoolean:
-            return "is not a boolean (expected true/false, yes/no or 1/0)"
+            return "is not a boolean (expected \(BooleanWord.expected))"
         case .notSyncMode:
             return "is not a sync mode (expected \(SyncMode.allCases.map(\.rawValue).joined(separator: " or ")))"
         case .notPort:
@@ -118,18 +119,8 @@ public enum ConfigurationError: Error, Sendable, Equatable, CustomStringConverti
     case refusedPath(RepositoryPath.Problem, what: String)
     /// The file is not UTF-8 text.
     case notUTF8(path: String)
-    /// libyaml could not parse the file.
-    case yamlSyntax(SourceLocation, problem: String, sourceLine: String?)
-    /// A second YAML document after the first.
-    case extraDocument(SourceLocation, sourceLine: String?)
-    /// Nesting deeper than any configuration needs.
-    case tooDeep(SourceLocation, sourceLine: String?)
-    /// Aliases that repeat more nodes than any configuration needs (an alias bomb).
-    case aliasExpansion(SourceLocation, limit: Int, sourceLine: String?)
-    /// Aliases that repeat more bytes than the budget (a large value aliased many times).
-    case aliasBytes(SourceLocation, limit: Int, sourceLine: String?)
-    /// The same key twice in one mapping.
-    case duplicateKey(SourceLocation, key: String, firstAt: SourceLocation, sourceLine: String?)
+    /// The file is not YAML the loader reads (syntax, a second document, nesting, aliases, a duplicate key).
+    case yaml(YAMLError)
     /// A key prepush does not know, with the nearest known key when one is close.
     case unknownKey(SourceLocation, key: String, parent: String, suggestion: String?, sourceLine: String?)
     /// A required key is absent from the mapping that starts at the location.
@@ -161,18 +152,8 @@ public enum ConfigurationError: Error, Sendable, Equatable, CustomStringConverti
             return "error: \(what): \(problem)"
         case .notUTF8(let path):
             return "\(path):1:1: error: the configuration file is not UTF-8 text"
-        case .yamlSyntax(let location, let problem, let line):
-            return Diagnostic(location: location, message: "invalid YAML: \(problem)", sourceLine: line).description
-        case .extraDocument(let location, let line):
-            return Diagnostic(location: location, message: "a second YAML document; the configuration is one document (remove the '---')", sourceLine: line).description
-        case .tooDeep(let location, let line):
-            return Diagnostic(location: location, message: "nesting deeper than \(YAMLLoader.maximumDepth) levels", sourceLine: line).description
-        case .aliasExpansion(let location, let limit, let line):
-            return Diagnostic(location: location, message: "aliases repeat more than \(limit) nodes; write the values out or use fewer aliases", sourceLine: line).description
-        case .aliasBytes(let location, let limit, let line):
-            return Diagnostic(location: location, message: "aliases repeat more than \(limit / 1024) KB of text; write the values out or use fewer aliases", sourceLine: line).description
-        case .duplicateKey(let location, let key, let first, let line):
-            return Diagnostic(location: location, message: "duplicate key \"\(Diagnostic.excerpt(key))\" (first at line \(first.line), column \(first.column))", sourceLine: line).description
+        case .yaml(let error):
+            return error.description
         case .unknownKey(let location, let key, let parent, let suggestion, let line):
             let place = parent.isEmpty ? "at the top level" : "in \(parent)"
             let hint = suggestion.map { "; did you mean \"\($0)\"?" } ?? ""
@@ -209,9 +190,9 @@ public enum ConfigurationError: Error, Sendable, Equatable, CustomStringConverti
     /// The place in the configuration file the error points at, if it points at one.
     public var location: SourceLocation? {
         switch self {
-        case .yamlSyntax(let location, _, _), .extraDocument(let location, _), .tooDeep(let location, _),
-             .aliasExpansion(let location, _, _), .aliasBytes(let location, _, _),
-             .duplicateKey(let location, _, _, _), .unknownKey(let location, _, _, _, _),
+        case .yaml(let error):
+            return error.location
+        case .unknownKey(let location, _, _, _, _),
              .missingKey(let location, _, _, _), .wrongType(let location, _, _, _, _):
             return location
         case .invalidValue(.file(let location), _, _, _, _), .workingDirectoryNotFound(_, .file(let location), _):

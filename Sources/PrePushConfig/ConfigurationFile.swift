@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import PrePushCore
+import PrePushYAML
 
 /// A value read from the configuration file, with the place it was written.
 public struct Located<Value: Sendable & Equatable>: Sendable, Equatable {
@@ -200,7 +201,13 @@ public struct ConfigurationFile: Sendable, Equatable {
         var file = ConfigurationFile(path: path)
         file.text = text
         var decoder = FileDecoder(lines: file.lines)
-        guard let root = try YAMLLoader.load(text, file: path, lines: file.lines) else { return file }
+        let loaded: YAMLNode?
+        do {
+            loaded = try YAMLLoader.load(text, file: path, lines: file.lines)
+        } catch {
+            throw .yaml(error)
+        }
+        guard let root = loaded else { return file }
         decoder.decode(root, into: &file)
         var errors = decoder.errorsInFileOrder
         if decoder.errorsBeyondLimit > 0 { errors.append(.moreErrors(decoder.errorsBeyondLimit, file: path)) }

@@ -28,13 +28,9 @@ package enum ValueParsers {
         return .success(number * scale)
     }
 
-    /// true/false, yes/no, 1/0 in any case, and nothing else.
+    /// A boolean in `BooleanWord`'s grammar, the same for every source.
     package static func boolean(_ raw: String) -> Result<Bool, ValueProblem> {
-        switch trimmed(raw).lowercased() {
-        case "true", "yes", "1": return .success(true)
-        case "false", "no", "0": return .success(false)
-        default: return .failure(.notBoolean)
-        }
+        BooleanWord.parse(raw).map(Result.success) ?? .failure(.notBoolean)
     }
 
     /// `rsync` or `scp`, in any case.

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import PrePushConfig
+import PrePushYAML
 import PrePushCore
 import PrePushResults
 import PrePushTraceability

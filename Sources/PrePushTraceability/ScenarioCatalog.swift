@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import PrePushConfig
+import PrePushYAML
 import PrePushCore
 
 /// One scenario of the catalog and where it is written.
@@ -88,7 +89,7 @@ public struct ScenarioCatalog: Sendable {
         do {
             root = try YAMLLoader.load(text, file: path)
         } catch {
-            throw CatalogError(problems: [], configurationError: error)
+            throw CatalogError(problems: [], yamlError: error)
         }
         var decoder = CatalogDecoder(lines: LineTable(text))
         decoder.testNamePattern = testNamePattern.flatMap { pattern in (try? LinearRegex(pattern)).map { (pattern, $0) } }
@@ -106,18 +107,18 @@ public struct ScenarioCatalog: Sendable {
 public struct CatalogError: Error, CustomStringConvertible, Sendable {
     /// The problems, in file order.
     public let problems: [Diagnostic]
-    /// A YAML syntax error, which stops the reading.
-    var configurationError: ConfigurationError?
+    /// A YAML error (syntax, nesting, aliases, a duplicate key), which stops the reading.
+    var yamlError: YAMLError?
     /// Problems found past `ConfigurationError.limit`, counted and not shown.
     public internal(set) var notShown = 0
 
-    init(problems: [Diagnostic], configurationError: ConfigurationError? = nil) {
+    init(problems: [Diagnostic], yamlError: YAMLError? = nil) {
         self.problems = problems
-        self.configurationError = configurationError
+        self.yamlError = yamlError
     }
 
     public var description: String {
-        if let configurationError { return configurationError.description }
+        if let yamlError { return yamlError.description }
         let more = notShown > 0 ? ["\(problems.first?.location.file ?? "catalog"): error: and \(notShown) more problem\(notShown == 1 ? "" : "s") (the first \(problems.count) are shown)"] : []
         return (problems.map(\.description) + more).joined(separator: "\n")
     }
@@ -291,11 +292,10 @@ private struct CatalogDecoder {
         }
         var manual = false
         if let node = fields["manual"] {
-            switch node.scalar {
-            case "true", "yes": manual = true
-            case "false", "no": manual = false
-            default:
-                report(node.location, "\"manual\" is true or false, found \(node.kindDescription)")
+            if let value = node.boolean {
+                manual = value
+            } else {
+                report(node.location, "\"manual\" is a boolean (\(BooleanWord.expected)), found \(node.kindDescription)")
                 valid = false
             }
         }

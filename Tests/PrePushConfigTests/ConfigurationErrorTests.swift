@@ -182,7 +182,7 @@ enum FileManagerShim {
     @Test func secondDocument() throws {
         let text = try errorText(file: "verbose: true\n---\nverbose: false\n")
         #expect(text == """
-        .prepush.yml:3:1: error: a second YAML document; the configuration is one document (remove the '---')
+        .prepush.yml:3:1: error: a second YAML document; the file is one document (remove the '---')
         verbose: false
         ^
         """)

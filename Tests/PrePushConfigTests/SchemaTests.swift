@@ -1,5 +1,6 @@
 import Foundation
 @testable import PrePushConfig
+import PrePushYAML
 import PrePushTestSupport
 import Testing
 

@@ -69,7 +69,7 @@ import Testing
             s.yml:18:11: error: test_login_signOut is named by two scenarios; the first is at line 9
                 test: test_login_signOut
                       ^
-            s.yml:19:13: error: "manual" is true or false, found "maybe"
+            s.yml:19:13: error: "manual" is a boolean (true/false, yes/no or 1/0), found "maybe"
                 manual: maybe
                         ^
             """)
@@ -97,6 +97,22 @@ import Testing
     ])
     func ruleFiveIsTheMethodNamePattern(_ name: String, _ valid: Bool) {
         #expect(TestScenario.isValidTestMethodName(name) == valid)
+    }
+
+    /// The catalog reads booleans as the configuration and the environment do (it took only
+    /// true/false and yes/no, while `cache: 1` was accepted).
+    @Test func manualTakesTheSameBooleansAsTheConfiguration() throws {
+        for (word, expected) in [("1", true), ("YES", true), ("true", true), ("0", false), ("no", false), ("False", false)] {
+            let catalog = try ScenarioCatalog.decode("""
+            scenarios:
+              - story: US1
+                priority: P1
+                description: Sign in
+                test: test_login_signIn
+                manual: \(word)
+            """, path: "s.yml")
+            #expect(catalog.entries.map(\.scenario.requiresManualIntervention) == [expected], "manual: \(word)")
+        }
     }
 
     @Test func prioritiesSortP1First() {

@@ -31,6 +31,10 @@ package struct YAMLNode: Sendable {
         return false
     }
 
+    /// The scalar as a boolean in `BooleanWord`'s grammar (the one flags, variables and every file
+    /// use); nil for collections and other words.
+    package var boolean: Bool? { scalar.flatMap(BooleanWord.parse) }
+
     /// "a mapping", "a sequence", "nothing" or the quoted scalar: used in "found ..." messages.
     package var kindDescription: String {
         switch content {

@@ -8,7 +8,7 @@ import PrePushCore
 /// gigabytes). Each call owns its parser, so loads on different threads are safe.
 package enum YAMLLoader {
     /// Deepest nesting accepted.
-    static let maximumDepth = 64
+    package static let maximumDepth = 64
     /// Most nodes that aliases may add to a document by repeating what their anchors hold. A real
     /// configuration or catalog repeats a few blocks; an alias bomb repeats millions.
     static let maximumAliasExpansion = 10_000
@@ -19,20 +19,19 @@ package enum YAMLLoader {
 
     /// Loads the single document of `text`. Returns nil for an empty document (a file with only
     /// comments, say). `file` names the text in errors.
-    package static func load(_ text: String, file: String, lines: LineTable? = nil) throws(ConfigurationError) -> YAMLNode? {
+    package static func load(_ text: String, file: String, lines: LineTable? = nil) throws(YAMLError) -> YAMLNode? {
         let lines = lines ?? LineTable(text)
         var bytes = Array(text.utf8)
         bytes.append(0)
-        let result: Result<YAMLNode?, ConfigurationError> = bytes.withUnsafeBufferPointer { buffer in
+        let result: Result<YAMLNode?, YAMLError> = bytes.withUnsafeBufferPointer { buffer in
             var parser = yaml_parser_t()
             guard yaml_parser_initialize(&parser) == 1 else {
-                return .failure(.yamlSyntax(SourceLocation(file: file, line: 1, column: 1),
-                                            problem: "libyaml could not allocate a parser", sourceLine: nil))
+                return .failure(YAMLError(.syntax("libyaml could not allocate a parser"), at: SourceLocation(file: file, line: 1, column: 1), sourceLine: nil))
             }
             defer { yaml_parser_delete(&parser) }
             yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count - 1)
             var builder = Builder(file: file, lines: lines, textBytes: bytes.count - 1)
-            do throws(ConfigurationError) {
+            do throws(YAMLError) {
                 return .success(try builder.run(&parser))
             } catch {
                 return .failure(error)
@@ -82,7 +81,7 @@ package enum YAMLLoader {
 
         func line(_ location: SourceLocation) -> String? { lines.line(location.line) }
 
-        func syntaxError(_ parser: yaml_parser_t) -> ConfigurationError {
+        func syntaxError(_ parser: yaml_parser_t) -> YAMLError {
             let problem = parser.problem.map { String(cString: $0) } ?? "unknown problem"
             var message = problem
             if let context = parser.context.map({ String(cString: $0) }) {
@@ -90,14 +89,14 @@ package enum YAMLLoader {
                 message += " (\(context) at line \(contextLocation.line), column \(contextLocation.column))"
             }
             let place = location(of: parser.problem_mark)
-            return .yamlSyntax(place, problem: message, sourceLine: line(place))
+            return YAMLError(.syntax(message), at: place, sourceLine: line(place))
         }
 
         static func anchorName(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
             pointer.map { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
         }
 
-        mutating func run(_ parser: inout yaml_parser_t) throws(ConfigurationError) -> YAMLNode? {
+        mutating func run(_ parser: inout yaml_parser_t) throws(YAMLError) -> YAMLNode? {
             var event = yaml_event_t()
             while true {
                 guard yaml_parser_parse(&parser, &event) == 1 else { throw syntaxError(parser) }
@@ -119,17 +118,16 @@ package enum YAMLLoader {
                 case YAML_ALIAS_EVENT:
                     let name = Self.anchorName(event.data.alias.anchor) ?? ""
                     guard let anchored = anchors[name] else {
-                        throw .yamlSyntax(start, problem: "found undefined alias '\(Self.shortened(name))'",
-                                          sourceLine: line(start))
+                        throw YAMLError(.syntax("found undefined alias '\(Self.shortened(name))'"), at: start, sourceLine: line(start))
                     }
                     expanded += anchored.nodes
                     expandedBytes += anchored.bytes
                     guard expanded <= YAMLLoader.maximumAliasExpansion else {
-                        throw .aliasExpansion(start, limit: YAMLLoader.maximumAliasExpansion, sourceLine: line(start))
+                        throw YAMLError(.aliasExpansion(limit: YAMLLoader.maximumAliasExpansion), at: start, sourceLine: line(start))
                     }
                     // Few nodes can still be many bytes: a 100 KB scalar aliased 9,000 times.
                     guard expandedBytes <= aliasByteBudget else {
-                        throw .aliasBytes(start, limit: aliasByteBudget, sourceLine: line(start))
+                        throw YAMLError(.aliasBytes(limit: aliasByteBudget), at: start, sourceLine: line(start))
                     }
                     try add(YAMLNode(content: anchored.node.content, location: start), nodes: anchored.nodes, bytes: anchored.bytes)
                 case YAML_SEQUENCE_START_EVENT:
@@ -157,21 +155,21 @@ package enum YAMLLoader {
         }
 
         /// Refuses a collection that would nest deeper than `maximumDepth`, before libyaml reads on.
-        func open(_ start: SourceLocation) throws(ConfigurationError) {
+        func open(_ start: SourceLocation) throws(YAMLError) {
             if documents > 1 && stack.isEmpty {
-                throw .extraDocument(start, sourceLine: line(start))
+                throw YAMLError(.extraDocument, at: start, sourceLine: line(start))
             }
             guard stack.count < YAMLLoader.maximumDepth else {
-                throw .tooDeep(start, sourceLine: line(start))
+                throw YAMLError(.tooDeep, at: start, sourceLine: line(start))
             }
         }
 
         /// Puts a finished node into the collection being filled, or makes it the document's root.
-        mutating func add(_ node: YAMLNode, nodes: Int, bytes: Int) throws(ConfigurationError) {
+        mutating func add(_ node: YAMLNode, nodes: Int, bytes: Int) throws(YAMLError) {
             guard !stack.isEmpty else {
                 // A second document is almost always a mistake (a stray `---`); say so instead of ignoring it.
                 if documents > 1 || root != nil {
-                    throw .extraDocument(node.location, sourceLine: line(node.location))
+                    throw YAMLError(.extraDocument, at: node.location, sourceLine: line(node.location))
                 }
                 root = node
                 return
@@ -190,7 +188,7 @@ package enum YAMLLoader {
             stack[top].pendingKey = nil
             if let keyText = key.scalar {
                 if let first = stack[top].keys[keyText] {
-                    throw .duplicateKey(key.location, key: keyText, firstAt: first, sourceLine: line(key.location))
+                    throw YAMLError(.duplicateKey(keyText, firstAt: first), at: key.location, sourceLine: line(key.location))
                 }
                 stack[top].keys[keyText] = key.location
             }
