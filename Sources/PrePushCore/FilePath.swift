@@ -39,6 +39,12 @@ public enum FilePath {
         return slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
     }
 
+    /// `path` as a person reads it from `folder`: relative where it is inside, else as it is.
+    public static func shown(_ path: String, from folder: String) -> String {
+        let relative = relative(path, to: folder)
+        return relative.hasPrefix("/") || relative.hasPrefix("..") ? path : relative
+    }
+
     /// `path` relative to `root` when it lies inside it, else `path` unchanged; `root` itself is ".".
     public static func relative(_ path: String, to root: String) -> String {
         if path == root { return "." }

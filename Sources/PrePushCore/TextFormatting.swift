@@ -1,18 +1,33 @@
 /// Small text helpers that keep `String(format:)` and Foundation's padding off the hot path.
 public enum TextFormatting {
-    /// Seconds with one decimal below a minute ("2.5 s"), then minutes and seconds ("3 min 5 s").
     /// `a`, `a and b`, `a, b and c`.
     public static func list(_ items: [String]) -> String {
         guard items.count > 1 else { return items.first ?? "" }
         return items.dropLast().joined(separator: ", ") + " and " + items.last!
     }
 
+    /// `1 test`, `3 tests`: a count with its noun, plural unless it is one (`plural` for nouns that
+    /// do not take an `s`).
+    public static func count(_ number: Int, _ noun: String, plural: String? = nil) -> String {
+        "\(number) \(number == 1 ? noun : plural ?? noun + "s")"
+    }
+
+    /// Seconds with one decimal below a minute ("2.5 s"), then minutes and seconds ("3 min 5 s").
     public static func duration(_ seconds: Double) -> String {
         // Int(_:) traps on values it cannot hold: a duration from damaged input must print, not crash.
         let seconds = seconds.isFinite ? min(max(0, seconds), 1e12) : 0
         guard seconds < 60 else { return "\(Int(seconds) / 60) min \(Int(seconds) % 60) s" }
         let tenths = Int((max(0, seconds) * 10).rounded())
         return "\(tenths / 10).\(tenths % 10) s"
+    }
+
+    /// A test's time with hundredths below ten seconds (`0.05 s`, `1.23 s`), whole seconds above (`42 s`).
+    public static func testDuration(_ seconds: Double) -> String {
+        let seconds = seconds.isFinite ? min(max(0, seconds), 1e12) : 0
+        let hundredths = Int((seconds * 100).rounded())
+        guard hundredths < 1000 else { return "\(Int(seconds.rounded())) s" }
+        let fraction = hundredths % 100
+        return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction) s"
     }
 
     /// `text` padded with spaces on the right to `width` characters (never cut).

@@ -161,13 +161,10 @@ struct DemoGit {
     }
 
     func output(_ arguments: [String], in folder: String) throws -> String {
-        let collected = OutputCollector()
-        let outcome = try ProcessGroupRunner.run(
-            ProcessSpec(executable: "git", arguments: arguments, environment: environment, workingDirectory: folder),
-            options: RunOptions(timeout: 60) { _, bytes in collected.append(bytes) })
-        let text = TextFormatting.trimmed(collected.text)
-        guard outcome.succeeded else { throw DemoError.gitFailed(arguments: arguments, termination: outcome.termination, output: text) }
-        return text
+        let ran = try CommandOutput.run(ProcessSpec(executable: "git", arguments: arguments, environment: environment, workingDirectory: folder),
+                                        timeout: 60, mergingStandardError: true)
+        guard ran.succeeded else { throw DemoError.gitFailed(arguments: arguments, termination: ran.outcome.termination, output: ran.text) }
+        return ran.text
     }
 
     /// The commit a branch points at, or nil when the branch does not exist.
@@ -178,14 +175,14 @@ struct DemoGit {
     /// `git push`, its output (and the hook's) shown as it comes and kept to check.
     func push(in folder: String) throws -> (termination: Termination, output: String) {
         let console = self.console
-        let collected = OutputCollector()
+        var collected: [UInt8] = []
         let outcome = try ProcessGroupRunner.run(
             ProcessSpec(executable: "git", arguments: ["push", "origin", "main"], environment: environment, workingDirectory: folder),
             options: RunOptions(timeout: 900, signals: nil) { channel, bytes in
-                collected.append(bytes)
+                collected += bytes
                 console.passThrough(bytes, fromStandardError: channel == .standardError)
             })
-        return (outcome.termination, collected.text)
+        return (outcome.termination, String(decoding: collected, as: UTF8.self))
     }
 }
 

@@ -110,7 +110,7 @@ public struct HookInstaller: Sendable {
 
     /// The hook script: runs a kept hook first with the same arguments and ref lines, then prepush.
     public static func script(executablePath: String) -> String {
-        let quoted = shellQuoted(executablePath)
+        let quoted = ShellQuoting.quoted(executablePath)
         return """
         #!/bin/sh
         \(marker)
@@ -144,10 +144,6 @@ public struct HookInstaller: Sendable {
         """
     }
 
-    /// Single-quotes a word for /bin/sh.
-    public static func shellQuoted(_ word: String) -> String {
-        "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
-    }
 
     private func readIfPresent(_ path: String) throws(InstallError) -> String? {
         guard FileManager.default.fileExists(atPath: path) else { return nil }
@@ -165,15 +161,10 @@ public struct HookInstaller: Sendable {
 
     /// Writes next to the target and renames, so a hook is never half-written.
     private func writeAtomically(_ text: String, to path: String) throws(InstallError) {
-        let temporary = path + ".prepush-tmp"
-        try fileSystem(path) {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
-            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: temporary)
-            guard rename(temporary, path) == 0 else {
-                let reason = String(cString: strerror(errno))
-                try? FileManager.default.removeItem(atPath: temporary)
-                throw InstallError.fileSystem(path: path, reason: reason)
-            }
+        do {
+            try AtomicFile.write(text, to: path, permissions: 0o755)
+        } catch {
+            throw .fileSystem(path: path, reason: error.reason)
         }
     }
 

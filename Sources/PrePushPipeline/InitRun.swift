@@ -112,7 +112,7 @@ public enum InitRun {
                 "  ui:",
                 scheme == nil ? "    # no shared scheme found: share the UI-test scheme in Xcode (Manage Schemes → Shared), then name it here" : nil,
                 "    # The result bundle gives prepush every test's result and the failures' screenshots.",
-                "    run: rm -rf .build/prepush-ui.xcresult && xcodebuild test \(flag) \(quoted(container.path)) -scheme \(quoted(scheme ?? "YourAppUITests")) -destination 'platform=iOS Simulator,name=iPhone 16' -resultBundlePath .build/prepush-ui.xcresult",
+                "    run: rm -rf .build/prepush-ui.xcresult && xcodebuild test \(flag) \(ShellQuoting.word(container.path)) -scheme \(ShellQuoting.word(scheme ?? "YourAppUITests")) -destination 'platform=iOS Simulator,name=iPhone 16' -resultBundlePath .build/prepush-ui.xcresult",
                 "    timeout: 600               # seconds, at most 600 (UI_TEST_TIMEOUT, --timeout)",
             ].compactMap { $0 }
         } else {
@@ -140,8 +140,4 @@ public enum InitRun {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// A shell word: as it is when it is plain, else in single quotes.
-    static func quoted(_ word: String) -> String {
-        word.allSatisfy { $0.isLetter || $0.isNumber || "._-/".contains($0) } ? word : "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
-    }
 }

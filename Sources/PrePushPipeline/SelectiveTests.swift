@@ -56,21 +56,19 @@ struct PackageGraph: Equatable {
         let cached = FilePath.join(cacheFolder, Repository.contentHash(manifest + Array(packageRoot.utf8)) + ".json")
         if case .success(let bytes) = FileReading.read(cached, limit: 64 * 1024 * 1024), let graph = parse(bytes) { return .success(graph) }
 
-        var output: [UInt8] = [], errors: [UInt8] = []
         let spec = ProcessSpec(executable: "swift", arguments: ["package", "describe", "--type", "json"], environment: environment,
                                workingDirectory: packageRoot)
-        let options = RunOptions(timeout: 300, killGracePeriod: 2) { channel, bytes in
-            if channel == .standardOutput { output += bytes } else if errors.count < 16 * 1024 { errors += bytes }
-        }
-        guard let outcome = try? ProcessGroupRunner.run(spec, options: options), outcome.succeeded else {
-            let said = TextFormatting.trimmed(String(decoding: errors, as: UTF8.self)).split(separator: "\n").last.map(String.init) ?? "it failed"
+        let described = try? CommandOutput.run(spec, timeout: 300, errorLimit: 16 * 1024)
+        guard let described, described.succeeded else {
+            let said = described?.errorText.split(separator: "\n").last.map(String.init) ?? "it failed"
             return .failure(SelectionProblem(description: "swift package describe failed: \(said)"))
         }
+        let output = described.standardOutput
         guard let graph = parse(output) else {
             return .failure(SelectionProblem(description: "swift package describe printed no targets prepush can read"))
         }
         try? FileManager.default.createDirectory(atPath: cacheFolder, withIntermediateDirectories: true)
-        try? VerdictCache.writeWhole(Data(output), to: cached)
+        try? AtomicFile.write(output, to: cached)
         return .success(graph)
     }
 }

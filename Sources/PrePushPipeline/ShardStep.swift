@@ -42,78 +42,41 @@ enum ShardStep {
     /// argument or variable over 128 KiB (`MAX_ARG_STRLEN`) when it starts the command.
     static let variableLimit = 120_000
 
-    /// Splits the plan's `shard:` stages; returns an exit status when the run must end here.
-    static func apply(_ request: ShardRequest, to plan: inout StagePlan, configuredToShard: Bool, discovery: TraceabilityStep,
-                      reportsDirectory: String, console: Console) -> ExitStatus? {
-        let shard = request.shard
-        let sharded = plan.stages.filter { $0.shardTests != nil }
-        // A `shard:` stage left out of this run (SKIP=, --stage) still makes it a part of a split.
-        guard !sharded.isEmpty || configuredToShard else {
-            console.error("error: \(request.origin): no stage has shard: in the configuration, so nothing says which tests to split (set shard: true on the stage that runs them: docs/ci.md)")
-            return .usage
-        }
-        var timings: [String: Double]?
+    /// The error when no stage says which tests to split.
+    static func noShardStage(_ origin: String) -> String {
+        "\(origin): no stage has shard: in the configuration, so nothing says which tests to split (set shard: true on the stage that runs them: docs/ci.md)"
+    }
+
+    /// What a shard stage gets: its filters, its list file and the shard.
+    static func variables(_ filters: ShardFilters, list: String, shard: TestShard) -> [EnvironmentEntry] {
+        [
+            EnvironmentEntry(name: "PREPUSH_TEST_FILTER", value: filters.swiftTestFilter),
+            EnvironmentEntry(name: "PREPUSH_ONLY_TESTING", value: filters.onlyTesting),
+            EnvironmentEntry(name: "PREPUSH_TEST_LIST", value: list),
+            EnvironmentEntry(name: "PREPUSH_SHARD", value: shard.description),
+        ]
+    }
+
+    /// Reads what the planner needs to split the plan's `shard:` stages: `--timings` and the tests
+    /// each holds, found in the sources (only those compiled where the stage runs: one under
+    /// `#if os(macOS)` never runs on Linux). Nothing is read when no stage is split.
+    static func gather(_ request: ShardRequest, stages: [StageSettings], discovery: TraceabilityStep) throws(PipelineError) -> PushPlanner.ShardInputs {
+        var inputs = PushPlanner.ShardInputs()
+        let sharded = stages.filter { $0.shardTests != nil }
+        guard !sharded.isEmpty else { return inputs }
         if let file = request.timingsFile {
             switch readTimings(file) {
-            case .success(let read): timings = read
-            case .failure(let problem):
-                console.error("error: --timings \(file): \(problem)")
-                return .usage
+            case .success(let read): inputs.timings = read
+            case .failure(let problem): throw .shard("--timings \(file): \(problem)")
             }
         }
         for stage in sharded {
-            let name = stage.kind.rawValue
             let globs = (stage.shardTests ?? []).isEmpty ? discovery.tests : (stage.shardTests ?? []).map(Glob.init)
             let files = TestDiscovery.files(under: discovery.root, include: globs)
-            // Only the tests compiled where the stage runs: one under `#if os(macOS)` never runs on Linux.
             let all = TestSharding.tests(in: TestDiscovery.discover(root: discovery.root, testFiles: files, platform: BuildPlatform.of(command: stage.command)))
-            guard !all.isEmpty else {
-                console.error("error: \(name): shard: no tests found in \(globs.map(\.pattern).joined(separator: ", ")) (under \(discovery.root)), so there is nothing to split")
-                return .usage
-            }
-            let duration: ((ShardedTest) -> Double?)? = timings.map { known in
-                { test in known[TestIdentifierKey.key(suite: test.typeName ?? test.target, name: test.name)] }
-            }
-            let mine = TestSharding.partition(all, into: shard.count, duration: duration)[shard.index - 1]
-            guard !mine.isEmpty else {
-                let reason = "skipped (shard \(shard) holds none of its \(all.count) tests)"
-                plan.skip([name], because: reason)
-                console.line("prepush – \(name): \(reason)")
-                continue
-            }
-            let filters = TestSharding.filters(of: mine, among: all)
-            let listPath = FilePath.join(reportsDirectory, "\(name).shard-tests.txt")
-            do {
-                try ReportPublisher.writeWhole(filters.list, to: listPath)
-            } catch {
-                console.error("error: \(name): cannot write the shard's test list \(listPath): \(ErrorText.describe(error))")
-                return .usage
-            }
-            let longest = max(filters.swiftTestFilter.utf8.count, filters.onlyTesting.utf8.count)
-            guard longest <= variableLimit else {
-                console.error("error: \(name): shard \(shard) names \(mine.count) tests in \(longest / 1024) KiB, more than one variable can carry (128 KiB); split into more shards")
-                return .usage
-            }
-            let added = [
-                EnvironmentEntry(name: "PREPUSH_TEST_FILTER", value: filters.swiftTestFilter),
-                EnvironmentEntry(name: "PREPUSH_ONLY_TESTING", value: filters.onlyTesting),
-                EnvironmentEntry(name: "PREPUSH_TEST_LIST", value: listPath),
-                EnvironmentEntry(name: "PREPUSH_SHARD", value: shard.description),
-            ]
-            let command = commandRunningShard(stage.command)
-            plan.replace(stage.kind, with: stage.running(command ?? stage.command, adding: added))
-            let basis = timings == nil ? "by count" : "by the durations in \(request.timingsFile ?? "")"
-            console.line("prepush: \(name): shard \(shard) (\(request.origin)): \(mine.count) of \(all.count) tests, \(basis)")
-            if command == nil && !variables.contains(where: { stage.command.contains($0) }) {
-                console.line("prepush: warning: \(name): the command is not a swift test or xcodebuild test prepush can add the shard's tests to, and names none of $\(variables.joined(separator: ", $")): unless it reads one, every shard runs every test", tone: .warning)
-            }
+            inputs.tests[stage.kind] = (all, globs.map(\.pattern))
         }
-        if shard.index != 1 {
-            let reason = "skipped (not split: it runs on shard 1/\(shard.count) only)"
-            for stage in plan.stages where stage.shardTests == nil { console.line("prepush – \(stage.kind.rawValue): \(reason)") }
-            plan.skip(Set(plan.stages.filter { $0.shardTests == nil }.map(\.kind.rawValue)), because: reason)
-        }
-        return nil
+        return inputs
     }
 
     /// The command with the shard's tests added: `--filter "$PREPUSH_TEST_FILTER"` after a final

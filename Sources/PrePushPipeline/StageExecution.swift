@@ -56,19 +56,15 @@ public struct StageResult: Sendable, Equatable {
     public var summary: String {
         let name = kind.rawValue
         switch status {
-        case .passed: return "\(name): passed in \(Self.seconds(duration))"
-        case .failed(.exited(let code)): return "\(name): failed (exit \(code)) after \(Self.seconds(duration))"
-        case .failed(.signaled(let signal)): return "\(name): failed (killed by signal \(signal)) after \(Self.seconds(duration))"
+        case .passed: return "\(name): passed in \(TextFormatting.duration(duration))"
+        case .failed(.exited(let code)): return "\(name): failed (exit \(code)) after \(TextFormatting.duration(duration))"
+        case .failed(.signaled(let signal)): return "\(name): failed (killed by signal \(signal)) after \(TextFormatting.duration(duration))"
         case .timedOut(let seconds): return "\(name): timed out after \(seconds) s"
-        case .interrupted(let signal): return "\(name): interrupted by \(Self.signalName(signal)) after \(Self.seconds(duration))"
+        case .interrupted(let signal): return "\(name): interrupted by \(Self.signalName(signal)) after \(TextFormatting.duration(duration))"
         case .couldNotStart(let reason): return "\(name): could not start: \(reason)"
         }
     }
 
-    /// Seconds with one decimal below a minute, then minutes and seconds.
-    static func seconds(_ value: Double) -> String {
-        TextFormatting.duration(value)
-    }
 
     static func signalName(_ number: Int32) -> String {
         switch number {
@@ -252,29 +248,14 @@ struct StageExecution {
         return (xctest + swiftTesting).sorted { $0.1 > $1.1 }
     }
 
-    /// Most lines of one failure message shown in the verdict's failure block.
-    static let messageLineLimit = 12
-
-    /// How many failing tests a failed stage lists before its log path.
-    static let listedFailures = 10
-
     /// What a failed stage shows: its failing tests first (name, place from the repository root,
     /// first message line); the log's last lines only when no test failure explains it, and then
     /// the compiler's `error:` lines of a failed build before them.
     private func showFailure(of result: StageResult, tail: TailBuffer?, compilerErrors: [String]) {
         let failing = result.tests.failing
-        let places = SourcePlaces(root: repositoryRoot)
-        for test in failing.prefix(Self.listedFailures) {
-            // The whole message (an expectation's diff runs over several lines), up to a screenful.
-            let lines = (test.failureMessage ?? "failed").split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
-            let place = test.failureLocation.map { places.describe($0) + ": " } ?? ""
-            console.line("   \(place)error: \(test.testIdentifier): \(lines.first ?? "failed")", tone: .bad)
-            for line in lines.dropFirst().prefix(Self.messageLineLimit - 1) { console.line("      \(line)", tone: .bad) }
-            if lines.count > Self.messageLineLimit { console.line("      … \(lines.count - Self.messageLineLimit) more lines in the reports") }
-        }
-        if failing.count > Self.listedFailures { console.line("   … and \(failing.count - Self.listedFailures) more in the reports") }
+        FailureList.show(failing, places: SourcePlaces(root: repositoryRoot), console: console)
         if failing.isEmpty, let tail {
-            for line in compilerErrors.prefix(Self.listedFailures) { console.line("   \(line)", tone: .bad) }
+            for line in compilerErrors.prefix(FailureList.limit) { console.line("   \(line)", tone: .bad) }
             for line in tail.lastLines(Self.tailLineCount) { console.line("   │ \(line)") }
         }
         if tail != nil || !failing.isEmpty { console.line("   └ full log: \(result.logPath)") }
@@ -282,20 +263,16 @@ struct StageExecution {
 
     /// Runs `xcrun` (or `PREPUSH_XCRUN`) with an argv array under a timeout, its whole output kept.
     static func xcrun(_ arguments: [String], environment: [String: String]) -> ToolOutput? {
-        var out: [UInt8] = [], err: [UInt8] = []
         let spec = ProcessSpec(executable: environment["PREPUSH_XCRUN"] ?? "xcrun", arguments: arguments, environment: environment)
         // xcresulttool on a large bundle takes seconds; minutes mean something is wrong.
-        let options = RunOptions(timeout: 300, killGracePeriod: 2) { channel, bytes in
-            if channel == .standardOutput { out += bytes } else if err.count < 64 * 1024 { err += bytes }
-        }
-        guard let outcome = try? ProcessGroupRunner.run(spec, options: options) else { return nil }
+        guard let ran = try? CommandOutput.run(spec, timeout: 300) else { return nil }
         let status: Int32
-        switch outcome.termination {
+        switch ran.outcome.termination {
         case .exited(let code): status = code
         default: status = -1
         }
-        return ToolOutput(status: outcome.stopReason == nil ? status : -1, standardOutput: out,
-                          standardError: String(decoding: err, as: UTF8.self))
+        return ToolOutput(status: ran.outcome.stopReason == nil ? status : -1, standardOutput: ran.standardOutput,
+                          standardError: String(decoding: ran.standardError, as: UTF8.self))
     }
 
     /// The stage's environment: prepush's own, without the variables git sets for hooks (they

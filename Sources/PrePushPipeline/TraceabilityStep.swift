@@ -212,7 +212,6 @@ public enum TraceabilityRun {
     }
 
     static func relative(_ path: String) -> String {
-        let here = FileManager.default.currentDirectoryPath + "/"
-        return path.hasPrefix(here) ? String(path.dropFirst(here.count)) : path
+        FilePath.shown(path, from: FileManager.default.currentDirectoryPath)
     }
 }

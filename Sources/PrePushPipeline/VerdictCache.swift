@@ -104,7 +104,7 @@ struct VerdictCache {
     func store(_ entry: Entry) -> String? {
         do {
             try FileManager.default.createDirectory(atPath: verdictsFolder, withIntermediateDirectories: true)
-            try Self.writeWhole(try JSONEncoder().encode(entry), to: entryPath(entry.key))
+            try AtomicFile.write(Array(try JSONEncoder().encode(entry)), to: entryPath(entry.key))
             removeOldEntries()
             return nil
         } catch {
@@ -112,21 +112,6 @@ struct VerdictCache {
         }
     }
 
-    /// Writes `data` to a temporary file beside `path` and renames it into place, so a killed run
-    /// leaves no half-written file.
-    static func writeWhole(_ data: Data, to path: String) throws {
-        let temporary = "\(path).\(getpid())-\(UUID().uuidString.prefix(8)).tmp"
-        try data.write(to: URL(fileURLWithPath: temporary))
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw WriteProblem(description: "cannot rename into \(path): \(reason)")
-        }
-    }
-
-    struct WriteProblem: Error, CustomStringConvertible {
-        let description: String
-    }
 
     /// Entries older than this are removed when a new one is stored, so the folder does not grow without end.
     static let maximumAge: Double = 30 * 24 * 3600
@@ -180,7 +165,7 @@ struct VerdictCache {
                 continue
             }
             try? FileManager.default.createDirectory(atPath: FilePath.join(folder, "toolchains"), withIntermediateDirectories: true)
-            try? Self.writeWhole(Data(output.utf8), to: memo)
+            try? AtomicFile.write(output, to: memo)
             lines.append("\(tool.name): \(output)")
         }
         return lines.joined(separator: "\n")
@@ -197,7 +182,6 @@ struct VerdictCache {
 
     /// The tool's version output, or nil when it does not run or fails.
     private static func versionOutput(_ executable: String, argument: String, environment: [String: String]) -> String? {
-        var output: [UInt8] = []
         // swift-driver leaves a `TemporaryDirectory.*` folder in TMPDIR on every call: give it one of
         // its own and remove that, so the user's temporary folder does not fill up.
         let scratch = FilePath.join(environment["TMPDIR"] ?? "/tmp", "prepush-version-\(getpid())-\(UUID().uuidString.prefix(8))")
@@ -206,12 +190,9 @@ struct VerdictCache {
         var environment = environment
         environment["TMPDIR"] = scratch
         let spec = ProcessSpec(executable: executable, arguments: [argument], environment: environment)
-        let options = RunOptions(timeout: 60, killGracePeriod: 1) { _, bytes in
-            if output.count < 64 * 1024 { output += bytes }
-        }
-        guard let outcome = try? ProcessGroupRunner.run(spec, options: options), outcome.stopReason == nil,
-              case .exited(0) = outcome.termination else { return nil }
-        return TextFormatting.trimmed(String(decoding: output, as: UTF8.self))
+        guard let ran = try? CommandOutput.run(spec, timeout: 60, killGracePeriod: 1, outputLimit: 64 * 1024, errorLimit: 0),
+              ran.succeeded else { return nil }
+        return ran.text
     }
 
     // MARK: - Saying it

@@ -87,17 +87,11 @@ public struct ReportPublisher: Sendable {
         if isStream(path) { return try writeInPlace(path) { reporter.write(run, to: $0) } }
         let folder = FilePath.parent(path)
         if !FileSystem.isDirectory(folder) { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-        let temporary = "\(path).\(getpid())-\(UUID().uuidString.prefix(8)).tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
-        guard fd >= 0 else { throw WriteProblem(description: "cannot create \(temporary): \(String(cString: strerror(errno)))") }
-        let sink = ReportSink { FileSystem.write($0, to: fd) }
-        reporter.write(run, to: sink)
-        sink.flush()
-        let closed = close(fd) == 0
-        guard !sink.failed, closed, rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw WriteProblem(description: "cannot write \(path): \(reason)")
+        try AtomicFile.write(to: path) { fd in
+            let sink = ReportSink { FileSystem.write($0, to: fd) }
+            reporter.write(run, to: sink)
+            sink.flush()
+            return !sink.failed
         }
     }
 
@@ -106,7 +100,7 @@ public struct ReportPublisher: Sendable {
         if isStream(path) { return try writeInPlace(path) { $0.append(text) } }
         let folder = FilePath.parent(path)
         if !FileSystem.isDirectory(folder) { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        try AtomicFile.write(text, to: path)
     }
 }
 

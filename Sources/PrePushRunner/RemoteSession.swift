@@ -77,7 +77,7 @@ public struct RemoteSession: Sendable {
     /// Returns a line describing what was sent.
     public func sync(tree: String, mode: SyncMode) throws(RemoteError) -> String {
         let start = Date()
-        try runRemote("mkdir -p \(Self.quoted(target.path))", step: "creating \(target.path) on \(target.host)")
+        try runRemote("mkdir -p \(ShellQuoting.quoted(target.path))", step: "creating \(target.path) on \(target.host)")
         switch mode {
         case .rsync:
             var arguments = ["-az", "--delete", "-s", "--stats"]
@@ -92,7 +92,7 @@ public struct RemoteSession: Sendable {
             for folder in Self.excludedFolders { tarArguments += ["--exclude", folder] }
             _ = try run(ProcessSpec(executable: "tar", arguments: tarArguments + ["."], environment: environment), step: "packing the tree")
             let size = (try? FileManager.default.attributesOfItem(atPath: archive)[.size] as? Int) ?? 0
-            try runRemote("tar -C \(Self.quoted(target.path)) -xf -", step: "copying the tree to \(target.host)", input: archive)
+            try runRemote("tar -C \(ShellQuoting.quoted(target.path)) -xf -", step: "copying the tree to \(target.host)", input: archive)
             try? FileManager.default.removeItem(atPath: archive)
             return "scp (tar over ssh): \(size / 1024) KiB in \(TextFormatting.duration(Date().timeIntervalSince(start)))"
         }
@@ -105,23 +105,23 @@ public struct RemoteSession: Sendable {
     /// one process group; its id goes to the pid file, and `stop()` ends the whole group. (Neither
     /// `set -m`, which a shell without a terminal ignores, nor `setsid(1)`, which macOS lacks.)
     public func commandSpec(_ command: String, environment variables: [(String, String)]) -> ProcessSpec {
-        let exports = variables.map { "export \($0.0)=\(Self.quoted($0.1))" }.joined(separator: "\n")
+        let exports = variables.map { "export \($0.0)=\(ShellQuoting.quoted($0.1))" }.joined(separator: "\n")
         let script = """
-        cd \(Self.quoted(target.path)) || exit 125
+        cd \(ShellQuoting.quoted(target.path)) || exit 125
         \(exports)
         ps -o pgid= -p $$ | tr -d ' ' > \(Self.pidFileName)
-        /bin/sh -c \(Self.quoted(command)) </dev/null
+        /bin/sh -c \(ShellQuoting.quoted(command)) </dev/null
         status=$?
         rm -f \(Self.pidFileName)
         exit "$status"
         """
-        return ProcessSpec(executable: "ssh", arguments: target.sshOptionArguments + [target.destination, "sh -c \(Self.quoted(script))"],
+        return ProcessSpec(executable: "ssh", arguments: target.sshOptionArguments + [target.destination, "sh -c \(ShellQuoting.quoted(script))"],
                            environment: environment)
     }
 
     /// Stops the remote command's whole process group: SIGTERM, then SIGKILL after `grace` seconds.
     public func stop(grace: Int = 3) {
-        let pidFile = "\(Self.quoted(target.path))/\(Self.pidFileName)"
+        let pidFile = "\(ShellQuoting.quoted(target.path))/\(Self.pidFileName)"
         let script = """
         group=$(cat \(pidFile) 2>/dev/null) || exit 0
         kill -TERM -"$group" 2>/dev/null || exit 0
@@ -131,7 +131,7 @@ public struct RemoteSession: Sendable {
         rm -f \(pidFile)
         exit 0
         """
-        _ = try? run(ProcessSpec(executable: "ssh", arguments: target.sshOptionArguments + [target.destination, "sh -c \(Self.quoted(script))"],
+        _ = try? run(ProcessSpec(executable: "ssh", arguments: target.sshOptionArguments + [target.destination, "sh -c \(ShellQuoting.quoted(script))"],
                                  environment: environment), step: "stopping the remote command", timeout: Double(grace + 15))
     }
 
@@ -152,9 +152,9 @@ public struct RemoteSession: Sendable {
             }
         case .scp:
             let archive = FilePath.join(scratchFolder, "results.tar")
-            let list = paths.map { "[ -e \(Self.quoted($0)) ] && printf '%s\\n' \(Self.quoted($0))" }.joined(separator: "; ")
-            let script = "cd \(Self.quoted(target.path)) || exit 1; { \(list); } | tar -cf - -T - 2>/dev/null"
-            let spec = ProcessSpec(executable: "ssh", arguments: target.sshOptionArguments + [target.destination, "sh -c \(Self.quoted(script))"],
+            let list = paths.map { "[ -e \(ShellQuoting.quoted($0)) ] && printf '%s\\n' \(ShellQuoting.quoted($0))" }.joined(separator: "; ")
+            let script = "cd \(ShellQuoting.quoted(target.path)) || exit 1; { \(list); } | tar -cf - -T - 2>/dev/null"
+            let spec = ProcessSpec(executable: "ssh", arguments: target.sshOptionArguments + [target.destination, "sh -c \(ShellQuoting.quoted(script))"],
                                    environment: environment)
             let fd = open(archive, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
             guard fd >= 0 else { throw .step(name: "writing \(archive)", status: .exited(1), output: "") }
@@ -176,7 +176,7 @@ public struct RemoteSession: Sendable {
 
     /// rsync's `-e`: one string rsync splits at spaces, honouring single quotes.
     func sshCommandForRsync() -> String {
-        (["ssh"] + target.sshOptionArguments).map { $0.contains(" ") || $0.contains("'") ? Self.quoted($0) : $0 }.joined(separator: " ")
+        (["ssh"] + target.sshOptionArguments).map { $0.contains(" ") || $0.contains("'") ? ShellQuoting.quoted($0) : $0 }.joined(separator: " ")
     }
 
     private func runRemote(_ script: String, step: String, input: String? = nil) throws(RemoteError) {
@@ -187,14 +187,13 @@ public struct RemoteSession: Sendable {
     /// Runs a step to its end, collecting its output; ssh's exit 255 is a connection failure.
     @discardableResult
     private func run(_ spec: ProcessSpec, step: String, timeout: Double = 900) throws(RemoteError) -> String {
-        let collected = OutputCollector()
-        let outcome: RunOutcome
+        let ran: CommandOutput
         do {
-            outcome = try ProcessGroupRunner.run(spec, options: RunOptions(timeout: timeout) { _, bytes in collected.append(bytes) })
+            ran = try CommandOutput.run(spec, timeout: timeout, killGracePeriod: 3, mergingStandardError: true)
         } catch {
             throw .missingLocalTool(spec.executable)
         }
-        let output = TextFormatting.trimmed(collected.text)
+        let outcome = ran.outcome, output = ran.text
         guard outcome.succeeded else {
             if spec.executable == "ssh" && outcome.termination == .exited(255) {
                 throw .connection(host: target.host, message: output.split(separator: "\n").last.map(String.init) ?? "ssh exited 255")
@@ -209,23 +208,4 @@ public struct RemoteSession: Sendable {
         }
         return output
     }
-
-    /// Single-quotes a word for the Mac's shell.
-    public static func quoted(_ word: String) -> String {
-        "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
-    }
-}
-
-/// Collects a short command's output in memory (not for stage output, which is streamed).
-public final class OutputCollector: @unchecked Sendable {
-    private var bytes: [UInt8] = []
-
-    /// An empty collector.
-    public init() {}
-
-    /// Adds a chunk.
-    public func append(_ chunk: UnsafeRawBufferPointer) { bytes.append(contentsOf: chunk) }
-
-    /// Everything collected, invalid UTF-8 repaired.
-    public var text: String { String(decoding: bytes, as: UTF8.self) }
 }

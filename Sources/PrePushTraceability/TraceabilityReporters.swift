@@ -51,13 +51,8 @@ enum TraceabilityMarkdown {
         .passed: "✅", .failed: "❌", .skipped: "⏭️", .notRun: "⏸️", .noTest: "🚫", .manual: "🖐️",
     ]
 
-    /// `0.05 s`, `1.23 s`, `42 s`.
-    static func seconds(_ value: Double) -> String {
-        let hundredths = Int((value * 100).rounded())
-        guard hundredths < 1000 else { return "\(Int(value.rounded())) s" }
-        let fraction = hundredths % 100
-        return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction) s"
-    }
+    /// `0.05 s`, `1.23 s`, `42 s`: a test's time in a table, where hundredths tell tests apart.
+    static func seconds(_ value: Double) -> String { TextFormatting.testDuration(value) }
 
     /// Text for a table cell: `|` escaped, line breaks as `<br>`.
     static func cell(_ text: String) -> String {

@@ -1,0 +1,73 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import PrePushConfig
+import PrePushCore
+import PrePushResults
+import PrePushTraceability
+
+/// The reports of a run, written whatever happened to its stages: the tests' (junit.xml,
+/// results.json, results.md, annotations, the step summary) and the traceability matrix's.
+enum RunReports {
+    /// Writes the traceability reports of a run and lists what the gate refuses; returns the refusals.
+    static func publishTraceability(_ step: TraceabilityStep, _ traced: (catalog: ScenarioCatalog, inventory: TestInventory),
+                                    results: [UITestResult], configuration: ResolvedConfiguration,
+                                    environment: [String: String], console: Console) -> (violations: [String], written: [String]) {
+        let published = step.publish(catalog: traced.catalog, inventory: traced.inventory, results: results,
+                                     folder: configuration.reportsDirectory, environment: environment, console: console)
+        for violation in published.violations { console.line("   error: \(violation)", tone: .bad) }
+        return published
+    }
+
+    /// One line for every report written, paths relative to the current folder where they are inside it.
+    static func sayReports(_ paths: [String], console: Console) {
+        guard !paths.isEmpty else { return }
+        let here = FileManager.default.currentDirectoryPath
+        console.line("prepush: reports: \(paths.map { FilePath.shown($0, from: here) }.joined(separator: ", "))")
+    }
+
+    /// Writes junit.xml, results.json and results.md when the stages showed any tests, lists the
+    /// failing ones compiler-style, and in GitHub Actions prints annotations and the step summary.
+    /// Returns the paths written.
+    @discardableResult
+    static func publishTests(_ stages: [StageResult], shard: TestShard? = nil, repositoryRoot: String, configuration: ResolvedConfiguration,
+                             environment: [String: String], console: Console) -> [String] {
+        // Places from the repository root in the reports too, as the console shows them.
+        let places = SourcePlaces(root: repositoryRoot)
+        let results = stages.flatMap(\.tests.results).map { $0.status == .passed && !$0.isFlaky ? $0 : $0.placingFailures(places.relativePath) }
+        // The stages ran one after another; the tests inside them in parallel, so the wall time is the stages'.
+        var run = TestRun(results: results, runFailures: stages.flatMap(\.tests.runFailures),
+                          wallTime: stages.map(\.duration).reduce(0, +), shard: shard)
+        // Tests a stage's runner counted whose lines its console lost: in the counts, with no name.
+        let unnamed = stages.reduce(0) { sum, stage in sum + max(0, (stage.tests.counted?.tests ?? 0) - stage.tests.results.count) }
+        if unnamed > 0 { run.counted = TestCounts(tests: results.count + unnamed, failed: run.failing.count, skipped: run.count(.skipped)) }
+        for failure in run.runFailures { console.line("   error: the test run failed: \(failure)", tone: .bad) }
+        // A shard always leaves its results.json, even an empty one: the merge job counts the shards.
+        guard !run.results.isEmpty || shard != nil else { return [] }
+        let publisher = ReportPublisher(environment: environment)
+        var counts = ["\(run.count(.passed) + unnamed) passed", "\(run.count(.failed)) failed"]
+        if run.count(.skipped) > 0 { counts.append("\(run.count(.skipped)) skipped") }
+        let expected = run.count(.expectedFailure)
+        if expected > 0 { counts.append("\(expected) expected failure\(expected == 1 ? "" : "s")") }
+        if run.count(.unfinished) > 0 { counts.append("\(run.count(.unfinished)) unfinished") }
+        let flaky = run.results.filter(\.isFlaky).count
+        if flaky > 0 { counts.append("\(flaky) flaky") }
+        console.line("prepush: tests: \(counts.joined(separator: ", "))")
+        // A failed stage listed its failing tests itself; a stage that passed with failing tests
+        // (its command ignores them, and the verdict refuses it) has them listed here.
+        let unlisted = stages.filter { $0.status == .passed }.flatMap(\.tests.failing)
+        FailureList.show(unlisted, places: places, console: console)
+        var written: [String] = []
+        do {
+            written = try publisher.writeReports(run, to: configuration.reportsDirectory)
+        } catch {
+            Diagnostics(console: console).warning("could not write the reports to \(configuration.reportsDirectory): \(ErrorText.describe(error))")
+        }
+        let annotations = publisher.annotations(run)
+        if !annotations.isEmpty { FileSystem.write(annotations, to: console.output) }
+        try? publisher.appendStepSummary(run)
+        return written
+    }
+}

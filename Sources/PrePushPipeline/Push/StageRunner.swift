@@ -1,0 +1,122 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import PrePushConfig
+import PrePushCore
+import PrePushGit
+import PrePushRunner
+
+/// Runs the plan's stages, one at a time or a `parallel:` group together, each under its timeout,
+/// taking a stage's cached pass when its inputs are unchanged and keeping a new pass. The first stage
+/// that does not pass stops the run and gives the refusal.
+struct StageRunner {
+    let context: PushContext
+    let configuration: ResolvedConfiguration
+    let workspace: Workspace
+    let signals: SignalWatcher?
+    /// Whether the UI stage runs on a Mac over ssh.
+    let runsRemotely: Bool
+    /// The verdict cache, the tree the run tests and the configuration file's bytes; nil when no
+    /// verdict is used or kept (cache off, or the working tree differs from the commit).
+    let verdicts: (cache: VerdictCache, tree: String, configuration: [UInt8]?)?
+
+    init(context: PushContext, configuration: ResolvedConfiguration, workspace: Workspace, signals: SignalWatcher?, runsRemotely: Bool) {
+        self.context = context
+        self.configuration = configuration
+        self.workspace = workspace
+        self.signals = signals
+        self.runsRemotely = runsRemotely
+        // A verdict is only worth keeping for a run that tested exactly a commit's tree.
+        if configuration.cache, workspace.workingTreeMatches, let tree = try? context.repository.treeID(of: context.pushedCommit) {
+            let file = configuration.configurationFile.map { FilePath.absolute($0, base: FileManager.default.currentDirectoryPath) }
+            verdicts = (VerdictCache(repository: context.repository), tree, file.flatMap { try? FileReading.read($0, limit: ConfigurationFile.maximumBytes).get() })
+        } else {
+            verdicts = nil
+        }
+    }
+
+    /// Runs the stages in order; returns every result and the refusal, if one stage did not pass.
+    func run(_ plan: StagePlan) -> (results: [StageResult], refusal: Refusal?) {
+        var results: [StageResult] = []
+        for group in plan.groups {
+            if let signal = signals?.lastReceivedSignal {
+                return (results, .interrupted(stage: nil, before: group[0].kind.rawValue, signal: StageResult.signalName(signal)))
+            }
+            let groupResults = group.count == 1
+                ? [runStage(group[0], output: context.console, inParallel: false)]
+                : ParallelStages.run(group, console: context.console, folder: workspace.reportsDirectory) { stage, output in
+                    runStage(stage, output: output, inParallel: true)
+                }
+            results += groupResults
+            // The first stage of the group (in file order) that did not pass decides the verdict.
+            guard let result = groupResults.first(where: { $0.status != .passed }) else { continue }
+            if case .interrupted = result.status {
+                return (results, .interrupted(stage: result.kind.rawValue, before: nil, signal: nil))
+            }
+            let notRun = plan.stages.drop { $0.kind != group.last!.kind }.dropFirst().map(\.kind.rawValue)
+            return (results, .stage(summary: result.summary, notRun: Array(notRun)))
+        }
+        // A stage that exited 0 while its tests failed (`swift test | tee log` hides the runner's
+        // status) is refused all the same: the tests' verdict is the runner's.
+        if let hiding = results.first(where: { $0.status == .passed && $0.cachedFrom == nil && $0.tests.hasFailures }) {
+            return (results, .hiddenFailures(stage: hiding.kind.rawValue, failingTests: hiding.tests.failing.count))
+        }
+        return (results, nil)
+    }
+
+    /// Runs one stage (or takes its cached pass), printing to `output`.
+    func runStage(_ stage: StageSettings, output: Console, inParallel: Bool) -> StageResult {
+        let environment = context.request.environment
+        var cacheKey: String?
+        if let verdicts {
+            let key = self.cacheKey(stage, verdicts: verdicts)
+            switch verdicts.cache.lookup(key) {
+            case .hit(let entry):
+                let rerun = context.isHook ? "\(ConfigurationResolver.Variable.cache)=0 git push" : "--no-cache"
+                output.line("prepush ✔ \(stage.kind.rawValue): already passed on tree \(verdicts.tree.prefix(7)) at \(VerdictCache.time(entry.passedAt)) (cached; \(rerun) to run it)", tone: .good)
+                var result = StageResult(kind: stage.kind, status: .passed, duration: 0, logPath: "", tests: entry.tests)
+                result.cachedFrom = entry.passedAt
+                return result
+            case .unreadable(let path, let reason):
+                Diagnostics(console: output).warning("the cached verdict \(path) cannot be read (\(reason)); the stage runs")
+            case .miss:
+                break
+            }
+            cacheKey = key
+        }
+        var execution = StageExecution(
+            stage: stage, reportsDirectory: workspace.reportsDirectory, baseEnvironment: environment,
+            verbose: configuration.hook.verbose, console: output, signals: signals,
+            killGracePeriod: context.request.killGracePeriod
+        )
+        execution.repositoryRoot = context.repository.workingDirectory ?? ""
+        execution.watchesSignalFlag = inParallel
+        if stage.kind == .ui, let remote = configuration.remote, let export = workspace.export {
+            execution.remote = RemoteStageContext(
+                session: RemoteSession(target: remote.connection, environment: environment, scratchFolder: export),
+                mode: configuration.hook.syncMode, tree: FilePath.join(export, "tree"), results: remote.results)
+        }
+        let result = execution.run()
+        if result.status == .passed, !result.tests.hasFailures, let cacheKey, let verdicts {
+            let entry = VerdictCache.Entry(key: cacheKey, stage: stage.kind.rawValue, tree: verdicts.tree,
+                                           passedAt: Date().timeIntervalSince1970, duration: result.duration, tests: result.tests)
+            if let problem = verdicts.cache.store(entry) { Diagnostics(console: output).warning(problem) }
+        }
+        return result
+    }
+
+    /// The verdict-cache key of a stage: its settings, the tree, the environment it reads, the
+    /// configuration file, the Mac it runs on and the toolchain.
+    private func cacheKey(_ stage: StageSettings, verdicts: (cache: VerdictCache, tree: String, configuration: [UInt8]?)) -> String {
+        let environment = StageExecution.environment(for: stage, base: context.request.environment, reportsDirectory: workspace.reportsDirectory)
+        let remote = stage.kind == .ui && runsRemotely
+            ? configuration.remote.map { "\($0.connection.user ?? "")@\($0.connection.host):\($0.connection.port)\($0.connection.path)" } : nil
+        // The folder counts relative to the tree it runs in: the working tree, or the export.
+        let treeRoot = configuration.isolated ? workspace.export.map { FilePath.join($0, "tree") } : nil
+        return VerdictCache.key(stage: stage, tree: verdicts.tree, repositoryRoot: treeRoot ?? context.repository.workingDirectory ?? "",
+                                environment: context.request.environment, configurationBytes: verdicts.configuration, remote: remote,
+                                toolchain: verdicts.cache.toolchainIdentity(environment: environment))
+    }
+}

@@ -1,0 +1,92 @@
+import PrePushCore
+
+/// Why a run refuses.
+enum Refusal: Equatable {
+    /// Findings of severity error in the views the push (or branch) changes; no stage ran.
+    case accessibility(findings: Int)
+    /// A stage failed, timed out or could not start (`summary` says which); `notRun` are the stages
+    /// after it that were left out.
+    case stage(summary: String, notRun: [String])
+    /// A stage exited 0 while its results show failures (`swift test | tee log`).
+    case hiddenFailures(stage: String, failingTests: Int)
+    /// The traceability gate: `scenarios` of the blocking `priorities` fail or have no test.
+    case traceability(scenarios: Int, priorities: [String])
+    /// A signal stopped the run: during a stage (`stage`), or between stages (`before`, with the signal).
+    case interrupted(stage: String?, before: String?, signal: String?)
+}
+
+/// How a run ends: the one place that writes the last line and decides the exit status.
+enum Verdict: Equatable {
+    /// Nothing to check: an empty push, a push of deletions only, or `PREPUSH_SKIP`; the words say which.
+    case nothingToCheck(String)
+    /// No stage is configured (`noneConfigured`), or every configured stage was left out.
+    case nothingToRun(noneConfigured: Bool)
+    /// The stages ran (or were taken from the cache) and passed; each entry is one stage's part of the line.
+    case passed(stages: [String])
+    /// Every stage was left out after the plan was made (selective, shards); the reasons.
+    case passedWithoutStages(reasons: [String])
+    /// The run refuses.
+    case refused(Refusal)
+
+    /// One line of the verdict with its tone.
+    struct Line: Equatable {
+        let text: String
+        let tone: Console.Tone?
+    }
+
+    /// The exit status (README's table).
+    var exitStatus: ExitStatus {
+        switch self {
+        case .nothingToCheck, .nothingToRun, .passed, .passedWithoutStages: return .success
+        case .refused(.interrupted): return .interrupted
+        case .refused: return .failure
+        }
+    }
+
+    /// The verdict's lines; `hook` is true in git's pre-push hook (a push is refused, and
+    /// `--no-verify` is named), false for `prepush run` (checks failed).
+    func lines(hook: Bool) -> [Line] {
+        switch self {
+        case .nothingToCheck(let words):
+            return [Line(text: "prepush: \(words)", tone: nil)]
+        case .nothingToRun(let noneConfigured):
+            return [Line(text: noneConfigured ? "prepush: nothing to run: no stage is configured (see docs/configuration.md)"
+                                              : "prepush: nothing to run: every configured stage is skipped", tone: nil)]
+        case .passed(let stages):
+            return [Line(text: "prepush: all stages passed (\(stages.joined(separator: ", ")))", tone: .verdict)]
+        case .passedWithoutStages(let reasons):
+            return [Line(text: "prepush: passed; no stage ran (\(reasons.isEmpty ? "none is configured" : reasons.joined(separator: "; ")))", tone: .verdict)]
+        case .refused(let refusal):
+            var lines = [Line(text: Self.text(of: refusal, hook: hook), tone: .bad)]
+            if hook, exitStatus == .failure { lines.append(Line(text: "prepush: to push once without checks: git push --no-verify", tone: nil)) }
+            return lines
+        }
+    }
+
+    /// Writes the verdict and returns its exit status.
+    func render(hook: Bool, console: Console) -> ExitStatus {
+        for line in lines(hook: hook) {
+            if let tone = line.tone { console.line(line.text, tone: tone) } else { console.line(line.text) }
+        }
+        return exitStatus
+    }
+
+    private static func text(of refusal: Refusal, hook: Bool) -> String {
+        let refused = hook ? "push refused" : "checks failed"
+        switch refusal {
+        case .accessibility(let findings):
+            let scope = hook ? "the views this push changes" : "the views this branch changes"
+            return "prepush: \(refused): \(TextFormatting.count(findings, "accessibility finding")) in \(scope) (no stage ran)"
+        case .stage(let summary, let notRun):
+            return "prepush: \(refused): \(summary)" + (notRun.isEmpty ? "" : " (not run: \(notRun.joined(separator: ", ")))")
+        case .hiddenFailures(let stage, let failing):
+            let what = failing > 0 ? TextFormatting.count(failing, "failing test") : "a failed test run"
+            return "prepush: \(refused): \(stage): exited 0, but its results show \(what) (a command that ignores its tests' failures, such as swift test | tee log, hides the runner's exit status)"
+        case .traceability(let scenarios, let priorities):
+            return "prepush: \(refused): \(scenarios) \(priorities.joined(separator: "/")) scenario\(scenarios == 1 ? "" : "s") failing or without a test (traceability gate)"
+        case .interrupted(let stage, let before, let signal):
+            if let stage { return "prepush: interrupted; the \(stage) stage and every process it started were stopped" }
+            return "prepush: interrupted by \(signal ?? "a signal") before the \(before ?? "next") stage started"
+        }
+    }
+}
