@@ -37,18 +37,49 @@ public enum AccessibilityRun {
     public static func run(_ target: AccessibilityTarget, output: AccessibilityOutput, flags: ConfigurationFlags,
                            environment: [String: String], explainSelection: Bool = false, writeBaseline: String? = nil,
                            console: Console) -> ExitStatus {
-        let configuration: ResolvedConfiguration
-        let repository: Repository?
-        let step: AccessibilityStep
-        do {
-            switch target {
-            case .files, .standardInput:
-                // Named files and standard input need no repository: outside one, the configuration
-                // comes from the current folder.
-                repository = try? Repository.openFromEnvironment()
-            case .range, .all:
-                repository = try Repository.openFromEnvironment()
+        let diagnostics = Diagnostics(console: console)
+        do throws(PipelineError) {
+            let (step, repository) = try open(target, flags: flags, environment: environment)
+            let root = repository?.workingDirectory ?? FileManager.default.currentDirectoryPath
+            var (findings, notes) = try check(target, step: step, repository: repository, root: root, explainSelection: explainSelection,
+                                              applyBaseline: writeBaseline == nil)
+            if let writeBaseline {
+                // Every finding of this run, before the old baseline is applied: the new baseline replaces it.
+                do {
+                    try ReportPublisher.writeWhole(AccessibilityBaseline(findings).rendered(), to: writeBaseline)
+                } catch {
+                    throw .input("cannot write \(writeBaseline): \(ErrorText.describe(error))")
+                }
+                diagnostics.say("wrote \(TextFormatting.count(findings.count, "finding")) to \(writeBaseline); set accessibility.baseline: \(writeBaseline) so that only new ones are reported")
+                return .success
             }
+            // The range check filters itself (the hook does the same); files, --all and stdin here.
+            if case .range = target {} else { findings = step.baseline.newFindings(findings) }
+            write(findings, notes: notes, as: output, target: target, root: root, environment: environment, console: console)
+            return findings.contains { $0.severity == .error } ? .failure : .success
+        } catch {
+            diagnostics.error(error)
+            return error.exitStatus
+        }
+    }
+
+    /// The configuration's check, and the repository (named files and standard input need none:
+    /// outside one, the configuration comes from the current folder).
+    static func open(_ target: AccessibilityTarget, flags: ConfigurationFlags,
+                     environment: [String: String]) throws(PipelineError) -> (AccessibilityStep, Repository?) {
+        let repository: Repository?
+        switch target {
+        case .files, .standardInput:
+            repository = try? Repository.openFromEnvironment()
+        case .range, .all:
+            do {
+                repository = try Repository.openFromEnvironment()
+            } catch {
+                throw .repository(ErrorText.reason(error))
+            }
+        }
+        do {
+            let configuration: ResolvedConfiguration
             if let repository {
                 configuration = try Pipeline.resolveConfiguration(flags: flags, environment: environment, repository: repository)
             } else {
@@ -57,49 +88,42 @@ public enum AccessibilityRun {
                 request.knownAccessibilityRules = AccessibilityStep.ruleIDs
                 configuration = try ConfigurationResolver.resolve(request)
             }
-            step = try AccessibilityStep(configuration.accessibility, configurationFile: configuration.configurationFile,
-                                         root: repository?.workingDirectory ?? FileManager.default.currentDirectoryPath)
+            let step = try AccessibilityStep(configuration, root: repository?.workingDirectory ?? FileManager.default.currentDirectoryPath)
+            return (step, repository)
+        } catch let error as ConfigurationError {
+            throw .configuration(error)
         } catch {
-            console.error("\(error)")
-            return .usage
+            throw .repository(ErrorText.reason(error))
         }
-        let root = repository?.workingDirectory ?? FileManager.default.currentDirectoryPath
+    }
+
+    /// The findings of the target, and the notes on what was not checked and why.
+    static func check(_ target: AccessibilityTarget, step: AccessibilityStep, repository: Repository?, root: String,
+                      explainSelection: Bool, applyBaseline: Bool) throws(PipelineError) -> (findings: [AccessibilityFinding], notes: [String]) {
         var findings: [AccessibilityFinding] = []
         var notes: [String] = []
         switch target {
         case .standardInput(let path, let bytes):
-            guard bytes.count <= step.maxFileSize else {
-                notes.append(step.oversizeNote(path, bytes: bytes.count))
-                break
-            }
-            guard let text = String(validating: bytes, as: UTF8.self) else {
-                console.error("error: standard input is not UTF-8 text")
-                return .usage
-            }
-            findings += step.checkFile(path: path, text: text)
+            guard bytes.count <= step.maxFileSize else { return ([], [step.oversizeNote(path, bytes: bytes.count)]) }
+            guard let text = String(validating: bytes, as: UTF8.self) else { throw .input("standard input is not UTF-8 text") }
+            findings = step.checkFile(path: path, text: text)
         case .files(let paths):
             for path in paths {
-                if case .failure(.missing) = FileReading.read(path, limit: 0) {
-                    console.error("error: \(path): no such file")
-                    return .usage
-                }
+                if case .failure(.missing) = FileReading.read(path, limit: 0) { throw .input("\(path): no such file") }
                 switch step.text(ofFile: path, at: path) {
                 case .success(let text): findings += step.checkFile(path: path, text: text)
                 case .failure(let note): notes.append(note.text)
                 }
             }
         case .range(let base, let head, let allLines):
+            guard let repository else { throw .repository("not in a git repository") }
             do {
-                guard let repository else { return .usage }
                 let range = try repository.range(base: base, head: head,
                                                  selecting: { explainSelection ? $0.hasSuffix(".swift") : step.selects($0) })
-                let result = step.check(range, in: repository, allLines: allLines, explain: explainSelection,
-                                        applyBaseline: writeBaseline == nil)
-                findings = result.findings
-                notes = result.notes
+                let result = step.check(range, in: repository, allLines: allLines, explain: explainSelection, applyBaseline: applyBaseline)
+                return (result.findings, result.notes)
             } catch {
-                console.error("\(error)")
-                return .usage
+                throw .range(base: base, head: head, reason: ErrorText.reason(error))
             }
         case .all:
             for path in SourceTree.files(under: root, where: { explainSelection ? $0.hasSuffix(".swift") : step.selects($0) }) {
@@ -121,19 +145,13 @@ public enum AccessibilityRun {
                 }
             }
         }
-        if let writeBaseline {
-            // Every finding of this run, before the old baseline is applied: the new baseline replaces it.
-            do {
-                try ReportPublisher.writeWhole(AccessibilityBaseline(findings).rendered(), to: writeBaseline)
-            } catch {
-                console.error("error: cannot write \(writeBaseline): \(ErrorText.describe(error))")
-                return .usage
-            }
-            console.line("prepush: wrote \(findings.count) finding\(findings.count == 1 ? "" : "s") to \(writeBaseline); set accessibility.baseline: \(writeBaseline) so that only new ones are reported")
-            return .success
-        }
-        // The range check filters itself (the hook does the same); files, --all and stdin here.
-        if case .range = target {} else { findings = step.baseline.newFindings(findings) }
+        return (findings, notes)
+    }
+
+    /// Prints the findings as asked: JSON and SARIF alone on standard output; text with the notes
+    /// and, in GitHub Actions, annotations.
+    static func write(_ findings: [AccessibilityFinding], notes: [String], as output: AccessibilityOutput, target: AccessibilityTarget,
+                      root: String, environment: [String: String], console: Console) {
         switch output {
         case .json:
             FileSystem.write(render(findings), to: console.output)
@@ -144,12 +162,11 @@ public enum AccessibilityRun {
             FileSystem.write(SARIFWriter.render(findings, root: base), to: console.output)
         case .text:
             for finding in findings { console.line(AccessibilityStep.line(finding), tone: finding.severity == .error ? .bad : .warning) }
-            for note in notes { console.line("prepush: note: \(note)") }
+            for note in notes { Diagnostics(console: console).note(note) }
             if environment["GITHUB_ACTIONS"] == "true" {
                 for finding in findings { console.command(AccessibilityStep.annotation(finding)) }
             }
         }
-        return findings.contains { $0.severity == .error } ? .failure : .success
     }
 
     /// `{"version": 1, "findings": [...]}`, keys sorted.

@@ -47,29 +47,17 @@ struct AccessibilityStep: Sendable {
     /// Where the baseline was read from (as configured), for messages.
     let baselinePath: String?
 
-    /// The step from the `accessibility:` section; unknown rules and bad patterns are
-    /// configuration errors with their place in the file.
-    init(_ section: FileAccessibility?, configurationFile: String? = nil, root: String? = nil) throws(ConfigurationError) {
-        // The file is read again only to quote the offending line under an error.
-        func sourceLine(_ line: Int) -> String? {
-            guard let configurationFile, let data = FileManager.default.contents(atPath: configurationFile),
-                  let text = String(validating: data, as: UTF8.self) else { return nil }
-            return Diagnostic.line(line, of: text)
-        }
+    /// The step from the configuration's `accessibility:` section, validated where the
+    /// configuration is resolved (rule names, the pattern, the baseline's place); here the baseline
+    /// is read, and one that is not a baseline is a configuration error quoting the file as it was read.
+    init(_ configuration: ResolvedConfiguration, root: String? = nil) throws(ConfigurationError) {
+        let section = configuration.accessibility
         var severities: [String: Severity?] = [:]
-        let known = Set(Self.ruleIDs)
         for rule in section?.rules ?? [] {
-            guard known.contains(rule.value.name) else {
-                throw .unknownKey(rule.location, key: rule.value.name, parent: "accessibility.rules",
-                                  suggestion: nil, sourceLine: sourceLine(rule.location.line))
-            }
             severities[rule.value.name] = rule.value.value == "off" ? Optional<Severity>.none : (rule.value.value == "warning" ? .warning : .error)
         }
         var settings = AccessibilitySettings(extraControls: section?.controls.map(\.value) ?? [], severities: severities)
-        if let pattern = section?.identifierPattern {
-            // Checked where the file is read (prepush config says so too); a pattern that got here compiles.
-            settings.pattern = pattern.value
-        }
+        if let pattern = section?.identifierPattern { settings.pattern = pattern.value }
         settings.checkPreviews = section?.checkPreviews?.value ?? false
         settings.checkDebugCode = section?.checkDebugCode?.value ?? false
         settings.iconViews = Set(section?.iconViews.map(\.value) ?? [])
@@ -81,35 +69,24 @@ struct AccessibilityStep: Sendable {
         maxFileSize = section?.maxFileSize?.value ?? Self.defaultMaxFileSize
         constants = RepositoryConstants(root: root)
         baselinePath = section?.baseline?.value
-        if let configured = section?.baseline, let root {
-            // The repository names it, so it stays inside the repository; a missing one is an error
-            // (a typo would otherwise report every old finding).
-            let absolute: String
-            switch RepositoryPath.fileInside(configured.value, root: root) {
-            case .success(let path): absolute = path
-            case .failure(let problem):
-                throw .invalidValue(.file(configured.location), setting: "accessibility.baseline", value: configured.value,
-                                    problem: .outsideRepository(problem), sourceLine: sourceLine(configured.location.line))
-            }
-            switch FileReading.read(absolute, limit: 50_000_000) {
-            case .success(let bytes):
-                do throws(AccessibilityBaseline.ReadError) {
-                    baseline = try AccessibilityBaseline.decode(bytes, name: configured.value)
-                } catch {
-                    throw .invalidValue(.file(configured.location), setting: "accessibility.baseline", value: configured.value,
-                                        problem: .fileProblem("is not an accessibility baseline (\(error.reason)); write it again with prepush a11y --all --write-baseline \(configured.value)"),
-                                        sourceLine: sourceLine(configured.location.line))
-                }
-            case .failure(let problem):
-                let words = problem == .missing
-                    ? "does not exist; write it with prepush a11y --all --write-baseline \(configured.value)"
-                    : "\(problem)"
-                throw .invalidValue(.file(configured.location), setting: "accessibility.baseline", value: configured.value,
-                                    problem: .fileProblem(words), sourceLine: sourceLine(configured.location.line))
-            }
-        } else {
+        guard let configured = section?.baseline, let absolute = configuration.accessibilityBaseline else {
             baseline = AccessibilityBaseline()
+            return
         }
+        let problem: ValueProblem
+        switch FileReading.read(absolute, limit: 50_000_000) {
+        case .success(let bytes):
+            do throws(AccessibilityBaseline.ReadError) {
+                baseline = try AccessibilityBaseline.decode(bytes, name: configured.value)
+                return
+            } catch {
+                problem = .fileProblem("is not an accessibility baseline (\(error.reason)); write it again with prepush a11y --all --write-baseline \(configured.value)")
+            }
+        case .failure(let read):
+            problem = .fileProblem(read == .missing ? "does not exist; write it with prepush a11y --all --write-baseline \(configured.value)" : "\(read)")
+        }
+        throw .invalidValue(.file(configured.location), setting: "accessibility.baseline", value: configured.value,
+                            problem: problem, sourceLine: configuration.configurationLines?.line(configured.location.line))
     }
 
     /// The findings in one file's text; identifiers that name constants of other files are resolved

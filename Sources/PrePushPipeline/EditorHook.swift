@@ -50,7 +50,7 @@ public enum EditorHook {
         do {
             let request = ConfigurationRequest(flags: ConfigurationFlags(), environment: environment, repositoryRoot: root, currentDirectory: root)
             let configuration = try ConfigurationResolver.resolve(request)
-            step = try AccessibilityStep(configuration.accessibility, configurationFile: configuration.configurationFile, root: root)
+            step = try AccessibilityStep(configuration, root: root)
         } catch {
             console.error("\(error)")
             return 1

@@ -182,7 +182,7 @@ public enum Pipeline {
     /// The accessibility check as the configuration sets it.
     static func accessibilityStep(_ configuration: ResolvedConfiguration, _ context: PushContext) throws(PipelineError) -> AccessibilityStep {
         do {
-            return try AccessibilityStep(configuration.accessibility, configurationFile: configuration.configurationFile, root: context.root)
+            return try AccessibilityStep(configuration, root: context.root)
         } catch {
             throw .configuration(error)
         }

@@ -100,19 +100,11 @@ struct StageExecution {
     /// Set when other stages run at the same time (they share the signal pipe).
     var watchesSignalFlag = false
 
+    /// Runs the stage: syncs a remote tree, runs the command under its timeout with its output to
+    /// the log (and the terminal), reads its tests, and says how it ended.
     func run() -> StageResult {
         let name = stage.kind.rawValue
         let logPath = FilePath.join(reportsDirectory, "\(name).log")
-        let log = open(logPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
-        defer { if log >= 0 { close(log) } }
-        let tail = TailBuffer(limit: Self.tailByteLimit)
-        let logLines = InterleavedLog(fd: log)
-        defer { logLines.finish() }
-        let parsers = StreamParsers()
-        let startedAt = Date()
-
-        let place = remote.map { " on \($0.session.target.destination):\($0.session.target.path)" } ?? ""
-        let heading = "\(name): \(stage.command)\(place) (timeout \(stage.timeout) s)"
         if let remote {
             do {
                 let report = try remote.session.sync(tree: remote.tree, mode: remote.mode)
@@ -123,6 +115,38 @@ struct StageExecution {
                 return result
             }
         }
+        let log = open(logPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        defer { if log >= 0 { close(log) } }
+        let tail = TailBuffer(limit: Self.tailByteLimit)
+        let parsers = StreamParsers()
+        let startedAt = Date()
+        let ran = runCommand(log: log, tail: tail, parsers: parsers, startedAt: startedAt)
+        let stoppedAt = Date().timeIntervalSince(startedAt)
+        let resultFiles = StageResultFiles.named(inCommand: stage.command, workingDirectory: stage.workingDirectory)
+        // What was running is read before the parsers finish (finishing closes every test).
+        var running: [(identifier: String, seconds: Double)] = []
+        switch ran.status {
+        case .timedOut, .interrupted:
+            running = Self.running(parsers: parsers, eventStream: resultFiles.eventStream, since: startedAt, stoppedAt: stoppedAt)
+        default:
+            break
+        }
+        var result = StageResult(kind: stage.kind, status: ran.status, duration: ran.duration, logPath: logPath,
+                                 tests: readTests(parsers: parsers, files: resultFiles, startedAt: startedAt))
+        result.runningWhenStopped = running
+        say(result, leftovers: ran.leftovers)
+        if ran.status != .passed {
+            showFailure(of: result, tail: verbose ? nil : tail, compilerErrors: parsers.compilerErrors)
+        }
+        return result
+    }
+
+    /// The command in its process group under the timeout: every byte to the log, whole lines at a
+    /// time from each stream, and to the parsers; to the terminal live (`verbose`) or into the tail.
+    private func runCommand(log: Int32, tail: TailBuffer, parsers: StreamParsers, startedAt: Date)
+        -> (status: StageStatus, duration: Double, leftovers: [LeftoverProcess]) {
+        let place = remote.map { " on \($0.session.target.destination):\($0.session.target.path)" } ?? ""
+        let heading = "\(stage.kind.rawValue): \(stage.command)\(place) (timeout \(stage.timeout) s)"
         if verbose || !console.isTerminal {
             console.line("prepush ▸ \(heading)", tone: .quiet)
         } else {
@@ -130,8 +154,9 @@ struct StageExecution {
         }
         let console = self.console
         let verbose = self.verbose
+        let logLines = InterleavedLog(fd: log)
+        defer { logLines.finish() }
         var options = RunOptions(timeout: Double(stage.timeout), killGracePeriod: killGracePeriod, signals: signals) { channel, bytes in
-            // Every byte reaches the log, whole lines at a time from each stream.
             logLines.append(bytes, from: channel)
             parsers.consume(bytes, from: channel, at: Date().timeIntervalSince(startedAt))
             if verbose {
@@ -144,7 +169,6 @@ struct StageExecution {
         if !verbose && console.isTerminal {
             options.onTick = { elapsed in console.replaceLine(console.painted("prepush ▸ \(heading)  \(Int(elapsed)) s", .quiet)) }
         }
-
         // Line-buffered, so a timeout names the test that hangs rather than the last one a full buffer showed.
         let environment = LineBufferedOutput.applied(to: Self.environment(for: stage, base: baseEnvironment, reportsDirectory: reportsDirectory))
         var spec = ProcessSpec.shell(stage.command, environment: environment, workingDirectory: stage.workingDirectory)
@@ -154,34 +178,33 @@ struct StageExecution {
             // A timeout or Ctrl-C stops the command on the Mac too, not only the local ssh client.
             options.onStop = { _ in remote.session.stop() }
         }
-        let status: StageStatus
-        let duration: Double
-        var leftovers: [LeftoverProcess] = []
+        let outcome: RunOutcome
         do {
-            let outcome = try ProcessGroupRunner.run(spec, options: options)
-            duration = outcome.duration
-            leftovers = outcome.leftovers
-            switch outcome.stopReason {
-            case .timedOut: status = .timedOut(seconds: stage.timeout)
-            case .interrupted(let signal): status = .interrupted(signal: signal)
-            case nil: status = outcome.termination == .exited(0) ? .passed : .failed(outcome.termination)
-            }
+            outcome = try ProcessGroupRunner.run(spec, options: options)
         } catch {
-            duration = 0
-            status = .couldNotStart(error.description)
+            return (.couldNotStart(error.description), 0, [])
         }
-        let stoppedAt = Date().timeIntervalSince(startedAt)
-        let resultFiles = StageResultFiles.named(inCommand: stage.command, workingDirectory: stage.workingDirectory)
-        let running = status == .passed ? [] : Self.running(parsers: parsers, eventStream: resultFiles.eventStream, since: startedAt, stoppedAt: stoppedAt)
+        switch outcome.stopReason {
+        case .timedOut: return (.timedOut(seconds: stage.timeout), outcome.duration, outcome.leftovers)
+        case .interrupted(let signal): return (.interrupted(signal: signal), outcome.duration, outcome.leftovers)
+        case nil: return (outcome.termination == .exited(0) ? .passed : .failed(outcome.termination), outcome.duration, outcome.leftovers)
+        }
+    }
+
+    /// The stage's tests from the best source there is: the console, unless the run wrote result
+    /// files (Swift Testing's event stream, xunit), results brought back from a Mac, or a result bundle.
+    private func readTests(parsers: StreamParsers, files: StageResultFiles, startedAt: Date) -> TestRun {
+        let name = stage.kind.rawValue
+        let diagnostics = Diagnostics(console: console)
         var tests = parsers.finish()
         if remote == nil {
             let fromConsole = tests
-            tests = StageResultReading.preferringFiles(resultFiles, over: tests, writtenSince: startedAt, console: console)
+            tests = StageResultReading.preferringFiles(files, over: tests, writtenSince: startedAt, console: console)
             if parsers.passedByClosingLine > 0, tests == fromConsole {
-                console.line("prepush: note: \(name): Swift Testing's console lost the end of \(parsers.passedByClosingLine) test\(parsers.passedByClosingLine == 1 ? "" : "s"); its closing line says the run passed, so they count as passed (write its event stream for exact results: docs/reports.md)")
+                diagnostics.note("\(name): Swift Testing's console lost the end of \(TextFormatting.count(parsers.passedByClosingLine, "test")); its closing line says the run passed, so they count as passed (write its event stream for exact results: docs/reports.md)")
             }
             if parsers.lostFromConsole > 0, tests == fromConsole {
-                console.line("prepush: note: \(name): Swift Testing's console lost every line of \(parsers.lostFromConsole) test\(parsers.lostFromConsole == 1 ? "" : "s"); its closing line counts them in a run that passed, so the counts are its own (write its event stream to know them by name: docs/reports.md)")
+                diagnostics.note("\(name): Swift Testing's console lost every line of \(TextFormatting.count(parsers.lostFromConsole, "test")); its closing line counts them in a run that passed, so the counts are its own (write its event stream to know them by name: docs/reports.md)")
             }
         }
         if let remote, !remote.results.isEmpty {
@@ -200,17 +223,20 @@ struct StageExecution {
                                                              run: { Self.xcrun($0, environment: baseEnvironment) })
                 if !fromBundle.results.isEmpty { tests = fromBundle }
             } catch {
-                console.line("prepush: warning: cannot read the result bundle \(FilePath.relative(bundle, to: stage.workingDirectory)) (\(error)); the results come from the console", tone: .warning)
+                diagnostics.warning("cannot read the result bundle \(FilePath.relative(bundle, to: stage.workingDirectory)) (\(error)); the results come from the console")
             }
         }
-        var result = StageResult(kind: stage.kind, status: status, duration: duration, logPath: logPath, tests: tests)
-        if case .timedOut = status { result.runningWhenStopped = running }
-        if case .interrupted = status { result.runningWhenStopped = running }
+        return tests
+    }
+
+    /// The stage's own line (on a terminal only when it did not pass: the verdict names every
+    /// stage with its time, so a passing push stays a few lines long; logs keep every line), what
+    /// was running when it was stopped, and what it left running.
+    private func say(_ result: StageResult, leftovers: [LeftoverProcess]) {
         if !verbose && console.isTerminal { console.clearLine() }
-        // On a terminal a stage that passed leaves no line of its own: the run's last line names
-        // every stage with its time, so a passing push stays a few lines long. Logs keep every line.
-        if status != .passed || verbose || !console.isTerminal {
-            console.line("prepush \(status == .passed ? "✔" : "✘") \(result.summary)", tone: status == .passed ? .good : .bad)
+        let passed = result.status == .passed
+        if !passed || verbose || !console.isTerminal {
+            console.line("prepush \(passed ? "✔" : "✘") \(result.summary)", tone: passed ? .good : .bad)
         }
         if !result.runningWhenStopped.isEmpty {
             let shown = result.runningWhenStopped.prefix(5).map { "\($0.identifier) (\(Int($0.seconds.rounded())) s)" }
@@ -219,12 +245,8 @@ struct StageExecution {
         }
         if !leftovers.isEmpty {
             let names = leftovers.prefix(5).map(\.description).joined(separator: ", ") + (leftovers.count > 5 ? ", …" : "")
-            console.line("prepush: note: stopped \(leftovers.count) process\(leftovers.count == 1 ? "" : "es") the \(name) stage left running: \(names)")
+            Diagnostics(console: console).note("stopped \(TextFormatting.count(leftovers.count, "process", plural: "processes")) the \(result.kind.rawValue) stage left running: \(names)")
         }
-        if status != .passed {
-            showFailure(of: result, tail: verbose ? nil : tail, compilerErrors: parsers.compilerErrors)
-        }
-        return result
     }
 
     /// The tests running when the stage was stopped, one source for each: XCTest's from the console

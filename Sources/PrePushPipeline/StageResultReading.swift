@@ -19,7 +19,7 @@ enum StageResultReading {
                 let parsed = try ResultsInput.parse(file: path)
                 return parsed.run.results.isEmpty ? nil : parsed.run
             } catch {
-                output.error("prepush: warning: cannot read \(path) (\(error)); the console output is used instead")
+                Diagnostics(console: output).warning("cannot read \(path) (\(error)); the console output is used instead")
                 return nil
             }
         }

@@ -87,7 +87,7 @@ public struct TraceabilityStep: Sendable {
                 try ReportPublisher.writeWhole(format.render(matrix, gate: gate), to: path)
                 written.append(path)
             } catch {
-                console.error("prepush: warning: could not write \(path): \(ErrorText.describe(error))")
+                Diagnostics(console: console).warning("could not write \(path): \(ErrorText.describe(error))")
             }
         }
         try? ReportPublisher(environment: environment).appendStepSummary(markdown: TraceabilityFormat.markdown.render(matrix, gate: gate))
@@ -146,6 +146,8 @@ public enum TraceabilityRun {
     public static func report(catalog: String?, resultFiles: [String], format: TraceabilityFormat, output: String?,
                               flags: ConfigurationFlags, environment: [String: String], console: Console) -> ExitStatus {
         guard let configured = step(flags: flags, environment: environment, console: console) else { return .usage }
+        // The report may be standard output: notes and warnings keep off it.
+        let diagnostics = Diagnostics(console: console, standardOutputIsReport: true)
         var inputs: [(file: String, run: TestRun)] = []
         for file in resultFiles {
             guard FileManager.default.isReadableFile(atPath: file) else {
@@ -154,7 +156,7 @@ public enum TraceabilityRun {
             }
             do {
                 let parsed = try ResultsInput.parse(file: file).run
-                if parsed.results.isEmpty && parsed.shard == nil { console.error("prepush: warning: \(file): no test results in it") }
+                if parsed.results.isEmpty && parsed.shard == nil { diagnostics.warning("\(file): no test results in it") }
                 inputs.append((file, parsed))
             } catch {
                 console.error("\(error)")
@@ -178,7 +180,7 @@ public enum TraceabilityRun {
             if let catalog {
                 loaded = try ScenarioCatalog.load(path: catalog, testNamePattern: configured.testNamePattern)
             } else if withoutCatalog {
-                console.error("prepush: note: no scenario catalog (\(configured.catalogPath)); the report lists the tests, and any failure refuses")
+                diagnostics.note("no scenario catalog (\(configured.catalogPath)); the report lists the tests, and any failure refuses")
                 loaded = ScenarioCatalog.empty(path: configured.catalogPath)
             } else {
                 loaded = try configured.loadCatalog()

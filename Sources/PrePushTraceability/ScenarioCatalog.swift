@@ -203,32 +203,7 @@ private struct CatalogDecoder {
             report(item.location, "a scenario is a mapping with story, priority, description and test, found \(item.kindDescription)")
             return (nil, nil)
         }
-        var fields: [String: YAMLNode] = [:]
-        var spelled: [String: String] = [:]
-        for (key, value) in pairs {
-            let written = key.scalar ?? key.kindDescription
-            // The data model's own field names (`userStory`, `testMethodName`, …) are the short keys' twins.
-            guard let name = key.scalar.flatMap({ ScenarioCatalog.scenarioKeys.contains($0) ? $0 : ScenarioCatalog.dataModelKeys[$0] }) else {
-                let known = ScenarioCatalog.scenarioKeys + ScenarioCatalog.dataModelKeys.keys.sorted()
-                let suggestion = ValueParsers.suggestion(for: written, among: known).map { " (did you mean \"\($0)\"?)" } ?? ""
-                report(key.location, "unknown key \"\(written)\" in a scenario\(suggestion)")
-                continue
-            }
-            if let earlier = spelled[name] {
-                report(key.location, "\"\(written)\" and \"\(earlier)\" are the same field; keep one")
-                continue
-            }
-            spelled[name] = written
-            fields[name] = value
-            if let shortKey = key.scalar, ScenarioCatalog.dataModelKeys[shortKey] != nil || ScenarioCatalog.dataModelKeys.values.contains(shortKey) {
-                let dataModel = ScenarioCatalog.dataModelKeys[shortKey] != nil
-                if let first = firstForm, first.dataModel != dataModel {
-                    report(key.location, "\"\(written)\" is \(dataModel ? "the data model's name" : "a short name"), and this catalog uses \(first.dataModel ? "the data model's names" : "the short names") (\"\(first.key)\" at line \(first.location.line)); keep one form")
-                } else if firstForm == nil {
-                    firstForm = (dataModel, shortKey, key.location)
-                }
-            }
-        }
+        let fields = self.fields(of: pairs)
         var valid = true
         func text(_ key: String, _ what: String) -> (String, SourceLocation)? {
             guard let node = fields[key] else {
@@ -273,23 +248,7 @@ private struct CatalogDecoder {
                 valid = false
             }
         }
-        var arguments: [String] = []
-        if let node = fields["launchArguments"], !node.isNull {
-            let items: [YAMLNode]
-            if case .sequence(let list) = node.content { items = list } else { items = [node] }
-            for argument in items {
-                guard let value = argument.scalar, !argument.isNull else {
-                    report(argument.location, "a launch argument is text such as --uitesting, found \(argument.kindDescription)")
-                    valid = false
-                    continue
-                }
-                if !value.hasPrefix("--") {
-                    report(argument.location, "launch argument \"\(value)\" must start with \"--\"")
-                    valid = false
-                }
-                arguments.append(value)
-            }
-        }
+        let arguments = launchArguments(fields["launchArguments"], valid: &valid)
         var manual = false
         if let node = fields["manual"] {
             if let value = node.boolean {
@@ -302,5 +261,58 @@ private struct CatalogDecoder {
         guard valid, let story, let description, let test else { return (nil, test) }
         return (TestScenario(userStory: story.0, priority: priority, description: description.0, testMethodName: test.0,
                              requiredLaunchArguments: arguments, requiresManualIntervention: manual), test)
+    }
+
+    /// A scenario's fields by their short names; unknown keys, a field given twice and a mix of
+    /// the two forms of the names are reported.
+    mutating func fields(of pairs: [(key: YAMLNode, value: YAMLNode)]) -> [String: YAMLNode] {
+        var fields: [String: YAMLNode] = [:]
+        var spelled: [String: String] = [:]
+        for (key, value) in pairs {
+            let written = key.scalar ?? key.kindDescription
+            // The data model's own field names (`userStory`, `testMethodName`, …) are the short keys' twins.
+            guard let name = key.scalar.flatMap({ ScenarioCatalog.scenarioKeys.contains($0) ? $0 : ScenarioCatalog.dataModelKeys[$0] }) else {
+                let known = ScenarioCatalog.scenarioKeys + ScenarioCatalog.dataModelKeys.keys.sorted()
+                let suggestion = ValueParsers.suggestion(for: written, among: known).map { " (did you mean \"\($0)\"?)" } ?? ""
+                report(key.location, "unknown key \"\(written)\" in a scenario\(suggestion)")
+                continue
+            }
+            if let earlier = spelled[name] {
+                report(key.location, "\"\(written)\" and \"\(earlier)\" are the same field; keep one")
+                continue
+            }
+            spelled[name] = written
+            fields[name] = value
+            if let shortKey = key.scalar, ScenarioCatalog.dataModelKeys[shortKey] != nil || ScenarioCatalog.dataModelKeys.values.contains(shortKey) {
+                let dataModel = ScenarioCatalog.dataModelKeys[shortKey] != nil
+                if let first = firstForm, first.dataModel != dataModel {
+                    report(key.location, "\"\(written)\" is \(dataModel ? "the data model's name" : "a short name"), and this catalog uses \(first.dataModel ? "the data model's names" : "the short names") (\"\(first.key)\" at line \(first.location.line)); keep one form")
+                } else if firstForm == nil {
+                    firstForm = (dataModel, shortKey, key.location)
+                }
+            }
+        }
+        return fields
+    }
+
+    /// The launch arguments: one text or a list, each starting with `--`.
+    mutating func launchArguments(_ node: YAMLNode?, valid: inout Bool) -> [String] {
+        var arguments: [String] = []
+        guard let node, !node.isNull else { return arguments }
+        let items: [YAMLNode]
+        if case .sequence(let list) = node.content { items = list } else { items = [node] }
+        for argument in items {
+            guard let value = argument.scalar, !argument.isNull else {
+                report(argument.location, "a launch argument is text such as --uitesting, found \(argument.kindDescription)")
+                valid = false
+                continue
+            }
+            if !value.hasPrefix("--") {
+                report(argument.location, "launch argument \"\(value)\" must start with \"--\"")
+                valid = false
+            }
+            arguments.append(value)
+        }
+        return arguments
     }
 }

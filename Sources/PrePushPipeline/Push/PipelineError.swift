@@ -2,7 +2,7 @@ import PrePushConfig
 import PrePushCore
 import PrePushTraceability
 
-/// Every way a run ends before its stages with exit status 2 (`ExitStatus.usage`): the input is
+/// Every way a run (a push, `prepush run`, `prepush a11y`) ends before its stages with exit status 2 (`ExitStatus.usage`): the input is
 /// wrong or a folder cannot be used. Descriptions say what is wrong without an `error:` of their
 /// own; `lines` gives what the terminal shows.
 enum PipelineError: Error, CustomStringConvertible {
@@ -22,6 +22,8 @@ enum PipelineError: Error, CustomStringConvertible {
     case range(base: String, head: String, reason: String)
     /// `--shard`/the CI's variables cannot be followed.
     case shard(String)
+    /// An input named on the command line cannot be used (a missing file, text that is not UTF-8).
+    case input(String)
 
     var description: String {
         switch self {
@@ -39,7 +41,7 @@ enum PipelineError: Error, CustomStringConvertible {
             return "cannot export \(commit) for an isolated or remote run: \(reason)"
         case .range(let base, let head, let reason):
             return "cannot compute the range \(base)..\(head): \(reason)"
-        case .shard(let reason):
+        case .shard(let reason), .input(let reason):
             return reason
         }
     }

@@ -1,0 +1,199 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import PrePushCore
+
+/// The values given on the command line; nil or false means "not given".
+public struct ConfigurationFlags: Sendable, Equatable {
+    /// `--skip-ui-tests`
+    public var skipUITests = false
+    /// `--ui-tests-only`
+    public var uiTestsOnly = false
+    /// `--verbose`
+    public var verbose = false
+    /// `--timeout N`: the UI stage's timeout in seconds.
+    public var uiTestTimeout: Int?
+    /// `--unit-timeout N`: the unit stage's timeout in seconds.
+    public var unitTestTimeout: Int?
+    /// `--sync-mode rsync|scp`
+    public var syncMode: String?
+    /// `--config PATH`
+    public var configPath: String?
+    /// `--reports-dir PATH`
+    public var reportsDirectory: String?
+    /// `--isolated`
+    public var isolated = false
+    /// `--all-lines`: accessibility findings anywhere in the changed files, not only on changed lines.
+    public var allLines = false
+    /// `--no-cache`: run every stage even when an earlier run passed on the same tree.
+    public var noCache = false
+
+    /// No flags given.
+    public init() {}
+}
+
+/// Everything configuration is resolved from. Passing the environment in (rather than reading the
+/// process's) keeps resolution a pure function that tests can call side by side.
+public struct ConfigurationRequest: Sendable {
+    /// The flags given.
+    public var flags: ConfigurationFlags
+    /// The environment variables prepush sees.
+    public var environment: [String: String]
+    /// The repository's working tree root: where `.prepush.yml` and `Package.swift` are looked for.
+    public var repositoryRoot: String
+    /// The folder relative `--config` and `PREPUSH_CONFIG` paths are taken from.
+    public var currentDirectory: String
+    /// The accessibility rule ids there are: a name under `accessibility.rules` that is not one is an
+    /// error with its place and a did-you-mean. Empty: names are not checked.
+    public var knownAccessibilityRules: [String] = []
+
+    /// Creates a request.
+    public init(flags: ConfigurationFlags, environment: [String: String], repositoryRoot: String, currentDirectory: String) {
+        self.flags = flags
+        self.environment = environment
+        self.repositoryRoot = repositoryRoot
+        self.currentDirectory = currentDirectory
+    }
+}
+
+/// A stage ready to run.
+public struct StageSettings: Sendable, Equatable {
+    /// Which stage.
+    public let kind: StageKind
+    /// The shell command, run with `/bin/sh -c`.
+    public private(set) var command: String
+    /// Seconds before the stage's process group is stopped.
+    public let timeout: Int
+    /// Variables added to the inherited environment.
+    public private(set) var environment: [EnvironmentEntry]
+    /// Absolute path the command runs in.
+    public private(set) var workingDirectory: String
+    /// Names of prepush's environment variables that are part of the stage's cache key.
+    public let cacheEnvironment: [String]
+    /// Globs of repository paths: the stage runs only when the push changes a matching file (empty: always).
+    public let paths: [String]
+    /// Whether the stage may run at the same time as its neighbours that say so too.
+    public let parallel: Bool
+    /// Whether a `swift test` stage runs only the test targets that depend on what the push changes.
+    public let selective: Bool
+    /// `shard:`: nil when `prepush run --shard` does not split this stage's tests; else the globs of
+    /// its test files (empty: the files `traceability.tests` selects).
+    public let shardTests: [String]?
+
+    /// Creates stage settings.
+    public init(kind: StageKind, command: String, timeout: Int, environment: [EnvironmentEntry], workingDirectory: String,
+                cacheEnvironment: [String] = [], paths: [String] = [], parallel: Bool = false, selective: Bool = false,
+                shardTests: [String]? = nil) {
+        self.kind = kind
+        self.command = command
+        self.timeout = timeout
+        self.environment = environment
+        self.workingDirectory = workingDirectory
+        self.cacheEnvironment = cacheEnvironment
+        self.paths = paths
+        self.parallel = parallel
+        self.selective = selective
+        self.shardTests = shardTests
+    }
+
+    /// The same stage running in another folder (an export of the pushed commit).
+    public func moved(to workingDirectory: String) -> StageSettings {
+        var moved = self
+        moved.workingDirectory = workingDirectory
+        return moved
+    }
+
+    /// The same stage with another command and more variables (a selective run's filter, a shard's tests).
+    public func running(_ command: String, adding variables: [EnvironmentEntry]) -> StageSettings {
+        var changed = self
+        changed.command = command
+        changed.environment += variables
+        return changed
+    }
+}
+
+/// The remote Mac for UI runs: how to reach it, and what to bring back.
+public struct RemoteSettings: Sendable, Equatable {
+    /// The Mac and the ssh settings.
+    public let connection: RemoteHost
+    /// Files to bring back, relative to `connection.path`.
+    public let results: [String]
+
+    /// Creates remote settings.
+    public init(connection: RemoteHost, results: [String] = []) {
+        self.connection = connection
+        self.results = results
+    }
+}
+
+/// One line of `prepush config`: a setting, its value and where the value came from.
+public struct ResolvedSetting: Sendable, Equatable {
+    public let name: String
+    public let value: String
+    public let origin: ValueOrigin
+}
+
+/// The configuration after merging and validation: what the pipeline runs with.
+public struct ResolvedConfiguration: Sendable {
+    /// The data model's hook configuration.
+    public let hook: PrePushHookConfig
+    /// The configuration file used, if any.
+    public let configurationFile: String?
+    /// The unit stage, or nil when it is not configured.
+    public let unitStage: StageSettings?
+    /// The UI stage, or nil when it is not configured.
+    public let uiStage: StageSettings?
+    /// The team's own stages (`lint`, `build`), in file order, without those turned off by `skip: true`.
+    public var customStages: [StageSettings] = []
+    /// The team's own stages the file turns off with `skip: true`.
+    public var customStagesSkippedByFile: [StageKind] = []
+    /// Every stage name in file order (`unit` and `ui` included where the file names them).
+    public var stageOrder: [StageKind] = []
+    /// The `accessibility:` section, validated: its rule names are rules, its pattern compiles, its
+    /// baseline is a file inside the repository.
+    public let accessibility: FileAccessibility?
+    /// The absolute path of `accessibility.baseline`, checked to be a file inside the repository.
+    public var accessibilityBaseline: String?
+    /// The lines of the configuration file as it was read, to quote one under a later error (the
+    /// file is never read a second time: it may have changed since).
+    public var configurationLines: LineTable?
+    /// The `traceability:` section as written.
+    public let traceability: FileTraceability?
+    /// Whether the stages run in an export of the pushed commit (`isolated`, `--isolated`).
+    public let isolated: Bool
+    /// Whether a stage that passed on the same tree with the same inputs is skipped (`cache`,
+    /// `PREPUSH_CACHE`, `--no-cache`).
+    public let cache: Bool
+    /// Whether the unit stage is turned off by `skip: true` in the file.
+    public let unitStageSkippedByFile: Bool
+    /// Absolute path of the reports folder.
+    public var reportsDirectory: String
+    /// The remote Mac, when configured.
+    public let remote: RemoteSettings?
+    /// Every setting with its origin, in display order.
+    public let settings: [ResolvedSetting]
+    /// Things the user should know about how values combined (a flag overriding an environment variable).
+    public let notes: [String]
+
+    /// Whether a configured stage says `shard:`, so a CI's parallel-job variables split the run.
+    public var stagesToShard: Bool {
+        ([unitStage, uiStage].compactMap { $0 } + customStages).contains { $0.shardTests != nil }
+    }
+
+    /// The settings as aligned text lines: `name  value  (origin)`.
+    public func rendered() -> String {
+        var lines: [String] = []
+        if configurationFile == nil { lines.append("config  (none: defaults, environment and flags only)") }
+        let nameWidth = settings.map(\.name.count).max() ?? 0
+        let valueWidth = min(40, settings.map(\.value.count).max() ?? 0)
+        for setting in settings {
+            let name = TextFormatting.padded(setting.name, to: nameWidth)
+            let value = TextFormatting.padded(setting.value, to: valueWidth)
+            lines.append("\(name)  \(value)  (\(setting.origin))")
+        }
+        lines += notes.map { "note: \($0)" }
+        return lines.joined(separator: "\n")
+    }
+}
