@@ -55,6 +55,9 @@ public struct AccessibilityFinding: Sendable, Hashable {
     public var enclosingType = ""
     /// The text of the finding's line, blanks collapsed.
     public var lineText = ""
+    /// A hash of the finding's line with the nearest non-blank line above and below it, blanks
+    /// collapsed: what tells apart two findings on lines with the same text (a baseline's context).
+    public var contextHash = ""
 
     /// Creates a finding.
     public init(ruleID: String, severity: Severity, message: String, location: PrePushCore.SourceLocation,
@@ -219,6 +222,7 @@ public struct ParsedSource {
         }
         finding.enclosingType = Self.enclosingType(of: Syntax(node))
         finding.lineText = lineText(at: finding.location.line)
+        finding.contextHash = contextHash(at: finding.location.line, text: finding.lineText)
         return finding
     }
 
@@ -234,6 +238,28 @@ public struct ParsedSource {
             current = parent.parent
         }
         return names.joined(separator: ".")
+    }
+
+    /// FNV-1a (64 bits, hex) of the line's text and its nearest non-blank neighbours: stable across
+    /// runs and machines, and cheap (it is computed for every finding).
+    func contextHash(at number: Int, text: String) -> String {
+        let lineCount = converter.location(for: AbsolutePosition(utf8Offset: bytes.count)).line
+        func neighbour(_ step: Int) -> String {
+            var line = number + step
+            while line >= 1 && line <= lineCount {
+                let text = lineText(at: line)
+                if !text.isEmpty { return text }
+                line += step
+            }
+            return ""
+        }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for part in [neighbour(-1), text, neighbour(1)] {
+            for byte in part.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            hash = (hash ^ 0x0A) &* 0x100_0000_01b3
+        }
+        let digits = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
     }
 
     /// The text of 1-based line `number`, its runs of blanks made one space and its ends trimmed.

@@ -41,8 +41,12 @@ public enum AccessibilityRun {
         do throws(PipelineError) {
             let (step, repository) = try open(target, flags: flags, environment: environment)
             let root = repository?.workingDirectory ?? FileManager.default.currentDirectoryPath
-            var (findings, notes) = try check(target, step: step, repository: repository, root: root, explainSelection: explainSelection,
-                                              applyBaseline: writeBaseline == nil)
+            let result = try check(target, step: step, repository: repository, root: root, explainSelection: explainSelection,
+                                   applyBaseline: writeBaseline == nil)
+            // Why each file was or was not checked is for the person asking, never part of the output.
+            for line in result.explanations { console.error("prepush: \(line)") }
+            var findings = result.findings
+            let notes = result.notes + (step.identifiers.note.map { [$0] } ?? [])
             if let writeBaseline {
                 // Every finding of this run, before the old baseline is applied: the new baseline replaces it.
                 do {
@@ -99,20 +103,25 @@ public enum AccessibilityRun {
 
     /// The findings of the target, and the notes on what was not checked and why.
     static func check(_ target: AccessibilityTarget, step: AccessibilityStep, repository: Repository?, root: String,
-                      explainSelection: Bool, applyBaseline: Bool) throws(PipelineError) -> (findings: [AccessibilityFinding], notes: [String]) {
-        var findings: [AccessibilityFinding] = []
-        var notes: [String] = []
+                      explainSelection: Bool, applyBaseline: Bool) throws(PipelineError) -> AccessibilityStep.CheckResult {
+        var result = AccessibilityStep.CheckResult()
         switch target {
         case .standardInput(let path, let bytes):
-            guard bytes.count <= step.maxFileSize else { return ([], [step.oversizeNote(path, bytes: bytes.count)]) }
+            guard bytes.count <= step.maxFileSize else { return .init(notes: [step.oversizeNote(path, bytes: bytes.count)]) }
             guard let text = String(validating: bytes, as: UTF8.self) else { throw .input("standard input is not UTF-8 text") }
-            findings = step.checkFile(path: path, text: text)
+            result.findings = step.checkFile(path: path, text: text)
         case .files(let paths):
             for path in paths {
+                // A list of changed files (`git diff --name-only`) names deleted and non-Swift files:
+                // only a Swift file that is named and missing is a mistake.
+                guard path.hasSuffix(".swift") else {
+                    if explainSelection { result.explanations.append("\(path): not checked: not a Swift file") }
+                    continue
+                }
                 if case .failure(.missing) = FileReading.read(path, limit: 0) { throw .input("\(path): no such file") }
                 switch step.text(ofFile: path, at: path) {
-                case .success(let text): findings += step.checkFile(path: path, text: text)
-                case .failure(let note): notes.append(note.text)
+                case .success(let text): result.findings += step.checkFile(path: path, text: text)
+                case .failure(let note): result.notes.append(note.text)
                 }
             }
         case .range(let base, let head, let allLines):
@@ -120,32 +129,31 @@ public enum AccessibilityRun {
             do {
                 let range = try repository.range(base: base, head: head,
                                                  selecting: { explainSelection ? $0.hasSuffix(".swift") : step.selects($0) })
-                let result = step.check(range, in: repository, allLines: allLines, explain: explainSelection, applyBaseline: applyBaseline)
-                return (result.findings, result.notes)
+                return step.check(range, in: repository, allLines: allLines, explain: explainSelection, applyBaseline: applyBaseline)
             } catch {
                 throw .range(base: base, head: head, reason: ErrorText.reason(error))
             }
         case .all:
             for path in SourceTree.files(under: root, where: { explainSelection ? $0.hasSuffix(".swift") : step.selects($0) }) {
                 guard step.selects(path) else {
-                    notes.append("\(path): not checked: \(step.selection(of: path, text: "").reason)")
+                    result.explanations.append("\(path): not checked: \(step.selection(of: path, text: "").reason)")
                     continue
                 }
                 // A view file that is a symlink out of the repository is not the repository's to show.
                 guard case .success(let absolute) = RepositoryPath.fileInside(path, root: root) else {
-                    notes.append("\(path): a symbolic link that leads out of the repository; not checked")
+                    result.notes.append("\(path): a symbolic link that leads out of the repository; not checked")
                     continue
                 }
                 switch step.text(ofFile: path, at: absolute) {
                 case .success(let text):
                     let chosen = step.selection(of: path, text: text)
-                    if explainSelection { notes.append("\(path): \(chosen.checked ? "checked" : "not checked"): \(chosen.reason)") }
-                    if chosen.checked { findings += step.checkFile(path: path, text: text) }
-                case .failure(let note): notes.append(note.text)
+                    if explainSelection { result.explanations.append("\(path): \(chosen.checked ? "checked" : "not checked"): \(chosen.reason)") }
+                    if chosen.checked { result.findings += step.checkFile(path: path, text: text) }
+                case .failure(let note): result.notes.append(note.text)
                 }
             }
         }
-        return (findings, notes)
+        return result
     }
 
     /// Prints the findings as asked: JSON and SARIF alone on standard output; text with the notes

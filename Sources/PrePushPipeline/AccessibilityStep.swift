@@ -46,6 +46,8 @@ struct AccessibilityStep: Sendable {
     let baseline: AccessibilityBaseline
     /// Where the baseline was read from (as configured), for messages.
     let baselinePath: String?
+    /// Whether the identifier rules apply to this repository.
+    let identifiers: IdentifierPolicy
 
     /// The step from the configuration's `accessibility:` section, validated where the
     /// configuration is resolved (rule names, the pattern, the baseline's place); here the baseline
@@ -68,6 +70,7 @@ struct AccessibilityStep: Sendable {
         excludesDefaults = include.isEmpty
         maxFileSize = section?.maxFileSize?.value ?? Self.defaultMaxFileSize
         constants = RepositoryConstants(root: root)
+        identifiers = IdentifierPolicy(root: root, section: section)
         baselinePath = section?.baseline?.value
         guard let configured = section?.baseline, let absolute = configuration.accessibilityBaseline else {
             baseline = AccessibilityBaseline()
@@ -92,7 +95,8 @@ struct AccessibilityStep: Sendable {
     /// The findings in one file's text; identifiers that name constants of other files are resolved
     /// through the repository's constants, scanned once and only when a file passes one.
     func checkFile(path: String, text: String) -> [AccessibilityFinding] {
-        checker.check(path: path, text: text, constants: ConstantIndex.usesIdentifierConstants(text) ? constants.all(excluding: self) : [:])
+        identifiers.apply(checker.check(path: path, text: text,
+                                        constants: ConstantIndex.usesIdentifierConstants(text) ? constants.all(excluding: self) : [:]))
     }
 
     /// The note for a file over the size limit.
@@ -141,54 +145,101 @@ struct AccessibilityStep: Sendable {
             return include.contains { $0.matches(path) } ? (true, "matches accessibility.include") : (false, "does not match accessibility.include")
         }
         if let why = Self.swiftUIEvidence(text) { return (true, why) }
-        return (false, "not SwiftUI code (no SwiftUI import, View type or some View)")
+        return (false, "no view code (no View, ViewModifier or style conformance, no some View)")
     }
 
-    /// Why `text` is SwiftUI code, or nil: it imports SwiftUI (any form), declares a type conforming
-    /// to `View`, or has a `some View` property or function. A text scan, not a parse: it runs on
-    /// every changed Swift file.
+    /// The SwiftUI protocols whose conformance makes a file view code.
+    static let viewProtocols: Set<String> = [
+        "View", "ViewModifier", "ButtonStyle", "PrimitiveButtonStyle", "LabelStyle", "ToggleStyle", "MenuStyle",
+        "TextFieldStyle", "GroupBoxStyle", "DisclosureGroupStyle", "ProgressViewStyle", "GaugeStyle", "ControlGroupStyle",
+        "LabeledContentStyle", "FormStyle", "NavigationSplitViewStyle", "TableStyle", "ListStyle", "PickerStyle",
+    ]
+
+    /// Why `text` is view code, or nil: it declares a type conforming to `View`, `ViewModifier` or a
+    /// style (`ButtonStyle`, `LabelStyle`, …), extends `View`, or has a `some View` property or
+    /// function. Importing SwiftUI is not enough: model files import it for `Color` or
+    /// `@Observable` and hold no view. A text scan, not a parse: it runs on every changed Swift file.
     static func swiftUIEvidence(_ text: String) -> String? {
-        var utf8 = text.utf8[...]
-        while let range = utf8.firstRange(of: "import ".utf8) {
-            let rest = utf8[range.upperBound...].prefix(40)
-            // `import SwiftUI`, `@preconcurrency import SwiftUI`, `import struct SwiftUI.Text`.
-            if rest.starts(with: "SwiftUI".utf8) || rest.firstRange(of: " SwiftUI.".utf8) != nil { return "imports SwiftUI" }
-            utf8 = utf8[range.upperBound...]
-        }
-        for conformance in [": View {", ": View,", ", View {", ", View,", ": View where"] where text.utf8.firstRange(of: conformance.utf8) != nil {
-            return "declares a View"
-        }
+        if let name = conformance(in: Array(text.utf8)) { return "declares a \(name)" }
+        if text.utf8.firstRange(of: "extension View".utf8) != nil { return "extends View" }
         if text.utf8.firstRange(of: "some View".utf8) != nil { return "has a some View property or function" }
         return nil
     }
 
-    /// Findings in the files a range changed, as pushed; only those whose node touches an added
-    /// line or a removal point unless `allLines`. Files that are not UTF-8 are named in `notes`.
-    func check(_ range: PushRange, in repository: Repository, allLines: Bool, explain: Bool = false,
-               applyBaseline: Bool = true) -> (findings: [AccessibilityFinding], notes: [String]) {
+    /// The first view protocol named after `:` or `,` in a declaration's inheritance list.
+    static func conformance(in bytes: [UInt8]) -> String? {
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            guard byte == UInt8(ascii: ":") || byte == UInt8(ascii: ",") else { continue }
+            var start = index
+            while start < bytes.count, bytes[start] == UInt8(ascii: " ") { start += 1 }
+            // `SwiftUI.View` names the same protocol.
+            if bytes[start...].starts(with: "SwiftUI.".utf8) { start += 8 }
+            var end = start
+            while end < bytes.count, isIdentifier(bytes[end]) { end += 1 }
+            guard end > start, end - start <= 26, end == bytes.count || !isIdentifier(bytes[end]) else { continue }
+            let name = String(decoding: bytes[start..<end], as: UTF8.self)
+            // `: View` in a declaration, not a parameter's type: the next thing is `{`, `,` or `where`.
+            var next = end
+            while next < bytes.count, bytes[next] == UInt8(ascii: " ") { next += 1 }
+            let followed = next < bytes.count && (bytes[next] == UInt8(ascii: "{") || bytes[next] == UInt8(ascii: ",")
+                                                  || bytes[next...].starts(with: "where".utf8))
+            if followed, viewProtocols.contains(name) { return name }
+        }
+        return nil
+    }
+
+    private static func isIdentifier(_ byte: UInt8) -> Bool {
+        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F
+    }
+
+    /// What a check found: the findings, notes on what was not checked, and (for
+    /// `--explain-selection`) why each file was or was not checked.
+    struct CheckResult {
         var findings: [AccessibilityFinding] = []
         var notes: [String] = []
+        var explanations: [String] = []
+    }
+
+    /// Findings in the files a range changed, as pushed; only those whose node touches an added
+    /// line or a removal point unless `allLines`. The baseline is matched against every finding
+    /// of a file, the untouched ones first, so that a new finding whose line reads like an old one
+    /// is still new. Files that are not UTF-8 are named in `notes`.
+    func check(_ range: PushRange, in repository: Repository, allLines: Bool, explain: Bool = false,
+               applyBaseline: Bool = true) -> CheckResult {
+        var result = CheckResult()
+        if let base = range.base {
+            for file in range.files where file.path.hasSuffix(".swift") && file.change != .added {
+                let path = file.oldPath ?? file.path
+                identifiers.consider(earlier: path) { try? repository.contents(of: path, at: base) }
+            }
+        }
         for file in range.files where file.path.hasSuffix(".swift") {
             guard selects(file.path) else {
-                if explain { notes.append("\(file.path): not checked: \(selection(of: file.path, text: "").reason)") }
+                if explain { result.explanations.append("\(file.path): not checked: \(selection(of: file.path, text: "").reason)") }
                 continue
             }
             guard let bytes = try? repository.contents(of: file.path, at: range.head) else { continue }
             guard bytes.count <= maxFileSize else {
-                notes.append(oversizeNote(file.path, bytes: bytes.count))
+                result.notes.append(oversizeNote(file.path, bytes: bytes.count))
                 continue
             }
             guard let text = String(validating: bytes, as: UTF8.self) else {
-                notes.append("\(file.path): not UTF-8 text; not checked")
+                result.notes.append("\(file.path): not UTF-8 text; not checked")
                 continue
             }
             let chosen = selection(of: file.path, text: text)
-            if explain { notes.append("\(file.path): \(chosen.checked ? "checked" : "not checked"): \(chosen.reason)") }
+            if explain { result.explanations.append("\(file.path): \(chosen.checked ? "checked" : "not checked"): \(chosen.reason)") }
             guard chosen.checked else { continue }
-            findings += checkFile(path: file.path, text: text).filter { allLines || Self.touches(file, $0) }
+            let touched: (AccessibilityFinding) -> Bool = { allLines || Self.touches(file, $0) }
+            var findings = checkFile(path: file.path, text: text)
+            // Findings the team recorded in its baseline are old news.
+            if applyBaseline { findings = baseline.newFindings(findings, touched: touched) }
+            result.findings += findings.filter(touched)
         }
-        // Findings the team recorded in its baseline are old news.
-        return (applyBaseline ? baseline.newFindings(findings) : findings, notes)
+        return result
     }
 
     /// Whether a push's change to `file` touches the node a finding is about: its lines, without

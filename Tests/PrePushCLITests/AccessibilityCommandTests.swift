@@ -110,6 +110,7 @@ import Testing
 @Suite struct AnnotationInjectionTests {
     @Test func aViewFileNameCannotInjectWorkflowCommands() throws {
         let repo = try GitRepository()
+        try repo.addUITests()
         let evil = "Views/Evil\n::error file=INJECTED.swift,line=1::INJECTED\nView.swift"
         try repo.write("""
         import SwiftUI

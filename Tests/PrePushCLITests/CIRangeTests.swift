@@ -30,6 +30,7 @@ import Testing
     /// writes annotations.
     @Test func a11yInAPullRequestJobChecksTheBranchesChanges() throws {
         let repo = try GitRepository()
+        try repo.addUITests()
         try repo.write("import SwiftUI\nstruct OldView: View { var body: some View { Toggle(\"x\", isOn: .constant(true)) } }\n", to: "Views/OldView.swift")
         try repo.commitAll("legacy")
         try repo.git("push", "--quiet", "--no-verify", "origin", "main")

@@ -25,6 +25,7 @@ import Testing
 
     func repository() throws -> GitRepository {
         let repo = try GitRepository()
+        try repo.addUITests()
         try repo.write("import SwiftUI\nstruct HomeView: View { var body: some View { Button(\"Add\") { } } }\n", to: "Views/HomeView.swift")
         return repo
     }

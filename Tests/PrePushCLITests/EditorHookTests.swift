@@ -25,6 +25,7 @@ import Testing
 
     @Test func findingsInAnEditedViewGoToStderrWithStatus2() throws {
         let repo = try GitRepository()
+        try repo.addUITests()
         let file = try repo.write("import SwiftUI\nstruct HomeView: View {\n    var body: some View {\n        Button(\"Add\") { }\n    }\n}\n", to: "App/Views/HomeView.swift")
         let result = try runHook(event(file: file, cwd: repo.path), in: repo)
         #expect(result.status == 2)
@@ -48,6 +49,7 @@ import Testing
 
     @Test func aRelativePathIsReadFromTheEventsFolder() throws {
         let repo = try GitRepository()
+        try repo.addUITests()
         try repo.write("import SwiftUI\nstruct V: View { var body: some View { Toggle(\"On\", isOn: $on) } }\n", to: "Views/SettingsView.swift")
         let result = try runHook(event(file: "Views/SettingsView.swift", cwd: repo.path), in: repo)
         #expect(result.status == 2)

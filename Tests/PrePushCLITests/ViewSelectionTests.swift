@@ -28,6 +28,9 @@ import Testing
         // A file of a module that re-exports SwiftUI elsewhere: its View conformance says what it is.
         try repo.write(view("BottomMenu", imports: "import DesignSystem"), to: "Features/Menu/BottomMenu.swift")
         try repo.write("import Foundation\n\nstruct Store { var rooms: [String] = [] }\n", to: "App/Model/Store.swift")
+        // A model that imports SwiftUI for a colour holds no view (one app had ~70 such files checked).
+        try repo.write("import SwiftUI\n\nstruct Theme: Equatable {\n    let accent = Color.blue\n    func tint(_ image: Image) -> Image { image }\n}\n",
+                       to: "App/Model/Theme.swift")
         try repo.write(view("PreviewHarness"), to: "AppTests/PreviewHarnessTests.swift")
         try repo.commitAll("an app")
         return repo
@@ -57,14 +60,17 @@ import Testing
     @Test func theSelectionIsExplained() throws {
         let repo = try repository()
         let result = try PrepushBinary.run(["a11y", "--all", "--explain-selection"], in: repo.path, environment: repo.environment)
-        let notes = result.standardOutput.split(separator: "\n").filter { $0.hasPrefix("prepush: note: ") }.map { String($0.dropFirst(15)) }
+        // On standard error: the findings on standard output stay what a tool reads.
+        #expect(!result.standardOutput.contains("checked:"), "\(result)")
+        let notes = result.standardError.split(separator: "\n").filter { $0.hasPrefix("prepush: ") }.map { String($0.dropFirst(9)) }
         #expect(notes == [
-            "App/Model/Store.swift: not checked: not SwiftUI code (no SwiftUI import, View type or some View)",
-            "App/Screens/JoinRoom/View/JoinRoomScreen.swift: checked: imports SwiftUI",
+            "App/Model/Store.swift: not checked: no view code (no View, ViewModifier or style conformance, no some View)",
+            "App/Model/Theme.swift: not checked: no view code (no View, ViewModifier or style conformance, no some View)",
+            "App/Screens/JoinRoom/View/JoinRoomScreen.swift: checked: declares a View",
             "AppTests/PreviewHarnessTests.swift: not checked: excluded (accessibility.exclude, or a test, build or vendored folder)",
             "Features/Menu/BottomMenu.swift: checked: declares a View",
-            "Features/Settings/SettingsTab.swift: checked: imports SwiftUI",
-            "Packages/Chat/Sources/Chat/Row.swift: checked: imports SwiftUI",
+            "Features/Settings/SettingsTab.swift: checked: declares a View",
+            "Packages/Chat/Sources/Chat/Row.swift: checked: declares a View",
         ], "\(result)")
     }
 
@@ -113,6 +119,7 @@ import Testing
 
     @Test func anEditInsideTheActionDoesNotReReportTheButtonButOneInItsLabelDoes() throws {
         let repo = try GitRepository()
+        try repo.addUITests()
         try repo.write(view(action: "pay()", label: "Pay"), to: "App/CheckoutBar.swift")
         try repo.commitAll("a button without an identifier, from before prepush")
         try repo.git("push", "--quiet", "--no-verify", "-u", "origin", "main")

@@ -70,6 +70,24 @@ public final class GitRepository: @unchecked Sendable {
     }
 
     /// Whether a file exists in the working tree.
+    /// A UI test target's file (`XCUIApplication`): the repository of a team that has UI tests, so
+    /// the identifier rules apply to it (they are off where a repository shows no such policy).
+    @discardableResult
+    public func addUITests() throws -> String {
+        try write("""
+        import XCTest
+
+        final class AppUITests: XCTestCase {
+            func test_home_addsAnItem() {
+                let app = XCUIApplication()
+                app.launch()
+                app.buttons["home_button_add"].tap()
+            }
+        }
+
+        """, to: "UITests/AppUITests.swift")
+    }
+
     public func exists(_ relative: String) -> Bool {
         FileManager.default.fileExists(atPath: (path as NSString).appendingPathComponent(relative))
     }
