@@ -20,6 +20,10 @@ public enum InitRun {
         /// Shared scheme names, UI-test schemes first.
         var schemes: [String] = []
         var catalog: String?
+        /// Why the identifier rules apply (UI tests, identifiers in views), or nil.
+        var identifierEvidence: String?
+        /// The identifiers the views give as literals.
+        var identifiers: [String] = []
     }
 
     /// Writes the file; 0 written, 2 when a file is there (without `force`) or cannot be written.
@@ -75,6 +79,14 @@ public enum InitRun {
         findings.schemes = schemes.filter { $0.contains("UITest") } + schemes.filter { !$0.contains("UITest") }
         let catalog = TraceabilityStep.defaultCatalog
         if manager.fileExists(atPath: FilePath.join(root, catalog)) { findings.catalog = catalog }
+        findings.identifierEvidence = IdentifierPolicy.evidence(under: root)
+        if findings.identifierEvidence != nil {
+            for path in SourceTree.files(under: root, where: { $0.hasSuffix(".swift") && !AccessibilityStep.isExcludedByDefault($0) }) {
+                guard case .success(let absolute) = RepositoryPath.fileInside(path, root: root),
+                      case .success(let bytes) = FileReading.read(absolute, limit: 4_000_000) else { continue }
+                findings.identifiers += IdentifierStyle.identifiers(in: String(decoding: bytes, as: UTF8.self))
+            }
+        }
         return findings
     }
 
@@ -129,6 +141,7 @@ public enum InitRun {
             "  # include: [\"App/Views/**\"]",
             "  rules:",
             "    fixed-font-size: warning",
+        ] + identifierLines(findings) + [
             "  # Adopting on an existing app: prepush a11y --all --write-baseline .prepush/a11y-baseline.json, then:",
             "  # baseline: .prepush/a11y-baseline.json",
         ]
@@ -138,6 +151,35 @@ public enum InitRun {
             lines += ["", "# traceability:                 # scenarios × tests × results (docs/traceability.md)", "#   catalog: .prepush/scenarios.yml"]
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The identifier rules as the repository shows its policy: on, with a pattern its identifiers
+    /// pass, where it has UI tests or identifiers; else left to the check, which keeps them off
+    /// until the repository shows the policy.
+    static func identifierLines(_ findings: Findings) -> [String] {
+        guard let evidence = findings.identifierEvidence else {
+            return [
+                "    # No UI tests and no .accessibilityIdentifier here, so missing-identifier and identifier-convention",
+                "    # are off; they turn on by themselves when UI tests or identifiers come, or now with:",
+                "    # missing-identifier: error",
+                "    # identifier-convention: error",
+            ]
+        }
+        var lines = [
+            "    # The repository \(evidence): its views need identifiers UI tests can find.",
+            "    missing-identifier: error",
+            "    identifier-convention: error",
+        ]
+        let proposal = IdentifierStyle.propose(for: findings.identifiers)
+        if let pattern = proposal.style.pattern {
+            lines += [
+                "  # \(proposal.fits) of the \(findings.identifiers.count) identifiers here are \(proposal.style.rawValue); prepush's own is {scope}_{type}_{name}.",
+                "  identifierPattern: '\(pattern)'",
+            ]
+        } else if !findings.identifiers.isEmpty {
+            lines.append("  # \(proposal.fits) of the \(findings.identifiers.count) identifiers here follow {scope}_{type}_{name}, the default identifierPattern.")
+        }
+        return lines
     }
 
 }

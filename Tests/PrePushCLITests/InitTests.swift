@@ -25,6 +25,40 @@ import Testing
         #expect(config.standardOutput.contains("traceability.catalog "), "\(config)")
     }
 
+    /// The identifier rules as the repository shows its policy, with a pattern its identifiers pass.
+    @Test func theIdentifierRulesFollowTheRepositoryAndThePatternItsIdentifiers() throws {
+        let none = try GitRepository()
+        try none.write("import SwiftUI\nstruct A: View { var body: some View { Button(\"Go\") { } } }\n", to: "App/A.swift")
+        _ = try PrepushBinary.run(["init"], in: none.path, environment: none.environment).checked()
+        let off = try #require(none.root.read("work/.prepush.yml"))
+        #expect(off.contains("    # No UI tests and no .accessibilityIdentifier here, so missing-identifier and identifier-convention\n"), "\(off)")
+        #expect(!off.contains("\n    missing-identifier: error"), "\(off)")
+        let quiet = try PrepushBinary.run(["a11y", "--all"], in: none.path, environment: none.environment)
+        #expect(quiet.status == 0 && quiet.standardOutput.contains("1 identifier finding not reported"), "\(quiet)")
+
+        let pascal = try GitRepository()
+        try pascal.addUITests()
+        try pascal.write("""
+        import SwiftUI
+        struct Room: View {
+            var body: some View {
+                Button("Send") { }.accessibilityIdentifier("SendButton")
+                Button("Attach") { }.accessibilityIdentifier("AttachButton")
+                TextField("Message", text: $text).accessibilityIdentifier("roomScreen.composer")
+            }
+        }
+
+        """, to: "App/Room.swift")
+        _ = try PrepushBinary.run(["init"], in: pascal.path, environment: pascal.environment).checked()
+        let on = try #require(pascal.root.read("work/.prepush.yml"))
+        #expect(on.contains(": its views need identifiers UI tests can find.\n    missing-identifier: error\n    identifier-convention: error\n"), "\(on)")
+        #expect(on.contains("  # 3 of the 3 identifiers here are PascalCase or camelCase; prepush's own is {scope}_{type}_{name}.\n  identifierPattern: '^[A-Za-z][A-Za-z0-9]*(\\.[A-Za-z][A-Za-z0-9]*)*$'\n"), "\(on)")
+        // The team's identifiers pass the proposed pattern: no convention error on the first run.
+        let check = try PrepushBinary.run(["a11y", "--all"], in: pascal.path, environment: pascal.environment)
+        #expect(check.status == 0 && !check.standardOutput.contains("identifier-convention"), "\(check)")
+        _ = try PrepushBinary.run(["config"], in: pascal.path, environment: pascal.environment).checked()
+    }
+
     @Test func anExistingFileIsKeptUnlessForced() throws {
         let repo = try GitRepository()
         try repo.write("verbose: true\n", to: ".prepush.yml")
