@@ -18,6 +18,9 @@ public struct FixedFontSizeRule: AccessibilityRule {
         nonTriggeringExamples: [
             RuleExample(#"Image(systemName: "star.fill").font(.system(size: 24))"#),
             RuleExample(#"Text("Total").dynamicTypeSize(...DynamicTypeSize.accessibility2)"#),
+            // A cap written as a choice: the size follows the user's up to a limit.
+            RuleExample(#"Text("Total").dynamicTypeSize(size < .accessibility1 ? size : .accessibility1)"#),
+            RuleExample(#"Text("Total").dynamicTypeSize(.xSmall ... .accessibility2)"#),
             RuleExample(#"Text("Title").font(.headline)"#),
             RuleExample(#"Text("Title").font(.custom("Avenir", size: 17))"#),
             RuleExample(#"Text("Title").font(.custom("Avenir", size: 17, relativeTo: .title))"#),
@@ -40,9 +43,10 @@ public struct FixedFontSizeRule: AccessibilityRule {
         guard let severity = settings.severity(of: Self.description) else { return [] }
         var findings: [AccessibilityFinding] = []
         for view in file.viewCalls {
-            // `.dynamicTypeSize(.large)` pins every text in the view to one size; a range (`...`) is fine.
+            // `.dynamicTypeSize(.large)` pins every text in the view to one size; a range (`...`), or
+            // anything but one named size (a cap written as `size < .x ? size : .x`), is fine.
             for pinned in view.modifier("dynamicTypeSize") {
-                guard let argument = pinned.arguments.first?.expression,
+                guard let argument = pinned.arguments.first?.expression, argument.is(MemberAccessExprSyntax.self),
                       !argument.tokens(viewMode: .sourceAccurate).contains(where: { $0.text == "..." || $0.text == "..<" }) else { continue }
                 findings.append(file.finding(Self.self, at: argument,
                                              message: ".dynamicTypeSize with one size turns Dynamic Type off; give a range (.dynamicTypeSize(...DynamicTypeSize.accessibility2))",

@@ -24,6 +24,10 @@ public struct TapGestureMissingTraitRule: AccessibilityRule {
             RuleExample(#"Text("Zoom").onTapGesture(count: 2) { zoom() }"#),
             RuleExample(#"Button("Retry") { retry() }"#),
             RuleExample(#"TextField("Search", text: $query).onTapGesture { isSearching = true }"#),
+            // The known workaround that stops a long press on a cell stealing a scroll's touches: no action.
+            RuleExample(#"MessageBubble(message).onTapGesture { }.onLongPressGesture { showMenu() }"#),
+            // A composer that focuses its text input on a tap is text entry, announced as such.
+            RuleExample(#"ComposerBox(text: $draft).focused($isComposing).onTapGesture { isComposing = true }"#),
             RuleExample("""
             struct TagChip: View {
                 var body: some View { Text(tag).padding().accessibilityAddTraits(.isButton) }
@@ -62,13 +66,15 @@ public struct TapGestureMissingTraitRule: AccessibilityRule {
         let message = " reacts to a tap but VoiceOver does not say so; add .accessibilityAddTraits(.isButton) (or .isLink), or use a Button"
         var findings: [AccessibilityFinding] = file.viewCalls.compactMap { view in
             guard Self.hasSingleTap(view.modifiers), !Self.hasButtonOrLinkTrait(view.modifiers), !view.isHiddenFromAccessibility,
+                  !Self.isTextEntry(view.modifiers),
                   !settings.textEntryViews.contains(view.name), !Self.announcedControls.contains(view.name),
                   !file.isButtonLike(view.name),
                   !view.enclosingViews.contains(where: { $0.view.isHiddenFromAccessibility || $0.view.ignoresChildren }) else { return nil }
             return file.finding(Self.self, at: view.nameToken, message: view.name + message, severity: severity, span: view.chain)
         }
         // `cardContent.onTapGesture { … }`, `row(item).onTapGesture`, `content.onTapGesture` in a modifier.
-        for chain in file.tapChains where Self.hasSingleTap(chain.modifiers) && !Self.hasButtonOrLinkTrait(chain.modifiers) {
+        for chain in file.tapChains where Self.hasSingleTap(chain.modifiers) && !Self.hasButtonOrLinkTrait(chain.modifiers)
+            && !Self.isTextEntry(chain.modifiers) {
             if chain.modifiers.contains(where: { $0.name == "accessibilityHidden" }) { continue }
             let name = chain.root.trimmedDescription.count > 40 ? "this view" : chain.root.trimmedDescription
             findings.append(file.finding(Self.self, at: chain.root, message: name + message, severity: severity, span: chain.chain))
@@ -82,7 +88,7 @@ public struct TapGestureMissingTraitRule: AccessibilityRule {
         modifiers.contains { modifier in
             switch modifier.name {
             case "onTapGesture":
-                return isCountOne(modifier.call.arguments)
+                return isCountOne(modifier.call.arguments) && !hasEmptyAction(modifier.call)
             case "gesture", "simultaneousGesture", "highPriorityGesture":
                 guard var gesture = modifier.call.arguments.first?.expression else { return false }
                 // `TapGesture().onEnded { … }`: down the chain to the gesture it starts from.
@@ -97,6 +103,17 @@ public struct TapGestureMissingTraitRule: AccessibilityRule {
                 return false
             }
         }
+    }
+
+    /// `.onTapGesture { }`: no action, only a tap swallowed (so a long press does not steal a scroll's touches).
+    static func hasEmptyAction(_ call: FunctionCallExprSyntax) -> Bool {
+        let closure = call.trailingClosure ?? call.arguments.first(where: { $0.label?.text == "perform" })?.expression.as(ClosureExprSyntax.self)
+        return closure?.statements.isEmpty == true
+    }
+
+    /// A view with `.focused(…)`: a tap on it focuses a text input, and it is announced as one.
+    static func isTextEntry(_ modifiers: [(name: String, call: FunctionCallExprSyntax)]) -> Bool {
+        modifiers.contains { $0.name == "focused" }
     }
 
     static func isCountOne(_ arguments: LabeledExprListSyntax) -> Bool {
