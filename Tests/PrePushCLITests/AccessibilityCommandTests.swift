@@ -73,7 +73,7 @@ import Testing
     func sarifValidatesAgainstTheSchemaAndPointsAtTheFinding() throws {
         let repo = try GitRepository()
         try repo.write(view, to: "App/My Views/AddTaskView.swift")
-        try repo.write("import SwiftUI\nstruct ZView: View { var body: some View { Text(\"Hi\").onTapGesture { } } }\n", to: "App/Views/ZView.swift")
+        try repo.write("import SwiftUI\nstruct ZView: View { var body: some View { Text(\"Hi\").onTapGesture { greet() } } }\n", to: "App/Views/ZView.swift")
         let result = try PrepushBinary.run(["a11y", "--all", "--format", "sarif"], in: repo.path, environment: repo.environment)
         #expect(result.status == 1)
         let sarif = try repo.root.write(result.standardOutput, to: "out.sarif")
