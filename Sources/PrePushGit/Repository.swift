@@ -26,7 +26,18 @@ public enum GitLibrary {
     /// for it. A command that will open a repository calls this first, so libgit2's set-up
     /// overlaps argument parsing and reading the hook's input on a second core.
     public static func beginInitializing() {
+        began = true
         DispatchQueue.global(qos: .userInitiated).async { initialize() }
+    }
+
+    nonisolated(unsafe) private static var began = false
+
+    /// Waits for a set-up `beginInitializing()` started. The process must not exit while libgit2's
+    /// set-up runs on the other thread: exit's clean-up then tears down what that thread is using
+    /// (a hook given malformed ref lines exits at once, and crashed with SIGSEGV about once in 300
+    /// runs). Call it on every way out of a process that began initialising.
+    public static func settle() {
+        if began { initialize() }
     }
 
     static var isInitialized: Bool { initialized }

@@ -47,14 +47,20 @@ enum Main {
         // reflection cost a fifth of every hook run once swift-syntax's conformances were linked in
         // (docs/benchmarks.md). Any other shape of the call goes through the parser.
         if arguments.count == 4, arguments[0] == "hook", arguments[1] == "pre-push", !arguments[2].hasPrefix("-"), !arguments[3].hasPrefix("-") {
-            exit(Prepush.PrePushHook.runHook(remote: arguments[2], url: arguments[3], flags: ConfigurationFlags()).rawValue)
+            let status = Prepush.PrePushHook.runHook(remote: arguments[2], url: arguments[3], flags: ConfigurationFlags())
+            GitLibrary.settle()
+            exit(status.rawValue)
         }
+        // Every way out below ends the process: none may while libgit2's set-up runs on the other thread.
+        defer { GitLibrary.settle() }
         do {
             var command = try Prepush.parseAsRoot()
             try command.run()
         } catch let code as ExitCode {
+            GitLibrary.settle()
             Prepush.exit(withError: code)
         } catch {
+            GitLibrary.settle()
             // Help and --version exit 0 as the parser decides; every other parse or validation
             // error is a usage error: exit 2, as documented (the parser's own default is 64).
             if Prepush.exitCode(for: error) == .success { Prepush.exit(withError: error) }
