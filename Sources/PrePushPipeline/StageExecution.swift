@@ -132,7 +132,7 @@ struct StageExecution {
             break
         }
         var result = StageResult(kind: stage.kind, status: ran.status, duration: ran.duration, logPath: logPath,
-                                 tests: readTests(parsers: parsers, files: resultFiles, startedAt: startedAt))
+                                 tests: readTests(parsers: parsers, files: resultFiles, startedAt: startedAt, status: ran.status))
         result.runningWhenStopped = running
         say(result, leftovers: ran.leftovers)
         if ran.status != .passed {
@@ -193,7 +193,7 @@ struct StageExecution {
 
     /// The stage's tests from the best source there is: the console, unless the run wrote result
     /// files (Swift Testing's event stream, xunit), results brought back from a Mac, or a result bundle.
-    private func readTests(parsers: StreamParsers, files: StageResultFiles, startedAt: Date) -> TestRun {
+    private func readTests(parsers: StreamParsers, files: StageResultFiles, startedAt: Date, status: StageStatus) -> TestRun {
         let name = stage.kind.rawValue
         let diagnostics = Diagnostics(console: console)
         var tests = parsers.finish()
@@ -202,6 +202,10 @@ struct StageExecution {
             tests = StageResultReading.preferringFiles(files, over: tests, writtenSince: startedAt, console: console)
             if parsers.passedByClosingLine > 0, tests == fromConsole {
                 diagnostics.note("\(name): Swift Testing's console lost the end of \(TextFormatting.count(parsers.passedByClosingLine, "test")); its closing line says the run passed, so they count as passed (write its event stream for exact results: docs/reports.md)")
+            }
+            if status == .passed, tests == fromConsole, let (trusted, count) = Self.passedByExitStatus(tests, command: stage.command) {
+                tests = trusted
+                diagnostics.note("\(name): Swift Testing's console lost the end of \(TextFormatting.count(count, "test")) and its closing line; the runner exited 0, so they count as passed (write its event stream for exact results: docs/reports.md)")
             }
             if parsers.lostFromConsole > 0, tests == fromConsole {
                 diagnostics.note("\(name): Swift Testing's console lost every line of \(TextFormatting.count(parsers.lostFromConsole, "test")); its closing line counts them in a run that passed, so the counts are its own (write its event stream to know them by name: docs/reports.md)")
@@ -227,6 +231,24 @@ struct StageExecution {
             }
         }
         return tests
+    }
+
+    /// Swift Testing tests left unfinished with nothing against them but the end of the output,
+    /// counted as passed when the stage's exit status is the runner's (no `|` in the command) and
+    /// it is 0. Swift Testing on Linux drops blocks of its console, its closing line with them at
+    /// times (seen in 2 of 30 runs of 600 tests under load): the runner's exit status is then the
+    /// verdict. A crash exits non-zero; a `swift test | tee log` keeps its unfinished tests.
+    static func passedByExitStatus(_ run: TestRun, command: String) -> (TestRun, Int)? {
+        guard !command.contains("|") else { return nil }
+        var count = 0
+        var trusted = run
+        trusted.results = run.results.map { test in
+            guard test.status == .unfinished, test.suite.isEmpty, test.failures.count == 1,
+                  test.failures[0].message.hasPrefix("did not finish: the output ended") else { return test }
+            count += 1
+            return UITestResult(suite: test.suite, name: test.name, status: .passed, duration: test.duration, warnings: test.warnings ?? [])
+        }
+        return count > 0 && !trusted.hasFailures ? (trusted, count) : nil
     }
 
     /// The stage's own line (on a terminal only when it did not pass: the verdict names every
