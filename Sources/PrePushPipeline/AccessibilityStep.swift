@@ -16,7 +16,9 @@ struct AccessibilityStep: Sendable {
                                  "**/Carthage/**", "**/DerivedData/**", "**/SourcePackages/**"]
     /// The folders of `defaultExclude`, matched on path components (what those globs say, without
     /// running eight globs over every file of a tree).
-    static let excludedFolders: Set<Substring> = [".build", "Pods", "Carthage", "DerivedData", "SourcePackages", "Tests"]
+    static let excludedFolders: Set<Substring> = vendoredFolders.union(["Tests"])
+    /// Folders of code that is built or vendored rather than written by the team.
+    static let vendoredFolders: Set<Substring> = [".build", "Pods", "Carthage", "DerivedData", "SourcePackages"]
 
     /// Whether `defaultExclude` excludes `path`.
     static func isExcludedByDefault(_ path: String) -> Bool {

@@ -86,7 +86,7 @@ final class IdentifierPolicy: @unchecked Sendable {
     /// The sign of the policy in one file, if it holds one.
     static func evidence(in bytes: [UInt8], path: String) -> String? {
         if contains(bytes, uiTestMark) { return "has UI tests (XCUIApplication in \(path))" }
-        let vendored = path.split(separator: "/").contains { ["Pods", "Carthage", ".build", "SourcePackages", "DerivedData"].contains($0) }
+        let vendored = path.split(separator: "/").contains { AccessibilityStep.vendoredFolders.contains($0) }
         if !vendored, contains(bytes, identifierMark) { return "uses .accessibilityIdentifier (\(path))" }
         return nil
     }

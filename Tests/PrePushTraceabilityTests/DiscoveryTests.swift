@@ -22,25 +22,25 @@ import Testing
         try """
         import XCTest
         final class PlatformTests: XCTestCase {
-            func testEverywhere() { XCTAssertTrue(true) }
+            func testEverywhere() { XCTAssertEqual([1, 2].count, 2) }
             #if os(macOS)
-            func testMacOnly() { XCTAssertTrue(true) }
+            func testMacOnly() { XCTAssertEqual([1, 2].count, 2) }
             #elseif os(Linux)
-            func testLinuxOnly() { XCTAssertTrue(true) }
+            func testLinuxOnly() { XCTAssertEqual([1, 2].count, 2) }
             #else
-            func testElsewhere() { XCTAssertTrue(true) }
+            func testElsewhere() { XCTAssertEqual([1, 2].count, 2) }
             #endif
             #if canImport(UIKit) || (os(macOS) && !DEBUG)
-            func testUIKit() { XCTAssertTrue(true) }
+            func testUIKit() { XCTAssertEqual([1, 2].count, 2) }
             #endif
             #if !os(Linux) && canImport(XCTest)
-            func testNotLinux() { XCTAssertTrue(true) }
+            func testNotLinux() { XCTAssertEqual([1, 2].count, 2) }
             #endif
             #if compiler(>=5.9) && canImport(Glibc)
-            func testGlibc() { XCTAssertTrue(true) }
+            func testGlibc() { XCTAssertEqual([1, 2].count, 2) }
             #endif
             #if someUnknownCondition(1)
-            func testUnreadable() { XCTAssertTrue(true) }
+            func testUnreadable() { XCTAssertEqual([1, 2].count, 2) }
             #endif
         }
         """.write(toFile: folder.url("PlatformTests.swift"), atomically: true, encoding: .utf8)
