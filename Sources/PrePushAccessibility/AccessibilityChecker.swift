@@ -23,7 +23,7 @@ public struct AccessibilityChecker: Sendable {
 
     /// The findings of every rule in one file, suppressions applied, in file order; `constants` are
     /// string constants of other files (`ConstantIndex`) that identifiers may name.
-    public func check(path: String, text: String, constants: [String: String] = [:]) -> [AccessibilityFinding] {
+    public func check(path: String, text: String, constants: ConstantTable = ConstantTable()) -> [AccessibilityFinding] {
         let source = ParsedSource(path: path, text: text, constants: constants)
         let suppressions = Suppressions(bytes: source.bytes)
         var findings: [AccessibilityFinding] = []

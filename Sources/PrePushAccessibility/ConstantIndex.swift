@@ -4,13 +4,15 @@
 /// that its own constants do not explain.
 ///
 /// What it sees: `static let name = "literal"` (no interpolation) inside `enum`, `struct`, `class` and
-/// `extension` blocks, named by the path of those blocks. What it does not: computed properties,
-/// constants built from other constants, `let`s outside a type, and string literals that hold braces
-/// inside multi-line (`"""`) strings, which can mislead its brace count.
+/// `extension` blocks, named by the path of those blocks; `let name = "literal"` directly inside a
+/// type (a struct of identifiers reached through an instance); and `static let screen = Screen()`,
+/// an instance through which those are named (`A11yIdentifiers.roomScreen.sendButton`). What it does
+/// not: computed properties, constants built from other constants, `let`s outside a type, and string
+/// literals that hold braces inside multi-line (`"""`) strings, which can mislead its brace count.
 public enum ConstantIndex {
     /// The constants of one file's text by qualified name.
-    public static func scan(_ text: String) -> [String: String] {
-        var constants: [String: String] = [:]
+    public static func scan(_ text: String) -> ConstantTable {
+        var constants = ConstantTable()
         let bytes = Array(text.utf8)
         var stack: [(name: String?, depth: Int)] = []
         var depth = 0
@@ -25,6 +27,34 @@ public enum ConstantIndex {
             var at = start
             while at < bytes.count, bytes[at] == 32 || bytes[at] == 9 { at += 1 }
             return at
+        }
+        /// After `name`: an optional `: Type`, `=`, then a plain string literal or `Type()`; the
+        /// index after the value when it is one of those.
+        func value(after afterName: Int, path: String, into constants: inout ConstantTable) -> Int? {
+            var at = skipBlanks(afterName)
+            if at < bytes.count && bytes[at] == UInt8(ascii: ":") {
+                at = skipBlanks(at + 1)
+                while at < bytes.count && (isIdentifier(bytes[at]) || bytes[at] == UInt8(ascii: ".")) { at += 1 }
+                at = skipBlanks(at)
+            }
+            guard at < bytes.count, bytes[at] == UInt8(ascii: "=") else { return nil }
+            at = skipBlanks(at + 1)
+            guard at < bytes.count else { return nil }
+            if bytes[at] >= 65 && bytes[at] <= 90, let (type, afterType) = word(at: at),
+               afterType + 1 < bytes.count, bytes[afterType] == UInt8(ascii: "("), bytes[afterType + 1] == UInt8(ascii: ")") {
+                constants.instances[path] = type
+                return afterType + 2
+            }
+            guard bytes[at] == 34, !(at + 1 < bytes.count && bytes[at + 1] == 34) else { return nil }
+            var close = at + 1
+            var plain = true
+            while close < bytes.count && bytes[close] != 34 && bytes[close] != 10 {
+                if bytes[close] == 92 { plain = false; close += 1 }
+                close += 1
+            }
+            guard plain, close < bytes.count, bytes[close] == 34 else { return nil }
+            constants.strings[path] = String(decoding: bytes[(at + 1)..<close], as: UTF8.self)
+            return close + 1
         }
         while index < bytes.count {
             let byte = bytes[index]
@@ -55,7 +85,14 @@ public enum ConstantIndex {
                 if let last = stack.last, last.depth == depth { stack.removeLast() }
                 depth = max(0, depth - 1)
             default:
-                guard isIdentifier(byte), index == 0 || !isIdentifier(bytes[index - 1]), let (found, end) = word(at: index) else { break }
+                guard isIdentifier(byte), index == 0 || !isIdentifier(bytes[index - 1]) else { break }
+                var end = index
+                while end < bytes.count, isIdentifier(bytes[end]) { end += 1 }
+                // Only the few keywords the scan follows become Strings: most words are not one.
+                guard let found = keyword(bytes, index, end) else {
+                    index = end
+                    continue
+                }
                 switch found {
                 case "enum", "struct", "class", "extension", "actor":
                     // A dotted name for an extension (`extension A11y.Checkout`).
@@ -67,30 +104,21 @@ public enum ConstantIndex {
                         index = after
                         continue
                     }
-                case "static":
-                    // `static let name = "literal"` (a type annotation allowed: `static let name: String = "…"`).
-                    guard let (keyword, afterKeyword) = word(at: skipBlanks(end)), keyword == "let",
-                          let (name, afterName) = word(at: skipBlanks(afterKeyword)) else { break }
-                    var at = skipBlanks(afterName)
-                    if at < bytes.count && bytes[at] == UInt8(ascii: ":") {
-                        at = skipBlanks(at + 1)
-                        while at < bytes.count && (isIdentifier(bytes[at]) || bytes[at] == UInt8(ascii: ".")) { at += 1 }
-                        at = skipBlanks(at)
+                case "static", "let":
+                    // `static let name = …`, or `let name = …` directly inside a type.
+                    var afterLet = end
+                    if found == "static" {
+                        guard let (keyword, next) = word(at: skipBlanks(end)), keyword == "let" else { break }
+                        afterLet = next
+                    } else if stack.last?.name == nil {
+                        break
                     }
-                    guard at < bytes.count, bytes[at] == UInt8(ascii: "=") else { break }
-                    at = skipBlanks(at + 1)
-                    guard at < bytes.count, bytes[at] == 34, !(at + 1 < bytes.count && bytes[at + 1] == 34) else { break }
-                    var close = at + 1
-                    var plain = true
-                    while close < bytes.count && bytes[close] != 34 && bytes[close] != 10 {
-                        if bytes[close] == 92 { plain = false; close += 1 }
-                        close += 1
+                    guard let (name, afterName) = word(at: skipBlanks(afterLet)) else { break }
+                    let path = (stack.compactMap(\.name) + [name]).joined(separator: ".")
+                    if let next = value(after: afterName, path: path, into: &constants) {
+                        index = next
+                        continue
                     }
-                    guard plain, close < bytes.count, bytes[close] == 34 else { break }
-                    let path = stack.compactMap(\.name) + [name]
-                    constants[path.joined(separator: ".")] = String(decoding: bytes[(at + 1)..<close], as: UTF8.self)
-                    index = close + 1
-                    continue
                 default:
                     break
                 }
@@ -121,7 +149,55 @@ public enum ConstantIndex {
         return false
     }
 
+    static let keywords = ["enum", "struct", "class", "extension", "actor", "static", "let"].map { Array($0.utf8) }
+
+    /// The keyword `bytes[start..<end]` spells, among those the scan follows.
+    static func keyword(_ bytes: [UInt8], _ start: Int, _ end: Int) -> String? {
+        let length = end - start
+        guard length >= 3 && length <= 9 else { return nil }
+        for keyword in keywords where keyword.count == length && bytes[start..<end].elementsEqual(keyword) {
+            return String(decoding: keyword, as: UTF8.self)
+        }
+        return nil
+    }
+
     static func isIdentifier(_ byte: UInt8) -> Bool {
         (byte >= 97 && byte <= 122) || (byte >= 65 && byte <= 90) || (byte >= 48 && byte <= 57) || byte == 95
+    }
+}
+
+/// String constants and the instances that lead to them, by qualified name.
+public struct ConstantTable: Sendable, Equatable {
+    /// `A11y.Checkout.payButton` → `checkout_button_pay`.
+    public var strings: [String: String]
+    /// `A11yIdentifiers.roomScreen` → `RoomScreen`: a `let` holding an instance of a type whose own
+    /// `let`s are identifiers.
+    public var instances: [String: String]
+
+    /// Creates a table.
+    public init(strings: [String: String] = [:], instances: [String: String] = [:]) {
+        self.strings = strings
+        self.instances = instances
+    }
+
+    /// Whether it holds nothing.
+    public var isEmpty: Bool { strings.isEmpty && instances.isEmpty }
+
+    /// Adds `other`'s entries; for a name in both, this table's stays.
+    public mutating func merge(_ other: ConstantTable) {
+        strings.merge(other.strings) { first, _ in first }
+        instances.merge(other.instances) { first, _ in first }
+    }
+
+    /// The value of `name`, given in full or by its last components when those name one entry.
+    static func lookup(_ name: String, in table: [String: String]) -> String? {
+        if let exact = table[name] { return exact }
+        var found: String?
+        let suffix = "." + name
+        for (key, value) in table where key.hasSuffix(suffix) {
+            guard found == nil else { return nil }
+            found = value
+        }
+        return found
     }
 }

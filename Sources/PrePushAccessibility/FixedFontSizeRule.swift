@@ -57,7 +57,7 @@ public struct FixedFontSizeRule: AccessibilityRule {
             if view.name == "Image" { continue }
             func onlyImages() -> Bool {
                 guard let content = view.call.trailingClosure else { return false }
-                return IconButtonMissingLabelRule.showsOnlyImages(content, imageMembers: file.imageOnlyMembers, iconViews: settings.iconViews)
+                return file.contentReader(iconViews: settings.iconViews, readsForFont: true).alwaysShowsOnlyImages(content.statements)
             }
             for font in view.modifier("font") {
                 guard let argument = font.arguments.first?.expression.as(FunctionCallExprSyntax.self),
@@ -65,7 +65,7 @@ public struct FixedFontSizeRule: AccessibilityRule {
                 let labels = Set(argument.arguments.compactMap { $0.label?.text })
                 let fixed = (member.declName.baseName.text == "system" && labels.contains("size"))
                     || (member.declName.baseName.text == "custom" && labels.contains("fixedSize"))
-                if fixed && !onlyImages() {
+                if fixed && !onlyImages() && !Self.scalesWithHiddenFrame(view, in: file) {
                     findings.append(file.finding(Self.self, at: argument,
                                                  message: "a fixed font size does not grow with Dynamic Type; use a text style (.body) or .custom(_:size:relativeTo:)",
                                                  severity: severity, span: view.chain))
@@ -73,5 +73,17 @@ public struct FixedFontSizeRule: AccessibilityRule {
             }
         }
         return findings
+    }
+
+    /// An element VoiceOver never reads, drawn in a frame sized by a value rather than a number
+    /// (an avatar's initials sized to an avatar that scales): its font follows its frame.
+    static func scalesWithHiddenFrame(_ view: ViewCall, in file: ParsedSource) -> Bool {
+        let chains: [any ModifiedView] = [view] + view.enclosingViews.map(\.view)
+        guard chains.contains(where: \.isHiddenFromAccessibility) else { return false }
+        return chains.contains { chain in
+            chain.modifier("frame").contains { frame in
+                frame.arguments.contains { ["width", "height"].contains($0.label?.text) && file.number($0.expression) == nil }
+            }
+        }
     }
 }

@@ -72,32 +72,36 @@ public struct IdentifierConventionRule: AccessibilityRule {
         var findings: [AccessibilityFinding] = []
         // `editableCell(…).accessibilityIdentifier("…")`: any receiver's identifier follows the convention.
         for chain in file.identifierChains {
-            for call in chain.modifiers where call.name == "accessibilityIdentifier" {
-                guard let literal = call.call.arguments.first?.expression.as(StringLiteralExprSyntax.self),
-                      !follows(literal.textWithPlaceholders) else { continue }
-                findings.append(file.finding(Self.self, at: literal,
-                                             message: "\"\(literal.textWithPlaceholders)\" does not follow {scope}_{type}_{name} (for example login_button_submit)",
+            for call in chain.modifier("accessibilityIdentifier") {
+                guard let argument = call.arguments.first?.expression, let identifier = file.identifierText(argument),
+                      !follows(identifier) else { continue }
+                findings.append(file.finding(Self.self, at: argument, message: Self.convention(identifier, argument),
                                              severity: severity, span: chain.chain))
             }
         }
         for view in file.viewCalls {
             for call in view.modifier("accessibilityIdentifier") {
-                guard let literal = call.arguments.first?.expression.as(StringLiteralExprSyntax.self) else { continue }
-                let identifier = literal.textWithPlaceholders
+                // A literal, or a constant resolved to its text (`A11yIdentifiers.roomScreen.callButton`).
+                guard let argument = call.arguments.first?.expression, let identifier = file.identifierText(argument) else { continue }
                 guard follows(identifier) else {
-                    findings.append(file.finding(Self.self, at: literal,
-                                                 message: "\"\(identifier)\" does not follow {scope}_{type}_{name} (for example login_button_submit)",
+                    findings.append(file.finding(Self.self, at: argument, message: Self.convention(identifier, argument),
                                                  severity: severity, span: view.chain))
                     continue
                 }
                 let parts = identifier.split(separator: "_")
                 guard parts.first != "tab", parts.count >= 3, let allowed = settings.typeWords[view.name],
                       !allowed.contains(String(parts[1])) else { continue }
-                findings.append(file.finding(Self.self, at: literal,
+                findings.append(file.finding(Self.self, at: argument,
                                              message: "a \(view.name)'s identifier says \(allowed.joined(separator: " or ")), not \(parts[1]): \"\(identifier)\"",
                                              severity: severity, span: view.chain))
             }
         }
         return findings
+    }
+
+    /// The message for an identifier off the convention, naming the constant it came through.
+    static func convention(_ identifier: String, _ argument: ExprSyntax) -> String {
+        let through = argument.is(StringLiteralExprSyntax.self) ? "" : " (\(argument.trimmedDescription))"
+        return "\"\(identifier)\"\(through) does not follow {scope}_{type}_{name} (for example login_button_submit)"
     }
 }

@@ -63,8 +63,8 @@ public struct ImageMissingLabelRule: AccessibilityRule {
 
     public func findings(in file: ParsedSource) -> [AccessibilityFinding] {
         guard let severity = settings.severity(of: Self.description) else { return [] }
-        // Members that are only an image and are shown as a Button's or Menu's label
-        // (`Button(action: attach) { attachIcon }`): icon-button-missing-label reports the button.
+        // Members shown as a Button's or Menu's label (`Button(action: attach) { attachIcon }`): the
+        // control speaks for their images, and icon-button-missing-label reports it if it does not.
         let labelTokens = Set(file.viewCalls.filter { $0.name == "Button" || $0.name == "Menu" }
             .compactMap { IconButtonMissingLabelRule.labelClosure(of: $0.call) }
             .flatMap { $0.tokens(viewMode: .sourceAccurate).map(\.text) })
@@ -74,7 +74,7 @@ public struct ImageMissingLabelRule: AccessibilityRule {
         }
         return assets + file.viewCalls.compactMap { image in
             guard image.name == "Image", !Self.isSpokenFor(image) else { return nil }
-            if let member = Self.enclosingMemberName(image.chain), file.imageOnlyMembers.contains(member), labelTokens.contains(member) { return nil }
+            if let member = Self.enclosingMemberName(image.chain), labelTokens.contains(member) { return nil }
             return file.finding(Self.self, at: image.nameToken,
                                 message: "VoiceOver reads this Image by its name; add .accessibilityLabel(\"…\"), or use Image(decorative:) or .accessibilityHidden(true) for decoration",
                                 severity: severity, span: image.chain)

@@ -44,7 +44,7 @@ public struct MissingIdentifierRule: AccessibilityRule {
     public func findings(in file: ParsedSource) -> [AccessibilityFinding] {
         guard let severity = settings.severity(of: Self.description) else { return [] }
         return file.viewCalls
-            .filter { settings.controls.contains($0.name) && !Self.hasIdentifier($0) && !Self.isNotAControl($0) }
+            .filter { settings.controls.contains($0.name) && !Self.hasIdentifier($0) && !Self.isNotAControl($0, in: file) }
             .map { control in
                 file.finding(Self.self, at: control.nameToken,
                              message: "\(control.name) has no .accessibilityIdentifier; add one in the {scope}_{type}_{name} convention",
@@ -64,9 +64,9 @@ public struct MissingIdentifierRule: AccessibilityRule {
         return label.tokens(viewMode: .sourceAccurate).contains { $0.text == "accessibilityIdentifier" }
     }
 
-    /// A Button inside `.accessibilityActions {}` is a VoiceOver action, not a control on screen; a
-    /// `.hidden()` control cannot be reached.
-    static func isNotAControl(_ control: ViewCall) -> Bool {
-        !control.modifier("hidden").isEmpty || control.isInsideClosure(ofModifier: ["accessibilityActions", "accessibilityAction"])
+    /// A Button inside `.accessibilityActions {}` (or made by a property used only there) is a
+    /// VoiceOver action, not a control on screen; a `.hidden()` control cannot be reached.
+    static func isNotAControl(_ control: ViewCall, in file: ParsedSource) -> Bool {
+        !control.modifier("hidden").isEmpty || file.isAccessibilityAction(control)
     }
 }

@@ -99,28 +99,32 @@ public struct ParsedSource {
     let tapChains: [ModifierChain]
     /// The `body` of each view type declared in this file, for `isButtonLike`.
     let viewBodies: [String: AccessorBlockSyntax]
-    /// Properties and functions of this file whose body is only an image (`var icon: some View`,
-    /// `@ViewBuilder func badge()`), for the icon-button rule.
-    let imageOnlyMembers: Set<String>
+    /// The bodies of this file's computed properties and functions by name (`var icon: some View`,
+    /// `@ViewBuilder func badge()`), followed when a label names one.
+    let memberBodies: [String: CodeBlockItemListSyntax]
     /// Lines of `#Preview`, `PreviewProvider` types and `#if DEBUG` code: never shipped, never reported
     /// (unless the settings ask).
     let previewLines: [ClosedRange<Int>]
     let debugLines: [ClosedRange<Int>]
     /// String constants of this file by their qualified name (`A11y.Checkout.payButton` →
-    /// `checkout_button_pay`): `static let` members holding a plain literal.
-    let stringConstants: [String: String]
+    /// `checkout_button_pay`): `static let` members holding a plain literal, `let`s of identifier
+    /// structs, and the instances that lead to them.
+    let constants: ConstantTable
     /// Images from generated asset code (`Asset.Images.logo.swiftUIImage`) with their modifiers.
     let assetImages: [ModifierChain]
     /// Chains with `.accessibilityIdentifier` on a receiver that is not a `Name(…)` call (`editableCell(…)`).
     let identifierChains: [ModifierChain]
     /// Number constants of this file by qualified name (`PlayerLayout.smallControl` → 28).
     let numberConstants: [String: Double]
+    /// Properties and functions used only inside `.accessibilityActions { … }`: the Buttons they
+    /// make are VoiceOver actions, not controls on screen.
+    let actionOnlyMembers: Set<String>
 
     /// String constants of the rest of the repository (`ConstantIndex`), consulted after the file's own.
-    let repositoryConstants: [String: String]
+    let repositoryConstants: ConstantTable
 
     /// Parses `text`; `constants` are the repository's string constants, when known.
-    public init(path: String, text: String, constants: [String: String] = [:]) {
+    public init(path: String, text: String, constants: ConstantTable = ConstantTable()) {
         repositoryConstants = constants
         self.path = path
         bytes = Array(text.utf8)
@@ -131,13 +135,14 @@ public struct ParsedSource {
         viewCalls = collector.calls
         tapChains = collector.tapChains
         viewBodies = collector.viewBodies
-        imageOnlyMembers = collector.imageOnlyMembers
+        memberBodies = collector.memberBodies
         previewLines = collector.previewLines
         debugLines = collector.debugLines
-        stringConstants = collector.stringConstants
+        self.constants = collector.constants
         assetImages = collector.assetImages
         identifierChains = collector.identifierChains
         numberConstants = collector.numberConstants
+        actionOnlyMembers = collector.namesInActions.subtracting(collector.namesElsewhere).filter { collector.memberBodies[$0] != nil }
     }
 
     /// Whether `name` is a view of this file whose body is a `Button` (or Link) or adds the button or
@@ -147,13 +152,21 @@ public struct ParsedSource {
         guard let body = viewBodies[name] else { return false }
         if body.tokens(viewMode: .sourceAccurate).contains(where: { $0.text == "isButton" || $0.text == "isLink" }) { return true }
         guard let first = body.accessors.as(CodeBlockItemListSyntax.self)?.first?.item.as(ExprSyntax.self) else { return false }
-        var root = first
-        while let call = root.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-              let base = member.base {
-            root = base
-        }
-        guard let call = root.as(FunctionCallExprSyntax.self) else { return false }
+        guard let call = ModifierClimb.root(of: first).as(FunctionCallExprSyntax.self) else { return false }
         return ["Button", "Link", "NavigationLink"].contains(ViewCall(call)?.name ?? "")
+    }
+
+    /// Whether `view` is a VoiceOver action rather than a control on screen: built inside
+    /// `.accessibilityActions { … }`, or in a property or function used only there.
+    func isAccessibilityAction(_ view: ViewCall) -> Bool {
+        if view.isInsideClosure(ofModifier: ["accessibilityActions", "accessibilityAction"]) { return true }
+        guard !actionOnlyMembers.isEmpty, let member = ImageMissingLabelRule.enclosingMemberName(view.chain) else { return false }
+        return actionOnlyMembers.contains(member)
+    }
+
+    /// A reader of this file's view code, following its own properties and functions.
+    func contentReader(iconViews: Set<String>, readsForFont: Bool = false) -> ContentReader {
+        ContentReader(iconViews: iconViews, members: memberBodies, readsForFont: readsForFont)
     }
 
     /// The number an expression stands for: a literal, or a number constant of this file named in
@@ -167,19 +180,31 @@ public struct ParsedSource {
         return matches.count == 1 ? matches.first?.value : nil
     }
 
-    /// The text an identifier expression stands for: a literal's text, or a constant of this file
-    /// named in full (`A11y.Checkout.payButton`) or by its last components (`Checkout.payButton`
-    /// inside `A11y`, `payButton` inside `Checkout`) when that names one constant.
+    /// The text an identifier expression stands for: a literal's text, or a constant of this file or
+    /// the repository named in full (`A11y.Checkout.payButton`) or by its last components
+    /// (`Checkout.payButton` inside `A11y`) when that names one constant, also through instances
+    /// (`A11yIdentifiers.roomScreen.sendButton`, `roomScreen` being a `RoomScreen()`).
     func identifierText(_ expression: ExprSyntax) -> String? {
         if let literal = expression.as(StringLiteralExprSyntax.self) {
             return literal.isInterpolated ? nil : literal.textWithPlaceholders
         }
         guard expression.is(MemberAccessExprSyntax.self) || expression.is(DeclReferenceExprSyntax.self) else { return nil }
-        let name = expression.trimmedDescription
-        for constants in [stringConstants, repositoryConstants] {
-            if let exact = constants[name] { return exact }
-            let matches = constants.filter { $0.key.hasSuffix("." + name) }
-            if matches.count == 1 { return matches.first?.value }
+        return constantText(expression.trimmedDescription, depth: 0)
+    }
+
+    private func constantText(_ name: String, depth: Int) -> String? {
+        for table in [constants, repositoryConstants] {
+            if let text = ConstantTable.lookup(name, in: table.strings) { return text }
+        }
+        // `A.roomScreen.send` → `RoomScreen.send` when `A.roomScreen` is an instance of `RoomScreen`.
+        guard depth < 4 else { return nil }
+        let parts = name.split(separator: ".")
+        for cut in stride(from: parts.count - 1, to: 0, by: -1) {
+            let head = parts[..<cut].joined(separator: ".")
+            for table in [constants, repositoryConstants] {
+                guard let type = ConstantTable.lookup(head, in: table.instances) else { continue }
+                return constantText(([Substring(type)] + parts[cut...]).joined(separator: "."), depth: depth + 1)
+            }
         }
         return nil
     }

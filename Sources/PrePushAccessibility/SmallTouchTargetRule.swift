@@ -46,39 +46,57 @@ public struct SmallTouchTargetRule: AccessibilityRule {
         guard let severity = settings.severity(of: Self.description) else { return [] }
         var findings: [AccessibilityFinding] = []
         for view in file.viewCalls {
-            // A frame on a Button's label content is the tappable area, unless the Button itself
-            // is given a size, padding or a content shape.
-            if view.name == "Button", !view.modifiers.contains(where: { ["frame", "padding", "contentShape"].contains($0.name) }),
-               let label = IconButtonMissingLabelRule.labelClosure(of: view.call), label.statements.count == 1,
-               let content = label.statements.first?.item.as(ExprSyntax.self) {
-                findings += small(frames: ModifierChain(root: Self.root(of: content)).modifiers.filter { $0.name == "frame" }.map(\.call),
-                                  of: view, in: file, severity: severity)
+            // Menu items and VoiceOver actions are drawn by the system, at its own size.
+            if Self.isMenuItem(view) || file.isAccessibilityAction(view) { continue }
+            // A frame on a Button's (or Menu's) label content is the tappable area, unless the control
+            // itself is given a size, padding or a content shape.
+            if view.name == "Button" || view.name == "Menu",
+               !view.modifiers.contains(where: { ["frame", "padding", "contentShape"].contains($0.name) }),
+               let label = IconButtonMissingLabelRule.labelClosure(of: view.call) {
+                for content in Self.contents(label.statements) {
+                    findings += small(frames: ModifierChain(root: ModifierClimb.root(of: content)).modifier("frame"),
+                                      of: view, in: file, severity: severity)
+                }
             }
             let tappable = settings.controls.contains(view.name) || !view.modifier("onTapGesture").isEmpty
             guard tappable else { continue }
-            for frame in view.modifier("frame") {
-                let small = frame.arguments.contains { argument in
-                    guard let label = argument.label?.text, ["width", "height", "minWidth", "minHeight"].contains(label),
-                          let value = file.number(argument.expression) else { return false }
-                    return value < Self.minimumSize
-                }
-                guard small, let name = frame.calledExpression.as(MemberAccessExprSyntax.self)?.declName else { continue }
-                findings.append(file.finding(Self.self, at: name,
-                                             message: "a tappable \(view.name) smaller than 44×44 points is hard to hit; make its frame at least 44 in each direction",
-                                             severity: severity, span: view.chain))
-            }
+            findings += small(frames: view.modifier("frame"), of: view, in: file, severity: severity)
         }
         return findings
     }
 
-    /// The view a modifier chain starts from (`Text("Pay").frame(…)` → `Text("Pay")`).
-    static func root(of expression: ExprSyntax) -> ExprSyntax {
-        var root = expression
-        while let call = root.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-              let base = member.base {
-            root = base
+    /// The view a label shows, in each branch: the one expression of its statements (`let`s aside),
+    /// through `if`/`else` and `switch`. Two views side by side are not one tappable area: none.
+    static func contents(_ statements: CodeBlockItemListSyntax) -> [ExprSyntax] {
+        let views = statements.compactMap { item -> ExprSyntax? in
+            if let expression = item.item.as(ExprSyntax.self) { return expression }
+            return item.item.as(ExpressionStmtSyntax.self)?.expression
         }
-        return root
+        guard views.count == 1, let only = views.first else { return [] }
+        return contents(of: only)
+    }
+
+    private static func contents(of expression: ExprSyntax) -> [ExprSyntax] {
+        if let branch = expression.as(IfExprSyntax.self) {
+            switch branch.elseBody {
+            case .ifExpr(let next): return contents(branch.body.statements) + contents(of: ExprSyntax(next))
+            case .codeBlock(let block): return contents(branch.body.statements) + contents(block.statements)
+            case nil: return contents(branch.body.statements)
+            }
+        }
+        if let choice = expression.as(SwitchExprSyntax.self) {
+            return choice.cases.flatMap { item -> [ExprSyntax] in
+                guard case .switchCase(let switchCase) = item else { return [] }
+                return contents(switchCase.statements)
+            }
+        }
+        return [expression]
+    }
+
+    /// A view in a Menu's content or a context menu: the system draws it as a menu row.
+    static func isMenuItem(_ view: ViewCall) -> Bool {
+        view.enclosingViews.contains { $0.view.name == "Menu" && $0.argument != "label" }
+            || view.isInsideClosure(ofModifier: ["contextMenu"])
     }
 
     /// Findings for the frames under 44 points among `frames`.

@@ -33,11 +33,6 @@ struct ViewCall {
     /// The whole expression: the view and all its modifiers.
     let chain: ExprSyntax
 
-    /// The calls of one modifier.
-    func modifier(_ name: String) -> [FunctionCallExprSyntax] {
-        modifiers.filter { $0.name == name }.map(\.call)
-    }
-
     /// The call's name token, where findings about the view land.
     var nameToken: Syntax {
         Syntax(call.calledExpression)
@@ -63,15 +58,84 @@ struct ViewCall {
         guard let name = Self.viewName(of: call) else { return nil }
         self.call = call
         self.name = name
-        var modifiers: [(String, FunctionCallExprSyntax)] = []
-        var current = ExprSyntax(call)
-        while let member = current.parent?.as(MemberAccessExprSyntax.self), member.base?.id == current.id,
-              let outer = member.parent?.as(FunctionCallExprSyntax.self), outer.calledExpression.id == member.id {
-            modifiers.append((member.declName.baseName.text, outer))
-            current = ExprSyntax(outer)
+        (modifiers, chain) = ModifierClimb.climb(from: ExprSyntax(call))
+    }
+}
+
+/// Reading a modifier chain in both directions, `#if` included: modifiers inside `#if … #else …
+/// #endif` within a chain, and those after `#endif`, belong to the chain (every clause's, since each
+/// ships on some platform or configuration).
+enum ModifierClimb {
+    /// The modifiers wrapped around `start`, innermost first, and the whole expression.
+    static func climb(from start: ExprSyntax) -> (modifiers: [(name: String, call: FunctionCallExprSyntax)], chain: ExprSyntax) {
+        var modifiers: [(name: String, call: FunctionCallExprSyntax)] = []
+        var current = start
+        while true {
+            if let member = current.parent?.as(MemberAccessExprSyntax.self), member.base?.id == current.id,
+               let outer = member.parent?.as(FunctionCallExprSyntax.self), outer.calledExpression.id == member.id {
+                modifiers.append((member.declName.baseName.text, outer))
+                current = ExprSyntax(outer)
+            } else if let postfix = current.parent?.as(PostfixIfConfigExprSyntax.self), postfix.base?.id == current.id {
+                modifiers += clauseModifiers(postfix.config)
+                current = ExprSyntax(postfix)
+            } else {
+                return (modifiers, current)
+            }
         }
-        self.modifiers = modifiers
-        chain = current
+    }
+
+    /// The modifiers written in the clauses of a postfix `#if` (`.a().b()` in each), innermost first.
+    static func clauseModifiers(_ config: IfConfigDeclSyntax) -> [(name: String, call: FunctionCallExprSyntax)] {
+        var result: [(name: String, call: FunctionCallExprSyntax)] = []
+        for clause in config.clauses {
+            guard case .postfixExpression(let expression) = clause.elements else { continue }
+            var outermostFirst: [(name: String, call: FunctionCallExprSyntax)] = []
+            var current: ExprSyntax? = expression
+            while let node = current {
+                if let call = node.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
+                    outermostFirst.append((member.declName.baseName.text, call))
+                    current = member.base
+                } else if let nested = node.as(PostfixIfConfigExprSyntax.self) {
+                    outermostFirst += clauseModifiers(nested.config).reversed()
+                    current = nested.base
+                } else {
+                    break
+                }
+            }
+            result += outermostFirst.reversed()
+        }
+        return result
+    }
+
+    /// The view a chain starts from (`Text("Pay").frame(…)` → `Text("Pay")`), through postfix `#if`s.
+    static func root(of expression: ExprSyntax) -> ExprSyntax {
+        var root = expression
+        while true {
+            if let call = root.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+               let base = member.base {
+                root = base
+            } else if let postfix = root.as(PostfixIfConfigExprSyntax.self), let base = postfix.base {
+                root = base
+            } else {
+                return root
+            }
+        }
+    }
+
+    /// For a modifier written inside a postfix `#if` clause (`.onTapGesture` with no receiver of its
+    /// own), the expression the `#if` follows.
+    static func receiver(ofClauseModifier member: MemberAccessExprSyntax) -> ExprSyntax? {
+        var node = Syntax(member)
+        while let parent = node.parent {
+            if parent.is(FunctionCallExprSyntax.self) || parent.is(MemberAccessExprSyntax.self) || parent.is(PostfixIfConfigExprSyntax.self) {
+                node = parent
+                continue
+            }
+            guard parent.is(IfConfigClauseSyntax.self),
+                  let postfix = parent.parent?.parent?.parent?.as(PostfixIfConfigExprSyntax.self) else { return nil }
+            return postfix.base
+        }
+        return nil
     }
 }
 
@@ -87,6 +151,11 @@ extension ViewCall: ModifiedView {}
 extension ModifierChain: ModifiedView {}
 
 extension ModifiedView {
+    /// The calls of one modifier.
+    func modifier(_ name: String) -> [FunctionCallExprSyntax] {
+        modifiers.filter { $0.name == name }.map(\.call)
+    }
+
     /// A modifier that gives the view its own spoken text or hides it: `.accessibilityLabel`, `…Value`,
     /// `…Hint`, `.accessibilityHidden(true)` and the older `.accessibility(label:|value:|hint:|hidden: true)`.
     var isLabelledOrHidden: Bool {
@@ -179,15 +248,7 @@ struct ModifierChain {
     /// The modifier calls wrapped around `root`, climbing `.modifier(…)` calls as `ViewCall` does.
     init(root: ExprSyntax) {
         self.root = root
-        var modifiers: [(String, FunctionCallExprSyntax)] = []
-        var current = root
-        while let member = current.parent?.as(MemberAccessExprSyntax.self), member.base?.id == current.id,
-              let outer = member.parent?.as(FunctionCallExprSyntax.self), outer.calledExpression.id == member.id {
-            modifiers.append((member.declName.baseName.text, outer))
-            current = ExprSyntax(outer)
-        }
-        self.modifiers = modifiers
-        chain = current
+        (modifiers, chain) = ModifierClimb.climb(from: root)
     }
 }
 
@@ -200,10 +261,10 @@ final class ViewCallCollector: SyntaxVisitor {
     private(set) var calls: [ViewCall] = []
     private(set) var tapChains: [ModifierChain] = []
     private(set) var viewBodies: [String: AccessorBlockSyntax] = [:]
-    private(set) var imageOnlyMembers: Set<String> = []
+    private(set) var memberBodies: [String: CodeBlockItemListSyntax] = [:]
     private(set) var previewLines: [ClosedRange<Int>] = []
     private(set) var debugLines: [ClosedRange<Int>] = []
-    private(set) var stringConstants: [String: String] = [:]
+    private(set) var constants = ConstantTable()
     private(set) var assetImages: [ModifierChain] = []
     private(set) var identifierChains: [ModifierChain] = []
     private(set) var numberConstants: [String: Double] = [:]
@@ -237,14 +298,10 @@ final class ViewCallCollector: SyntaxVisitor {
             return .visitChildren
         }
         let isTap = tapModifierNames.contains(name), isIdentifier = name == "accessibilityIdentifier"
-        guard isTap || isIdentifier, node.base != nil, let call = node.parent?.as(FunctionCallExprSyntax.self),
-              call.calledExpression.id == node.id else { return .visitChildren }
+        guard isTap || isIdentifier, let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id,
+              let receiver = node.base ?? ModifierClimb.receiver(ofClauseModifier: node) else { return .visitChildren }
         // Down the chain to its receiver; a `Name(…)` view is the view rules' own.
-        var root = node.base!
-        while let inner = root.as(FunctionCallExprSyntax.self), let member = inner.calledExpression.as(MemberAccessExprSyntax.self),
-              let base = member.base {
-            root = base
-        }
+        let root = ModifierClimb.root(of: receiver)
         guard !Self.isViewCall(root) else { return .visitChildren }
         if isTap, tapRoots.insert(root.id).inserted { tapChains.append(ModifierChain(root: root)) }
         if isIdentifier, identifierRoots.insert(root.id).inserted { identifierChains.append(ModifierChain(root: root)) }
@@ -254,6 +311,32 @@ final class ViewCallCollector: SyntaxVisitor {
     /// `Name(…)` or `SwiftUI.Name(…)`, as `ViewCall` reads it, without building one.
     static func isViewCall(_ expression: ExprSyntax) -> Bool {
         expression.as(FunctionCallExprSyntax.self).flatMap(ViewCall.viewName(of:)) != nil
+    }
+
+    /// Names used inside `.accessibilityActions { … }` and outside them: a property or function used
+    /// only inside makes VoiceOver actions, not controls.
+    private(set) var namesInActions: Set<String> = []
+    private(set) var namesElsewhere: Set<String> = []
+    private var actionsDepth = 0
+
+    private static func isActionsClosure(_ node: ClosureExprSyntax) -> Bool {
+        guard let call = node.parent?.as(FunctionCallExprSyntax.self), call.trailingClosure?.id == node.id else { return false }
+        return call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "accessibilityActions"
+    }
+
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
+        if Self.isActionsClosure(node) { actionsDepth += 1 }
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: ClosureExprSyntax) {
+        if Self.isActionsClosure(node) { actionsDepth -= 1 }
+    }
+
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        let name = node.baseName.text
+        if actionsDepth > 0 { namesInActions.insert(name) } else { namesElsewhere.insert(name) }
+        return .visitChildren
     }
 
     override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind {
@@ -294,8 +377,10 @@ final class ViewCallCollector: SyntaxVisitor {
         return .visitChildren
     }
 
-    /// `static let payButton = "checkout_button_pay"` inside `enum Checkout` inside `enum A11y`, and
-    /// number constants (`static let smallControl: CGFloat = 28`, or a `let` of a view).
+    /// `static let payButton = "checkout_button_pay"` inside `enum Checkout` inside `enum A11y`, a
+    /// `let` of a struct or class holding one (`struct RoomScreen { let sendButton = "…" }`), an
+    /// instance that leads to those (`static let roomScreen = RoomScreen()`), and number constants
+    /// (`static let smallControl: CGFloat = 28`, or a `let` of a view).
     private func noteConstant(_ node: VariableDeclSyntax) {
         guard node.bindingSpecifier.tokenKind == .keyword(.let), node.bindings.count == 1, let binding = node.bindings.first,
               let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = binding.initializer?.value else { return }
@@ -303,9 +388,16 @@ final class ViewCallCollector: SyntaxVisitor {
             numberConstants[qualifiedName(name, of: node)] = number
             return
         }
-        guard node.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) }),
-              let literal = value.as(StringLiteralExprSyntax.self), !literal.isInterpolated else { return }
-        stringConstants[qualifiedName(name, of: node)] = literal.textWithPlaceholders
+        let isStatic = node.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) })
+        // A stored `let` of a type (not a local of a function): its parent is the type's member list.
+        let isMember = node.parent?.is(MemberBlockItemSyntax.self) == true
+        guard isStatic || isMember else { return }
+        if let literal = value.as(StringLiteralExprSyntax.self), !literal.isInterpolated {
+            constants.strings[qualifiedName(name, of: node)] = literal.textWithPlaceholders
+        } else if let call = value.as(FunctionCallExprSyntax.self), call.arguments.isEmpty, call.trailingClosure == nil,
+                  let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text, type.first?.isUppercase == true {
+            constants.instances[qualifiedName(name, of: node)] = type
+        }
     }
 
     /// `name` with the names of the types around `node` (`A11y.Checkout.payButton`).
@@ -316,28 +408,17 @@ final class ViewCallCollector: SyntaxVisitor {
 
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
         noteConstant(node)
-        // `var icon: some View { Image(…) }`
+        // `var icon: some View { … }`, read only if a label names it.
         if let binding = node.bindings.first, let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-           let accessor = binding.accessorBlock, Self.isOnlyAnImage(accessor.accessors.as(CodeBlockItemListSyntax.self)) {
-            imageOnlyMembers.insert(name)
+           let body = binding.accessorBlock?.accessors.as(CodeBlockItemListSyntax.self), memberBodies[name] == nil {
+            memberBodies[name] = body
         }
         return .visitChildren
     }
 
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-        if Self.isOnlyAnImage(node.body?.statements) { imageOnlyMembers.insert(node.name.text) }
+        if let body = node.body?.statements, memberBodies[node.name.text] == nil { memberBodies[node.name.text] = body }
         return .visitChildren
-    }
-
-    /// A body of one statement (maybe `return`) that is an `Image(…)` chain.
-    static func isOnlyAnImage(_ statements: CodeBlockItemListSyntax?) -> Bool {
-        guard let statements, statements.count == 1, let item = statements.first?.item else { return false }
-        var expression = item.as(ExprSyntax.self) ?? item.as(ReturnStmtSyntax.self)?.expression
-        while let call = expression?.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-              let base = member.base {
-            expression = base
-        }
-        return expression?.as(FunctionCallExprSyntax.self)?.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Image"
     }
 
     private func note(_ name: String?, inheritance: InheritanceClauseSyntax?, members: MemberBlockSyntax, node: some SyntaxProtocol) {

@@ -8,6 +8,19 @@
 
 /// File-system questions answered with one system call each.
 public enum FileSystem {
+    /// The size and modification time of the regular file at `path` itself (a symlink is not
+    /// followed, as git's index records it), or nil.
+    public static func stamp(of path: String) -> FileStamp? {
+        var info = stat()
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        #if canImport(Darwin)
+        let modified = info.st_mtimespec
+        #else
+        let modified = info.st_mtim
+        #endif
+        return FileStamp(size: Int(info.st_size), seconds: Int(modified.tv_sec), nanoseconds: Int(modified.tv_nsec))
+    }
+
     /// Whether `path` exists and is a directory (following symlinks).
     public static func isDirectory(_ path: String) -> Bool {
         var info = stat()
@@ -206,5 +219,21 @@ public enum FileReading {
         var info = stat()
         guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         return Int(info.st_size)
+    }
+}
+
+/// What a file's metadata says of its content: size and modification time.
+public struct FileStamp: Equatable, Sendable {
+    /// Size in bytes.
+    public let size: Int
+    /// Modification time: whole seconds since 1970, and the nanoseconds after them.
+    public let seconds: Int
+    public let nanoseconds: Int
+
+    /// Creates a stamp.
+    public init(size: Int, seconds: Int, nanoseconds: Int) {
+        self.size = size
+        self.seconds = seconds
+        self.nanoseconds = nanoseconds
     }
 }

@@ -98,7 +98,7 @@ struct AccessibilityStep: Sendable {
     /// through the repository's constants, scanned once and only when a file passes one.
     func checkFile(path: String, text: String) -> [AccessibilityFinding] {
         identifiers.apply(checker.check(path: path, text: text,
-                                        constants: ConstantIndex.usesIdentifierConstants(text) ? constants.all(excluding: self) : [:]))
+                                        constants: ConstantIndex.usesIdentifierConstants(text) ? constants.all(excluding: self) : ConstantTable()))
     }
 
     /// The note for a file over the size limit.
@@ -264,32 +264,5 @@ struct AccessibilityStep: Sendable {
         return WorkflowCommand.line(level, properties: [("file", finding.location.file), ("line", String(finding.location.line)),
                                                         ("col", String(finding.location.column)), ("title", finding.ruleID)],
                                     message: finding.message)
-    }
-}
-
-/// String constants of every Swift file of the working tree (`ConstantIndex`), scanned on first use:
-/// most pushes never pass an identifier constant and never pay for the scan. The check runs on one
-/// thread, the one that owns its step, so the cache needs no lock.
-final class RepositoryConstants: @unchecked Sendable {
-    let root: String?
-    private var scanned: [String: String]?
-
-    init(root: String?) { self.root = root }
-
-    /// Every constant, by qualified name (the first file wins for a name declared twice).
-    func all(excluding step: AccessibilityStep) -> [String: String] {
-        if let scanned { return scanned }
-        var found: [String: String] = [:]
-        if let root {
-            for path in SourceTree.files(under: root, where: { $0.hasSuffix(".swift") && !step.isExcluded($0) }) {
-                guard case .success(let absolute) = RepositoryPath.fileInside(path, root: root),
-                      case .success(let bytes) = FileReading.read(absolute, limit: step.maxFileSize),
-                      bytes.count > 20, let text = String(validating: bytes, as: UTF8.self),
-                      text.utf8.firstRange(of: "static let".utf8) != nil else { continue }
-                found.merge(ConstantIndex.scan(text)) { first, _ in first }
-            }
-        }
-        scanned = found
-        return found
     }
 }

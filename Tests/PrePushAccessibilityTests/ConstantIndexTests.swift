@@ -26,12 +26,49 @@ import Testing
 
         let stray = "not_a_constant"
         """#)
-        #expect(constants == [
+        #expect(constants.instances.isEmpty)
+        #expect(constants.strings == [
             "A11y.Checkout.payButton": "checkout_button_pay",
             "A11y.Checkout.promoField": "checkout_field_promo",
             "A11y.Settings.brace": "settings_label_{",
             "A11y.Settings.toggle": "settings_toggle_dark",
             "A11y.Checkout.laterButton": "checkout_button_later",
+        ])
+    }
+
+    /// Element X's way: a struct per screen whose `let`s are the identifiers, reached through a
+    /// `static let` instance (`A11yIdentifiers.roomScreen.sendButton`).
+    @Test func letsOfIdentifierStructsAndTheirInstancesAreSeen() {
+        let constants = ConstantIndex.scan(#"""
+        enum A11yIdentifiers {
+            static let roomScreen = RoomScreen()
+            static let settingsScreen: SettingsScreen = SettingsScreen()
+
+            struct RoomScreen {
+                let sendButton = "room-send_button"
+                let composer = Composer()
+                func avatar(_ id: String) -> String {
+                    let local = "not-a-constant"
+                    return "room-avatar-\(id)"
+                }
+            }
+            struct Composer {
+                let attach = "room-composer-attach"
+            }
+            struct SettingsScreen {
+                let done = "settings-done"
+            }
+        }
+        """#)
+        #expect(constants.strings == [
+            "A11yIdentifiers.RoomScreen.sendButton": "room-send_button",
+            "A11yIdentifiers.Composer.attach": "room-composer-attach",
+            "A11yIdentifiers.SettingsScreen.done": "settings-done",
+        ])
+        #expect(constants.instances == [
+            "A11yIdentifiers.roomScreen": "RoomScreen",
+            "A11yIdentifiers.settingsScreen": "SettingsScreen",
+            "A11yIdentifiers.RoomScreen.composer": "Composer",
         ])
     }
 
