@@ -30,6 +30,18 @@ public struct DuplicateIdentifierRule: AccessibilityRule {
             }
             """),
             RuleExample("""
+            enum A11yIdentifiers {
+                static let members = Members()
+                struct Members { let invite = "members_button_invite" }
+            }
+            struct MembersView: View {
+                var body: some View {
+                    Button("Invite people") { invite() }.accessibilityIdentifier(A11yIdentifiers.members.invite)
+                    Button("Invite") { invite() }.accessibilityIdentifier(↓A11yIdentifiers.members.invite)
+                }
+            }
+            """),
+            RuleExample("""
             Button("Save") { save() }.accessibilityIdentifier("modal_button_save")
             Button("Save draft") { draft() }.accessibilityIdentifier(↓"modal_button_save")
             """),

@@ -24,9 +24,26 @@ public struct FixedFontSizeRule: AccessibilityRule {
             RuleExample(#"Text("Title").font(.headline)"#),
             RuleExample(#"Text("Title").font(.custom("Avenir", size: 17))"#),
             RuleExample(#"Text("Title").font(.custom("Avenir", size: 17, relativeTo: .title))"#),
+            // Initials VoiceOver never reads, drawn to an avatar's size: the font follows the frame.
+            RuleExample("""
+            Text(account.initials)
+                .font(.system(size: size * 0.4))
+                .frame(width: size, height: size)
+                .accessibilityHidden(true)
+            """),
+            // A font on a row of icon buttons sizes their symbols.
+            RuleExample(#"HStack { Button(action: back) { Image(systemName: "backward.fill") }.accessibilityLabel("Back") }.font(.system(size: 28))"#),
         ],
         triggeringExamples: [
             RuleExample(#"Text("Total").dynamicTypeSize(↓.large)"#),
+            RuleExample("""
+            Button { send() } label: { Image(systemName: "paperplane") }
+            #if os(macOS)
+            .keyboardShortcut(.return)
+            #else
+            .dynamicTypeSize(↓.large)
+            #endif
+            """),
             RuleExample(#"Text("Title").font(↓.system(size: 28))"#),
             RuleExample(#"Text("Title").font(↓Font.system(size: 12, weight: .bold))"#),
             RuleExample(#"Text("Title").font(↓.custom("Avenir", fixedSize: 17))"#),

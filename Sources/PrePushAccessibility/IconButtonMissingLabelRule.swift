@@ -20,6 +20,24 @@ public struct IconButtonMissingLabelRule: AccessibilityRule {
             RuleExample(#"Button(action: add) { HStack { Image(systemName: "plus"); Text("Add") } }"#),
             RuleExample(#"Button(action: open) { HStack { Image(systemName: "person"); ProfileSummary(user: user) } }"#),
             RuleExample(#"Button(action: add) { Image(systemName: "plus") }.accessibilityHidden(true)"#),
+            // The label moved from the image to the button that shows it.
+            RuleExample("""
+            struct Sheet: View {
+                private var closeIcon: some View {
+                    ZStack { Circle().fill(.quaternary); Image(systemName: "xmark") }
+                }
+                var body: some View {
+                    Button(action: dismiss) { closeIcon }.accessibilityLabel("Close")
+                }
+            }
+            """),
+            RuleExample("""
+            Button { showComposer = true } label: { Image(systemName: "square.and.pencil") }
+            #if targetEnvironment(macCatalyst)
+            .keyboardShortcut("n")
+            #endif
+            .accessibilityLabel("New post")
+            """),
         ],
         triggeringExamples: [
             RuleExample(#"↓Button(action: add) { Image(systemName: "plus") }"#),
@@ -39,6 +57,35 @@ public struct IconButtonMissingLabelRule: AccessibilityRule {
                 var icon: some View { Image(systemName: "gear") }
                 var body: some View {
                     ↓Button(action: openSettings) { icon }
+                }
+            }
+            """),
+            RuleExample("""
+            ↓Button { startCall() } label: {
+                let symbol = hasOngoingCall ? "phone.fill.arrow.up.right" : "phone"
+                Image(systemName: symbol)
+            }
+            """),
+            RuleExample("""
+            struct TabBar: View {
+                @ViewBuilder func tabIcon(for tab: Tab) -> some View {
+                    switch tab {
+                    case .chats: Image(systemName: "bubble.left")
+                    case .spaces: Image(systemName: "square.grid.2x2")
+                    }
+                }
+                var body: some View {
+                    ForEach(Tab.allCases) { tab in ↓Button { selection = tab } label: { tabIcon(for: tab) } }
+                }
+            }
+            """),
+            // Image and text in one branch, the image alone in the other.
+            RuleExample("""
+            ↓Button(action: toggleFavourite) {
+                if isCompact {
+                    Image(systemName: "star")
+                } else {
+                    Label("Favourite", systemImage: "star")
                 }
             }
             """),

@@ -25,6 +25,17 @@ public struct IdentifierConventionRule: AccessibilityRule {
         ],
         triggeringExamples: [
             RuleExample(#"editableCell(title: $title).accessibilityIdentifier(↓"TitleCell")"#),
+            RuleExample("""
+            enum A11yIdentifiers {
+                static let roomScreen = RoomScreen()
+                struct RoomScreen { let callButton = "roomCallButton" }
+            }
+            struct RoomView: View {
+                var body: some View {
+                    Button("Call") { call() }.accessibilityIdentifier(↓A11yIdentifiers.roomScreen.callButton)
+                }
+            }
+            """),
             RuleExample(#"Button("Add") { add() }.accessibilityIdentifier(↓"addButton")"#),
             RuleExample(#"Toggle("Dark", isOn: $dark).accessibilityIdentifier(↓"settings_button_dark_mode")"#),
             RuleExample(#"TextField("Title", text: $title).accessibilityIdentifier(↓"modal-field-title")"#),

@@ -21,6 +21,26 @@ public struct MissingIdentifierRule: AccessibilityRule {
             RuleExample(#"Button("Reset") { reset() }.hidden()"#),
             RuleExample(#"Button("Save") { save() }.buttonStyle(PrimaryStyle(accessibilityIdentifier: "form_button_save"))"#),
             RuleExample(#"Button(action: save) { Text("Save").accessibilityIdentifier("form_button_save") }"#),
+            // Modifiers inside `#if … #endif` in a chain, and after it, are the chain's.
+            RuleExample("""
+            Button("Send") { send() }
+            #if os(iOS)
+            .hoverEffect()
+            #endif
+            .accessibilityIdentifier("room_button_send")
+            """),
+            // Buttons made by a property used only in `.accessibilityActions` are VoiceOver actions.
+            RuleExample("""
+            struct MessageRow: View {
+                var body: some View {
+                    Text(message.body).accessibilityActions { rowActions }
+                }
+                @ViewBuilder private var rowActions: some View {
+                    Button("Reply") { reply() }
+                    Button("React") { react() }
+                }
+            }
+            """),
         ],
         triggeringExamples: [
             RuleExample(#"↓Button("Add") { add() }"#),

@@ -19,6 +19,8 @@ public struct SmallTouchTargetRule: AccessibilityRule {
             RuleExample(#"Button(action: add) { Image(systemName: "plus") }.frame(width: 44, height: 44)"#),
             RuleExample(#"Image(systemName: "star").frame(width: 20, height: 20)"#),
             RuleExample(#"Button("Add") { add() }.frame(maxWidth: .infinity)"#),
+            // Menu items are drawn by the system as menu rows.
+            RuleExample(#"Menu { Button { attach() } label: { Label("Location", systemImage: "mappin").frame(minHeight: 28) } } label: { Text("Attach") }"#),
         ],
         triggeringExamples: [
             RuleExample(#"Toggle("Mute", isOn: $muted).toggleStyle(.button).↓frame(minWidth: 30, minHeight: 30)"#),
@@ -29,6 +31,13 @@ public struct SmallTouchTargetRule: AccessibilityRule {
                 var body: some View {
                     Button(action: back) { Image(systemName: "chevron.left") }.↓frame(width: Layout.icon, height: Layout.icon)
                 }
+            }
+            """),
+            RuleExample(#"Menu { Button("Delete", action: delete) } label: { Image(systemName: "ellipsis").↓frame(width: 30, height: 30) }"#),
+            RuleExample("""
+            Button { startCall() } label: {
+                let symbol = hasOngoingCall ? "phone.fill" : "phone"
+                Image(systemName: symbol).↓frame(width: 28, height: 28)
             }
             """),
             RuleExample(#"Button(action: add) { Image(systemName: "plus") }.↓frame(width: 24, height: 24)"#),
