@@ -75,6 +75,39 @@ import Testing
         #expect(withoutBaseline.standardOutput.contains("App/LegacyView.swift:6:13: error: Button has no .accessibilityIdentifier"))
     }
 
+    /// 300 baselined icon buttons whose lines all read `Button {`, with the same neighbours; a push
+    /// adds one more in the middle, its first line the same `Button {`. The old ones take the 300
+    /// entries (their lines are untouched, or keep their context), so the new one is reported, and
+    /// only it. (A block identical to its neighbours in every line could not be told apart by anyone:
+    /// git's diff calls the last one new.)
+    @Test func aNewButtonAmongThreeHundredIdenticalBaselinedOnesIsReported() throws {
+        let repo = try GitRepository()
+        let button = "            Button {\n                tap()\n            } label: {\n                Image(systemName: \"star\")\n            }\n"
+        func view(_ count: Int, extraAfter: Int? = nil) -> String {
+            var text = "import SwiftUI\n\nstruct ManyView: View {\n    var body: some View {\n        VStack {\n"
+            for index in 0..<count {
+                text += button
+                if index == extraAfter { text += button.replacingOccurrences(of: "tap()", with: "share()").replacingOccurrences(of: "star", with: "square.and.arrow.up") }
+            }
+            return text + "        }\n    }\n}\n"
+        }
+        try repo.write(view(300), to: "App/ManyView.swift")
+        let write = try PrepushBinary.run(["a11y", "--all", "--write-baseline", ".prepush/a11y-baseline.json"], in: repo.path, environment: repo.environment)
+        #expect(write.standardOutput.hasPrefix("prepush: wrote 300 findings"), "\(write)")
+        try repo.write("accessibility:\n  baseline: .prepush/a11y-baseline.json\n", to: ".prepush.yml")
+        try repo.commitAll("300 old icon buttons and their baseline")
+        try repo.git("push", "--quiet", "--no-verify", "-u", "origin", "main")
+        _ = try PrepushBinary.run(["install"], in: repo.path, environment: repo.environment).checked()
+
+        try repo.write(view(300, extraAfter: 149), to: "App/ManyView.swift")
+        try repo.commitAll("one more icon button in the middle")
+        let push = try repo.push()
+        #expect(push.status != 0, "\(push)")
+        // The new button starts after the first 150: line 6 + 5 × 150.
+        #expect(findings(push) == ["App/ManyView.swift:756:13: error: Button shows only an image; add .accessibilityLabel(\"…\") saying what it does [icon-button-missing-label]"],
+                "\(push)")
+    }
+
     @Test func aMissingOrForeignBaselineIsAConfigurationError() throws {
         let repo = try repository()
         try repo.write("accessibility:\n  baseline: .prepush/none.json\n", to: ".prepush.yml")
