@@ -12,8 +12,12 @@
 public enum ConstantIndex {
     /// The constants of one file's text by qualified name.
     public static func scan(_ text: String) -> ConstantTable {
+        scan(bytes: Array(text.utf8))
+    }
+
+    /// The constants of one file's bytes (UTF-8) by qualified name.
+    public static func scan(bytes: [UInt8]) -> ConstantTable {
         var constants = ConstantTable()
-        let bytes = Array(text.utf8)
         var stack: [(name: String?, depth: Int)] = []
         var depth = 0
         var pendingType: String?

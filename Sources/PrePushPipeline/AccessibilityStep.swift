@@ -162,9 +162,10 @@ struct AccessibilityStep: Sendable {
     /// function. Importing SwiftUI is not enough: model files import it for `Color` or
     /// `@Observable` and hold no view. A text scan, not a parse: it runs on every changed Swift file.
     static func swiftUIEvidence(_ text: String) -> String? {
-        if let name = conformance(in: Array(text.utf8)) { return "declares a \(name)" }
-        if text.utf8.firstRange(of: "extension View".utf8) != nil { return "extends View" }
-        if text.utf8.firstRange(of: "some View".utf8) != nil { return "has a some View property or function" }
+        let bytes = Array(text.utf8)
+        if let name = conformance(in: bytes) { return "declares a \(name)" }
+        if ByteSearch.contains(bytes, Array("extension View".utf8)) { return "extends View" }
+        if ByteSearch.contains(bytes, Array("some View".utf8)) { return "has a some View property or function" }
         return nil
     }
 

@@ -85,25 +85,9 @@ final class IdentifierPolicy: @unchecked Sendable {
 
     /// The sign of the policy in one file, if it holds one.
     static func evidence(in bytes: [UInt8], path: String) -> String? {
-        if contains(bytes, uiTestMark) { return "has UI tests (XCUIApplication in \(path))" }
+        if ByteSearch.contains(bytes, uiTestMark) { return "has UI tests (XCUIApplication in \(path))" }
         let vendored = path.split(separator: "/").contains { AccessibilityStep.vendoredFolders.contains($0) }
-        if !vendored, contains(bytes, identifierMark) { return "uses .accessibilityIdentifier (\(path))" }
+        if !vendored, ByteSearch.contains(bytes, identifierMark) { return "uses .accessibilityIdentifier (\(path))" }
         return nil
-    }
-
-    /// Whether `needle` occurs in `bytes`: memchr to each candidate first byte.
-    static func contains(_ bytes: [UInt8], _ needle: [UInt8]) -> Bool {
-        guard let first = needle.first, bytes.count >= needle.count else { return false }
-        return bytes.withUnsafeBufferPointer { haystack in
-            var index = 0
-            let last = haystack.count - needle.count
-            while index <= last {
-                guard let found = memchr(haystack.baseAddress! + index, Int32(first), last - index + 1) else { return false }
-                index = haystack.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                if needle.indices.allSatisfy({ haystack[index + $0] == needle[$0] }) { return true }
-                index += 1
-            }
-            return false
-        }
     }
 }
