@@ -22,44 +22,8 @@ public enum ConstantIndex {
         var depth = 0
         var pendingType: String?
         var index = 0
-        func word(at start: Int) -> (String, Int)? {
-            var end = start
-            while end < bytes.count, isIdentifier(bytes[end]) { end += 1 }
-            return end > start ? (String(decoding: bytes[start..<end], as: UTF8.self), end) : nil
-        }
-        func skipBlanks(_ start: Int) -> Int {
-            var at = start
-            while at < bytes.count, bytes[at] == 32 || bytes[at] == 9 { at += 1 }
-            return at
-        }
-        /// After `name`: an optional `: Type`, `=`, then a plain string literal or `Type()`; the
-        /// index after the value when it is one of those.
-        func value(after afterName: Int, path: String, into constants: inout ConstantTable) -> Int? {
-            var at = skipBlanks(afterName)
-            if at < bytes.count && bytes[at] == UInt8(ascii: ":") {
-                at = skipBlanks(at + 1)
-                while at < bytes.count && (isIdentifier(bytes[at]) || bytes[at] == UInt8(ascii: ".")) { at += 1 }
-                at = skipBlanks(at)
-            }
-            guard at < bytes.count, bytes[at] == UInt8(ascii: "=") else { return nil }
-            at = skipBlanks(at + 1)
-            guard at < bytes.count else { return nil }
-            if bytes[at] >= 65 && bytes[at] <= 90, let (type, afterType) = word(at: at),
-               afterType + 1 < bytes.count, bytes[afterType] == UInt8(ascii: "("), bytes[afterType + 1] == UInt8(ascii: ")") {
-                constants.instances[path] = type
-                return afterType + 2
-            }
-            guard bytes[at] == 34, !(at + 1 < bytes.count && bytes[at + 1] == 34) else { return nil }
-            var close = at + 1
-            var plain = true
-            while close < bytes.count && bytes[close] != 34 && bytes[close] != 10 {
-                if bytes[close] == 92 { plain = false; close += 1 }
-                close += 1
-            }
-            guard plain, close < bytes.count, bytes[close] == 34 else { return nil }
-            constants.strings[path] = String(decoding: bytes[(at + 1)..<close], as: UTF8.self)
-            return close + 1
-        }
+        func word(at start: Int) -> (String, Int)? { Self.word(bytes, at: start) }
+        func skipBlanks(_ start: Int) -> Int { Self.skipBlanks(bytes, start) }
         while index < bytes.count {
             let byte = bytes[index]
             switch byte {
@@ -119,7 +83,7 @@ public enum ConstantIndex {
                     }
                     guard let (name, afterName) = word(at: skipBlanks(afterLet)) else { break }
                     let path = (stack.compactMap(\.name) + [name]).joined(separator: ".")
-                    if let next = value(after: afterName, path: path, into: &constants) {
+                    if let next = Self.value(bytes, after: afterName, path: path, into: &constants) {
                         index = next
                         continue
                     }
@@ -151,6 +115,49 @@ public enum ConstantIndex {
             index += 1
         }
         return false
+    }
+
+    /// The identifier starting at `start` and the index after it.
+    private static func word(_ bytes: [UInt8], at start: Int) -> (String, Int)? {
+        var end = start
+        while end < bytes.count, isIdentifier(bytes[end]) { end += 1 }
+        return end > start ? (String(decoding: bytes[start..<end], as: UTF8.self), end) : nil
+    }
+
+    /// The index of the first byte at or after `start` that is not a space or a tab.
+    private static func skipBlanks(_ bytes: [UInt8], _ start: Int) -> Int {
+        var at = start
+        while at < bytes.count, bytes[at] == 32 || bytes[at] == 9 { at += 1 }
+        return at
+    }
+
+    /// After `name`: an optional `: Type`, `=`, then a plain string literal or `Type()`, recorded
+    /// under `path`; the index after the value when it is one of those.
+    private static func value(_ bytes: [UInt8], after afterName: Int, path: String, into constants: inout ConstantTable) -> Int? {
+        var at = skipBlanks(bytes, afterName)
+        if at < bytes.count && bytes[at] == UInt8(ascii: ":") {
+            at = skipBlanks(bytes, at + 1)
+            while at < bytes.count && (isIdentifier(bytes[at]) || bytes[at] == UInt8(ascii: ".")) { at += 1 }
+            at = skipBlanks(bytes, at)
+        }
+        guard at < bytes.count, bytes[at] == UInt8(ascii: "=") else { return nil }
+        at = skipBlanks(bytes, at + 1)
+        guard at < bytes.count else { return nil }
+        if bytes[at] >= 65 && bytes[at] <= 90, let (type, afterType) = word(bytes, at: at),
+           afterType + 1 < bytes.count, bytes[afterType] == UInt8(ascii: "("), bytes[afterType + 1] == UInt8(ascii: ")") {
+            constants.instances[path] = type
+            return afterType + 2
+        }
+        guard bytes[at] == 34, !(at + 1 < bytes.count && bytes[at + 1] == 34) else { return nil }
+        var close = at + 1
+        var plain = true
+        while close < bytes.count && bytes[close] != 34 && bytes[close] != 10 {
+            if bytes[close] == 92 { plain = false; close += 1 }
+            close += 1
+        }
+        guard plain, close < bytes.count, bytes[close] == 34 else { return nil }
+        constants.strings[path] = String(decoding: bytes[(at + 1)..<close], as: UTF8.self)
+        return close + 1
     }
 
     static let keywords = ["enum", "struct", "class", "extension", "actor", "static", "let"].map { Array($0.utf8) }
