@@ -61,6 +61,10 @@ public enum ValueProblem: Error, Sendable, Equatable {
     case notByteCount
     /// A path from the configuration file that leads out of the repository.
     case outsideRepository(RepositoryPath.Problem)
+    /// Not one of `choices`; `what` names the setting's kind (`a flaky policy`).
+    case notOneOf([String], what: String)
+    /// Not a whole number within `range`; `what` names it (`a number of retries`).
+    case notCount(ClosedRange<Int>, what: String)
 
     /// The words that follow the quoted value: `"abc" is not a whole number of seconds`.
     var phrase: String {
@@ -97,6 +101,11 @@ public enum ValueProblem: Error, Sendable, Equatable {
             return "holds a NUL character (\\0), which would cut the value where the system reads it"
         case .notByteCount:
             return "is not a size: expected whole bytes, or a number with KB or MB (1000000, 500KB, 2MB), at least 1KB"
+        case .notOneOf(let choices, let what):
+            let listed = choices.count > 1 ? choices.dropLast().joined(separator: ", ") + " or " + choices.last! : choices.joined()
+            return "is not \(what) (expected \(listed))"
+        case .notCount(let range, let what):
+            return "is not \(what) (expected a whole number, \(range.lowerBound) to \(range.upperBound))"
         case .outsideRepository(let problem):
             switch problem {
             case .absolute: return "is an absolute path; a folder named in the configuration file must be inside the repository (give another on the command line)"

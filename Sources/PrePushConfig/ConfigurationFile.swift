@@ -67,6 +67,13 @@ public struct FileStage: Sendable, Equatable {
     public var shard: Located<Bool>?
     /// The test-file globs of `shard: [globs]` (empty for `shard: true`).
     public var shardTests: [Located<String>] = []
+    /// `retry`: how many times the failed tests are run again (0 to 5).
+    public var retry: Located<Int>?
+    /// `retryOn`: `failed` (tests that failed, with `retry`), `infrastructure` (a run stopped by the
+    /// test infrastructure before any test began, run again whole once).
+    public var retryOn: [Located<String>] = []
+    /// `flaky`: what a test that failed and then passed does to the verdict.
+    public var flaky: Located<FlakyPolicy>?
 }
 
 /// One `NAME=value` pair added to a stage's environment.
@@ -173,7 +180,8 @@ public struct ConfigurationFile: Sendable, Equatable {
     ]
 
     /// The keys of every stage, `unit`, `ui` or one of the team's own.
-    public static let stageKeys = ["run", "timeout", "env", "workingDirectory", "skip", "paths", "parallel", "selective", "cacheEnvironment", "shard"]
+    public static let stageKeys = ["run", "timeout", "env", "workingDirectory", "skip", "paths", "parallel", "selective", "cacheEnvironment", "shard",
+                                   "retry", "retryOn", "flaky"]
 
     /// The file's text, kept to quote lines in later errors.
     package var text: String = "" {
@@ -364,6 +372,17 @@ private struct FileDecoder {
             } else {
                 stage.shard = parsed(shard, path: "\(path).shard", expected: "true, false or a list of test-file globs", ValueParsers.boolean)
             }
+        }
+        if let retry = fields["retry"] {
+            stage.retry = parsed(retry, path: "\(path).retry", expected: "a number of retries") {
+                ValueParsers.count($0, range: StageSettings.retryRange, what: "a number of retries")
+            }
+        }
+        if let reasons = fields["retryOn"] {
+            stage.retryOn = list(reasons, path: "\(path).retryOn", expected: "failed or infrastructure", ValueParsers.retryReason)
+        }
+        if let flaky = fields["flaky"] {
+            stage.flaky = parsed(flaky, path: "\(path).flaky", expected: "warn, refuse or allow", ValueParsers.flakyPolicy)
         }
         if let globs = fields["paths"] {
             stage.paths = list(globs, path: "\(path).paths", expected: "globs") { $0.isEmpty ? .failure(.empty(expected: "a glob")) : .success($0) }

@@ -364,14 +364,30 @@ private struct Merger {
             settings.append(ResolvedSetting(name: "\(name).shard", value: tests.isEmpty ? "\(shard.value)" : tests.joined(separator: ", "),
                                             origin: .file(shard.location)))
         }
+        if let retry = written?.retry {
+            settings.append(ResolvedSetting(name: "\(name).retry", value: "\(retry.value)", origin: .file(retry.location)))
+        }
+        if let first = written?.retryOn.first {
+            settings.append(ResolvedSetting(name: "\(name).retryOn", value: written!.retryOn.map(\.value).joined(separator: ", "), origin: .file(first.location)))
+        }
+        if let flaky = written?.flaky {
+            settings.append(ResolvedSetting(name: "\(name).flaky", value: flaky.value.rawValue, origin: .file(flaky.location)))
+        }
         if !kind.isBuiltIn, let timeout = written?.timeout {
             settings.append(ResolvedSetting(name: "\(name).timeout", value: "\(timeout.value)", origin: .file(timeout.location)))
         }
         guard let command else { return nil }
-        return StageSettings(kind: kind, command: command.0, timeout: timeout, environment: environment, workingDirectory: directory,
-                             cacheEnvironment: cacheEnvironment.map(\.value), paths: paths.map(\.value),
-                             parallel: written?.parallel?.value ?? false, selective: written?.selective?.value ?? false,
-                             shardTests: written?.shard?.value == true ? written?.shardTests.map(\.value) ?? [] : nil)
+        var stage = StageSettings(kind: kind, command: command.0, timeout: timeout, environment: environment, workingDirectory: directory,
+                                  cacheEnvironment: cacheEnvironment.map(\.value), paths: paths.map(\.value),
+                                  parallel: written?.parallel?.value ?? false, selective: written?.selective?.value ?? false,
+                                  shardTests: written?.shard?.value == true ? written?.shardTests.map(\.value) ?? [] : nil)
+        // `retryOn` absent: `failed` (with `retry`); given: what it lists.
+        let listed = written?.retryOn.map(\.value) ?? []
+        let reasons = Set(listed.isEmpty ? ["failed"] : listed)
+        stage.retry = reasons.contains("failed") ? written?.retry?.value ?? 0 : 0
+        stage.retriesInfrastructure = reasons.contains("infrastructure")
+        stage.flaky = written?.flaky?.value ?? .warn
+        return stage
     }
 
     /// The accessibility and traceability settings the file gives, and the environment-only

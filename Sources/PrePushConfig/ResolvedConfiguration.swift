@@ -81,6 +81,16 @@ public struct StageSettings: Sendable, Equatable {
     /// `shard:`: nil when `prepush run --shard` does not split this stage's tests; else the globs of
     /// its test files (empty: the files `traceability.tests` selects).
     public let shardTests: [String]?
+    /// `retry:`: how many times the tests that failed are run again (only they), within the timeout.
+    public var retry = 0
+    /// `retryOn: infrastructure`: a run the test infrastructure stopped before any test began (a
+    /// known message in its output) is run again whole, once.
+    public var retriesInfrastructure = false
+    /// `flaky:`: what a test that failed and then passed on a retry does to the verdict.
+    public var flaky = FlakyPolicy.warn
+
+    /// The numbers of retries a stage may ask for.
+    public static let retryRange = 0...5
 
     /// Creates stage settings.
     public init(kind: StageKind, command: String, timeout: Int, environment: [EnvironmentEntry], workingDirectory: String,
@@ -96,6 +106,17 @@ public struct StageSettings: Sendable, Equatable {
         self.parallel = parallel
         self.selective = selective
         self.shardTests = shardTests
+    }
+
+    /// The same stage with `seconds` left of its timeout (a retry within the stage's time).
+    public func limited(to seconds: Int) -> StageSettings {
+        var limited = StageSettings(kind: kind, command: command, timeout: max(1, seconds), environment: environment,
+                                    workingDirectory: workingDirectory, cacheEnvironment: cacheEnvironment, paths: paths,
+                                    parallel: parallel, selective: selective, shardTests: shardTests)
+        limited.retry = retry
+        limited.retriesInfrastructure = retriesInfrastructure
+        limited.flaky = flaky
+        return limited
     }
 
     /// The same stage running in another folder (an export of the pushed commit).
@@ -196,4 +217,14 @@ public struct ResolvedConfiguration: Sendable {
         lines += notes.map { "note: \($0)" }
         return lines.joined(separator: "\n")
     }
+}
+
+/// What a test that failed and then passed on a retry does to the verdict.
+public enum FlakyPolicy: String, Sendable, Equatable, CaseIterable {
+    /// The push passes; the verdict names each flaky test and its attempts.
+    case warn
+    /// A flaky test refuses the push, as a failed one does (Gradle's `failOnPassedAfterRetry`).
+    case refuse
+    /// The push passes; the reports still show the test as flaky.
+    case allow
 }

@@ -33,6 +33,26 @@ package enum ValueParsers {
         BooleanWord.parse(raw).map(Result.success) ?? .failure(.notBoolean)
     }
 
+    /// A whole number within `range`: digits only, surrounding blanks ignored.
+    package static func count(_ raw: String, range: ClosedRange<Int>, what: String) -> Result<Int, ValueProblem> {
+        let text = trimmed(raw)
+        guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+              let value = Int(text), range.contains(value) else { return .failure(.notCount(range, what: what)) }
+        return .success(value)
+    }
+
+    /// `warn`, `refuse` or `allow`, in any case.
+    package static func flakyPolicy(_ raw: String) -> Result<FlakyPolicy, ValueProblem> {
+        FlakyPolicy(rawValue: trimmed(raw).lowercased()).map(Result.success)
+            ?? .failure(.notOneOf(FlakyPolicy.allCases.map(\.rawValue), what: "a flaky policy"))
+    }
+
+    /// What a retry answers: `failed` tests, or `infrastructure` errors before any test began.
+    package static func retryReason(_ raw: String) -> Result<String, ValueProblem> {
+        let text = trimmed(raw).lowercased()
+        return ["failed", "infrastructure"].contains(text) ? .success(text) : .failure(.notOneOf(["failed", "infrastructure"], what: "a retry reason"))
+    }
+
     /// `rsync` or `scp`, in any case.
     package static func syncMode(_ raw: String) -> Result<SyncMode, ValueProblem> {
         SyncMode(rawValue: trimmed(raw).lowercased()).map(Result.success) ?? .failure(.notSyncMode)

@@ -86,7 +86,7 @@ struct StageExecution {
     /// Bytes of output kept for that tail.
     static let tailByteLimit = 64 * 1024
 
-    let stage: StageSettings
+    var stage: StageSettings
     let reportsDirectory: String
     let baseEnvironment: [String: String]
     let verbose: Bool
@@ -99,12 +99,14 @@ struct StageExecution {
     var remote: RemoteStageContext? = nil
     /// Set when other stages run at the same time (they share the signal pipe).
     var watchesSignalFlag = false
+    /// The log's name without `.log` (a retry's: `unit.retry-1`); the stage's name when nil.
+    var logName: String? = nil
 
     /// Runs the stage: syncs a remote tree, runs the command under its timeout with its output to
     /// the log (and the terminal), reads its tests, and says how it ended.
     func run() -> StageResult {
         let name = stage.kind.rawValue
-        let logPath = FilePath.join(reportsDirectory, "\(name).log")
+        let logPath = FilePath.join(reportsDirectory, "\(logName ?? name).log")
         if let remote {
             do {
                 let report = try remote.session.sync(tree: remote.tree, mode: remote.mode)

@@ -173,6 +173,14 @@ public struct JUnitReporter: TestReporter {
         let open = "    <testcase classname=\"\(escape(test.suite))\" name=\"\(escape(test.name))\" time=\"\(threeDecimals(test.duration))\""
         var children: [String] = []
         switch test.status {
+        case .failed where test.attempts > 1 && test.failures.count >= test.attempts:
+            // Failed on every attempt (Maven Surefire's convention): the first run's failures, then
+            // one `rerunFailure` per retry (a retry's failure is the last it recorded).
+            let reruns = test.attempts - 1
+            children.append(element("failure", type: "failure", Array(test.failures.dropLast(reruns))))
+            for failure in test.failures.suffix(reruns) {
+                children.append("<rerunFailure message=\"\(escape(failure.message))\" type=\"failure\"><stackTrace>\(escape(describe(failure.location) ?? ""))</stackTrace></rerunFailure>")
+            }
         case .failed:
             children.append(element("failure", type: "failure", test.failures))
         case .unfinished:
@@ -527,6 +535,10 @@ public struct GitHubAnnotationsReporter: TestReporter {
             }.joined()
             + run.results.lazy.filter { $0.warnings != nil }.flatMap { test in
                 (test.warnings ?? []).map { annotation("warning", at: $0.location, of: test, message: $0.message) }
+            }.joined()
+            + run.results.lazy.filter(\.isFlaky).map { test in
+                annotation("warning", at: test.failureLocation, of: test,
+                           message: "flaky: failed, then passed on attempt \(test.attempts): \(test.failures.first?.message ?? "")")
             }.joined()
     }
 

@@ -42,6 +42,15 @@ enum FileManagerShim {
         """)
     }
 
+    @Test func badRetrySettingsNameTheirPlaceAndWhatIsExpected() throws {
+        let retry = try errorText(file: "stages:\n  unit:\n    run: swift test\n    retry: 9\n")
+        #expect(retry.hasPrefix(#".prepush.yml:4:12: error: stages.unit.retry: "9" is not a number of retries (expected a whole number, 0 to 5)"#), "\(retry)")
+        let flaky = try errorText(file: "stages:\n  unit:\n    run: swift test\n    flaky: maybe\n")
+        #expect(flaky.hasPrefix(#".prepush.yml:4:12: error: stages.unit.flaky: "maybe" is not a flaky policy (expected warn, refuse or allow)"#), "\(flaky)")
+        let reason = try errorText(file: "stages:\n  unit:\n    run: swift test\n    retryOn: [failed, network]\n")
+        #expect(reason.hasPrefix(#".prepush.yml:4:23: error: stages.unit.retryOn: "network" is not a retry reason (expected failed or infrastructure)"#), "\(reason)")
+    }
+
     @Test func unknownKeyWithSuggestion() throws {
         let text = try errorText(file: "stages:\n  ui:\n    run: make ui\n    timout: 30\n")
         #expect(text == """

@@ -51,7 +51,10 @@ struct StageRunner {
                 }
             results += groupResults
             // The first stage of the group (in file order) that did not pass decides the verdict.
-            guard let result = groupResults.first(where: { $0.status != .passed }) else { continue }
+            guard let result = groupResults.first(where: { $0.status != .passed }) else {
+                if let refusal = flakyRefusal(group, groupResults) { return (results, refusal) }
+                continue
+            }
             if case .interrupted = result.status {
                 return (results, .interrupted(stage: result.kind.rawValue, before: nil, signal: nil))
             }
@@ -64,6 +67,22 @@ struct StageRunner {
             return (results, .hiddenFailures(stage: hiding.kind.rawValue, failingTests: hiding.tests.failing.count))
         }
         return (results, nil)
+    }
+
+    /// The flaky tests of stages that passed, said as their policy asks: a warning naming each with
+    /// its attempts (`warn`), a refusal (`refuse`), or nothing beyond the reports (`allow`).
+    private func flakyRefusal(_ group: [StageSettings], _ groupResults: [StageResult]) -> Refusal? {
+        for (stage, result) in zip(group, groupResults) where result.cachedFrom == nil {
+            let flaky = result.tests.results.filter(\.isFlaky)
+            guard !flaky.isEmpty, stage.flaky != .allow else { continue }
+            let named = flaky.map { "\($0.testIdentifier) (passed on attempt \($0.attempts))" }
+            if stage.flaky == .refuse {
+                context.console.line("prepush ✘ \(stage.kind.rawValue): flaky: \(named.joined(separator: ", "))", tone: .bad)
+                return .flaky(stage: stage.kind.rawValue, tests: flaky.count)
+            }
+            Diagnostics(console: context.console).warning("\(stage.kind.rawValue): \(TextFormatting.count(flaky.count, "flaky test")) failed and then passed: \(named.joined(separator: ", ")) (flaky: refuse would refuse the push: docs/flaky-tests.md)")
+        }
+        return nil
     }
 
     /// Runs one stage (or takes its cached pass), printing to `output`.
@@ -98,7 +117,16 @@ struct StageRunner {
                 session: RemoteSession(target: remote.connection, environment: environment, scratchFolder: export),
                 mode: configuration.hook.syncMode, tree: FilePath.join(export, "tree"), results: remote.results)
         }
-        let result = execution.run()
+        var result = execution.run()
+        if stage.retry > 0 || stage.retriesInfrastructure {
+            let retries = Retries(stage: stage, reportsDirectory: workspace.reportsDirectory, console: output) { settings, logName in
+                var again = execution
+                again.stage = settings
+                again.logName = logName
+                return again.run()
+            }
+            result = retries.run(after: result).0
+        }
         if result.status == .passed, !result.tests.hasFailures, let cacheKey, let verdicts {
             let entry = VerdictCache.Entry(key: cacheKey, stage: stage.kind.rawValue, tree: verdicts.tree,
                                            passedAt: Date().timeIntervalSince1970, duration: result.duration, tests: result.tests)

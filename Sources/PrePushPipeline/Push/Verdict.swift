@@ -9,6 +9,8 @@ enum Refusal: Equatable {
     case stage(summary: String, notRun: [String])
     /// A stage exited 0 while its results show failures (`swift test | tee log`).
     case hiddenFailures(stage: String, failingTests: Int)
+    /// A stage passed only because `tests` of its tests passed on a retry, and its policy is `flaky: refuse`.
+    case flaky(stage: String, tests: Int)
     /// The traceability gate: `scenarios` of the blocking `priorities` fail or have no test.
     case traceability(scenarios: Int, priorities: [String])
     /// A signal stopped the run: during a stage (`stage`), or between stages (`before`, with the signal).
@@ -82,6 +84,8 @@ enum Verdict: Equatable {
         case .hiddenFailures(let stage, let failing):
             let what = failing > 0 ? TextFormatting.count(failing, "failing test") : "a failed test run"
             return "prepush: \(refused): \(stage): exited 0, but its results show \(what) (a command that ignores its tests' failures, such as swift test | tee log, hides the runner's exit status)"
+        case .flaky(let stage, let tests):
+            return "prepush: \(refused): \(stage): \(TextFormatting.count(tests, "flaky test")) failed and then passed on a retry (flaky: refuse)"
         case .traceability(let scenarios, let priorities):
             return "prepush: \(refused): \(scenarios) \(priorities.joined(separator: "/")) scenario\(scenarios == 1 ? "" : "s") failing or without a test (traceability gate)"
         case .interrupted(let stage, let before, let signal):

@@ -1,0 +1,176 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import PrePushConfig
+import PrePushCore
+
+/// A stage's attempts after the first: only the tests that failed, run again up to `retry:` times
+/// through the same filters sharding uses (`swift test --filter`, `$PREPUSH_TEST_FILTER`,
+/// `$PREPUSH_TEST_LIST`), and a run the test infrastructure stopped before any test began run again
+/// whole once (`retryOn: infrastructure`). Every attempt shares the stage's timeout. The attempts
+/// merge into one result per test: one that failed and then passed is flaky (`attempts` > 1), one
+/// that failed every time has failed.
+struct Retries {
+    /// Messages of a test infrastructure that failed before any test ran (xcodebuild, the simulator,
+    /// XCTest's runner): a run that shows one and no test result is run again whole, once.
+    static let infrastructureMessages = [
+        "Test runner never began executing tests after launching",
+        "The test runner failed to initialize for UI testing",
+        "Timed out while loading Accessibility",
+        "Failed to establish communication with the test runner",
+        "Lost connection to test manager service",
+        "Early unexpected exit, operation never finished bootstrapping",
+        "The test runner exited with code",
+        "Unable to boot the Simulator",
+        "Failed to install or launch the test runner",
+    ]
+
+    /// What the retries did, for the stage's lines and the verdict.
+    struct Report: Equatable {
+        /// Attempts made after the first.
+        var attempts = 0
+        /// Tests that failed and then passed: identifier and attempts.
+        var flaky: [(identifier: String, attempts: Int)] = []
+        /// Why failed tests were not run again, when they were not.
+        var notRerun: String?
+
+        static func == (lhs: Report, rhs: Report) -> Bool {
+            lhs.attempts == rhs.attempts && lhs.notRerun == rhs.notRerun && lhs.flaky.map(\.identifier) == rhs.flaky.map(\.identifier)
+        }
+    }
+
+    let stage: StageSettings
+    let reportsDirectory: String
+    let console: Console
+    /// Runs one attempt: the stage (its command, variables and remaining timeout) and the log's name.
+    let attempt: (StageSettings, String) -> StageResult
+
+    /// The result after the retries the first attempt calls for, and what they did.
+    func run(after first: StageResult) -> (StageResult, Report) {
+        var report = Report()
+        var result = first
+        let name = stage.kind.rawValue
+        let diagnostics = Diagnostics(console: console)
+        if stage.retriesInfrastructure, Self.stoppedByInfrastructure(first), let left = remaining(after: result) {
+            diagnostics.note("\(name): the test infrastructure failed before any test began (\(Self.infrastructureMessage(in: first) ?? "")); running the stage again, once")
+            let again = attempt(stage.limited(to: left), "\(name).attempt-2")
+            report.attempts += 1
+            result = Self.combined(again, after: result, tests: again.tests, totalTimeout: stage.timeout)
+        }
+        var round = 0
+        while round < stage.retry, Self.failedForTests(result) {
+            let failing = result.tests.results.filter { !$0.passed }
+            guard let (settings, how) = retrying(failing) else {
+                report.notRerun = "the command neither ends in swift test nor reads $PREPUSH_TEST_FILTER or $PREPUSH_TEST_LIST"
+                diagnostics.note("\(name): \(failing.count) failed test\(failing.count == 1 ? "" : "s") not run again: \(report.notRerun!) (docs/flaky-tests.md)")
+                break
+            }
+            guard let left = remaining(after: result) else {
+                diagnostics.note("\(name): no time is left of the stage's \(stage.timeout) s timeout for a retry; \(TextFormatting.count(failing.count, "failed test")) not run again")
+                break
+            }
+            round += 1
+            report.attempts += 1
+            console.line("prepush ↻ \(name): running \(TextFormatting.count(failing.count, "failed test")) again (retry \(round) of \(stage.retry), \(how))", tone: .quiet)
+            let again = attempt(settings.limited(to: left), "\(name).retry-\(round)")
+            let merged = Self.merge(result.tests, with: again.tests)
+            result = Self.combined(again, after: result, tests: merged, totalTimeout: stage.timeout)
+        }
+        report.flaky = result.tests.results.filter(\.isFlaky).map { ($0.testIdentifier, $0.attempts) }
+        return (result, report)
+    }
+
+    /// Seconds left of the stage's timeout after `result`'s attempts, or nil when none are.
+    private func remaining(after result: StageResult) -> Int? {
+        let left = Double(stage.timeout) - result.duration
+        return left >= 1 ? Int(left) : nil
+    }
+
+    /// Whether the stage failed with failing tests to run again (not a timeout, a signal or a build
+    /// that never ran a test).
+    static func failedForTests(_ result: StageResult) -> Bool {
+        guard case .failed = result.status else { return false }
+        return result.tests.results.contains { !$0.passed }
+    }
+
+    /// Whether the run failed before any test began, with a known infrastructure message in its log.
+    static func stoppedByInfrastructure(_ result: StageResult) -> Bool {
+        guard case .failed = result.status, result.tests.results.isEmpty else { return false }
+        return infrastructureMessage(in: result) != nil
+    }
+
+    static func infrastructureMessage(in result: StageResult) -> String? {
+        guard case .success(let bytes) = FileReading.read(result.logPath, limit: 64_000_000) else { return nil }
+        return infrastructureMessages.first { ByteSearch.contains(bytes, Array($0.utf8)) }
+    }
+
+    /// The stage narrowed to `failing`, and how: `--filter` added to a final `swift test`, or the
+    /// variables a team's own command reads; nil when the command offers no way.
+    func retrying(_ failing: [UITestResult]) -> (StageSettings, String)? {
+        let filter = failing.map(Self.filterPattern).joined(separator: "|")
+        let list = FilePath.join(reportsDirectory, "\(stage.kind.rawValue).retry-tests.txt")
+        guard (try? AtomicFile.write(failing.map { $0.testIdentifier + "\n" }.joined(), to: list)) != nil else { return nil }
+        let variables = [EnvironmentEntry(name: "PREPUSH_TEST_FILTER", value: filter), EnvironmentEntry(name: "PREPUSH_TEST_LIST", value: list)]
+        if stage.command.contains("PREPUSH_TEST_FILTER") || stage.command.contains("PREPUSH_TEST_LIST") {
+            return (stage.running(stage.command, adding: variables), "through $PREPUSH_TEST_FILTER")
+        }
+        if let filtered = SelectiveTests.command(stage.command, filterArgument: "\"$PREPUSH_TEST_FILTER\"") {
+            return (stage.running(filtered, adding: variables), "swift test --filter")
+        }
+        return nil
+    }
+
+    /// A `swift test --filter` pattern for one test: XCTest's `Target.Class/method` ids end in
+    /// `Class/method`; Swift Testing's (`Target.Suite/name()/File.swift:3:5`) hold `Suite/name(`.
+    static func filterPattern(_ test: UITestResult) -> String {
+        if let open = test.name.firstIndex(of: "(") {
+            let suite = test.suite.isEmpty || test.suite == "SwiftTesting" ? "" : escaped(test.suite.replacing(".", with: "/")) + "/"
+            return "[./]\(suite)\(escaped(String(test.name[..<open])))\\("
+        }
+        return "(^|\\.)\(escaped(test.suite))/\(escaped(test.name))$"
+    }
+
+    static func escaped(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            if "\\^$.|?*+()[]{}".contains(character) { escaped.append("\\") }
+            escaped.append(character)
+        }
+        return escaped
+    }
+
+    /// The earlier attempts' results with each test that failed replaced by its latest attempt: a
+    /// pass after failures keeps them (flaky, for the reports), a failure adds its own. Tests the
+    /// rerun did not run keep their result.
+    static func merge(_ earlier: TestRun, with rerun: TestRun) -> TestRun {
+        var latest: [String: UITestResult] = [:]
+        for test in rerun.results { latest[test.testIdentifier] = test }
+        var merged = earlier
+        merged.results = earlier.results.map { test in
+            guard !test.passed, let again = latest[test.testIdentifier] else { return test }
+            let failures = again.passed ? test.failures : test.failures + again.failures
+            return UITestResult(suite: test.suite, name: test.name, status: again.status, duration: again.duration, failures: failures,
+                                phase: again.phase, attempts: test.attempts + 1, skipReason: again.skipReason,
+                                screenshotPath: again.screenshotPath ?? test.screenshotPath,
+                                accessibilityAuditResults: again.accessibilityAuditResults, warnings: again.warnings ?? [])
+        }
+        // What the whole run reported (a crash, a closing line's counts) is the last attempt's.
+        merged.runFailures = rerun.runFailures
+        merged.counted = nil
+        merged.wallTime = (earlier.wallTime ?? 0) + (rerun.wallTime ?? rerun.totalDuration)
+        return merged
+    }
+
+    /// The stage's result after one more attempt: its status (a timeout counts against the stage's
+    /// whole timeout), the time of every attempt, the first attempt's log.
+    static func combined(_ again: StageResult, after earlier: StageResult, tests: TestRun, totalTimeout: Int) -> StageResult {
+        var status = again.status
+        if case .timedOut = status { status = .timedOut(seconds: totalTimeout) }
+        if status == .passed, tests.hasFailures { status = earlier.status }
+        var result = StageResult(kind: again.kind, status: status, duration: earlier.duration + again.duration, logPath: earlier.logPath, tests: tests)
+        result.runningWhenStopped = again.runningWhenStopped
+        return result
+    }
+}
