@@ -31,6 +31,11 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
 
         // The app side of the data model: LaunchArguments, UITestConfiguration. Foundation only, no other dependency.
         .target(name: "UITestSupport"),
@@ -65,12 +70,15 @@ let package = Package(
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ]
         ),
+        // Every run remembered: the SQLite database of runs and test results (the only importer of CSQLite).
+        .target(name: "PrePushHistory", dependencies: ["PrePushCore", "CSQLite"]),
         // Test output → UITestResults (console, JUnit, xcresult JSON) and the report writers.
         .target(name: "PrePushResults", dependencies: ["PrePushCore"]),
         // The path of one push, start to end; hook installation; the demo.
         .target(
             name: "PrePushPipeline",
-            dependencies: ["PrePushCore", "PrePushConfig", "PrePushGit", "PrePushRunner", "PrePushResults", "PrePushAccessibility", "PrePushTraceability"]
+            dependencies: ["PrePushCore", "PrePushConfig", "PrePushGit", "PrePushRunner", "PrePushResults", "PrePushAccessibility", "PrePushTraceability",
+                           "PrePushHistory"]
         ),
         // The readers of untrusted input under libFuzzer (scripts/fuzz.sh); without it, a corpus replayer.
         .executableTarget(name: "PrePushFuzz", dependencies: ["PrePushCore", "PrePushConfig", "PrePushYAML", "PrePushResults", "PrePushTraceability"]),

@@ -128,9 +128,10 @@ public enum Pipeline {
         PushPlanner.select(&plan, inputs: selectiveInputs(configuration, context, workspace, sharded: shard != nil))
         say(&plan.notes, diagnostics)
         try workspace.write(plan.files)
-        // 7. The stages.
+        // 7. The stages, each remembered in the run history.
         let runner = StageRunner(context: context, configuration: configuration, workspace: workspace, signals: signals, runsRemotely: runsRemotely)
         let (results, refusal) = runner.run(plan.stages)
+        RunRecorder.record(results, context: context, workspace: workspace, diagnostics: diagnostics)
         // 8. The reports, whatever happened to the stages, and the traceability gate.
         var written = RunReports.publishTests(results, shard: shard?.shard, repositoryRoot: context.repository.workingDirectory ?? "",
                                               configuration: configuration, environment: request.environment, console: context.console)

@@ -26,7 +26,7 @@ struct Prepush: ParsableCommand {
           prepush demo                    see it work on an example repository
         """,
         version: PrePushVersion.current,
-        subcommands: [Run.self, Hook.self, Install.self, Uninstall.self, Init.self, Config.self, Results.self, Range.self, A11y.self, Scenarios.self, Report.self, Cache.self, Demo.self]
+        subcommands: [Run.self, Hook.self, Install.self, Uninstall.self, Init.self, Config.self, Results.self, Range.self, A11y.self, Scenarios.self, Report.self, Cache.self, History.self, Flaky.self, Demo.self]
     )
 }
 
@@ -34,7 +34,7 @@ struct Prepush: ParsableCommand {
 @main
 enum Main {
     /// Commands that open a repository.
-    static let repositoryCommands: Set<String> = ["hook", "run", "install", "uninstall", "config", "range", "a11y", "scenarios", "report", "cache"]
+    static let repositoryCommands: Set<String> = ["hook", "run", "install", "uninstall", "config", "range", "a11y", "scenarios", "report", "cache", "history", "flaky"]
 
     static func main() {
         // Measured: libgit2's set-up is about 5 ms of a 20 ms hook run on Debian (its TLS backend

@@ -1,0 +1,260 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+@preconcurrency import Musl
+#elseif canImport(Darwin)
+@preconcurrency import Darwin
+#endif
+import PrePushCore
+
+/// One stage's run as the history keeps it.
+public struct RecordedRun: Sendable, Equatable {
+    /// When it started, seconds since 1970.
+    public var started: Double
+    /// The git tree the run tested (nil when the working tree differed from every commit).
+    public var tree: String?
+    /// The commit pushed or checked, when there was one.
+    public var commit: String?
+    /// The stage's name (`unit`), or `imported` for results read from a file.
+    public var stage: String
+    /// `passed` or `failed` (a timeout, a crash, a refused flaky run are failed).
+    public var status: String
+    /// Seconds, every attempt included.
+    public var duration: Double
+    /// Where it came from: `push`, `run`, or `import <file>`.
+    public var origin: String
+    /// Each test's outcome.
+    public var tests: [RecordedTest]
+
+    /// Creates a record.
+    public init(started: Double, tree: String?, commit: String?, stage: String, status: String, duration: Double,
+                origin: String, tests: [RecordedTest]) {
+        self.started = started
+        self.tree = tree
+        self.commit = commit
+        self.stage = stage
+        self.status = status
+        self.duration = duration
+        self.origin = origin
+        self.tests = tests
+    }
+}
+
+/// One test's outcome in one run.
+public struct RecordedTest: Sendable, Equatable {
+    /// `Suite.name` (the results' `testIdentifier`).
+    public var identifier: String
+    /// `TestStatus`'s raw value.
+    public var status: String
+    /// Seconds of its last attempt.
+    public var duration: Double
+    /// How many times it ran.
+    public var attempts: Int
+
+    /// Creates a record; `failed` and `unfinished` count as failures.
+    public init(identifier: String, status: String, duration: Double, attempts: Int) {
+        self.identifier = identifier
+        self.status = status
+        self.duration = duration
+        self.attempts = attempts
+    }
+
+    /// Whether the test did not fail.
+    public var passed: Bool { status != "failed" && status != "unfinished" }
+}
+
+/// Every run remembered, in `.git/prepush/history.sqlite`: each stage's run (tree, commit, status,
+/// time) and each test's status, duration and attempts. SQLite in WAL mode, so that two pushes at
+/// once both land; a damaged or foreign file is moved aside (with a note) and a new one started,
+/// never a failed push.
+public final class RunHistory {
+    /// The schema's version, in `PRAGMA user_version`.
+    static let version = 1
+    static let schema = """
+    PRAGMA journal_mode = WAL;
+    PRAGMA synchronous = NORMAL;
+    CREATE TABLE IF NOT EXISTS runs (
+        id INTEGER PRIMARY KEY,
+        started REAL NOT NULL,
+        tree TEXT,
+        commit_id TEXT,
+        stage TEXT NOT NULL,
+        status TEXT NOT NULL,
+        duration REAL NOT NULL,
+        origin TEXT NOT NULL
+    );
+    CREATE TABLE IF NOT EXISTS results (
+        run INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+        test TEXT NOT NULL,
+        status TEXT NOT NULL,
+        duration REAL NOT NULL,
+        attempts INTEGER NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS results_by_test ON results(test, run);
+    CREATE INDEX IF NOT EXISTS results_by_run ON results(run);
+    PRAGMA user_version = 1;
+    """
+
+    /// The history of the repository whose common git folder is `commonDirectory`.
+    public static func path(commonDirectory: String) -> String {
+        FilePath.join(FilePath.join(commonDirectory, "prepush"), "history.sqlite")
+    }
+
+    public let path: String
+    private var connection: SQLiteConnection
+    /// Said when the file was moved aside: where to, and why.
+    public private(set) var notes: [String] = []
+
+    /// Opens the history at `path`, creating it (and its folder) when missing.
+    public init(path: String) throws(SQLiteError) {
+        self.path = path
+        mkdir(FilePath.parent(path), 0o755)
+        do throws(SQLiteError) {
+            connection = try Self.open(path)
+        } catch where error.isDamage {
+            notes.append(Self.moveAside(path, because: error))
+            connection = try Self.open(path)
+        }
+    }
+
+    private static func open(_ path: String) throws(SQLiteError) -> SQLiteConnection {
+        let connection = try SQLiteConnection(path: path)
+        try connection.execute(schema, "set up the history")
+        return connection
+    }
+
+    /// Renames a damaged file (and its WAL) to `…damaged-<time>`; the note says where.
+    private static func moveAside(_ path: String, because error: SQLiteError) -> String {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        let aside = "\(path).damaged-\(now.tv_sec)"
+        rename(path, aside)
+        for suffix in ["-wal", "-shm"] { rename(path + suffix, aside + suffix) }
+        return "the run history \(path) could not be read (\(error.message)); moved aside to \(aside), a new one is started"
+    }
+
+    /// Records a run and its tests in one transaction. A damaged file found while writing is moved
+    /// aside and the run recorded in a new one.
+    public func record(_ run: RecordedRun) throws(SQLiteError) {
+        do throws(SQLiteError) {
+            try insert(run)
+        } catch where error.isDamage {
+            notes.append(Self.moveAside(path, because: error))
+            connection = try Self.open(path)
+            try insert(run)
+        }
+    }
+
+    private func insert(_ run: RecordedRun) throws(SQLiteError) {
+        try connection.execute("BEGIN IMMEDIATE", "begin recording a run")
+        do throws(SQLiteError) {
+            try connection.query("INSERT INTO runs (started, tree, commit_id, stage, status, duration, origin) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                                 [.real(run.started), .text(run.tree), .text(run.commit), .text(run.stage), .text(run.status),
+                                  .real(run.duration), .text(run.origin)], "record a run")
+            var id = 0
+            try connection.query("SELECT last_insert_rowid()", [], "read the run's id") { id = $0.integer(0) }
+            for test in run.tests {
+                try connection.query("INSERT INTO results (run, test, status, duration, attempts) VALUES (?, ?, ?, ?, ?)",
+                                     [.integer(id), .text(test.identifier), .text(test.status), .real(test.duration), .integer(test.attempts)],
+                                     "record a test result")
+            }
+            try connection.execute("COMMIT", "commit the run")
+        } catch {
+            try? connection.execute("ROLLBACK", "roll back")
+            throw error
+        }
+    }
+
+    /// One run, as `prepush history` lists them.
+    public struct RunSummary: Sendable, Equatable {
+        public let started: Double
+        public let stage: String
+        public let status: String
+        public let commit: String?
+        public let tree: String?
+        public let duration: Double
+        public let origin: String
+        public let tests: Int
+        public let failed: Int
+        public let flaky: Int
+    }
+
+    /// The last `limit` runs, newest first.
+    public func runs(limit: Int) throws(SQLiteError) -> [RunSummary] {
+        var found: [RunSummary] = []
+        try connection.query("""
+            SELECT runs.started, runs.stage, runs.status, runs.commit_id, runs.tree, runs.duration, runs.origin,
+                   COUNT(results.test),
+                   SUM(CASE WHEN results.status IN ('failed', 'unfinished') THEN 1 ELSE 0 END),
+                   SUM(CASE WHEN results.status NOT IN ('failed', 'unfinished') AND results.attempts > 1 THEN 1 ELSE 0 END)
+            FROM runs LEFT JOIN results ON results.run = runs.id
+            GROUP BY runs.id ORDER BY runs.id DESC LIMIT ?
+            """, [.integer(limit)], "list the runs") { row in
+            found.append(RunSummary(started: row.real(0), stage: row.text(1) ?? "", status: row.text(2) ?? "", commit: row.text(3),
+                                    tree: row.text(4), duration: row.real(5), origin: row.text(6) ?? "", tests: row.integer(7),
+                                    failed: row.integer(8), flaky: row.integer(9)))
+        }
+        return found
+    }
+
+    /// One test's result in one run, as `prepush history TEST` lists them.
+    public struct TestEntry: Sendable, Equatable {
+        public let started: Double
+        public let stage: String
+        public let commit: String?
+        public let tree: String?
+        public let test: RecordedTest
+    }
+
+    /// The last `limit` results of the tests whose identifier is `test` or ends in `.test`, newest first.
+    public func results(of test: String, limit: Int) throws(SQLiteError) -> [TestEntry] {
+        var found: [TestEntry] = []
+        try connection.query("""
+            SELECT runs.started, runs.stage, runs.commit_id, runs.tree, results.test, results.status, results.duration, results.attempts
+            FROM results JOIN runs ON runs.id = results.run
+            WHERE results.test = ? OR results.test LIKE ? ESCAPE '\\'
+            ORDER BY runs.id DESC LIMIT ?
+            """, [.text(test), .text("%." + Self.likeEscaped(test)), .integer(limit)], "read a test's history") { row in
+            found.append(TestEntry(started: row.real(0), stage: row.text(1) ?? "", commit: row.text(2), tree: row.text(3),
+                                   test: RecordedTest(identifier: row.text(4) ?? "", status: row.text(5) ?? "", duration: row.real(6),
+                                                      attempts: row.integer(7))))
+        }
+        return found
+    }
+
+    static func likeEscaped(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            if character == "%" || character == "_" || character == "\\" { escaped.append("\\") }
+            escaped.append(character)
+        }
+        return escaped
+    }
+
+    /// Each test's result in the last `runs` runs, oldest first: what `FlakyAnalysis` reads.
+    public func recentResults(runs: Int) throws(SQLiteError) -> [(run: Int, tree: String?, test: RecordedTest)] {
+        var found: [(Int, String?, RecordedTest)] = []
+        try connection.query("""
+            SELECT runs.id, runs.tree, results.test, results.status, results.duration, results.attempts
+            FROM results JOIN runs ON runs.id = results.run
+            WHERE runs.id IN (SELECT id FROM runs ORDER BY id DESC LIMIT ?)
+            ORDER BY runs.id
+            """, [.integer(runs)], "read the recent results") { row in
+            found.append((row.integer(0), row.text(1),
+                          RecordedTest(identifier: row.text(2) ?? "", status: row.text(3) ?? "", duration: row.real(4), attempts: row.integer(5))))
+        }
+        return found
+    }
+
+    /// Each test's duration in its latest run that passed, for balancing shards.
+    public func latestDurations() throws(SQLiteError) -> [String: Double] {
+        var durations: [String: Double] = [:]
+        try connection.query("""
+            SELECT results.test, results.duration FROM results
+            WHERE results.status NOT IN ('failed', 'unfinished') ORDER BY results.run
+            """, [], "read the durations") { row in
+            if let test = row.text(0) { durations[test] = row.real(1) }
+        }
+        return durations
+    }
+}

@@ -1,0 +1,97 @@
+internal import CSQLite
+
+/// An error of SQLite: the call, its result code and message. `isDamage` tells a damaged or foreign
+/// file (moved aside and started again) from a busy or full disk (reported).
+public struct SQLiteError: Error, CustomStringConvertible, Sendable {
+    /// What prepush asked for (`open`, `insert a result`).
+    public let operation: String
+    /// SQLite's primary result code.
+    public let code: Int32
+    /// SQLite's words.
+    public let message: String
+
+    /// Whether the file is not a database or is corrupt.
+    public var isDamage: Bool { code == SQLITE_CORRUPT || code == SQLITE_NOTADB }
+
+    public var description: String { "\(operation): \(message) (SQLite \(code))" }
+}
+
+/// One connection to one database file: statements prepared, run and finalised in place. Not
+/// shared between threads (a push records from the thread that runs it).
+final class SQLiteConnection {
+    private let handle: OpaquePointer
+
+    /// Opens (or creates) the file, waiting up to `busyMilliseconds` for another writer.
+    init(path: String, busyMilliseconds: Int32 = 10_000) throws(SQLiteError) {
+        var opened: OpaquePointer?
+        let code = sqlite3_open_v2(path, &opened, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
+        guard code == SQLITE_OK, let opened else {
+            let message = opened.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
+            if let opened { sqlite3_close_v2(opened) }
+            throw SQLiteError(operation: "open \(path)", code: code & 0xFF, message: message)
+        }
+        handle = opened
+        sqlite3_busy_timeout(handle, busyMilliseconds)
+    }
+
+    deinit { sqlite3_close_v2(handle) }
+
+    /// Runs SQL without results (several statements allowed).
+    func execute(_ sql: String, _ operation: String) throws(SQLiteError) {
+        var message: UnsafeMutablePointer<CChar>?
+        let code = sqlite3_exec(handle, sql, nil, nil, &message)
+        let words = message.map { String(cString: $0) } ?? ""
+        sqlite3_free(message)
+        guard code == SQLITE_OK else { throw SQLiteError(operation: operation, code: code & 0xFF, message: words) }
+    }
+
+    /// A value bound to a statement's parameter.
+    enum Value {
+        case text(String?)
+        case real(Double)
+        case integer(Int)
+    }
+
+    /// Runs one statement with `values` bound in order, calling `row` for each row of its result.
+    func query(_ sql: String, _ values: [Value] = [], _ operation: String, row: (Row) -> Void = { _ in }) throws(SQLiteError) {
+        var statement: OpaquePointer?
+        var code = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
+        guard code == SQLITE_OK, let statement else { throw error(operation, code) }
+        defer { sqlite3_finalize(statement) }
+        // SQLite copies the text at bind time (SQLITE_TRANSIENT).
+        let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+        for (index, value) in values.enumerated() {
+            let position = Int32(index + 1)
+            switch value {
+            case .text(let text?): code = sqlite3_bind_text(statement, position, text, -1, transient)
+            case .text(nil): code = sqlite3_bind_null(statement, position)
+            case .real(let number): code = sqlite3_bind_double(statement, position, number)
+            case .integer(let number): code = sqlite3_bind_int64(statement, position, Int64(number))
+            }
+            guard code == SQLITE_OK else { throw error(operation, code) }
+        }
+        while true {
+            code = sqlite3_step(statement)
+            if code == SQLITE_DONE { return }
+            guard code == SQLITE_ROW else { throw error(operation, code) }
+            row(Row(statement: statement))
+        }
+    }
+
+    private func error(_ operation: String, _ code: Int32) -> SQLiteError {
+        SQLiteError(operation: operation, code: code & 0xFF, message: String(cString: sqlite3_errmsg(handle)))
+    }
+
+    /// The columns of the current row.
+    struct Row {
+        let statement: OpaquePointer
+
+        func text(_ column: Int32) -> String? {
+            sqlite3_column_text(statement, column).map { String(cString: $0) }
+        }
+
+        func real(_ column: Int32) -> Double { sqlite3_column_double(statement, column) }
+
+        func integer(_ column: Int32) -> Int { Int(sqlite3_column_int64(statement, column)) }
+    }
+}

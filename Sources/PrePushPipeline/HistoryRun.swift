@@ -1,0 +1,137 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import PrePushCore
+import PrePushGit
+import PrePushHistory
+import PrePushResults
+
+/// `prepush history`, `prepush history import` and `prepush flaky`: the run history read back.
+public enum HistoryRun {
+    /// Opens the history of the repository around the current folder; an error said, or nil.
+    static func open(console: Console) -> RunHistory? {
+        let repository: Repository
+        do {
+            repository = try Repository.openFromEnvironment()
+        } catch {
+            console.error("\(error)")
+            return nil
+        }
+        do {
+            let history = try RunHistory(path: RunHistory.path(commonDirectory: repository.commonDirectory))
+            for note in history.notes { console.error("prepush: note: \(note)") }
+            return history
+        } catch {
+            console.error("error: the run history cannot be opened: \(error)")
+            return nil
+        }
+    }
+
+    /// The last `limit` runs, or the last `limit` results of `test`.
+    public static func show(test: String?, limit: Int, console: Console) -> ExitStatus {
+        guard let history = open(console: console) else { return .usage }
+        do {
+            if let test {
+                let entries = try history.results(of: test, limit: limit)
+                guard !entries.isEmpty else {
+                    console.line("prepush: no run of \(test) is in the history")
+                    return .failure
+                }
+                for entry in entries {
+                    let outcome = entry.test.passed && entry.test.attempts > 1 ? "flaky (passed on attempt \(entry.test.attempts))" : entry.test.status
+                    console.line("\(time(entry.started))  \(entry.stage)  \(short(entry.commit))  \(outcome)  \(TextFormatting.testDuration(entry.test.duration))  \(entry.test.identifier)")
+                }
+                return .success
+            }
+            let runs = try history.runs(limit: limit)
+            if runs.isEmpty { console.line("prepush: the run history is empty (every push and prepush run adds to it)") }
+            for run in runs {
+                let counts = "\(run.tests) tests, \(run.failed) failed" + (run.flaky > 0 ? ", \(run.flaky) flaky" : "")
+                console.line("\(time(run.started))  \(run.stage)  \(short(run.commit))  \(run.status)  \(TextFormatting.duration(run.duration))  \(counts)  (\(run.origin))")
+            }
+            return .success
+        } catch {
+            console.error("error: the run history cannot be read: \(error)")
+            return .failure
+        }
+    }
+
+    /// Adds the results of `files` (any format `prepush results` reads: a CI job's artifacts) to
+    /// the history, one run per file.
+    public static func importResults(_ files: [String], console: Console) -> ExitStatus {
+        guard let history = open(console: console) else { return .usage }
+        var status = ExitStatus.success
+        for file in files {
+            do {
+                let parsed = try ResultsInput.parse(file: file)
+                let tests = RunRecorder.recorded(parsed.run)
+                let modified = (try? FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as? Date)?.timeIntervalSince1970
+                try history.record(RecordedRun(started: modified ?? Date().timeIntervalSince1970, tree: nil, commit: nil, stage: "imported",
+                                               status: parsed.run.hasFailures ? "failed" : "passed", duration: parsed.run.elapsed,
+                                               origin: "import \(file)", tests: tests))
+                console.line("prepush: imported \(TextFormatting.count(tests.count, "test result")) from \(file)")
+            } catch {
+                console.error("error: \(file): \(ErrorText.describe(error))")
+                status = .usage
+            }
+        }
+        return status
+    }
+
+    /// The tests the last `runs` runs show as flaky, with their rates; `suggest` prints the
+    /// `quarantine:` lines to add instead.
+    public static func flaky(runs: Int, suggest: Bool, console: Console) -> ExitStatus {
+        guard let history = open(console: console) else { return .usage }
+        let found: [FlakyTest]
+        do {
+            found = FlakyAnalysis.flaky(try history.recentResults(runs: runs))
+        } catch {
+            console.error("error: the run history cannot be read: \(error)")
+            return .failure
+        }
+        guard !found.isEmpty else {
+            console.line("prepush: no flaky test in the last \(TextFormatting.count(runs, "run"))")
+            return .success
+        }
+        if suggest {
+            console.line("quarantine:")
+            for test in found {
+                console.line("  - test: \(YAMLText.quoted(test.identifier))")
+                console.line("    reason: \(YAMLText.quoted("flaky: \(percent(test.rate)) of \(test.runs) runs; \(test.reasons.joined(separator: "; "))"))")
+            }
+            return .success
+        }
+        console.line("prepush: \(TextFormatting.count(found.count, "flaky test")) in the last \(TextFormatting.count(runs, "run")):")
+        for test in found {
+            console.line("  \(test.identifier): \(percent(test.rate)) of \(test.runs) runs did not pass at once (\(test.failures) failed, \(test.passedOnRetry) passed on a retry); \(test.reasons.joined(separator: "; "))")
+        }
+        return .success
+    }
+
+    static func percent(_ rate: Double) -> String { "\(Int((rate * 100).rounded()))%" }
+
+    static func short(_ commit: String?) -> String { commit.map { String($0.prefix(7)) } ?? "-------" }
+
+    static func time(_ seconds: Double) -> String {
+        let date = Date(timeIntervalSince1970: seconds)
+        return date.ISO8601Format(.iso8601.year().month().day().dateSeparator(.dash).time(includingFractionalSeconds: false).timeSeparator(.colon))
+    }
+}
+
+/// Text as a YAML double-quoted scalar.
+enum YAMLText {
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}
