@@ -165,10 +165,13 @@ public struct ConfigurationFile: Sendable, Equatable {
     public var remote: FileRemote?
     public var accessibility: FileAccessibility?
     public var traceability: FileTraceability?
+    /// `quarantine:`: tests that run and are reported but never refuse, each with its reason.
+    public var quarantine: [Located<QuarantineEntry>] = []
 
     /// Every key the file may hold, by parent path, for unknown-key errors and the documentation test.
     public static let knownKeys: [String: [String]] = [
-        "": ["verbose", "isolated", "cache", "stages", "reports", "remote", "accessibility", "traceability"],
+        "": ["verbose", "isolated", "cache", "stages", "reports", "remote", "accessibility", "traceability", "quarantine"],
+        "quarantine": ["test", "reason"],
         "traceability": ["catalog", "tests", "launchArguments", "gate", "testNamePattern"],
         "accessibility": ["include", "exclude", "rules", "controls", "identifierPattern", "maxFileSize", "checkPreviews",
                           "checkDebugCode", "iconViews", "textEntryViews", "baseline"],
@@ -321,6 +324,7 @@ private struct FileDecoder {
             }
             file.accessibility = section
         }
+        if let node = top["quarantine"], !node.isNull { file.quarantine = quarantine(node) }
         if let node = top["traceability"], !node.isNull, let fields = mapping(node, path: "traceability") {
             var section = FileTraceability()
             let any: (String) -> Result<String, ValueProblem> = { $0.isEmpty ? .failure(.empty(expected: "a value")) : .success($0) }
@@ -512,6 +516,24 @@ private struct FileDecoder {
             return items.compactMap { parsed($0, path: path, expected: expected, parse) }
         }
         return parsed(node, path: path, expected: expected, parse).map { [$0] } ?? []
+    }
+
+    /// `quarantine:`: a list of `{test, reason}`, both required.
+    private mutating func quarantine(_ node: YAMLNode) -> [Located<QuarantineEntry>] {
+        guard case .sequence(let items) = node.content else {
+            report(.wrongType(node.location, setting: "quarantine", expected: "a list of {test, reason}", found: node.kindDescription, sourceLine: line(node.location)))
+            return []
+        }
+        return items.compactMap { item -> Located<QuarantineEntry>? in
+            guard let fields = mapping(item, path: "quarantine") else { return nil }
+            let test = fields["test"].flatMap { nonEmptyString($0, path: "quarantine.test", expected: "a test name or pattern") }
+            let reason = fields["reason"].flatMap { nonEmptyString($0, path: "quarantine.reason", expected: "why the test is quarantined") }
+            for (key, value) in [("test", test?.value), ("reason", reason?.value)] where value == nil && fields[key] == nil {
+                report(.wrongType(item.location, setting: "quarantine", expected: "a \(key): in each entry", found: "an entry without one", sourceLine: line(item.location)))
+            }
+            guard let test, let reason else { return nil }
+            return Located(value: QuarantineEntry(pattern: test.value, reason: reason.value), location: test.location)
+        }
     }
 
     private mutating func boolean(_ node: YAMLNode, path: String) -> Located<Bool>? {

@@ -237,6 +237,7 @@ private struct Merger {
         resolved.stageOrder = file?.stageOrder ?? []
         resolved.accessibilityBaseline = baseline
         resolved.configurationLines = file?.lines
+        resolved.quarantine = Quarantine(file?.quarantine.map(\.value) ?? [])
         return resolved
     }
 
@@ -415,6 +416,9 @@ private struct Merger {
             list("accessibility.iconViews", accessibility.iconViews)
             list("accessibility.textEntryViews", accessibility.textEntryViews)
             one("accessibility.baseline", accessibility.baseline)
+        }
+        for entry in file?.quarantine ?? [] {
+            settings.append(ResolvedSetting(name: "quarantine.\(entry.value.pattern)", value: entry.value.reason, origin: .file(entry.location)))
         }
         if let traceability = file?.traceability {
             one("traceability.catalog", traceability.catalog)

@@ -182,6 +182,8 @@ public struct ResolvedConfiguration: Sendable {
     public var configurationLines: LineTable?
     /// The `traceability:` section as written.
     public let traceability: FileTraceability?
+    /// `quarantine:`: tests that run and are reported, and never refuse.
+    public var quarantine = Quarantine()
     /// Whether the stages run in an export of the pushed commit (`isolated`, `--isolated`).
     public let isolated: Bool
     /// Whether a stage that passed on the same tree with the same inputs is skipped (`cache`,

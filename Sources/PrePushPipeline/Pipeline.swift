@@ -90,7 +90,7 @@ public enum Pipeline {
             return .refused(refusal)
         }
         // 3. The scenario catalog, read before any stage runs: a broken one is said at once.
-        let traceability = TraceabilityStep(configuration.traceability, root: context.root)
+        let traceability = TraceabilityStep(configuration.traceability, root: context.root, quarantine: configuration.quarantine)
         var traced = try traceability.isActive ? catalog(traceability) : nil
         // 4. The plan: which stages, and why the others do not run.
         var plan = try PushPlanner.plan(configuration, skip: request.environment["SKIP"], onlyStages: request.onlyStages,

@@ -28,12 +28,12 @@ public struct TraceabilityStep: Sendable {
     let tests: [Glob]
     let launchArguments: [Glob]
     /// The gate.
-    public let gate: TraceabilityGate
+    public private(set) var gate: TraceabilityGate
     /// `traceability.testNamePattern`, when set.
     public let testNamePattern: String?
 
     /// The step from the `traceability:` section.
-    public init(_ section: FileTraceability?, root: String) {
+    public init(_ section: FileTraceability?, root: String, quarantine: Quarantine = Quarantine()) {
         self.root = root
         catalogPath = section?.catalog?.value ?? Self.defaultCatalog
         catalogConfigured = section?.catalog != nil
@@ -43,6 +43,7 @@ public struct TraceabilityStep: Sendable {
         launchArguments = (argumentGlobs.isEmpty ? Self.defaultLaunchArguments : argumentGlobs).map(Glob.init)
         gate = section?.gate.map { TraceabilityGate(blocking: Set($0.compactMap { TestPriority(rawValue: $0.value) })) } ?? TraceabilityGate()
         testNamePattern = section?.testNamePattern?.value
+        gate.quarantine = quarantine
     }
 
     /// The catalog's absolute path.
@@ -105,7 +106,7 @@ public enum TraceabilityRun {
         }
         do {
             let configuration = try Pipeline.resolveConfiguration(flags: flags, environment: environment, repository: repository)
-            return TraceabilityStep(configuration.traceability, root: root)
+            return TraceabilityStep(configuration.traceability, root: root, quarantine: configuration.quarantine)
         } catch {
             console.error("\(error)")
             return nil

@@ -205,6 +205,8 @@ public struct TraceabilityGate: Sendable, Equatable {
     /// Priorities whose failing scenario, scenario without a test, or test missing a required
     /// launch argument refuses the push; the others only report.
     public var blocking: Set<TestPriority>
+    /// Quarantined tests: a blocking scenario whose test is one counts as uncovered.
+    public var quarantine = Quarantine()
 
     /// The default: P1 blocks, P2 and P3 report.
     public init(blocking: Set<TestPriority> = [.p1]) {
@@ -217,6 +219,9 @@ public struct TraceabilityGate: Sendable, Equatable {
             let scenario = row.scenario
             guard blocking.contains(scenario.priority), row.status != .manual else { return nil }
             let name = "\(scenario.priority.rawValue) scenario \(scenario.testMethodName) (\(scenario.userStory): \(scenario.description))"
+            if let identifier = row.result?.testIdentifier, let reason = quarantine.reason(for: identifier) {
+                return "\(name) has only a quarantined test, \(identifier) (\(reason)): it counts as uncovered"
+            }
             switch row.status {
             case .failed:
                 let message = row.result?.failureMessage.map { ": \($0)" } ?? ""

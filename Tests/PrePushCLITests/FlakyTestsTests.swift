@@ -66,6 +66,11 @@ import Testing
                 if setting("FLAKY_BROKEN") == "1" { XCTFail("refunds are broken") }
             }
 
+            func testFlipsEveryOtherRun() {
+                guard setting("FLAKY_FLIP") == "1" else { return }
+                XCTAssertEqual(countRun("xctest-flip") % 2, 0, "odd run")
+            }
+
             func testSlowAndFailing() {
                 guard let seconds = setting("FLAKY_SLEEP").flatMap(UInt32.init) else { return }
                 _ = countRun("xctest-slow")
@@ -129,7 +134,7 @@ import Testing
         let (push, state, repo) = try Self.push("retry: 1")
         #expect(push.status == 0, "\(push)")
         #expect(push.standardOutput.contains("prepush: warning: unit: 2 flaky tests failed and then passed: CheckoutTests.testPaysOnTheSecondTry (passed on attempt 2), addsOnTheSecondTry() (passed on attempt 2)"), "\(push)")
-        #expect(push.standardOutput.contains("prepush: tests: 6 passed, 0 failed, 2 flaky"))
+        #expect(push.standardOutput.contains("prepush: tests: 7 passed, 0 failed, 2 flaky"))
         // The failed tests ran twice; those that passed, once.
         #expect(Self.runs("xctest-flaky", in: state) == 2 && Self.runs("testing-flaky", in: state) == 2)
         #expect(Self.runs("xctest-steady", in: state) == 1 && Self.runs("testing-steady", in: state) == 1 && Self.runs("xctest-broken", in: state) == 1)
@@ -162,6 +167,38 @@ import Testing
         #expect(push.status != 0, "\(push)")
         #expect(Self.runs("xctest-slow", in: state) == 1, "\(push)")
         #expect(push.standardOutput.contains("prepush: note: unit: no time is left of the stage's 5 s timeout for a retry"), "\(push)")
+    }
+
+    /// 20 runs of a test that fails every other time: `prepush flaky` names it with its rate (and
+    /// the test that failed once and then passed on the same tree), not the steady ones.
+    @Test func theHistoryOfTwentyRunsNamesTheTestThatFlips() throws {
+        let (first, state, repo) = try Self.push("flaky: warn", env: ["FLAKY_FLIP": "1"])
+        #expect(first.status != 0)
+        for _ in 0..<19 {
+            _ = try PrepushBinary.run(["run", "--base", "HEAD"], in: repo.path, environment: repo.environment)
+        }
+        #expect(Self.runs("xctest-flip", in: state) == 20)
+        let flaky = try PrepushBinary.run(["flaky", "--runs", "20"], in: repo.path, environment: repo.environment)
+        #expect(flaky.status == 0, "\(flaky)")
+        #expect(flaky.standardOutput.contains("  CheckoutTests.testFlipsEveryOtherRun: 50% of 20 runs did not pass at once (10 failed, 0 passed on a retry); passed and failed on the same tree (1 tree); flipped 19 times"), "\(flaky)")
+        #expect(flaky.standardOutput.contains("  CheckoutTests.testPaysOnTheSecondTry: 5% of 20 runs"), "\(flaky)")
+        #expect(!flaky.standardOutput.contains("testTotals"))
+        let suggest = try PrepushBinary.run(["flaky", "--runs", "20", "--suggest"], in: repo.path, environment: repo.environment)
+        #expect(suggest.standardOutput.hasPrefix("quarantine:\n  - test: \"CheckoutTests.testFlipsEveryOtherRun\"\n    reason: \"flaky: 50% of 20 runs;"), "\(suggest)")
+        let history = try PrepushBinary.run(["history", "testFlipsEveryOtherRun", "--limit", "3"], in: repo.path, environment: repo.environment)
+        #expect(history.standardOutput.split(separator: "\n").count == 3, "\(history)")
+        #expect(history.standardOutput.contains("  unit  "), "\(history)")
+
+        // The suggested lines, added as they are, quarantine it: the run passes and says why.
+        try repo.write(try #require(repo.root.read("work/.prepush.yml")) + suggest.standardOutput, to: ".prepush.yml")
+        try repo.commitAll("quarantine the flipping test")
+        var quarantined = try PrepushBinary.run(["run", "--base", "HEAD"], in: repo.path, environment: repo.environment)
+        if Self.runs("xctest-flip", in: state) % 2 == 0 {
+            // That run passed; the next one fails the test, which is what the quarantine is for.
+            quarantined = try PrepushBinary.run(["run", "--base", "HEAD"], in: repo.path, environment: repo.environment)
+        }
+        #expect(quarantined.status == 0, "\(quarantined)")
+        #expect(quarantined.standardOutput.contains("prepush: note: unit: 1 quarantined test failed: CheckoutTests.testFlipsEveryOtherRun (flaky: 50% of 20 runs"), "\(quarantined)")
     }
 
     @Test func withoutRetryAFlakyTestFailsThePushAsBefore() throws {

@@ -51,6 +51,13 @@ enum FileManagerShim {
         #expect(reason.hasPrefix(#".prepush.yml:4:23: error: stages.unit.retryOn: "network" is not a retry reason (expected failed or infrastructure)"#), "\(reason)")
     }
 
+    @Test func aQuarantineEntryNeedsATestAndAReason() throws {
+        let text = try errorText(file: "quarantine:\n  - test: CheckoutTests.testRefund\n")
+        #expect(text.hasPrefix(".prepush.yml:2:5: error: quarantine: expected a reason: in each entry, found an entry without one"), "\(text)")
+        let file = try ConfigurationFile.decode("quarantine:\n  - test: CheckoutTests.*\n    reason: refunds are down\n", path: ".prepush.yml")
+        #expect(file.quarantine.map(\.value) == [QuarantineEntry(pattern: "CheckoutTests.*", reason: "refunds are down")])
+    }
+
     @Test func unknownKeyWithSuggestion() throws {
         let text = try errorText(file: "stages:\n  ui:\n    run: make ui\n    timout: 30\n")
         #expect(text == """

@@ -21,6 +21,8 @@ import Testing
             return objectSchema(definition, root: root)
         }
         if schema["properties"] != nil { return schema }
+        // A list of mappings (`quarantine:`): the keys of its items.
+        if let items = schema["items"] as? [String: Any], let found = objectSchema(items, root: root) { return found }
         for branch in schema["anyOf"] as? [[String: Any]] ?? [] {
             if let found = objectSchema(branch, root: root) { return found }
         }

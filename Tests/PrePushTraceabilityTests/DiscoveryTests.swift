@@ -140,4 +140,20 @@ import Testing
         #expect(strict.contains("P2 scenario test_login_invalidPassword (US1: A wrong password shows an error): AgenticTodoUITests/LoginUITests.swift:11:10 does not pass --skip-onboarding"))
         #expect(TraceabilityGate(blocking: []).violations(in: matrix).isEmpty)
     }
+
+    /// A P1 scenario whose only test is quarantined is not covered: the test never refuses a push,
+    /// so a pass of it says nothing the gate may rely on.
+    @Test func aP1ScenarioWithOnlyAQuarantinedTestCountsAsUncovered() throws {
+        let matrix = try Self.matrix()
+        let passing = try #require(matrix.rows.first { $0.scenario.priority == .p1 && $0.status == .passed })
+        let identifier = try #require(passing.result?.testIdentifier)
+        var gate = TraceabilityGate()
+        gate.quarantine = Quarantine([QuarantineEntry(pattern: identifier, reason: "flaky on CI, JIRA-7")])
+        let violations = gate.violations(in: matrix)
+        #expect(violations.count == 2)
+        #expect(violations.contains { $0.hasSuffix("has only a quarantined test, \(identifier) (flaky on CI, JIRA-7): it counts as uncovered") }, "\(violations)")
+        // Quarantining a P3 test changes nothing.
+        gate.quarantine = Quarantine([QuarantineEntry(pattern: "*.test_tasks_addTask", reason: "slow")])
+        #expect(gate.violations(in: matrix).count == 1)
+    }
 }

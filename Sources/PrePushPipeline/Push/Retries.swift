@@ -43,6 +43,8 @@ struct Retries {
 
     let stage: StageSettings
     let reportsDirectory: String
+    /// Quarantined tests are not run again: their failures never refuse.
+    var quarantine = Quarantine()
     let console: Console
     /// Runs one attempt: the stage (its command, variables and remaining timeout) and the log's name.
     let attempt: (StageSettings, String) -> StageResult
@@ -61,7 +63,8 @@ struct Retries {
         }
         var round = 0
         while round < stage.retry, Self.failedForTests(result) {
-            let failing = result.tests.results.filter { !$0.passed }
+            let failing = result.tests.results.filter { !$0.passed && quarantine.reason(for: $0.testIdentifier) == nil }
+            if failing.isEmpty { break }
             guard let (settings, how) = retrying(failing) else {
                 report.notRerun = "the command neither ends in swift test nor reads $PREPUSH_TEST_FILTER or $PREPUSH_TEST_LIST"
                 diagnostics.note("\(name): \(failing.count) failed test\(failing.count == 1 ? "" : "s") not run again: \(report.notRerun!) (docs/flaky-tests.md)")

@@ -63,7 +63,7 @@ struct StageRunner {
         }
         // A stage that exited 0 while its tests failed (`swift test | tee log` hides the runner's
         // status) is refused all the same: the tests' verdict is the runner's.
-        if let hiding = results.first(where: { $0.status == .passed && $0.cachedFrom == nil && $0.tests.hasFailures }) {
+        if let hiding = results.first(where: { $0.status == .passed && $0.cachedFrom == nil && hasUnquarantinedFailures($0.tests) }) {
             return (results, .hiddenFailures(stage: hiding.kind.rawValue, failingTests: hiding.tests.failing.count))
         }
         return (results, nil)
@@ -83,6 +83,32 @@ struct StageRunner {
             Diagnostics(console: context.console).warning("\(stage.kind.rawValue): \(TextFormatting.count(flaky.count, "flaky test")) failed and then passed: \(named.joined(separator: ", ")) (flaky: refuse would refuse the push: docs/flaky-tests.md)")
         }
         return nil
+    }
+
+    /// Whether `tests` show a failure that no `quarantine:` entry covers.
+    private func hasUnquarantinedFailures(_ tests: TestRun) -> Bool {
+        let failing = tests.results.filter { !$0.passed }
+        return !tests.runFailures.isEmpty || (tests.counted?.failed ?? 0) > failing.count
+            || failing.contains { configuration.quarantine.reason(for: $0.testIdentifier) == nil }
+    }
+
+    /// A stage whose only failures are quarantined tests passes: they ran and are reported, and
+    /// the run says which failed and why they are quarantined. A timeout, a crash or a failure of
+    /// any other test keeps the stage failed.
+    private func quarantined(_ result: StageResult, output: Console) -> StageResult {
+        let quarantine = configuration.quarantine
+        let failing = result.tests.results.filter { !$0.passed }
+        guard !quarantine.isEmpty, !failing.isEmpty, !hasUnquarantinedFailures(result.tests) else { return result }
+        switch result.status {
+        case .failed, .passed: break
+        default: return result
+        }
+        let named = failing.map { "\($0.testIdentifier) (\(quarantine.reason(for: $0.testIdentifier) ?? ""))" }
+        Diagnostics(console: output).note("\(result.kind.rawValue): \(TextFormatting.count(failing.count, "quarantined test")) failed: \(named.joined(separator: ", ")); quarantined tests are reported and never refuse (quarantine: in the configuration)")
+        guard result.status != .passed else { return result }
+        var passed = StageResult(kind: result.kind, status: .passed, duration: result.duration, logPath: result.logPath, tests: result.tests)
+        passed.runningWhenStopped = result.runningWhenStopped
+        return passed
     }
 
     /// Runs one stage (or takes its cached pass), printing to `output`.
@@ -119,14 +145,16 @@ struct StageRunner {
         }
         var result = execution.run()
         if stage.retry > 0 || stage.retriesInfrastructure {
-            let retries = Retries(stage: stage, reportsDirectory: workspace.reportsDirectory, console: output) { settings, logName in
+            var retries = Retries(stage: stage, reportsDirectory: workspace.reportsDirectory, console: output) { settings, logName in
                 var again = execution
                 again.stage = settings
                 again.logName = logName
                 return again.run()
             }
+            retries.quarantine = configuration.quarantine
             result = retries.run(after: result).0
         }
+        result = quarantined(result, output: output)
         if result.status == .passed, !result.tests.hasFailures, let cacheKey, let verdicts {
             let entry = VerdictCache.Entry(key: cacheKey, stage: stage.kind.rawValue, tree: verdicts.tree,
                                            passedAt: Date().timeIntervalSince1970, duration: result.duration, tests: result.tests)

@@ -1,0 +1,75 @@
+import Foundation
+import PrePushTestSupport
+import Testing
+
+/// The run history in `.git/prepush/history.sqlite`: writers at the same time all land, a damaged
+/// file is moved aside and never fails a run, CI results import.
+@Suite struct RunHistoryTests {
+    static let results = Fixtures.shared + "/junit/fastlane__trainer_fixtures__Valid1.junit.xml"
+
+    /// Lines of `prepush history` that list a run.
+    func listedRuns(_ repo: GitRepository) throws -> [Substring] {
+        let shown = try PrepushBinary.run(["history", "--limit", "1000"], in: repo.path, environment: repo.environment)
+        #expect(shown.status == 0, "\(shown)")
+        return shown.standardOutput.split(separator: "\n")
+    }
+
+    @Test func writersAtTheSameTimeAllLand() throws {
+        let repo = try GitRepository()
+        try repo.write("x\n", to: "README.md")
+        try repo.commitAll("a repository")
+        // Four processes, each importing the same results ten times, all at once.
+        let script = "for i in 1 2 3 4 5 6 7 8 9 10; do \"$1\" history import \"$2\" >/dev/null || exit 1; done"
+        let writers = try (0..<4).map { _ -> Process in
+            let writer = Process()
+            writer.executableURL = URL(fileURLWithPath: "/bin/sh")
+            writer.arguments = ["-c", script, "sh", PrepushBinary.path, Self.results]
+            writer.currentDirectoryURL = URL(fileURLWithPath: repo.path)
+            writer.environment = repo.environment
+            try writer.run()
+            return writer
+        }
+        for writer in writers {
+            writer.waitUntilExit()
+            #expect(writer.terminationStatus == 0)
+        }
+        let runs = try listedRuns(repo)
+        #expect(runs.count == 40, "\(runs.count) runs")
+        #expect(runs.allSatisfy { $0.contains("  imported  ") })
+    }
+
+    @Test func aDamagedHistoryIsMovedAsideAndTheRunStillPasses() throws {
+        let repo = try GitRepository()
+        try repo.write("cache: false\nstages:\n  unit:\n    run: echo tested\n", to: ".prepush.yml")
+        try repo.commitAll("a stage")
+        _ = try PrepushBinary.run(["run", "--base", "HEAD"], in: repo.path, environment: repo.environment).checked()
+        let path = repo.path + "/.git/prepush/history.sqlite"
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+        #expect(size > 1000)
+        // Cut in the middle of its first page.
+        let handle = try #require(FileHandle(forUpdatingAtPath: path))
+        try handle.truncate(atOffset: 1000)
+        try handle.close()
+
+        let run = try PrepushBinary.run(["run", "--base", "HEAD"], in: repo.path, environment: repo.environment)
+        #expect(run.status == 0, "\(run)")
+        #expect(run.standardOutput.contains("prepush: note: the run history \(path) could not be read ("), "\(run)")
+        #expect(run.standardOutput.contains("moved aside to \(path).damaged-"), "\(run)")
+        let aside = try FileManager.default.contentsOfDirectory(atPath: repo.path + "/.git/prepush").filter { $0.hasPrefix("history.sqlite.damaged-") }
+        #expect(aside.count == 1, "\(aside)")
+        // A new history holds the run that found the damage.
+        #expect(try listedRuns(repo).count == 1)
+    }
+
+    @Test func importedResultsAreRunsOfTheirOwn() throws {
+        let repo = try GitRepository()
+        try repo.write("x\n", to: "README.md")
+        try repo.commitAll("a repository")
+        let imported = try PrepushBinary.run(["history", "import", Self.results], in: repo.path, environment: repo.environment)
+        #expect(imported.status == 0, "\(imported)")
+        #expect(imported.standardOutput.hasPrefix("prepush: imported "), "\(imported)")
+        let missing = try PrepushBinary.run(["history", "import", "nowhere.json"], in: repo.path, environment: repo.environment)
+        #expect(missing.status == 2, "\(missing)")
+        #expect(try listedRuns(repo).count == 1)
+    }
+}
