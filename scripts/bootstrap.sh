@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the system libraries prepush builds against, if they are missing:
-# libgit2 and libyaml (found through pkg-config), and git. Debian/Ubuntu: apt-get; macOS: Homebrew.
+# libgit2, libyaml and SQLite (found through pkg-config), and git. Debian/Ubuntu: apt-get; macOS: Homebrew.
 # With --tests, also what the tests use: xmllint (libxml2-utils), an OpenSSH server, client and
 # rsync for the remote-run tests (macOS has xmllint, ssh and rsync; its sshd needs root, so those
 # tests run on Linux CI), Chromium to render the HTML report headless, and Python's jsonschema for
@@ -18,7 +18,7 @@ sudo=""
 
 case "$(uname -s)" in
 Linux)
-    packages=(libgit2-dev libyaml-dev pkg-config git)
+    packages=(libgit2-dev libyaml-dev libsqlite3-dev pkg-config git)
     [ "${1:-}" = "--tests" ] && packages+=(libxml2-utils openssh-server openssh-client rsync chromium)
     missing=()
     for package in "${packages[@]}"; do
@@ -32,15 +32,17 @@ Linux)
     ;;
 Darwin)
     command -v brew >/dev/null 2>&1 || { echo "bootstrap: Homebrew is needed on macOS (https://brew.sh)" >&2; exit 1; }
-    for formula in libgit2 libyaml pkg-config; do
+    for formula in libgit2 libyaml sqlite pkg-config; do
         brew list --formula "$formula" >/dev/null 2>&1 || brew install "$formula"
     done
     ;;
 *)
-    echo "bootstrap: unsupported system $(uname -s); install libgit2, libyaml and pkg-config yourself" >&2
+    echo "bootstrap: unsupported system $(uname -s); install libgit2, libyaml, SQLite and pkg-config yourself" >&2
     ;;
 esac
 pkg-config --exists libgit2 yaml-0.1 || { echo "bootstrap: pkg-config cannot find libgit2 or yaml-0.1" >&2; exit 1; }
+# macOS has SQLite in its SDK (Homebrew's is keg-only); on Linux pkg-config must find it.
+[ "$(uname -s)" != Linux ] || pkg-config --exists sqlite3 || { echo "bootstrap: pkg-config cannot find sqlite3" >&2; exit 1; }
 
 if [ "${1:-}" = "--tests" ] && ! python3 -c "import jsonschema" >/dev/null 2>&1; then
     # The tests run `python3` from PATH: install for that interpreter (pip), or Debian's package

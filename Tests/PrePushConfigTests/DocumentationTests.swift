@@ -20,6 +20,18 @@ import Testing
         }
     }
 
+    /// The configuration examples of docs/flaky-tests.md are read as written.
+    @Test func theFlakyTestExamplesAreValid() throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../docs/flaky-tests.md").standardized.path
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let blocks = text.components(separatedBy: "```yaml\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
+        #expect(blocks.count == 2)
+        for block in blocks {
+            let file = try ConfigurationFile.decode(block, path: "docs/flaky-tests.md")
+            #expect(!file.stages.isEmpty || !file.quarantine.isEmpty)
+        }
+    }
+
     @Test func theCompleteExampleIsValid() throws {
         let start = try #require(page.range(of: "```yaml\n# .prepush.yml\n"))
         let end = try #require(page.range(of: "```", range: start.upperBound..<page.endIndex))
