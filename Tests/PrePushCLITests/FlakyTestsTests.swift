@@ -107,13 +107,13 @@ import Testing
 
     /// Pushes with a unit stage that runs the tests with `settings` (YAML lines of the stage) and
     /// `env` (its variables, the state folder added); returns the push and the state folder.
-    static func push(_ settings: String, env: [String: String] = [:], timeout: Int = 600) throws -> (CommandResult, TemporaryDirectory, GitRepository) {
+    static func push(_ settings: String, env: [String: String] = [:], timeout: Int = 600, cache: Bool = false) throws -> (CommandResult, TemporaryDirectory, GitRepository) {
         let repo = try built.repository()
         let state = try TemporaryDirectory(prefix: "prepush-flaky-state")
         let variables = env.merging(["FLAKY_STATE": state.path]) { $1 }.sorted { $0.key < $1.key }
             .map { "      \($0.key): \"\($0.value)\"\n" }.joined()
         try repo.write("""
-        cache: false
+        cache: \(cache)
         stages:
           unit:
             run: swift test --skip-build
@@ -149,6 +149,17 @@ import Testing
         #expect(push.status != 0)
         #expect(push.standardOutput.contains("prepush: push refused: unit: 2 flaky tests failed and then passed on a retry (flaky: refuse)"), "\(push)")
         #expect(Self.runs("xctest-flaky", in: state) == 2)
+    }
+
+    /// A pass with a flaky test is never kept as the tree's verdict: refused under `refuse`, the
+    /// same tree runs again at the next push instead of passing from the cache.
+    @Test func aFlakyPassIsNotCached() throws {
+        let (push, state, repo) = try Self.push("retry: 1\nflaky: refuse", cache: true)
+        #expect(push.status != 0)
+        let again = try PrepushBinary.run(["run", "--base", "HEAD"], in: repo.path, environment: repo.environment)
+        #expect(Self.runs("xctest-steady", in: state) == 2)
+        #expect(!again.standardOutput.contains("already passed"), "\(again)")
+        #expect(again.standardOutput.contains("prepush: tests: 7 passed, 0 failed"), "\(again)")
     }
 
     @Test func aTestThatAlwaysFailsRunsOncePlusItsRetriesAndRefuses() throws {

@@ -155,7 +155,9 @@ struct StageRunner {
             result = retries.run(after: result).0
         }
         result = quarantined(result, output: output)
-        if result.status == .passed, !result.tests.hasFailures, let cacheKey, let verdicts {
+        // A pass with a flaky test is not kept: under `flaky: refuse` the same tree must be refused
+        // again, and under `warn` the next push should see the flakiness again, not a cached pass.
+        if result.status == .passed, !result.tests.hasFailures, !result.tests.results.contains(where: \.isFlaky), let cacheKey, let verdicts {
             let entry = VerdictCache.Entry(key: cacheKey, stage: stage.kind.rawValue, tree: verdicts.tree,
                                            passedAt: Date().timeIntervalSince1970, duration: result.duration, tests: result.tests)
             if let problem = verdicts.cache.store(entry) { Diagnostics(console: output).warning(problem) }
