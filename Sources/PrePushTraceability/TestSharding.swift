@@ -138,7 +138,7 @@ public enum TestSharding {
 
     /// `text` with the characters that mean something in a regular expression escaped (only those:
     /// an escaped `:` is an error in some regex dialects).
-    static func regexEscaped(_ text: String) -> String {
+    package static func regexEscaped(_ text: String) -> String {
         var escaped = ""
         for character in text {
             if "\\^$.|?*+()[]{}".contains(character) { escaped.append("\\") }

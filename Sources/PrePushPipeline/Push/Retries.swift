@@ -5,6 +5,7 @@ import Foundation
 #endif
 import PrePushConfig
 import PrePushCore
+import PrePushTraceability
 
 /// A stage's attempts after the first: only the tests that failed, run again up to `retry:` times
 /// through the same filters sharding uses (`swift test --filter`, `$PREPUSH_TEST_FILTER`,
@@ -135,14 +136,7 @@ struct Retries {
         return "(^|\\.)\(escaped(test.suite))/\(escaped(test.name))$"
     }
 
-    static func escaped(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            if "\\^$.|?*+()[]{}".contains(character) { escaped.append("\\") }
-            escaped.append(character)
-        }
-        return escaped
-    }
+    static func escaped(_ text: String) -> String { TestSharding.regexEscaped(text) }
 
     /// The earlier attempts' results with each test that failed replaced by its latest attempt: a
     /// pass after failures keeps them (flaky, for the reports), a failure adds its own. Tests the
