@@ -74,6 +74,8 @@ public struct FileStage: Sendable, Equatable {
     public var retryOn: [Located<String>] = []
     /// `flaky`: what a test that failed and then passed does to the verdict.
     public var flaky: Located<FlakyPolicy>?
+    /// `infrastructureMessages`: more messages that mean the test infrastructure failed (`retryOn: infrastructure`).
+    public var infrastructureMessages: [Located<String>] = []
 }
 
 /// One `NAME=value` pair added to a stage's environment.
@@ -184,7 +186,7 @@ public struct ConfigurationFile: Sendable, Equatable {
 
     /// The keys of every stage, `unit`, `ui` or one of the team's own.
     public static let stageKeys = ["run", "timeout", "env", "workingDirectory", "skip", "paths", "parallel", "selective", "cacheEnvironment", "shard",
-                                   "retry", "retryOn", "flaky"]
+                                   "retry", "retryOn", "flaky", "infrastructureMessages"]
 
     /// The file's text, kept to quote lines in later errors.
     package var text: String = "" {
@@ -384,6 +386,11 @@ private struct FileDecoder {
         }
         if let reasons = fields["retryOn"] {
             stage.retryOn = list(reasons, path: "\(path).retryOn", expected: "failed or infrastructure", ValueParsers.retryReason)
+        }
+        if let messages = fields["infrastructureMessages"] {
+            stage.infrastructureMessages = list(messages, path: "\(path).infrastructureMessages", expected: "messages") {
+                $0.allSatisfy(\.isWhitespace) ? .failure(.empty(expected: "a message")) : .success($0)
+            }
         }
         if let flaky = fields["flaky"] {
             stage.flaky = parsed(flaky, path: "\(path).flaky", expected: "warn, refuse or allow", ValueParsers.flakyPolicy)

@@ -371,6 +371,10 @@ private struct Merger {
         if let first = written?.retryOn.first {
             settings.append(ResolvedSetting(name: "\(name).retryOn", value: written!.retryOn.map(\.value).joined(separator: ", "), origin: .file(first.location)))
         }
+        if let first = written?.infrastructureMessages.first {
+            settings.append(ResolvedSetting(name: "\(name).infrastructureMessages", value: written!.infrastructureMessages.map(\.value).joined(separator: ", "),
+                                            origin: .file(first.location)))
+        }
         if let flaky = written?.flaky {
             settings.append(ResolvedSetting(name: "\(name).flaky", value: flaky.value.rawValue, origin: .file(flaky.location)))
         }
@@ -388,6 +392,7 @@ private struct Merger {
         stage.retry = reasons.contains("failed") ? written?.retry?.value ?? 0 : 0
         stage.retriesInfrastructure = reasons.contains("infrastructure")
         stage.flaky = written?.flaky?.value ?? .warn
+        stage.infrastructureMessages = written?.infrastructureMessages.map(\.value) ?? []
         return stage
     }
 

@@ -88,6 +88,8 @@ public struct StageSettings: Sendable, Equatable {
     public var retriesInfrastructure = false
     /// `flaky:`: what a test that failed and then passed on a retry does to the verdict.
     public var flaky = FlakyPolicy.warn
+    /// `infrastructureMessages:`: messages added to the known ones of a failed test infrastructure.
+    public var infrastructureMessages: [String] = []
 
     /// The numbers of retries a stage may ask for.
     public static let retryRange = 0...5
@@ -116,6 +118,7 @@ public struct StageSettings: Sendable, Equatable {
         limited.retry = retry
         limited.retriesInfrastructure = retriesInfrastructure
         limited.flaky = flaky
+        limited.infrastructureMessages = infrastructureMessages
         return limited
     }
 

@@ -7,7 +7,7 @@ import Testing
 @Suite struct InfrastructureRetryTests {
     /// A repository whose UI stage fails the first time with `output` and exit 65, then exits 0;
     /// the attempts are counted in a file outside the working tree.
-    func repository(first output: String, retryOn: String?) throws -> (GitRepository, TemporaryDirectory) {
+    func repository(first output: String, retryOn: String?, messages: String? = nil) throws -> (GitRepository, TemporaryDirectory) {
         let repo = try GitRepository()
         let state = try TemporaryDirectory(prefix: "prepush-infrastructure")
         try repo.write("""
@@ -22,7 +22,7 @@ import Testing
         stages:
           ui:
             run: ./ui.sh
-        \(retryOn.map { "    retryOn: \($0)\n" } ?? "")    env:
+        \(retryOn.map { "    retryOn: \($0)\n" } ?? "")\(messages.map { "    infrastructureMessages: \($0)\n" } ?? "")    env:
               ATTEMPTS: \(state.url("attempts"))
 
         """, to: ".prepush.yml")
@@ -39,6 +39,14 @@ import Testing
         #expect(run.standardOutput.contains("prepush: note: ui: the test infrastructure failed before any test began (Test runner never began executing tests after launching); running the stage again, once"), "\(run)")
         #expect(state.read("attempts") == "2\n")
         #expect(FileManager.default.fileExists(atPath: repo.path + "/.prepush/reports/ui.attempt-2.log"))
+    }
+
+    @Test func aTeamsOwnMessageCountsToo() throws {
+        let (repo, state) = try repository(first: "CoreSimulatorService connection interrupted", retryOn: "infrastructure",
+                                           messages: "[\"CoreSimulatorService connection interrupted\"]")
+        let run = try PrepushBinary.run(["run", "--base", "HEAD"], in: repo.path, environment: repo.environment)
+        #expect(run.status == 0, "\(run)")
+        #expect(state.read("attempts") == "2\n")
     }
 
     @Test func withoutRetryOnOrWithoutAKnownMessageTheFailureStands() throws {

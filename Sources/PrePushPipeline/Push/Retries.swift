@@ -56,8 +56,9 @@ struct Retries {
         var result = first
         let name = stage.kind.rawValue
         let diagnostics = Diagnostics(console: console)
-        if stage.retriesInfrastructure, Self.stoppedByInfrastructure(first), let left = remaining(after: result) {
-            diagnostics.note("\(name): the test infrastructure failed before any test began (\(Self.infrastructureMessage(in: first) ?? "")); running the stage again, once")
+        let messages = Self.infrastructureMessages + stage.infrastructureMessages
+        if stage.retriesInfrastructure, let message = Self.infrastructureMessage(in: first, among: messages), let left = remaining(after: result) {
+            diagnostics.note("\(name): the test infrastructure failed before any test began (\(message)); running the stage again, once")
             let again = attempt(stage.limited(to: left), "\(name).attempt-2")
             report.attempts += 1
             result = Self.combined(again, after: result, tests: again.tests, totalTimeout: stage.timeout)
@@ -99,15 +100,11 @@ struct Retries {
         return result.tests.results.contains { !$0.passed }
     }
 
-    /// Whether the run failed before any test began, with a known infrastructure message in its log.
-    static func stoppedByInfrastructure(_ result: StageResult) -> Bool {
-        guard case .failed = result.status, result.tests.results.isEmpty else { return false }
-        return infrastructureMessage(in: result) != nil
-    }
-
-    static func infrastructureMessage(in result: StageResult) -> String? {
-        guard case .success(let bytes) = FileReading.read(result.logPath, limit: 64_000_000) else { return nil }
-        return infrastructureMessages.first { ByteSearch.contains(bytes, Array($0.utf8)) }
+    /// The first of `messages` in the log of a run that failed before any test began, or nil.
+    static func infrastructureMessage(in result: StageResult, among messages: [String]) -> String? {
+        guard case .failed = result.status, result.tests.results.isEmpty,
+              case .success(let bytes) = FileReading.read(result.logPath, limit: 64_000_000) else { return nil }
+        return messages.first { ByteSearch.contains(bytes, Array($0.utf8)) }
     }
 
     /// The stage narrowed to `failing`, and how: `--filter` added to a final `swift test`, or the
