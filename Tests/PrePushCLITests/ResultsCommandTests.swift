@@ -23,7 +23,7 @@ import Testing
 
     /// `--output /dev/null` or a named pipe is written to, never replaced: a rename over `/dev/null`,
     /// as root, left a regular file there and broke every program on the machine that wrote to it.
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(10)))
     func anOutputThatIsAPipeIsWrittenToNotReplaced() throws {
         let folder = try TemporaryDirectory()
         let fifo = folder.url("report.pipe")
