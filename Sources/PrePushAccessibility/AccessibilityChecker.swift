@@ -23,8 +23,13 @@ public struct AccessibilityChecker: Sendable {
 
     /// The findings of every rule in one file, suppressions applied, in file order; `constants` are
     /// string constants of other files (`ConstantIndex`) that identifiers may name.
-    public func check(path: String, text: String, constants: ConstantTable = ConstantTable()) -> [AccessibilityFinding] {
-        let source = ParsedSource(path: path, text: text, constants: constants)
+    public func check(path: String, text: String, constants: ConstantTable) -> [AccessibilityFinding] {
+        check(path: path, text: text, lookup: ConstantLookup(constants))
+    }
+
+    /// The same with the other files' constants already indexed (made once for a whole run).
+    public func check(path: String, text: String, lookup: ConstantLookup = ConstantLookup()) -> [AccessibilityFinding] {
+        let source = ParsedSource(path: path, text: text, constants: lookup)
         let suppressions = Suppressions(bytes: source.bytes)
         var findings: [AccessibilityFinding] = []
         for rule in instances { findings += rule.findings(in: source) }

@@ -109,7 +109,7 @@ public struct ParsedSource {
     /// String constants of this file by their qualified name (`A11y.Checkout.payButton` →
     /// `checkout_button_pay`): `static let` members holding a plain literal, `let`s of identifier
     /// structs, and the instances that lead to them.
-    let constants: ConstantTable
+    let constants: ConstantLookup
     /// Images from generated asset code (`Asset.Images.logo.swiftUIImage`) with their modifiers.
     let assetImages: [ModifierChain]
     /// Chains with `.accessibilityIdentifier` on a receiver that is not a `Name(…)` call (`editableCell(…)`).
@@ -121,10 +121,10 @@ public struct ParsedSource {
     let actionOnlyMembers: Set<String>
 
     /// String constants of the rest of the repository (`ConstantIndex`), consulted after the file's own.
-    let repositoryConstants: ConstantTable
+    let repositoryConstants: ConstantLookup
 
     /// Parses `text`; `constants` are the repository's string constants, when known.
-    public init(path: String, text: String, constants: ConstantTable = ConstantTable()) {
+    public init(path: String, text: String, constants: ConstantLookup = ConstantLookup()) {
         repositoryConstants = constants
         self.path = path
         bytes = Array(text.utf8)
@@ -138,7 +138,7 @@ public struct ParsedSource {
         memberBodies = collector.memberBodies
         previewLines = collector.previewLines
         debugLines = collector.debugLines
-        self.constants = collector.constants
+        self.constants = ConstantLookup(collector.constants)
         assetImages = collector.assetImages
         identifierChains = collector.identifierChains
         numberConstants = collector.numberConstants
@@ -194,7 +194,7 @@ public struct ParsedSource {
 
     private func constantText(_ name: String, depth: Int) -> String? {
         for table in [constants, repositoryConstants] {
-            if let text = ConstantTable.lookup(name, in: table.strings) { return text }
+            if let text = table.strings.value(name) { return text }
         }
         // `A.roomScreen.send` → `RoomScreen.send` when `A.roomScreen` is an instance of `RoomScreen`.
         guard depth < 4 else { return nil }
@@ -202,7 +202,7 @@ public struct ParsedSource {
         for cut in stride(from: parts.count - 1, to: 0, by: -1) {
             let head = parts[..<cut].joined(separator: ".")
             for table in [constants, repositoryConstants] {
-                guard let type = ConstantTable.lookup(head, in: table.instances) else { continue }
+                guard let type = table.instances.value(head) else { continue }
                 return constantText(([Substring(type)] + parts[cut...]).joined(separator: "."), depth: depth + 1)
             }
         }

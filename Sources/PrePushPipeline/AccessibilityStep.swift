@@ -98,7 +98,7 @@ struct AccessibilityStep: Sendable {
     /// through the repository's constants, scanned once and only when a file passes one.
     func checkFile(path: String, text: String) -> [AccessibilityFinding] {
         identifiers.apply(checker.check(path: path, text: text,
-                                        constants: ConstantIndex.usesIdentifierConstants(text) ? constants.all(excluding: self) : ConstantTable()))
+                                        lookup: ConstantIndex.usesIdentifierConstants(text) ? constants.all(excluding: self) : ConstantLookup()))
     }
 
     /// The note for a file over the size limit.

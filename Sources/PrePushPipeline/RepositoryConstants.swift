@@ -15,7 +15,7 @@ import PrePushGit
 /// one that owns its step, so the memo needs no lock.
 final class RepositoryConstants: @unchecked Sendable {
     let root: String?
-    private var gathered: ConstantTable?
+    private var gathered: ConstantLookup?
     /// Files read and scanned by the last gathering (not known by the stored index): for tests
     /// and `--verbose`.
     private(set) var scannedFiles = 0
@@ -23,7 +23,7 @@ final class RepositoryConstants: @unchecked Sendable {
     init(root: String?) { self.root = root }
 
     /// Every constant, by qualified name (the first file in path order wins for a name declared twice).
-    func all(excluding step: AccessibilityStep) -> ConstantTable {
+    func all(excluding step: AccessibilityStep) -> ConstantLookup {
         if let gathered { return gathered }
         var found = ConstantTable()
         if let root {
@@ -60,8 +60,9 @@ final class RepositoryConstants: @unchecked Sendable {
             // Written when something was scanned, holding only the blobs of this tree.
             if scannedFiles > 0 || seen.count != known.count { store?.save(seen) }
         }
-        gathered = found
-        return found
+        let lookup = ConstantLookup(found)
+        gathered = lookup
+        return lookup
     }
 
     /// Whether a file's stamp is the one git's index recorded (git keeps 32 bits of the size, and
