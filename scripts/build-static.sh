@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Builds the Linux release binary people install: the Swift runtime, libgit2 and libyaml (and what
+# Builds the Linux release binary people install: the Swift runtime, libgit2, libyaml, SQLite (and what
 # libgit2 needs: mbedTLS, libssh2 with OpenSSL, http-parser, PCRE2, zlib) linked in statically, so it
 # runs on a machine with none of them. Checks with ldd that only C-library-level libraries remain
 # and that the binary runs. Writes .build-static/release/prepush.
 #
-#   scripts/build-static.sh            (Debian/Ubuntu: apt-get install -y libgit2-dev libyaml-dev)
+#   scripts/build-static.sh            (Debian/Ubuntu: apt-get install -y libgit2-dev libyaml-dev libsqlite3-dev)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ "$(uname -s)" = Linux ] || { echo "build-static: Linux only (macOS builds a universal binary with swift build --arch arm64 --arch x86_64)" >&2; exit 2; }
@@ -16,7 +16,7 @@ libdir=$(pkg-config --variable=libdir libgit2)
 includedir=$(pkg-config --variable=includedir libgit2)
 archives="$PWD/.build-static/archives"
 rm -rf "$archives" && mkdir -p "$archives/pkgconfig"
-libraries=(git2 yaml mbedtls mbedx509 mbedcrypto http_parser ssh2 ssl crypto gcrypt gpg-error pcre2-8 z)
+libraries=(git2 yaml sqlite3 mbedtls mbedx509 mbedcrypto http_parser ssh2 ssl crypto gcrypt gpg-error pcre2-8 z)
 for library in "${libraries[@]}"; do
     [ -f "$libdir/lib$library.a" ] || { echo "build-static: $libdir/lib$library.a is missing (the -dev package of $library)" >&2; exit 1; }
     ln -sf "$libdir/lib$library.a" "$archives/lib$library.a"
@@ -37,6 +37,13 @@ Description: libyaml, linked statically
 Version: $(pkg-config --modversion yaml-0.1)
 Libs: -L$archives -lyaml
 Cflags: -I$includedir
+PC
+cat > "$archives/pkgconfig/sqlite3.pc" <<PC
+Name: SQLite
+Description: SQLite, linked statically
+Version: $(pkg-config --modversion sqlite3)
+Libs: -L$archives -lsqlite3 -lm -ldl -lpthread
+Cflags: -I$(pkg-config --variable=includedir sqlite3)
 PC
 # Linker inputs alone do not make SwiftPM link again: remove the binary so it does.
 rm -f .build-static/*/release/prepush
