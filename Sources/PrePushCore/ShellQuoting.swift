@@ -12,3 +12,69 @@ public enum ShellQuoting {
         !word.isEmpty && word.allSatisfy({ $0.isLetter || $0.isNumber || "._-/".contains($0) }) ? word : quoted(word)
     }
 }
+
+/// Reads a command line the way /bin/sh reads simple commands: blanks separate words, single and
+/// double quotes group, a backslash escapes, and `|`, `&`, `;` and a line break end a command.
+/// Enough to find an argument's value, or to change one word and leave the rest as written.
+package enum ShellWords {
+    /// One word of a command line: where it is in the text and what it means unquoted. An
+    /// operator (`|`, `&&`, `;`, a line break) is a word of its own with `isOperator` set.
+    package struct Token: Equatable {
+        package let range: Range<String.Index>
+        package let value: String
+        package let isOperator: Bool
+    }
+
+    /// The words of `command`, operators included.
+    package static func tokens(_ command: String) -> [Token] {
+        var tokens: [Token] = []
+        var current = ""
+        var start: String.Index?
+        var quote: Character?
+        var escaped = false
+        var index = command.startIndex
+        func finish(at end: String.Index) {
+            if let begin = start { tokens.append(Token(range: begin..<end, value: current, isOperator: false)) }
+            current = ""
+            start = nil
+        }
+        while index < command.endIndex {
+            let character = command[index]
+            defer { index = command.index(after: index) }
+            if escaped { current.append(character); escaped = false; continue }
+            if character == "\\" && quote != "'" {
+                escaped = true
+                if start == nil { start = index }
+                continue
+            }
+            if let open = quote {
+                if character == open { quote = nil } else { current.append(character) }
+                continue
+            }
+            switch character {
+            case "'", "\"":
+                quote = character
+                if start == nil { start = index }
+            case " ", "\t":
+                finish(at: index)
+            case ";", "&", "|", "\n":
+                finish(at: index)
+                var end = command.index(after: index)
+                // `&&` and `||` are one operator.
+                if character != ";", character != "\n", end < command.endIndex, command[end] == character { end = command.index(after: end) }
+                tokens.append(Token(range: index..<end, value: String(command[index..<end]), isOperator: true))
+                index = command.index(before: end)
+            default:
+                current.append(character)
+                if start == nil { start = index }
+            }
+        }
+        finish(at: command.endIndex)
+        return tokens
+    }
+
+    /// The words of `command`, without its operators.
+    package static func split(_ command: String) -> [String] {
+        tokens(command).filter { !$0.isOperator }.map(\.value)
+    }
+}

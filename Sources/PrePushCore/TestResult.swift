@@ -87,7 +87,7 @@ extension UITestResult {
         }
         return UITestResult(suite: suite, name: name, status: status, duration: duration, failures: moved, phase: phase, attempts: attempts,
                             skipReason: skipReason, screenshotPath: screenshotPath, accessibilityAuditResults: accessibilityAuditResults,
-                            warnings: warnings ?? [])
+                            warnings: warnings ?? [], selector: selector)
     }
 }
 
@@ -126,12 +126,17 @@ public struct UITestResult: Sendable, Hashable, Codable {
     /// shown in reports, never a failure. Nil when there are none, so results.json of a run
     /// without warnings reads as it always did.
     public let warnings: [TestFailure]?
+    /// How `xcodebuild -only-testing:` names the test: its test bundle, then the result bundle's
+    /// identifier (`AppUITests/LoginUITests/testLogin()`), when the input tells (an xcresult's test
+    /// nodes); nil otherwise. What a retry of an xcodebuild stage selects the test by.
+    public let selector: String?
 
     /// Creates a result; `passed` and `failureMessage` follow from `status` and `failures`.
     public init(suite: String, name: String, status: TestStatus, duration: TimeInterval, failures: [TestFailure] = [],
                 phase: TestPhase? = nil, attempts: Int = 1, skipReason: String? = nil, screenshotPath: String? = nil,
-                accessibilityAuditResults: [AccessibilityAuditResult]? = nil, warnings: [TestFailure] = []) {
+                accessibilityAuditResults: [AccessibilityAuditResult]? = nil, warnings: [TestFailure] = [], selector: String? = nil) {
         let passed = status != .failed && status != .unfinished
+        self.selector = selector
         self.warnings = warnings.isEmpty ? nil : warnings
         self.suite = suite
         self.name = name
@@ -175,14 +180,14 @@ public struct UITestResult: Sendable, Hashable, Codable {
                      phase: later.phase ?? phase, attempts: attempts + later.attempts,
                      skipReason: later.skipReason, screenshotPath: later.screenshotPath ?? screenshotPath,
                      accessibilityAuditResults: later.accessibilityAuditResults ?? accessibilityAuditResults,
-                     warnings: Array(((warnings ?? []) + (later.warnings ?? [])).prefix(failureLimit)))
+                     warnings: Array(((warnings ?? []) + (later.warnings ?? [])).prefix(failureLimit)), selector: later.selector ?? selector)
     }
 
     /// This result with a screenshot attached (kept only when the test failed).
     public func withScreenshot(_ path: String) -> UITestResult {
         UITestResult(suite: suite, name: name, status: status, duration: duration, failures: failures, phase: phase,
                      attempts: attempts, skipReason: skipReason, screenshotPath: path,
-                     accessibilityAuditResults: accessibilityAuditResults, warnings: warnings ?? [])
+                     accessibilityAuditResults: accessibilityAuditResults, warnings: warnings ?? [], selector: selector)
     }
 
     /// Failed at least once and then passed when retried.

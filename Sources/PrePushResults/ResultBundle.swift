@@ -20,34 +20,6 @@ public enum ResultBundleLocator {
     }
 }
 
-/// Splits a command line into words the way /bin/sh would for simple commands: blanks separate,
-/// single and double quotes group, a backslash escapes. Enough to find an argument's value.
-enum ShellWords {
-    static func split(_ command: String) -> [String] {
-        var words: [String] = []
-        var current = ""
-        var inWord = false
-        var quote: Character?
-        var escaped = false
-        for character in command {
-            if escaped { current.append(character); escaped = false; inWord = true; continue }
-            if character == "\\" && quote != "'" { escaped = true; continue }
-            if let open = quote {
-                if character == open { quote = nil } else { current.append(character) }
-                continue
-            }
-            switch character {
-            case "'", "\"": quote = character; inWord = true
-            case " ", "\t", "\n", ";", "&", "|":
-                if inWord { words.append(current); current = ""; inWord = false }
-            default: current.append(character); inWord = true
-            }
-        }
-        if inWord { words.append(current) }
-        return words
-    }
-}
-
 /// What one `xcrun xcresulttool …` call gave: its exit status, standard output, standard error.
 public struct ToolOutput: Sendable {
     public let status: Int32

@@ -42,7 +42,7 @@ public enum XCResultReader {
         if ResultsJSONReader.recognises(root) { return try ResultsJSONReader.run(root, file: file) }
         if case .array(let nodes)? = root["testNodes"] {
             var results: [UITestResult] = []
-            for node in nodes { collect(node, suite: nil, into: &results) }
+            for node in nodes { collect(node, suite: nil, bundle: nil, into: &results) }
             return TestRun(results: results)
         }
         if case .array(let failures)? = root["testFailures"] {
@@ -93,14 +93,17 @@ public enum XCResultReader {
 
     // MARK: - get test-results tests
 
-    private static func collect(_ node: JSONValue, suite: String?, into results: inout [UITestResult]) {
+    /// `bundle` is the test bundle (`Unit test bundle`, `UI test bundle`) the node is in: the target
+    /// `xcodebuild -only-testing:` names first.
+    private static func collect(_ node: JSONValue, suite: String?, bundle: String?, into results: inout [UITestResult]) {
         let type = node["nodeType"]?.string ?? ""
         if type == "Test Case" {
-            results += testCase(node, enclosingSuite: suite)
+            results += testCase(node, enclosingSuite: suite, bundle: bundle)
             return
         }
         let nextSuite = type == "Test Suite" ? (suite ?? node["name"]?.string) : suite
-        for child in node["children"]?.array ?? [] { collect(child, suite: nextSuite, into: &results) }
+        let nextBundle = type.hasSuffix("test bundle") ? node["name"]?.string : bundle
+        for child in node["children"]?.array ?? [] { collect(child, suite: nextSuite, bundle: nextBundle, into: &results) }
     }
 
     /// The legacy test summary tree: groups (`ActionTestSummaryGroup`) hold `subtests`; each test is an
@@ -141,12 +144,14 @@ public enum XCResultReader {
     }
 
     /// One result per test, or per argument of a parameterized test (named `name (argument)`).
-    private static func testCase(_ node: JSONValue, enclosingSuite: String?) -> [UITestResult] {
+    private static func testCase(_ node: JSONValue, enclosingSuite: String?, bundle: String?) -> [UITestResult] {
         let name = node["name"]?.string ?? ""
         // "Suite/Nested/test()" → suite "Suite.Nested", as fastlane's JUnit names it; else the suite node it is in.
         let identifier = node["nodeIdentifier"]?.string ?? name
         let fromIdentifier = identifier.split(separator: "/").dropLast().joined(separator: ".")
         let suite = fromIdentifier.isEmpty ? (enclosingSuite ?? "") : fromIdentifier
+        // An argument of a parameterized test is selected by its function: xcodebuild names no argument.
+        let selector = bundle.flatMap { bundle in node["nodeIdentifier"]?.string.map { "\(bundle)/\($0)" } }
         let children = node["children"]?.array ?? []
         let arguments = children.filter { $0["nodeType"]?.string == "Arguments" }
         if !arguments.isEmpty {
@@ -154,10 +159,10 @@ public enum XCResultReader {
                 let values = argument["name"]?.string ?? ""
                 // testLaunch() with (1, 1) → "testLaunch(1, 1)"; a display name gets "name (values)".
                 let argumentName = name.hasSuffix("()") ? "\(name.dropLast())\(values))" : "\(name) (\(values))"
-                return result(suite: suite, name: argumentName, node: argument, fallbackDuration: seconds(of: node))
+                return result(suite: suite, name: argumentName, node: argument, fallbackDuration: seconds(of: node), selector: selector)
             }
         }
-        return [result(suite: suite, name: name, node: node, fallbackDuration: nil)]
+        return [result(suite: suite, name: name, node: node, fallbackDuration: nil, selector: selector)]
     }
 
     /// A node's seconds: `durationInSeconds` when present (exact), else the rounded `duration` text.
@@ -172,7 +177,7 @@ public enum XCResultReader {
         return times.isEmpty ? nil : times.reduce(0, +)
     }
 
-    private static func result(suite: String, name: String, node: JSONValue, fallbackDuration: Double?) -> UITestResult {
+    private static func result(suite: String, name: String, node: JSONValue, fallbackDuration: Double?, selector: String?) -> UITestResult {
         var children = node["children"]?.array ?? []
         // Newer Xcode puts a test's runs under `Test Case Run` nodes (one per device or configuration).
         for run in children where run["nodeType"]?.string == "Test Case Run" { children += run["children"]?.array ?? [] }
@@ -206,7 +211,7 @@ public enum XCResultReader {
                             duration: repetitionSeconds(repetitions) ?? seconds(of: node) ?? fallbackDuration ?? 0,
                             failures: status == .skipped ? [] : failures, phase: status == .failed ? .test : nil,
                             attempts: max(1, repetitions.count), skipReason: skipReason,
-                            accessibilityAuditResults: audits.isEmpty ? nil : audits)
+                            accessibilityAuditResults: audits.isEmpty ? nil : audits, selector: selector)
     }
 
     private static func status(_ result: String?) -> TestStatus {

@@ -87,4 +87,88 @@ import Testing
         let json = try String(contentsOfFile: repo.path + "/.prepush/reports/results.json", encoding: .utf8)
         #expect(json.contains("\"testIdentifier\": \"App.SmokeTests.testOpens\""), "\(json)")
     }
+
+    /// The fixture as xcodebuild would write it for a run of only its failed tests: the test cases
+    /// that failed, with the suites and bundles that hold them, as captured (what `-only-testing:`
+    /// of exactly those tests selects; their outcomes are the capture's, so they fail again).
+    static func failedTestsOnly(of fixture: String) throws -> Data {
+        func narrowed(_ node: [String: Any]) -> [String: Any]? {
+            if node["nodeType"] as? String == "Test Case" { return node["result"] as? String == "Failed" ? node : nil }
+            guard let children = node["children"] as? [[String: Any]] else { return nil }
+            let kept = children.compactMap(narrowed)
+            guard !kept.isEmpty else { return nil }
+            var copy = node
+            copy["children"] = kept
+            return copy
+        }
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: fixture))) as? [String: Any])
+        let nodes = try #require(root["testNodes"] as? [[String: Any]])
+        return try JSONSerialization.data(withJSONObject: ["testNodes": nodes.compactMap(narrowed)])
+    }
+
+    @Test func anXcodebuildStageRunsOnlyItsFailedTestsAgainEachIntoItsOwnBundle() throws {
+        let fixture = Fixtures.shared + "/xcresult-json/fastlane__trainer_fixtures__Xcode16-Mixed-XCTest-SwiftTesting.json"
+        let tools = try TemporaryDirectory()
+        try tools.write(String(decoding: try Self.failedTestsOnly(of: fixture), as: UTF8.self), to: "failed-only.json")
+        // xcodebuild: records its arguments, writes the bundle -resultBundlePath names (refusing
+        // an existing one, as xcodebuild does) and fails as a run with failing tests does.
+        try tools.write("""
+        #!/bin/sh
+        echo "$*" >> "\(tools.url("xcodebuild-calls"))"
+        while [ $# -gt 0 ]; do [ "$1" = -resultBundlePath ] && out="$2"; shift; done
+        [ -e "$out" ] && { echo "error: Existing file at -resultBundlePath \"$out\"" >&2; exit 70; }
+        mkdir -p "$out"
+        echo "** TEST FAILED **"
+        exit 65
+        """, to: "bin/xcodebuild", executable: true)
+        try tools.write("""
+        #!/bin/sh
+        echo "$*" >> "\(tools.url("xcrun-calls"))"
+        case "$1 $2 $3 $6" in
+          "xcresulttool get test-results "*.retry-*.xcresult) cat '\(tools.url("failed-only.json"))' ;;
+          "xcresulttool get test-results "*) cat '\(fixture)' ;;
+          *) exit 1 ;;
+        esac
+        """, to: "bin/xcrun", executable: true)
+        let repo = try GitRepository()
+        try repo.write("""
+        stages:
+          ui:
+            run: xcodebuild test -scheme App -destination 'platform=iOS Simulator,name=iPhone 16' -resultBundlePath Build/UI.xcresult
+            retry: 2
+
+        """, to: ".prepush.yml")
+        // A bundle of the same name left by an earlier push: prepush's own, removed before the retry.
+        try repo.write("stale", to: "Build/UI.retry-1.xcresult/Info.plist")
+        var environment = repo.environment
+        environment["PATH"] = tools.url("bin") + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        let result = try PrepushBinary.run(["run"], in: repo.path, environment: environment)
+        #expect(result.status == 1, "\(result)")
+
+        let calls = (tools.read("xcodebuild-calls") ?? "").split(separator: "\n").map(String.init)
+        #expect(calls.count == 3, "1 run and 2 retries: \(calls)")
+        #expect(calls.first?.hasPrefix("test -scheme App") == true, "\(calls)")
+        for (retry, call) in calls.dropFirst().enumerated() {
+            #expect(call.contains(" test-without-building ") && !call.contains(" test "), "\(call)")
+            #expect(call.hasSuffix("-resultBundlePath Build/UI.retry-\(retry + 1).xcresult"), "\(call)")
+            let selected = Set(call.split(separator: " ").filter { $0.hasPrefix("-only-testing:") })
+            // Exactly the failed tests, each in the forms xcodebuild takes; none that passed.
+            #expect(selected.contains("-only-testing:FastlaneTrainerExampleUITests/FastlaneTrainerExampleUITests/testBasicNavigation"))
+            #expect(selected.contains("-only-testing:FastlaneTrainerExampleUITests/FastlaneTrainerExampleUITests/testBasicNavigation()"))
+            #expect(selected.contains("-only-testing:FastlaneTrainerExampleTests/FastlaneTrainerTests/UserTests/RegistrationTests/PasswordTests/testPasswordLength()"))
+            #expect(selected.contains("-only-testing:FastlaneTrainerExampleXCTests/FastlaneTrainerExampleXCTests/testBasicAssertions"))
+            #expect(!selected.contains { $0.contains("testAlertHandling") || $0.contains("testPasswordComplexity") }, "\(selected)")
+        }
+        let reads = (tools.read("xcrun-calls") ?? "").split(separator: "\n").filter { $0.hasPrefix("xcresulttool get test-results") }
+        #expect(reads.map { $0.split(separator: " ").last.map(String.init) ?? "" }
+            == ["Build/UI.xcresult", "Build/UI.retry-1.xcresult", "Build/UI.retry-2.xcresult"].map { repo.path + "/" + $0 }, "\(reads)")
+        #expect(result.combined.contains("prepush ↻ ui: running"), "\(result)")
+        #expect(result.combined.contains("(retry 2 of 2, xcodebuild test-without-building -only-testing)"), "\(result)")
+
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: repo.path + "/.prepush/reports/results.json"))) as? [String: Any])
+        let tests = try #require(json["tests"] as? [[String: Any]])
+        // Xcode ran each failing UI test twice per run (the capture's repetitions): 2 + 2 + 2.
+        #expect(tests.first { $0["name"] as? String == "testBasicNavigation()" }?["attempts"] as? Int == 6)
+        #expect(tests.first { $0["name"] as? String == "testAlertHandling()" }?["attempts"] as? Int == 1)
+    }
 }

@@ -1,5 +1,7 @@
 import PrePushCore
 @testable import PrePushPipeline
+import PrePushResults
+import PrePushTestSupport
 import Testing
 
 /// The pure parts of `retry:`: the filter that reruns exactly the failed tests, and the merge of
@@ -39,5 +41,38 @@ import Testing
         #expect(byName["steady"]?.attempts == 1 && byName["steady"]?.isFlaky == false)
         // The run's own failure is the last attempt's: none.
         #expect(merged.runFailures.isEmpty)
+    }
+
+    @Test func anXcodebuildRetryRunsOnlyTheFailedTestsWithoutBuildingIntoItsOwnBundle() throws {
+        let command = "rm -rf Build/UI.xcresult && xcodebuild clean test -scheme test -destination 'platform=iOS Simulator,name=My test phone' -only-testing:AppUITests -resultBundlePath Build/UI.xcresult | xcbeautify"
+        let retry = try #require(XcodebuildRetry.command(command, attempt: "retry-1", narrowing: true))
+        #expect(retry == "rm -rf Build/UI.retry-1.xcresult && xcodebuild $PREPUSH_ONLY_TESTING test-without-building -scheme test -destination 'platform=iOS Simulator,name=My test phone' -resultBundlePath Build/UI.retry-1.xcresult | xcbeautify")
+        // Run again whole: the same actions and selection, its own bundle.
+        let whole = try #require(XcodebuildRetry.command(command, attempt: "attempt-2", narrowing: false))
+        #expect(whole == command.replacing("Build/UI.xcresult", with: "Build/UI.attempt-2.xcresult"))
+        // A path that needs quotes is quoted; one without the suffix gets the attempt at its end.
+        #expect(XcodebuildRetry.command("xcodebuild test -resultBundlePath 'My Results/ui' -only-testing AppTests/A", attempt: "retry-2", narrowing: true)
+            == "xcodebuild $PREPUSH_ONLY_TESTING test-without-building -resultBundlePath 'My Results/ui.retry-2'")
+        // A command that already reads the variable (a shard) keeps its own place for it.
+        #expect(XcodebuildRetry.command("xcodebuild $PREPUSH_ONLY_TESTING build-for-testing test-without-building", attempt: "retry-1", narrowing: true)
+            == "xcodebuild $PREPUSH_ONLY_TESTING test-without-building")
+        // Not a test run of xcodebuild: nothing to rewrite.
+        #expect(XcodebuildRetry.command("xcodebuild build -scheme App", attempt: "retry-1", narrowing: true) == nil)
+        #expect(XcodebuildRetry.command("swift test", attempt: "retry-1", narrowing: true) == nil)
+    }
+
+    @Test func eachFailedTestIsNamedInTheFormsXcodebuildTakes() throws {
+        let fromBundle = UITestResult(suite: "Suite", name: "Signs in", status: .failed, duration: 0, selector: "AppTests/Suite/signIn()")
+        let parameterized = UITestResult(suite: "Suite", name: "adds (1)", status: .failed, duration: 0, selector: "AppTests/Suite/adds(_:)")
+        let fromConsole = UITestResult(suite: "AppUITests.LoginUITests", name: "testLogin", status: .failed, duration: 0)
+        #expect(XcodebuildRetry.onlyTesting([fromBundle, parameterized, parameterized, fromConsole]) == [
+            "-only-testing:AppTests/Suite/signIn", "-only-testing:AppTests/Suite/signIn()", "-only-testing:AppTests/Suite/signIn()()",
+            "-only-testing:AppTests/Suite/adds(_:)", "-only-testing:AppUITests/LoginUITests/testLogin",
+        ].joined(separator: " "))
+        // xcodebuild's console names XCTest tests with their module: a crash in a captured run.
+        let captured = ConsoleTestParser.parse(try Fixtures.sharedText("console/fastlane__scan_spec_fixtures__non_parallel_testing_failure.log")).run
+        #expect(XcodebuildRetry.onlyTesting(captured.failing) == "-only-testing:TestingTestTests/TestingTestTests/testFailure")
+        // A console that does not name the test bundle (Linux XCTest, Swift Testing): no selection.
+        #expect(XcodebuildRetry.onlyTesting([UITestResult(suite: "LoginTests", name: "testLogin", status: .failed, duration: 0)]) == nil)
     }
 }

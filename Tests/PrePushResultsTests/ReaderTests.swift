@@ -160,6 +160,20 @@ func outcomes(_ run: TestRun) -> [String: TestStatus] {
         #expect(XCResultReader.duration("1m 5s") == 65)
     }
 
+    @Test func eachTestKeepsHowXcodebuildSelectsIt() throws {
+        let run = try read("xcresult-json/fastlane__trainer_fixtures__Xcode16-Mixed-XCTest-SwiftTesting.json")
+        // The test bundle, then the node's identifier: what `-only-testing:` takes.
+        #expect(run.results.first { $0.name == "testBasicNavigation()" }?.selector == "FastlaneTrainerExampleUITests/FastlaneTrainerExampleUITests/testBasicNavigation()")
+        #expect(run.results.first { $0.name == "Password length requirements" }?.selector
+            == "FastlaneTrainerExampleTests/FastlaneTrainerTests/UserTests/RegistrationTests/PasswordTests/testPasswordLength()")
+        // Every argument of a parameterized test is selected by its function.
+        let privacy = run.results.filter { $0.name.hasPrefix("Privacy settings (") }
+        #expect(privacy.count > 1 && Set(privacy.map(\.selector)) == ["FastlaneTrainerExampleTests/FastlaneTrainerTests/UserTests/ProfileTests/SettingsTests/testPrivacySettings(_:)"])
+        #expect(run.results.allSatisfy { $0.selector != nil })
+        // A form without test bundles (the summary) names none.
+        #expect(try read("xcresult-json/codemagic-cli-tools__xctests_mocks__test_results_summary.json").results.allSatisfy { $0.selector == nil })
+    }
+
     @Test func codemagicsTestsDocument() throws {
         let run = try read("xcresult-json/codemagic-cli-tools__xctests_mocks__test_results_tests.json")
         #expect(run.count(.failed) == 3)

@@ -5,6 +5,7 @@ import Foundation
 #endif
 import PrePushConfig
 import PrePushCore
+import PrePushResults
 import PrePushTraceability
 
 /// A stage's attempts after the first: only the tests that failed, run again up to `retry:` times
@@ -59,18 +60,26 @@ struct Retries {
         let messages = Self.infrastructureMessages + stage.infrastructureMessages
         if stage.retriesInfrastructure, let message = Self.infrastructureMessage(in: first, among: messages), let left = remaining(after: result) {
             diagnostics.note("\(name): the test infrastructure failed before any test began (\(message)); running the stage again, once")
-            let again = attempt(stage.limited(to: left), "\(name).attempt-2")
+            var whole = stage
+            if let command = XcodebuildRetry.command(stage.command, attempt: "attempt-2", narrowing: false) {
+                whole = stage.running(command, adding: [])
+                removeBundle(of: whole)
+            }
+            let again = attempt(whole.limited(to: left), "\(name).attempt-2")
             report.attempts += 1
             result = Self.combined(again, after: result, tests: again.tests, totalTimeout: stage.timeout)
         }
         var round = 0
-        while round < stage.retry, Self.failedForTests(result) {
+        retrying: while round < stage.retry, Self.failedForTests(result) {
             let failing = result.tests.results.filter { !$0.passed && quarantine.reason(for: $0.testIdentifier) == nil }
             if failing.isEmpty { break }
-            guard let (settings, how) = retrying(failing) else {
-                report.notRerun = "the command neither ends in swift test nor reads $PREPUSH_TEST_FILTER or $PREPUSH_TEST_LIST"
-                diagnostics.note("\(name): \(failing.count) failed test\(failing.count == 1 ? "" : "s") not run again: \(report.notRerun!) (docs/flaky-tests.md)")
-                break
+            let settings: StageSettings, how: String
+            switch retrying(failing, round: round + 1) {
+            case .success(let rerun): (settings, how) = rerun
+            case .failure(let why):
+                report.notRerun = why.description
+                diagnostics.note("\(name): \(TextFormatting.count(failing.count, "failed test")) not run again: \(why) (docs/flaky-tests.md)")
+                break retrying
             }
             guard let left = remaining(after: result) else {
                 diagnostics.note("\(name): no time is left of the stage's \(stage.timeout) s timeout for a retry; \(TextFormatting.count(failing.count, "failed test")) not run again")
@@ -80,6 +89,14 @@ struct Retries {
             report.attempts += 1
             console.line("prepush ↻ \(name): running \(TextFormatting.count(failing.count, "failed test")) again (retry \(round) of \(stage.retry), \(how))", tone: .quiet)
             let again = attempt(settings.limited(to: left), "\(name).retry-\(round)")
+            let ran = Set(again.tests.results.map(\.testIdentifier))
+            let missing = failing.filter { !ran.contains($0.testIdentifier) }
+            var finished = again.status == .passed
+            if case .failed = again.status { finished = true }
+            if !missing.isEmpty, finished {
+                let named = missing.prefix(5).map(\.testIdentifier).joined(separator: ", ") + (missing.count > 5 ? ", …" : "")
+                diagnostics.note("\(name): retry \(round) did not run \(missing.count) of the failed tests (\(named)); they keep their failure")
+            }
             let merged = Self.merge(result.tests, with: again.tests)
             result = Self.combined(again, after: result, tests: merged, totalTimeout: stage.timeout)
         }
@@ -107,20 +124,51 @@ struct Retries {
         return messages.first { ByteSearch.contains(bytes, Array($0.utf8)) }
     }
 
-    /// The stage narrowed to `failing`, and how: `--filter` added to a final `swift test`, or the
-    /// variables a team's own command reads; nil when the command offers no way.
-    func retrying(_ failing: [UITestResult]) -> (StageSettings, String)? {
+    /// Why failed tests could not be run again.
+    struct NotRerun: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// The stage narrowed to `failing` for retry `round`, and how: `test-without-building
+    /// -only-testing:` for an `xcodebuild test` (its own result bundle), `--filter` added to a
+    /// final `swift test`, or the variables a team's own command reads.
+    func retrying(_ failing: [UITestResult], round: Int) -> Result<(StageSettings, String), NotRerun> {
         let filter = failing.map(Self.filterPattern).joined(separator: "|")
         let list = FilePath.join(reportsDirectory, "\(stage.kind.rawValue).retry-tests.txt")
-        guard (try? AtomicFile.write(failing.map { $0.testIdentifier + "\n" }.joined(), to: list)) != nil else { return nil }
-        let variables = [EnvironmentEntry(name: "PREPUSH_TEST_FILTER", value: filter), EnvironmentEntry(name: "PREPUSH_TEST_LIST", value: list)]
-        if stage.command.contains("PREPUSH_TEST_FILTER") || stage.command.contains("PREPUSH_TEST_LIST") {
-            return (stage.running(stage.command, adding: variables), "through $PREPUSH_TEST_FILTER")
+        do { try AtomicFile.write(failing.map { $0.testIdentifier + "\n" }.joined(), to: list) } catch {
+            return .failure(NotRerun(description: "the list of tests cannot be written (\(error))"))
+        }
+        let onlyTesting = XcodebuildRetry.onlyTesting(failing)
+        // Linux refuses to start a command with one variable over 128 KiB: so many failures are not flakiness.
+        if max(filter.utf8.count, onlyTesting?.utf8.count ?? 0) > ShardStep.variableLimit {
+            return .failure(NotRerun(description: "naming \(failing.count) tests takes more than the \(ShardStep.variableLimit / 1000) kB a variable of a command line can hold"))
+        }
+        var variables = [EnvironmentEntry(name: "PREPUSH_TEST_FILTER", value: filter), EnvironmentEntry(name: "PREPUSH_TEST_LIST", value: list)]
+        if let onlyTesting { variables.append(EnvironmentEntry(name: "PREPUSH_ONLY_TESTING", value: onlyTesting)) }
+        if let command = XcodebuildRetry.command(stage.command, attempt: "retry-\(round)", narrowing: true) {
+            guard onlyTesting != nil else {
+                return .failure(NotRerun(description: "xcodebuild selects a test by its test bundle, which the stage's console does not name (write a result bundle: -resultBundlePath)"))
+            }
+            let settings = stage.running(command, adding: variables)
+            removeBundle(of: settings)
+            return .success((settings, "xcodebuild test-without-building -only-testing"))
+        }
+        if stage.command.contains("PREPUSH_TEST_FILTER") || stage.command.contains("PREPUSH_TEST_LIST") || stage.command.contains("PREPUSH_ONLY_TESTING") {
+            return .success((stage.running(stage.command, adding: variables), "through $PREPUSH_TEST_FILTER"))
         }
         if let filtered = SelectiveTests.command(stage.command, filterArgument: "\"$PREPUSH_TEST_FILTER\"") {
-            return (stage.running(filtered, adding: variables), "swift test --filter")
+            return .success((stage.running(filtered, adding: variables), "swift test --filter"))
         }
-        return nil
+        return .failure(NotRerun(description: "the command neither runs xcodebuild test nor ends in swift test, and reads none of $PREPUSH_TEST_FILTER, $PREPUSH_ONLY_TESTING and $PREPUSH_TEST_LIST"))
+    }
+
+    /// Removes the result bundle an attempt is about to write, left by an earlier push: xcodebuild
+    /// refuses to write over one, and a run that fails before writing its own must not be read
+    /// from the old one. The path is prepush's (`….retry-1.xcresult`), never the team's own.
+    private func removeBundle(of settings: StageSettings) {
+        guard let bundle = ResultBundleLocator.bundlePath(inCommand: settings.command, workingDirectory: settings.workingDirectory),
+              bundle != ResultBundleLocator.bundlePath(inCommand: stage.command, workingDirectory: stage.workingDirectory) else { return }
+        try? FileManager.default.removeItem(atPath: bundle)
     }
 
     /// A `swift test --filter` pattern for one test: XCTest's `Target.Class/method` ids end in
@@ -146,9 +194,10 @@ struct Retries {
             guard !test.passed, let again = latest[test.testIdentifier] else { return test }
             let failures = again.passed ? test.failures : test.failures + again.failures
             return UITestResult(suite: test.suite, name: test.name, status: again.status, duration: again.duration, failures: failures,
-                                phase: again.phase, attempts: test.attempts + 1, skipReason: again.skipReason,
+                                phase: again.phase, attempts: test.attempts + again.attempts, skipReason: again.skipReason,
                                 screenshotPath: again.screenshotPath ?? test.screenshotPath,
-                                accessibilityAuditResults: again.accessibilityAuditResults, warnings: again.warnings ?? [])
+                                accessibilityAuditResults: again.accessibilityAuditResults, warnings: again.warnings ?? [],
+                                selector: again.selector ?? test.selector)
         }
         // What the whole run reported (a crash, a closing line's counts) is the last attempt's.
         merged.runFailures = rerun.runFailures
