@@ -246,13 +246,16 @@ public final class RunHistory {
         return found
     }
 
-    /// Each test's duration in its latest run that passed, for balancing shards.
-    public func latestDurations() throws(SQLiteError) -> [String: Double] {
+    /// Each test's duration in its latest run that passed, for balancing shards, leaving out the
+    /// runs of `excludedCommit`: every shard of one commit, run one after another on one machine
+    /// (each recording its own run), then reads the same durations and splits the same way.
+    public func latestDurations(excludingCommit excludedCommit: String?) throws(SQLiteError) -> [String: Double] {
         var durations: [String: Double] = [:]
         try connection.query("""
-            SELECT results.test, results.duration FROM results
-            WHERE results.status NOT IN ('failed', 'unfinished') ORDER BY results.run
-            """, [], "read the durations") { row in
+            SELECT results.test, results.duration FROM results JOIN runs ON runs.id = results.run
+            WHERE results.status NOT IN ('failed', 'unfinished') AND (runs.commit_id IS NULL OR runs.commit_id != ?)
+            ORDER BY results.run
+            """, [.text(excludedCommit ?? "")], "read the durations") { row in
             if let test = row.text(0) { durations[test] = row.real(1) }
         }
         return durations

@@ -7,6 +7,7 @@ import PrePushAccessibility
 import PrePushConfig
 import PrePushCore
 import PrePushGit
+import PrePushHistory
 import PrePushResults
 import PrePushTraceability
 import PrePushRunner
@@ -120,7 +121,8 @@ public enum Pipeline {
         }
         // 6. The plan narrowed: this shard's tests, the test targets the push can affect.
         if let shard {
-            let inputs = try ShardStep.gather(shard, stages: plan.stages.stages, discovery: traceability)
+            let history = (RunHistory.path(commonDirectory: context.repository.commonDirectory), try? context.repository.commitID(context.pushedCommit))
+            let inputs = try ShardStep.gather(shard, stages: plan.stages.stages, discovery: traceability, history: history)
             try PushPlanner.shard(&plan, shard, inputs: inputs, configuredToShard: configuration.stagesToShard,
                                   reportsDirectory: workspace.reportsDirectory, root: traceability.root)
             say(&plan.notes, diagnostics)

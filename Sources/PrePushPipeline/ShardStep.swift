@@ -5,6 +5,7 @@ import Foundation
 #endif
 import PrePushConfig
 import PrePushCore
+import PrePushHistory
 import PrePushResults
 import PrePushTraceability
 
@@ -17,7 +18,8 @@ public struct ShardRequest: Sendable {
     /// Given with `--shard` (then a configuration with no `shard:` stage is an error); a CI's
     /// variables are only used where a stage has `shard:`.
     public let explicit: Bool
-    /// `--timings FILE`: an earlier run's results.json whose durations balance the shards.
+    /// `--timings FILE`: an earlier run's results.json whose durations balance the shards, or
+    /// `history` for the run history's.
     public let timingsFile: String?
 
     /// Creates a request.
@@ -60,15 +62,27 @@ enum ShardStep {
     /// Reads what the planner needs to split the plan's `shard:` stages: `--timings` and the tests
     /// each holds, found in the sources (only those compiled where the stage runs: one under
     /// `#if os(macOS)` never runs on Linux). Nothing is read when no stage is split.
-    static func gather(_ request: ShardRequest, stages: [StageSettings], discovery: TraceabilityStep) throws(PipelineError) -> PushPlanner.ShardInputs {
+    /// `history` is the run history's path and the commit being tested, for `--timings history`.
+    static func gather(_ request: ShardRequest, stages: [StageSettings], discovery: TraceabilityStep,
+                       history: (path: String, commit: String?)) throws(PipelineError) -> PushPlanner.ShardInputs {
         var inputs = PushPlanner.ShardInputs()
         let sharded = stages.filter { $0.shardTests != nil }
         guard !sharded.isEmpty else { return inputs }
-        if let file = request.timingsFile {
+        if request.timingsFile == historyWord {
+            switch historyTimings(history.path, excludingCommit: history.commit) {
+            case .success(let read) where !read.isEmpty:
+                inputs.timings = read
+                inputs.timingsSource = "the run history (\(TextFormatting.count(read.count, "test")), runs of other commits)"
+            case .success:
+                inputs.notes.append("--timings history: the run history holds no passed test of another commit; the shards are split by count")
+            case .failure(let problem): throw .shard("--timings history: \(problem)")
+            }
+        } else if let file = request.timingsFile {
             switch readTimings(file) {
             case .success(let read): inputs.timings = read
             case .failure(let problem): throw .shard("--timings \(file): \(problem)")
             }
+            inputs.timingsSource = file
         }
         for stage in sharded {
             let globs = (stage.shardTests ?? []).isEmpty ? discovery.tests : (stage.shardTests ?? []).map(Glob.init)
@@ -91,6 +105,26 @@ enum ShardStep {
               words[(xcodebuild + 1)...].contains(where: { $0 == "test" || $0 == "test-without-building" }) else { return nil }
         words.insert("$PREPUSH_ONLY_TESTING", at: xcodebuild + 1)
         return words.joined(separator: " ")
+    }
+
+    /// What `--timings` takes for the run history (a file of that name is given as `./history`).
+    static let historyWord = "history"
+
+    /// Seconds per test, by `TestIdentifierKey`, from the run history at `path`: each test's latest
+    /// passing run of another commit than `commit`. Runs of the commit being tested are left out so
+    /// that each shard of it, recording its own run, leaves the next one the same durations.
+    static func historyTimings(_ path: String, excludingCommit commit: String?) -> Result<[String: Double], ShardTimingsProblem> {
+        guard FileManager.default.fileExists(atPath: path) else { return .success([:]) }
+        do {
+            var timings: [String: Double] = [:]
+            for (test, seconds) in try RunHistory(path: path).latestDurations(excludingCommit: commit) {
+                let key = TestIdentifierKey.key(test)
+                timings[key] = max(timings[key] ?? 0, seconds)
+            }
+            return .success(timings)
+        } catch {
+            return .failure(ShardTimingsProblem(description: "the run history \(path) cannot be read: \(error)"))
+        }
     }
 
     /// Seconds per test from an earlier run's results (any format `prepush results` reads), by

@@ -39,7 +39,7 @@ extension Prepush {
         @Option(name: .customLong("shard"), help: ArgumentHelp("Run only this part of the tests of the stages with shard: (2/4: the second of four; default: GitLab's CI_NODE_INDEX/CI_NODE_TOTAL, CircleCI's and Buildkite's parallel-job variables).", valueName: "i/n"))
         var shard: String?
 
-        @Option(name: .customLong("timings"), help: ArgumentHelp("Balance the shards by the test durations of an earlier run's results (results.json, JUnit, ...).", valueName: "file"))
+        @Option(name: .customLong("timings"), help: ArgumentHelp("Balance the shards by the test durations of an earlier run's results (results.json, JUnit, ...), or of the run history (`history`).", valueName: "file"))
         var timings: String?
 
         func validate() throws {

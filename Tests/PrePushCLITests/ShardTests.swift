@@ -187,6 +187,27 @@ import Testing
         #expect(merged == expected)
     }
 
+    @Test func timingsFromTheRunHistoryGiveEveryShardOfACommitTheSameSplit() throws {
+        let repo = try Self.package()
+        // The history holds the runs of this commit; the shards run on the next one.
+        let (_, wholeFile) = try Self.run([], keeping: "history-source", in: repo)
+        let expected = try Self.statuses(wholeFile)
+        try repo.write("more\n", to: "NOTES.md")
+        try repo.commitAll("a later commit")
+        var merged: [String: String] = [:]
+        for index in 1...3 {
+            // Each shard records its own run of this commit: the next shard must not read it, or
+            // it would split differently and run tests twice or never.
+            let (result, file) = try Self.run(["--shard", "\(index)/3", "--timings", "history"], keeping: "history\(index)", in: repo)
+            #expect(result.standardOutput.contains("by the durations in the run history ("), "\(result.standardOutput)")
+            for (test, status) in try Self.statuses(file) {
+                #expect(merged[test] == nil, "\(test) in two shards")
+                merged[test] = status
+            }
+        }
+        #expect(merged == expected)
+    }
+
     @Test func theCIsOwnVariablesPickTheShard() throws {
         let repo = try Self.package()
         let list = "\(repo.path)/.prepush/reports/unit.shard-tests.txt"

@@ -25,7 +25,7 @@ import Testing
         let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../docs/flaky-tests.md").standardized.path
         let text = try String(contentsOfFile: path, encoding: .utf8)
         let blocks = text.components(separatedBy: "```yaml\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
-        #expect(blocks.count == 3)
+        #expect(blocks.count == 4)
         for block in blocks {
             let file = try ConfigurationFile.decode(block, path: "docs/flaky-tests.md")
             #expect(!file.stages.isEmpty || !file.quarantine.isEmpty)

@@ -75,6 +75,10 @@ enum PushPlanner {
         var tests: [StageKind: (all: [ShardedTest], globs: [String])] = [:]
         /// Seconds per test by `TestIdentifierKey`, from `--timings`.
         var timings: [String: Double]?
+        /// Where `timings` came from, for the plan's note: the file, or the run history.
+        var timingsSource: String?
+        /// What reading them has to say.
+        var notes: [String] = []
     }
 
     /// Gives each `shard:` stage its part of the tests (`PREPUSH_TEST_FILTER`, `PREPUSH_ONLY_TESTING`,
@@ -86,6 +90,7 @@ enum PushPlanner {
         let sharded = plan.stages.stages.filter { $0.shardTests != nil }
         // A `shard:` stage left out of this run (SKIP=, --stage) still makes it a part of a split.
         guard !sharded.isEmpty || configuredToShard else { throw .shard(ShardStep.noShardStage(request.origin)) }
+        for note in inputs.notes { plan.notes.append(.said(note)) }
         for stage in sharded {
             let name = stage.kind.rawValue
             let found = inputs.tests[stage.kind] ?? ([], [])
@@ -111,7 +116,7 @@ enum PushPlanner {
             plan.files.append((listPath, filters.list))
             let command = ShardStep.commandRunningShard(stage.command)
             plan.stages.replace(stage.kind, with: stage.running(command ?? stage.command, adding: ShardStep.variables(filters, list: listPath, shard: shard)))
-            let basis = inputs.timings == nil ? "by count" : "by the durations in \(request.timingsFile ?? "")"
+            let basis = inputs.timings == nil ? "by count" : "by the durations in \(inputs.timingsSource ?? "")"
             plan.notes.append(.said("\(name): shard \(shard) (\(request.origin)): \(mine.count) of \(found.all.count) tests, \(basis)"))
             if command == nil && !ShardStep.variables.contains(where: { stage.command.contains($0) }) {
                 plan.notes.append(.warning("\(name): the command is not a swift test or xcodebuild test prepush can add the shard's tests to, and names none of $\(ShardStep.variables.joined(separator: ", $")): unless it reads one, every shard runs every test"))
