@@ -112,7 +112,7 @@ let package = Package(
         .testTarget(name: "PrePushTraceabilityTests", dependencies: ["PrePushTraceability", "PrePushResults", "PrePushCore", "PrePushTestSupport"]),
         .testTarget(name: "PrePushResultsTests", dependencies: ["PrePushResults", "PrePushCore", "PrePushTestSupport"]),
         // The planner and the verdict of a push, without git or processes.
-        .testTarget(name: "PrePushPipelineTests", dependencies: ["PrePushPipeline", "PrePushConfig", "PrePushCore", "PrePushTraceability", "PrePushResults", "PrePushTestSupport"]),
+        .testTarget(name: "PrePushPipelineTests", dependencies: ["PrePushPipeline", "PrePushConfig", "PrePushCore", "PrePushTraceability", "PrePushResults", "PrePushHistory", "PrePushTestSupport"]),
         .testTarget(
             name: "PrePushCLITests",
             dependencies: ["prepush", "PrePushPipeline", "PrePushTestSupport"]

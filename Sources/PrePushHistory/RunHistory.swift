@@ -101,6 +101,9 @@ public final class RunHistory {
     }
 
     public let path: String
+    /// How many runs are kept: recording one more forgets the oldest beyond these (their results
+    /// too), so the file stops growing. 1,000 runs is months of pushes; at 500 tests a run, about 50 MB.
+    public var keptRuns = 1000
     private var connection: SQLiteConnection
     /// Said when the file was moved aside: where to, and why.
     public private(set) var notes: [String] = []
@@ -157,6 +160,11 @@ public final class RunHistory {
                 try connection.query("INSERT INTO results (run, test, status, duration, attempts) VALUES (?, ?, ?, ?, ?)",
                                      [.integer(id), .text(test.identifier), .text(test.status), .real(test.duration), .integer(test.attempts)],
                                      "record a test result")
+            }
+            // Ids only grow: the runs beyond the newest `keptRuns` are those at or below this one.
+            if id > keptRuns {
+                try connection.query("DELETE FROM results WHERE run <= ?", [.integer(id - keptRuns)], "forget the oldest results")
+                try connection.query("DELETE FROM runs WHERE id <= ?", [.integer(id - keptRuns)], "forget the oldest runs")
             }
             try connection.execute("COMMIT", "commit the run")
         } catch {

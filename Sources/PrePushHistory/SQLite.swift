@@ -32,6 +32,7 @@ final class SQLiteConnection {
         }
         handle = opened
         sqlite3_busy_timeout(handle, busyMilliseconds)
+        _ = prepush_sqlite3_skip_checkpoint_on_close(handle)
     }
 
     deinit { sqlite3_close_v2(handle) }

@@ -46,17 +46,22 @@ import Testing
         let path = repo.path + "/.git/prepush/history.sqlite"
         let size = try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
         #expect(size > 1000)
-        // Cut in the middle of its first page.
+        // Its first page overwritten (the header with it), and the write-ahead log (where the newest
+        // pages wait for a checkpoint) zeroed: nothing of it can be read.
         let handle = try #require(FileHandle(forUpdatingAtPath: path))
-        try handle.truncate(atOffset: 1000)
+        try handle.write(contentsOf: Data(repeating: 0xAB, count: 1000))
         try handle.close()
+        if let log = FileManager.default.contents(atPath: path + "-wal") {
+            try Data(count: log.count).write(to: URL(fileURLWithPath: path + "-wal"))
+        }
 
         let run = try PrepushBinary.run(["run", "--base", "HEAD"], in: repo.path, environment: repo.environment)
         #expect(run.status == 0, "\(run)")
         #expect(run.standardOutput.contains("prepush: note: the run history \(path) could not be read ("), "\(run)")
         #expect(run.standardOutput.contains("moved aside to \(path).damaged-"), "\(run)")
+        // The database, with its write-ahead log and index beside it.
         let aside = try FileManager.default.contentsOfDirectory(atPath: repo.path + "/.git/prepush").filter { $0.hasPrefix("history.sqlite.damaged-") }
-        #expect(aside.count == 1, "\(aside)")
+        #expect(aside.filter { !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") }.count == 1, "\(aside)")
         // A new history holds the run that found the damage.
         #expect(try listedRuns(repo).count == 1)
     }
