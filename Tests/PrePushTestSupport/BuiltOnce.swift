@@ -17,6 +17,8 @@ public final class BuiltOnce: @unchecked Sendable {
         lock.lock(); defer { lock.unlock() }
         if let made { return made }
         let repository = try make()
+        // Held by a `static` for the whole run, so never released: removed when the process exits.
+        repository.root.removeAtExit()
         made = repository
         return repository
     }

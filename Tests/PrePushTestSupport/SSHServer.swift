@@ -69,7 +69,11 @@ public final class SSHServer: @unchecked Sendable {
     }
 
     deinit {
-        for pid in Processes.pids(inFile: pidFile) { kill(pid, SIGTERM) }
+        let pids = Processes.pids(inFile: pidFile)
+        for pid in pids { kill(pid, SIGTERM) }
+        // sshd removes its pid file as it exits: until it has, removing the folder can meet a file
+        // that vanished and stop half way (folders of keys were left behind).
+        _ = Processes.waitUntil(limit: 5) { pids.allSatisfy { kill($0, 0) != 0 } }
     }
 
     /// A known_hosts file that has another key for this server: what a changed host key looks like.
