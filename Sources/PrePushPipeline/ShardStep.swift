@@ -100,11 +100,9 @@ enum ShardStep {
     static func commandRunningShard(_ command: String) -> String? {
         guard !variables.contains(where: { command.contains($0) }) else { return nil }
         if let filtered = SelectiveTests.command(command, filterArgument: "\"$PREPUSH_TEST_FILTER\"") { return filtered }
-        var words = command.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
-        guard let xcodebuild = words.firstIndex(of: "xcodebuild"),
-              words[(xcodebuild + 1)...].contains(where: { $0 == "test" || $0 == "test-without-building" }) else { return nil }
-        words.insert("$PREPUSH_ONLY_TESTING", at: xcodebuild + 1)
-        return words.joined(separator: " ")
+        guard let (tokens, xcodebuild, _) = XcodebuildRetry.invocation(in: command) else { return nil }
+        let after = tokens[xcodebuild].range.upperBound
+        return command[..<after] + " $PREPUSH_ONLY_TESTING" + command[after...]
     }
 
     /// What `--timings` takes for the run history (a file of that name is given as `./history`).

@@ -182,3 +182,16 @@ stages:
         #expect(plan.notes == [.note("unit: selective: every test runs (cannot tell what the push changes)")])
     }
 }
+
+/// How a `shard:` stage's command is given its part of the tests.
+@Suite struct ShardCommandTests {
+    @Test func theShardsTestsGoWhereTheRunnerReadsThem() {
+        #expect(ShardStep.commandRunningShard("swift test --parallel") == "swift test --parallel --filter \"$PREPUSH_TEST_FILTER\"")
+        #expect(ShardStep.commandRunningShard("xcodebuild test -scheme App -destination 'platform=iOS Simulator,name=My test phone' | xcbeautify")
+            == "xcodebuild $PREPUSH_ONLY_TESTING test -scheme App -destination 'platform=iOS Simulator,name=My test phone' | xcbeautify")
+        // A scheme named `test` is not the test action: this command only builds.
+        #expect(ShardStep.commandRunningShard("xcodebuild -scheme test build") == nil)
+        // A command that reads a variable already is left as it is.
+        #expect(ShardStep.commandRunningShard("./ui.sh \"$PREPUSH_TEST_LIST\"") == nil)
+    }
+}
