@@ -72,6 +72,14 @@ struct ByteLine {
     /// The text from `start` to the end.
     func string(from start: Int) -> String { string(start..<bytes.count) }
 
+    /// A count at `start` (`number(at:)`'s reading, its fraction dropped), and the index after it;
+    /// nil when there is none or it is over 1,000,000,000, which only damaged output writes (a
+    /// fuzzed `Test run with 1111…` trapped converting it).
+    func count(at start: Int) -> (value: Int, end: Int)? {
+        guard let (value, end) = number(at: start), value <= 1e9 else { return nil }
+        return (Int(value), end)
+    }
+
     /// A decimal number (digits and one dot) starting at `start`, and the index after it. The digits
     /// are gathered as an integer and divided once by a power of ten, so `0.474` is the double
     /// `Double("0.474")` gives, not a sum of rounded tenths.

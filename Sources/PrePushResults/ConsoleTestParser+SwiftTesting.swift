@@ -54,7 +54,7 @@ extension ConsoleTestParser {
     /// `start` is at `run with `. Only Swift Testing's own line (`countsTests`; not xcbeautify's
     /// rendering of it, whose tests are not counted as ended) says how many the console lost.
     mutating func runSummary(_ line: ByteLine, from start: Int, countsTests: Bool) {
-        if countsTests, let count = line.number(at: start + 9) { swiftTestingClosingCount = Int(count.value) }
+        if countsTests, let count = line.count(at: start + 9) { swiftTestingClosingCount = count.value }
         if line.find(" failed after ", from: start) != nil {
             summarySaysFailed = "Swift Testing's summary says the run failed"
         } else if line.find(" passed after ", from: start) != nil {

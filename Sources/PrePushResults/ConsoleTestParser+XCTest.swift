@@ -18,8 +18,8 @@ extension ConsoleTestParser {
             if running[key] == nil { begin(suite: "", name: "", key: key) }
             // xcodebuild runs a test again after it crashed the runner: that run is a retry.
             if !restartedKeys.isEmpty, restartedKeys.remove(key) != nil { running[key]?.iteration = 2 }
-            if let iterationAt = line.find("(Iteration ", from: index), let number = line.number(at: iterationAt + 11) {
-                running[key]?.iteration = Int(number.value)
+            if let iterationAt = line.find("(Iteration ", from: index), let number = line.count(at: iterationAt + 11) {
+                running[key]?.iteration = number.value
             }
             return
         }

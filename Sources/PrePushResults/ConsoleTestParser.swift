@@ -392,8 +392,8 @@ public struct ConsoleTestParser {
         if let and = line.find(" and ", from: index), and < (line.find(byte: UInt8(ascii: "("), from: index) ?? line.count) {
             index = and + 5
         }
-        guard let failures = line.number(at: index), failures.value > 0, line.has(" failure", at: failures.end) else { return }
-        summarySaysFailed = summarySaysFailed ?? "the XCTest summary counts \(Int(failures.value)) failure\(failures.value == 1 ? "" : "s")"
+        guard let failures = line.count(at: index), failures.value > 0, line.has(" failure", at: failures.end) else { return }
+        summarySaysFailed = summarySaysFailed ?? "the XCTest summary counts \(failures.value) failure\(failures.value == 1 ? "" : "s")"
     }
 
     /// The next plain line of a message that goes on: an XCTest failure's or a skip's reason.

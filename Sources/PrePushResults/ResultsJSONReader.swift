@@ -15,8 +15,8 @@ enum ResultsJSONReader {
 
     /// The run the report describes; a test entry without a name or status is an error with its index.
     static func run(_ root: [String: JSONValue], file: String) throws(XCResultError) -> TestRun {
-        if let version = root["version"]?.number, Int(version) > JSONReporter.schemaVersion {
-            throw .unsupported(file: file, what: "prepush's results.json version \(Int(version)) (this prepush reads version \(JSONReporter.schemaVersion))")
+        if let version = root["version"]?.integer, version > JSONReporter.schemaVersion {
+            throw .unsupported(file: file, what: "prepush's results.json version \(version) (this prepush reads version \(JSONReporter.schemaVersion))")
         }
         var results: [UITestResult] = []
         for (index, test) in (root["tests"]?.array ?? []).enumerated() {
@@ -32,21 +32,21 @@ enum ResultsJSONReader {
             results.append(UITestResult(suite: test["suite"]?.string ?? "", name: name, status: status,
                                         duration: test["duration"]?.number ?? 0, failures: failures,
                                         phase: test["phase"]?.string.flatMap(TestPhase.init(rawValue:)),
-                                        attempts: Int(test["attempts"]?.number ?? 1), skipReason: test["skipReason"]?.string,
+                                        attempts: test["attempts"]?.integer ?? 1, skipReason: test["skipReason"]?.string,
                                         screenshotPath: test["screenshotPath"]?.string, accessibilityAuditResults: audits,
                                         warnings: issues(test["warnings"])))
         }
         var shard: TestShard?
-        if let index = root["shard"]?["index"]?.number, let count = root["shard"]?["count"]?.number {
-            guard let read = TestShard(index: Int(index), count: Int(count)) else {
-                throw .unsupported(file: file, what: "\"shard\": index \(Int(index)) of \(Int(count))")
+        if let index = root["shard"]?["index"]?.integer, let count = root["shard"]?["count"]?.integer {
+            guard let read = TestShard(index: index, count: count) else {
+                throw .unsupported(file: file, what: "\"shard\": index \(index) of \(count)")
             }
             shard = read
         }
         var run = TestRun(results: results, runFailures: root["runFailures"]?.array?.compactMap(\.string) ?? [],
                           wallTime: root["summary"]?["duration"]?.number, shard: shard)
-        if let counted = root["counted"], let tests = counted["tests"]?.number {
-            run.counted = TestCounts(tests: Int(tests), failed: Int(counted["failed"]?.number ?? 0), skipped: Int(counted["skipped"]?.number ?? 0))
+        if let counted = root["counted"], let tests = counted["tests"]?.integer {
+            run.counted = TestCounts(tests: tests, failed: counted["failed"]?.integer ?? 0, skipped: counted["skipped"]?.integer ?? 0)
         }
         return run
     }
@@ -55,7 +55,7 @@ enum ResultsJSONReader {
     private static func issues(_ list: JSONValue?) -> [TestFailure] {
         (list?.array ?? []).map { issue in
             let location = issue["file"]?.string.map { path in
-                SourceLocation(file: path, line: Int(issue["line"]?.number ?? 0), column: Int(issue["column"]?.number ?? 0))
+                SourceLocation(file: path, line: issue["line"]?.integer ?? 0, column: issue["column"]?.integer ?? 0)
             }
             return TestFailure(message: issue["message"]?.string ?? "", location: location)
         }

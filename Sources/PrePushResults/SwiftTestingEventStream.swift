@@ -238,9 +238,9 @@ public enum SwiftTestingEventStream {
         let message = texts.isEmpty ? "recorded an issue" : texts.joined(separator: "\n")
         let place = payload["issue"]?["sourceLocation"] ?? payload["_sourceLocation"]
         var location: SourceLocation?
-        if let place, let line = place["line"]?.number {
+        if let place, let line = place["line"]?.integer {
             let file = place["_filePath"]?.string ?? place["filePath"]?.string ?? place["fileID"]?.string ?? ""
-            location = SourceLocation(file: file, line: Int(line), column: Int(place["column"]?.number ?? 0))
+            location = SourceLocation(file: file, line: line, column: place["column"]?.integer ?? 0)
         }
         return TestFailure(message: message, location: location)
     }

@@ -48,9 +48,9 @@ public enum XCResultReader {
         if case .array(let failures)? = root["testFailures"] {
             // `get test-results summary`: the failing tests by name, the rest only counted.
             var run = TestRun(results: failures.compactMap(summaryFailure))
-            if let total = root["totalTestCount"]?.number {
-                run.counted = TestCounts(tests: Int(total), failed: Int(root["failedTests"]?.number ?? 0),
-                                         skipped: Int(root["skippedTests"]?.number ?? 0))
+            if let total = root["totalTestCount"]?.integer {
+                run.counted = TestCounts(tests: total, failed: root["failedTests"]?.integer ?? 0,
+                                         skipped: root["skippedTests"]?.integer ?? 0)
             }
             if root["result"]?.string == "Failed", !run.hasFailures {
                 run.runFailures.append("the summary's result is Failed, but it names no failing test")
@@ -309,6 +309,14 @@ package enum JSONValue: Decodable {
     package var number: Double? {
         if case .number(let value) = self { return value }
         return nil
+    }
+
+    /// The number as an `Int`, its fraction dropped and cut to ±1,000,000,000: a count, line or
+    /// attempt beyond that is only in a damaged or hostile file, and converting `1e300` as it is
+    /// traps (the fuzzer found it). Nil when the value is not a number.
+    package var integer: Int? {
+        guard case .number(let value) = self, !value.isNaN else { return nil }
+        return Int(max(-1e9, min(1e9, value)))
     }
 
     package var bool: Bool? {

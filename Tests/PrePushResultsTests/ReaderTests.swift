@@ -286,3 +286,27 @@ func outcomes(_ run: TestRun) -> [String: TestStatus] {
         #expect(ResultBundleLocator.bundlePath(inCommand: "xcodebuild test -resultBundlePath", workingDirectory: "/repo") == nil)
     }
 }
+
+/// Numbers no tool writes, as damaged or hostile files hold them: read or refused, never a trap
+/// (converting `1e300` to an `Int` trapped; the fuzzer found the console's form).
+@Suite struct HugeNumberTests {
+    func parse(_ json: String) throws -> TestRun {
+        try ResultsInput.parse(Array(json.utf8), file: "huge.json").run
+    }
+
+    @Test func jsonCountsVersionsAndShardsBeyondAnIntAreCutOrRefused() throws {
+        #expect(try parse(#"{"testFailures": [], "totalTestCount": 1e300}"#).counted?.tests == 1_000_000_000)
+        #expect(try parse(#"{"version": 1, "tests": [], "summary": {"tests": 0}, "counted": {"tests": 1e300}}"#).counted?.tests == 1_000_000_000)
+        #expect(throws: XCResultError.self) { try parse(#"{"version": 1e300, "tests": [], "summary": {"tests": 0}}"#) }
+        #expect(throws: XCResultError.self) { try parse(#"{"version": 1, "tests": [], "summary": {"tests": 0}, "shard": {"index": 1e300, "count": 2}}"#) }
+        let located = try parse(#"{"version": 1, "summary": {"tests": 1}, "tests": [{"suite": "A", "name": "t", "status": "failed", "attempts": 1e300, "failures": [{"message": "m", "file": "F.swift", "line": 1e300, "column": -1e300}]}]}"#)
+        #expect(located.results.first?.attempts == 1_000_000_000)
+    }
+
+    @Test func aConsoleClosingLineWithAnEndlessCountStillSaysTheRunFailed() {
+        let run = ConsoleTestParser.parse("✘ Test run with 1111111111111111111100000000000000000000000000000000000000002 tests failed after 0.001 seconds with 1 issue.\n").run
+        #expect(run.hasFailures)
+        let iteration = ConsoleTestParser.parse("Test Case '-[A.B testC]' started (Iteration 99999999999999999999999999 of 3).\nTest Case '-[A.B testC]' passed (0.001 seconds).\n").run
+        #expect(iteration.results.map(\.status) == [.passed])
+    }
+}
