@@ -43,6 +43,11 @@ printf '\003refs/heads/main 1111111111111111111111111111111111111111 refs/heads/
 printf '\004**/**/**/**/**/**/**/**/x.txt\na/b/c/d/e/f/g/h/i/j/k/l/m/y.txt\nSources/A/HomeView.swift\n' > "$seeds/glob"
 printf '\005(a|a)*b\naaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\n[a-z]+(_[a-z0-9]+)*\nhome_button_add\n' > "$seeds/regex"
 for file in Tests/Fixtures/traceability/scenarios.yml Examples/AgenticTodo/.prepush/scenarios.yml; do [ -f "$file" ] && seed 6 "$file"; done
+# Every input that once crashed, as the fuzzer wrote it (its first byte picks the reader): each run tries them first.
+for file in Tests/Fixtures/fuzz-regressions/*; do
+    case "$file" in *.md) continue ;; esac
+    cp "$file" "$seeds/regression-$(basename "$file")"
+done
 python3 - "$seeds" <<'PY'
 import sys
 folder = sys.argv[1]
