@@ -303,4 +303,20 @@ import Testing
         #expect(parsed.lineCount == 3)
         #expect(parsed.run.results.isEmpty)
     }
+
+    /// Every input in Tests/Fixtures/fuzz-regressions, read as the fuzzer read it (its first byte
+    /// picks the reader; all are console logs so far): the first, a closing line counting
+    /// `1111…2 tests`, trapped converting the count (CI of aae3547).
+    @Test func everyKeptCrashIsReadWithTheRunnersVerdict() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../Fixtures/fuzz-regressions").standardized.path
+        let inputs = try FileManager.default.contentsOfDirectory(atPath: folder).filter { !$0.hasSuffix(".md") }
+        #expect(!inputs.isEmpty)
+        for input in inputs {
+            let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: folder + "/" + input)))
+            #expect(bytes.first.map { $0 % 7 } == 2, "\(input): not a console log")
+            let run = try ResultsInput.parse(Array(bytes.dropFirst()), file: input).run
+            for format in ReportFormat.allCases { _ = format.reporter.render(run) }
+            #expect(run.hasFailures, "\(input): its closing line says the run failed")
+        }
+    }
 }
