@@ -156,11 +156,9 @@ public final class RunHistory {
                                   .real(run.duration), .text(run.origin)], "record a run")
             var id = 0
             try connection.query("SELECT last_insert_rowid()", [], "read the run's id") { id = $0.integer(0) }
-            for test in run.tests {
-                try connection.query("INSERT INTO results (run, test, status, duration, attempts) VALUES (?, ?, ?, ?, ?)",
-                                     [.integer(id), .text(test.identifier), .text(test.status), .real(test.duration), .integer(test.attempts)],
-                                     "record a test result")
-            }
+            try connection.run("INSERT INTO results (run, test, status, duration, attempts) VALUES (?, ?, ?, ?, ?)",
+                               forEach: run.tests.map { [.integer(id), .text($0.identifier), .text($0.status), .real($0.duration), .integer($0.attempts)] },
+                               "record a test result")
             // Ids only grow: the runs beyond the newest `keptRuns` are those at or below this one.
             if id > keptRuns {
                 try connection.query("DELETE FROM results WHERE run <= ?", [.integer(id - keptRuns)], "forget the oldest results")
