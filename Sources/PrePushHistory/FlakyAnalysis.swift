@@ -37,13 +37,13 @@ public enum FlakyAnalysis {
         for (identifier, history) in byTest {
             var outcomesByTree: [String: Set<Bool>] = [:]
             for entry in history {
-                if let tree = entry.tree { outcomesByTree[tree, default: []].insert(entry.test.passed && entry.test.attempts == 1) }
+                if let tree = entry.tree { outcomesByTree[tree, default: []].insert(entry.test.passed && !entry.test.isFlaky) }
             }
-            let outcomes = history.map { $0.test.passed && $0.test.attempts == 1 }
+            let outcomes = history.map { $0.test.passed && !$0.test.isFlaky }
             let flips = zip(outcomes, outcomes.dropFirst()).filter { $0 != $1 }.count
             let test = FlakyTest(identifier: identifier, runs: history.count,
                                  failures: history.filter { !$0.test.passed }.count,
-                                 passedOnRetry: history.filter { $0.test.passed && $0.test.attempts > 1 }.count,
+                                 passedOnRetry: history.filter { $0.test.isFlaky }.count,
                                  treesWithBoth: outcomesByTree.values.filter { $0.count == 2 }.count, flips: flips)
             if !test.reasons.isEmpty { found.append(test) }
         }

@@ -44,7 +44,7 @@ public struct RecordedRun: Sendable, Equatable {
 public struct RecordedTest: Sendable, Equatable {
     /// `Suite.name` (the results' `testIdentifier`).
     public var identifier: String
-    /// `TestStatus`'s raw value.
+    /// `TestStatus`'s raw value, or `flaky` for a test that failed and then passed on a retry.
     public var status: String
     /// Seconds of its last attempt.
     public var duration: Double
@@ -59,8 +59,15 @@ public struct RecordedTest: Sendable, Equatable {
         self.attempts = attempts
     }
 
-    /// Whether the test did not fail.
+    /// The status of a test that failed and then passed on a retry (`UITestResult.isFlaky`).
+    public static let flaky = "flaky"
+
+    /// Whether the test did not fail (a flaky test passed).
     public var passed: Bool { status != "failed" && status != "unfinished" }
+
+    /// Whether it failed and then passed on a retry. Not `attempts > 1`: a test Xcode ran several
+    /// times that passed every time (`-test-iterations`) ran more than once and is not flaky.
+    public var isFlaky: Bool { status == Self.flaky }
 }
 
 /// Every run remembered, in `.git/prepush/history.sqlite`: each stage's run (tree, commit, status,
@@ -192,7 +199,7 @@ public final class RunHistory {
             SELECT runs.started, runs.stage, runs.status, runs.commit_id, runs.tree, runs.duration, runs.origin,
                    COUNT(results.test),
                    SUM(CASE WHEN results.status IN ('failed', 'unfinished') THEN 1 ELSE 0 END),
-                   SUM(CASE WHEN results.status NOT IN ('failed', 'unfinished') AND results.attempts > 1 THEN 1 ELSE 0 END)
+                   SUM(CASE WHEN results.status = 'flaky' THEN 1 ELSE 0 END)
             FROM runs LEFT JOIN results ON results.run = runs.id
             GROUP BY runs.id ORDER BY runs.id DESC LIMIT ?
             """, [.integer(limit)], "list the runs") { row in

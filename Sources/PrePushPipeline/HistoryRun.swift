@@ -40,7 +40,7 @@ public enum HistoryRun {
                     return .failure
                 }
                 for entry in entries {
-                    let outcome = entry.test.passed && entry.test.attempts > 1 ? "flaky (passed on attempt \(entry.test.attempts))" : entry.test.status
+                    let outcome = entry.test.isFlaky ? "flaky (passed on attempt \(entry.test.attempts))" : entry.test.status
                     console.line("\(time(entry.started))  \(entry.stage)  \(short(entry.commit))  \(outcome)  \(TextFormatting.testDuration(entry.test.duration))  \(entry.test.identifier)")
                 }
                 return .success

@@ -77,4 +77,19 @@ import Testing
         #expect(missing.status == 2, "\(missing)")
         #expect(try listedRuns(repo).count == 1)
     }
+
+    /// Xcode ran the tests of fastlane's captured run twice each (`-test-iterations`): a test that
+    /// passed both times ran twice and is not flaky, nor one that failed both times. Counted as
+    /// attempts, 35 of its passing tests were once listed as flaky.
+    @Test func testsXcodeRanSeveralTimesArePassedOrFailedNotFlaky() throws {
+        let repo = try GitRepository()
+        try repo.write("x\n", to: "README.md")
+        try repo.commitAll("a repository")
+        let capture = Fixtures.shared + "/xcresult-json/fastlane__trainer_fixtures__Xcode16-Mixed-XCTest-SwiftTesting.json"
+        _ = try PrepushBinary.run(["history", "import", capture], in: repo.path, environment: repo.environment).checked()
+        let runs = try listedRuns(repo)
+        #expect(runs.count == 1 && runs[0].contains("  64 tests, 13 failed  "), "\(runs)")
+        let flaky = try PrepushBinary.run(["flaky"], in: repo.path, environment: repo.environment)
+        #expect(flaky.standardOutput == "prepush: no flaky test in the last 50 runs\n", "\(flaky)")
+    }
 }
