@@ -46,7 +46,7 @@ public struct RecordedTest: Sendable, Equatable {
     public var identifier: String
     /// `TestStatus`'s raw value, or `flaky` for a test that failed and then passed on a retry.
     public var status: String
-    /// Seconds of its last attempt.
+    /// Seconds, every attempt added up (as results.json's `duration`).
     public var duration: Double
     /// How many times it ran.
     public var attempts: Int

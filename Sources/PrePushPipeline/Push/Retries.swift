@@ -175,29 +175,23 @@ struct Retries {
     /// `Class/method`; Swift Testing's (`Target.Suite/name()/File.swift:3:5`) hold `Suite/name(`.
     static func filterPattern(_ test: UITestResult) -> String {
         if let open = test.name.firstIndex(of: "(") {
-            let suite = test.suite.isEmpty || test.suite == "SwiftTesting" ? "" : escaped(test.suite.replacing(".", with: "/")) + "/"
-            return "[./]\(suite)\(escaped(String(test.name[..<open])))\\("
+            let suite = test.suite.isEmpty || test.suite == "SwiftTesting" ? "" : TestSharding.regexEscaped(test.suite.replacing(".", with: "/")) + "/"
+            return "[./]\(suite)\(TestSharding.regexEscaped(String(test.name[..<open])))\\("
         }
-        return "(^|\\.)\(escaped(test.suite))/\(escaped(test.name))$"
+        return "(^|\\.)\(TestSharding.regexEscaped(test.suite))/\(TestSharding.regexEscaped(test.name))$"
     }
 
-    static func escaped(_ text: String) -> String { TestSharding.regexEscaped(text) }
-
-    /// The earlier attempts' results with each test that failed replaced by its latest attempt: a
-    /// pass after failures keeps them (flaky, for the reports), a failure adds its own. Tests the
-    /// rerun did not run keep their result.
+    /// The earlier attempts' results with each test that failed merged with its latest attempt as
+    /// every reader merges a retry (`merged(withRetry:)`): the latest status, the failures of every
+    /// attempt (a pass after failures is flaky), the attempts and times added up. Tests the rerun
+    /// did not run keep their result.
     static func merge(_ earlier: TestRun, with rerun: TestRun) -> TestRun {
         var latest: [String: UITestResult] = [:]
         for test in rerun.results { latest[test.testIdentifier] = test }
         var merged = earlier
         merged.results = earlier.results.map { test in
             guard !test.passed, let again = latest[test.testIdentifier] else { return test }
-            let failures = again.passed ? test.failures : test.failures + again.failures
-            return UITestResult(suite: test.suite, name: test.name, status: again.status, duration: again.duration, failures: failures,
-                                phase: again.phase, attempts: test.attempts + again.attempts, skipReason: again.skipReason,
-                                screenshotPath: again.screenshotPath ?? test.screenshotPath,
-                                accessibilityAuditResults: again.accessibilityAuditResults, warnings: again.warnings ?? [],
-                                selector: again.selector ?? test.selector)
+            return test.merged(withRetry: again)
         }
         // What the whole run reported (a crash, a closing line's counts) is the last attempt's.
         merged.runFailures = rerun.runFailures
