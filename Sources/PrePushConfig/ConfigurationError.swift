@@ -14,6 +14,12 @@ public enum ValueOrigin: Sendable, Equatable, CustomStringConvertible {
     /// A default that depends on the repository (`swift test` because `Package.swift` exists).
     case derived(String)
 
+    /// Whether the value came from the configuration file.
+    public var isFile: Bool {
+        if case .file = self { return true }
+        return false
+    }
+
     public var description: String {
         switch self {
         case .flag(let name): return "flag \(name)"
@@ -59,6 +65,8 @@ public enum ValueProblem: Error, Sendable, Equatable {
     case fileProblem(String)
     /// Not a size such as 1000000, 500KB or 2MB.
     case notByteCount
+    /// A size over a ceiling (bytes) that no configuration lifts.
+    case overCeiling(Int)
     /// A path from the configuration file that leads out of the repository.
     case outsideRepository(RepositoryPath.Problem)
     /// Not one of `choices`; `what` names the setting's kind (`a flaky policy`).
@@ -99,6 +107,8 @@ public enum ValueProblem: Error, Sendable, Equatable {
             return words
         case .containsNUL:
             return "holds a NUL character (\\0), which would cut the value where the system reads it"
+        case .overCeiling(let bytes):
+            return "is over the \(FileReading.Problem.size(bytes)) that prepush reads of any source file, a ceiling no configuration lifts (real views are far smaller)"
         case .notByteCount:
             return "is not a size: expected whole bytes, or a number with KB or MB (1000000, 500KB, 2MB), at least 1KB"
         case .notOneOf(let choices, let what):
@@ -113,6 +123,7 @@ public enum ValueProblem: Error, Sendable, Equatable {
             case .symlinkLeadsOut: return "is or passes through a symbolic link that leads out of the repository"
             case .notRegularFile: return "is not a regular file"
             case .danglingSymlink: return "is a symbolic link to something that does not exist"
+            case .insideGitFolder: return "is inside .git, git's own folder, where a report can pass for git's metadata (a ref, a hook); give a folder in the working tree"
             }
         }
     }

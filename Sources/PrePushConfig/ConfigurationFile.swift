@@ -312,7 +312,7 @@ private struct FileDecoder {
             if let views = fields["textEntryViews"] { section.textEntryViews = list(views, path: "accessibility.textEntryViews", expected: "view names", any) }
             if let baseline = fields["baseline"] { section.baseline = nonEmptyString(baseline, path: "accessibility.baseline", expected: "a file path") }
             if let size = fields["maxFileSize"] {
-                section.maxFileSize = parsed(size, path: "accessibility.maxFileSize", expected: "a size in bytes", ValueParsers.byteCount)
+                section.maxFileSize = parsed(size, path: "accessibility.maxFileSize", expected: "a size in bytes", ValueParsers.sourceFileSize)
             }
             if let rules = fields["rules"], !rules.isNull, let map = mapping(rules, path: "accessibility.rules", allowedKeys: nil) {
                 for (key, value) in map.pairs {

@@ -84,11 +84,16 @@ private struct Merger {
     private mutating func checkRuleNames(_ file: ConfigurationFile?) {
         let known = request.knownAccessibilityRules
         guard !known.isEmpty, let file else { return }
+        // At most `ConfigurationError.limit` errors, each with its line: 8,000 unknown names on one
+        // line were 8,000 copies of that line and 8,000 suggestions (4 s, 1 GB).
+        var beyond = 0
         for rule in file.accessibility?.rules ?? [] where !known.contains(rule.value.name) {
+            guard errors.count < ConfigurationError.limit else { beyond += 1; continue }
             errors.append(.unknownKey(rule.location, key: rule.value.name, parent: "accessibility.rules",
                                       suggestion: ValueParsers.suggestion(for: rule.value.name, among: known),
                                       sourceLine: sourceLine(file, rule.location)))
         }
+        if beyond > 0 { errors.append(.moreErrors(beyond, file: configurationFile ?? ".prepush.yml")) }
     }
 
     /// `accessibility.baseline`'s absolute path: the repository names it, so it stays inside the
@@ -172,8 +177,15 @@ private struct Merger {
         let syncMode = pickSyncMode(flag: flags.syncMode, file: file?.remote?.syncMode)
         let isolated = pick("isolated", flag: flags.isolated ? (true, "--isolated") : nil, variable: nil,
                             parse: ValueParsers.boolean, file: file?.isolated, fallback: false)
-        let cache = pick("cache", flag: flags.noCache ? (false, "--no-cache") : nil, variable: Variable.cache,
+        var cache = pick("cache", flag: flags.noCache ? (false, "--no-cache") : nil, variable: Variable.cache,
                          parse: ValueParsers.boolean, file: file?.cache, fallback: true)
+        if cache.value, Self.runsInCI(environment), cache.origin == .default || cache.origin.isFile {
+            // In CI the configuration file and the stages are a pull request's: a stage could store
+            // its own pass for the next job on a self-hosted runner. Only the job's own environment
+            // (PREPUSH_CACHE=1, set by the workflow) turns the cache on there.
+            cache = (false, .derived("off in CI unless \(Variable.cache)=1"))
+            replaceSetting("cache", value: "false", origin: cache.origin)
+        }
         // An environment-only switch (the stages' line-buffered output): checked here so a bad value is an error like any other.
         if let raw = environment[Variable.lineBuffered], case .failure(let problem) = ValueParsers.boolean(raw) {
             errors.append(.invalidValue(.environment(Variable.lineBuffered), setting: Variable.lineBuffered, value: raw, problem: problem, sourceLine: nil))
@@ -195,7 +207,7 @@ private struct Merger {
         } else if let located = file?.reportsDirectory {
             reports = (located.value, .file(located.location))
             // The file may be a pull request's: its reports folder stays inside the repository.
-            if case .failure(let problem) = RepositoryPath.inside(located.value, root: request.repositoryRoot) {
+            if case .failure(let problem) = RepositoryPath.writableFolderInside(located.value, root: request.repositoryRoot) {
                 errors.append(.invalidValue(.file(located.location), setting: "reports.directory", value: located.value,
                                             problem: .outsideRepository(problem), sourceLine: sourceLine(file, located.location)))
             }
@@ -288,6 +300,13 @@ private struct Merger {
         }
         settings.append(ResolvedSetting(name: "syncMode", value: result.0.rawValue, origin: result.1))
         return result.0
+    }
+
+    /// Whether prepush runs in CI: `CI` or `GITHUB_ACTIONS` set to anything but empty, `0` or `false`.
+    static func runsInCI(_ environment: [String: String]) -> Bool {
+        ["CI", "GITHUB_ACTIONS"].contains { name in
+            environment[name].map { !$0.isEmpty && $0 != "0" && $0.lowercased() != "false" } ?? false
+        }
     }
 
     private mutating func replaceSetting(_ name: String, value: String, origin: ValueOrigin) {

@@ -28,6 +28,11 @@ package enum ValueParsers {
         return .success(number * scale)
     }
 
+    /// A size of source file: `byteCount`, no more than `FileReading.sourceCeiling`.
+    package static func sourceFileSize(_ raw: String) -> Result<Int, ValueProblem> {
+        byteCount(raw).flatMap { $0 <= FileReading.sourceCeiling ? .success($0) : .failure(.overCeiling(FileReading.sourceCeiling)) }
+    }
+
     /// A boolean in `BooleanWord`'s grammar, the same for every source.
     package static func boolean(_ raw: String) -> Result<Bool, ValueProblem> {
         BooleanWord.parse(raw).map(Result.success) ?? .failure(.notBoolean)

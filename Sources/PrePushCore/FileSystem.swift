@@ -21,6 +21,20 @@ public enum FileSystem {
         return FileStamp(size: Int(info.st_size), seconds: Int(modified.tv_sec), nanoseconds: Int(modified.tv_nsec))
     }
 
+    /// What changes whenever anything writes, renames over or replaces the entry at `path` itself
+    /// (not followed): its inode, size and status-change time, which no program can set back. Nil
+    /// when nothing is there.
+    public static func identity(of path: String) -> String? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        #if canImport(Darwin)
+        let changed = info.st_ctimespec
+        #else
+        let changed = info.st_ctim
+        #endif
+        return "\(info.st_ino) \(info.st_mode) \(info.st_size) \(changed.tv_sec).\(changed.tv_nsec)"
+    }
+
     /// Whether `path` exists and is a directory (following symlinks).
     public static func isDirectory(_ path: String) -> Bool {
         var info = stat()
@@ -96,6 +110,8 @@ public enum RepositoryPath {
         case notRegularFile(String)
         /// A symbolic link whose target does not exist.
         case danglingSymlink(String)
+        /// A folder inside `.git`, git's own: what is written there can pass for git's metadata (a ref).
+        case insideGitFolder(String)
 
         public var description: String {
             switch self {
@@ -109,6 +125,8 @@ public enum RepositoryPath {
                 return "\(path) is not a regular file"
             case .danglingSymlink(let path):
                 return "\(path) is a symbolic link to something that does not exist; refused without following it"
+            case .insideGitFolder(let path):
+                return "\(path) is inside .git, git's own folder, where files pass for git's metadata; give a folder in the working tree"
             }
         }
     }
@@ -137,6 +155,18 @@ public enum RepositoryPath {
         return .success(missing.reduce(resolved) { FilePath.join($0, $1) })
     }
 
+    /// Like `inside`, for a folder prepush writes into: it must also stay out of `.git` (followed
+    /// through any symlink), where a report could pass for a ref or a hook.
+    public static func writableFolderInside(_ path: String, root: String) -> Result<String, Problem> {
+        inside(path, root: root).flatMap { absolute in
+            let realRoot = FileSystem.realPath(root) ?? root
+            let relative = absolute.hasPrefix(realRoot) ? String(absolute.dropFirst(realRoot.count)) : absolute
+            let components = relative.split(separator: "/")
+            if components.contains(where: { $0.lowercased() == ".git" }) { return .failure(.insideGitFolder(path)) }
+            return .success(absolute)
+        }
+    }
+
     /// Like `inside`, for a file that is read: it must also be a regular file when it exists, so a
     /// FIFO cannot hang the read and a folder gets a sentence, not a Foundation error code.
     public static func fileInside(_ path: String, root: String) -> Result<String, Problem> {
@@ -158,6 +188,11 @@ public enum RepositoryPath {
 /// in words: a folder, a FIFO (opened without blocking, so it cannot hang a push), no permission,
 /// or bigger than the caller wants to hold.
 public enum FileReading {
+    /// Largest source file prepush reads from a repository (test sources, views, the catalog):
+    /// real sources are a few hundred KB at most, and a file of tens of MB (which hosts accept) cost
+    /// 75 times its size in memory to parse. No configuration lifts it.
+    public static let sourceCeiling = 8_000_000
+
     /// Why a file was not read.
     public enum Problem: Error, Sendable, Equatable, CustomStringConvertible {
         case missing

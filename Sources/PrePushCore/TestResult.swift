@@ -136,16 +136,16 @@ public struct UITestResult: Sendable, Hashable, Codable {
                 phase: TestPhase? = nil, attempts: Int = 1, skipReason: String? = nil, screenshotPath: String? = nil,
                 accessibilityAuditResults: [AccessibilityAuditResult]? = nil, warnings: [TestFailure] = [], selector: String? = nil) {
         let passed = status != .failed && status != .unfinished
-        self.selector = selector
+        self.selector = selector.map { Self.bounded($0, to: 2 * Self.nameLimit) }
         self.warnings = warnings.isEmpty ? nil : warnings
-        self.suite = suite
-        self.name = name
+        self.suite = Self.bounded(suite, to: Self.nameLimit)
+        self.name = Self.bounded(name, to: Self.nameLimit)
         self.status = status
         self.duration = Self.saneDuration(duration)
         self.failures = failures
         self.phase = passed ? nil : phase
         self.attempts = max(1, attempts)
-        self.skipReason = skipReason
+        self.skipReason = skipReason.map { Self.bounded($0, to: TestFailure.messageLimit) }
         self.screenshotPath = passed ? nil : screenshotPath
         // Whatever format the result came from (console, JUnit, xcresult), a failure that is a
         // runtime accessibility audit's finding becomes an audit result of the test.
@@ -155,6 +155,23 @@ public struct UITestResult: Sendable, Hashable, Codable {
         } else {
             self.accessibilityAuditResults = accessibilityAuditResults
         }
+    }
+
+    /// The longest suite or test name kept, in bytes. Real names are under 200; a test source can
+    /// make them as long as it likes (2,000 failing tests named with 60 KB each made 600 MB of
+    /// reports and minutes of work after the stage).
+    public static let nameLimit = 1_000
+
+    /// `text` when it fits in `limit` UTF-8 bytes; else its start, `…` and a hash of the whole, so
+    /// two long names that start alike stay two names.
+    public static func bounded(_ text: String, to limit: Int) -> String {
+        guard text.utf8.count > limit else { return text }
+        var cut = text.utf8.prefix(limit - 20)
+        while let last = cut.last, last & 0xC0 == 0x80 { cut = cut.dropLast() }
+        if let last = cut.last, last >= 0xC0 { cut = cut.dropLast() }
+        var hash: UInt64 = 0xcbf29ce484222325
+        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100000001b3 }
+        return String(decoding: cut, as: UTF8.self) + "…#" + String(hash, radix: 16)
     }
 
     /// The longest duration a result keeps, in seconds (about 115 days): readers meet `1e309`,

@@ -35,6 +35,11 @@ public enum TextFormatting {
         text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
     }
 
+    /// `text` cut to at most `limit` characters, with `…` where it was cut.
+    public static func shortened(_ text: String, to limit: Int) -> String {
+        text.count <= limit ? text : String(text.prefix(max(0, limit - 1))) + "…"
+    }
+
     /// `text` without leading and trailing spaces, tabs, carriage returns and line feeds.
     public static func trimmed(_ text: String) -> String {
         let blank: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }

@@ -32,4 +32,16 @@ extension Repository {
         }
         return (files, written.seconds)
     }
+
+    /// Whether git's index tracks the file at `path` (absolute, or relative to the working tree):
+    /// such a file is the repository's (a pull request's, in CI), never one prepush wrote.
+    public func isTracked(_ path: String) -> Bool {
+        guard let root = workingDirectory else { return false }
+        let relative = FilePath.relative(FilePath.absolute(path, base: root), to: root)
+        guard !relative.hasPrefix("../"), relative != ".." else { return false }
+        var index: OpaquePointer?
+        guard git_repository_index(&index, handle) == 0, let index else { return false }
+        defer { git_index_free(index) }
+        return git_index_get_bypath(index, relative, 0) != nil
+    }
 }

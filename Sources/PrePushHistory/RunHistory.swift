@@ -130,8 +130,17 @@ public final class RunHistory {
     private static func open(_ path: String) throws(SQLiteError) -> SQLiteConnection {
         let connection = try SQLiteConnection(path: path)
         try connection.execute(schema, "set up the history")
+        // Triggers and views never run on this connection; anything prepush did not make is a
+        // stage's doing, and the file goes aside like a damaged one.
+        var foreign: [String] = []
+        try connection.query("SELECT type, name FROM sqlite_master WHERE name NOT IN (\(ownSchemaObjects.map { "'\($0)'" }.joined(separator: ", "))) AND name NOT LIKE 'sqlite_%'",
+                             [], "read the history's schema") { foreign.append("\($0.text(0) ?? "") \($0.text(1) ?? "")") }
+        if !foreign.isEmpty { throw SQLiteError.foreignSchema(foreign, path: path) }
         return connection
     }
+
+    /// The tables and indexes `schema` makes.
+    static let ownSchemaObjects = ["runs", "results", "results_by_test", "results_by_run"]
 
     /// Renames a damaged file (and its WAL) to `…damaged-<time>`; the note says where.
     private static func moveAside(_ path: String, because error: SQLiteError) -> String {

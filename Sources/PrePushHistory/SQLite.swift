@@ -10,8 +10,17 @@ public struct SQLiteError: Error, CustomStringConvertible, Sendable {
     /// SQLite's words.
     public let message: String
 
-    /// Whether the file is not a database or is corrupt.
+    /// Whether the file is not a database or is corrupt, or holds what prepush did not put there.
     public var isDamage: Bool { code == SQLITE_CORRUPT || code == SQLITE_NOTADB }
+
+    /// Whether a statement ran past `SQLiteConnection.statementSeconds` and was ended.
+    public var isTimeout: Bool { code == SQLITE_INTERRUPT }
+
+    /// A history holding schema objects prepush never makes (a trigger, a view, another table): a
+    /// stage wrote them, and the file is treated as damaged.
+    static func foreignSchema(_ names: [String], path: String) -> SQLiteError {
+        SQLiteError(operation: "check \(path)", code: SQLITE_CORRUPT, message: "it holds \(names.prefix(5).joined(separator: ", ")) that prepush did not make")
+    }
 
     public var description: String { "\(operation): \(message) (SQLite \(code))" }
 }
@@ -20,6 +29,11 @@ public struct SQLiteError: Error, CustomStringConvertible, Sendable {
 /// shared between threads (a push records from the thread that runs it).
 final class SQLiteConnection {
     private let handle: OpaquePointer
+    /// When (monotonic seconds) the statement running now is ended: see `statementSeconds`.
+    private let deadline = UnsafeMutablePointer<Double>.allocate(capacity: 1)
+    /// Longest one statement may run. A history of 1,000 runs answers in milliseconds; a file a
+    /// stage rewrote (a huge table, a schema built to make queries slow) is stopped here.
+    static let statementSeconds = 10.0
 
     /// Opens (or creates) the file, waiting up to `busyMilliseconds` for another writer.
     init(path: String, busyMilliseconds: Int32 = 10_000) throws(SQLiteError) {
@@ -31,14 +45,31 @@ final class SQLiteConnection {
             throw SQLiteError(operation: "open \(path)", code: code & 0xFF, message: message)
         }
         handle = opened
+        deadline.pointee = .infinity
+        let distrusted = prepush_sqlite3_distrust_schema(handle)
+        guard distrusted == SQLITE_OK else {
+            sqlite3_close_v2(handle)
+            deadline.deallocate()
+            throw SQLiteError(operation: "open \(path) without triggers and views", code: distrusted & 0xFF, message: "the SQLite library refused")
+        }
+        prepush_sqlite3_watch_deadline(handle, deadline)
         sqlite3_busy_timeout(handle, busyMilliseconds)
         _ = prepush_sqlite3_skip_checkpoint_on_close(handle)
     }
 
-    deinit { sqlite3_close_v2(handle) }
+    deinit {
+        sqlite3_close_v2(handle)
+        deadline.deallocate()
+    }
+
+    /// Starts the clock of the next statement.
+    private func armDeadline() {
+        deadline.pointee = prepush_monotonic_seconds() + Self.statementSeconds
+    }
 
     /// Runs SQL without results (several statements allowed).
     func execute(_ sql: String, _ operation: String) throws(SQLiteError) {
+        armDeadline()
         var message: UnsafeMutablePointer<CChar>?
         let code = sqlite3_exec(handle, sql, nil, nil, &message)
         let words = message.map { String(cString: $0) } ?? ""
@@ -55,6 +86,7 @@ final class SQLiteConnection {
 
     /// Runs one statement with `values` bound in order, calling `row` for each row of its result.
     func query(_ sql: String, _ values: [Value] = [], _ operation: String, row: (Row) -> Void = { _ in }) throws(SQLiteError) {
+        armDeadline()
         var statement: OpaquePointer?
         var code = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
         guard code == SQLITE_OK, let statement else { throw error(operation, code) }
@@ -71,6 +103,7 @@ final class SQLiteConnection {
     /// Runs one statement without results once per element of `rows`, prepared once: a run's
     /// thousands of results, where preparing the statement for each cost more than writing it.
     func run(_ sql: String, forEach rows: [[Value]], _ operation: String) throws(SQLiteError) {
+        armDeadline()
         var statement: OpaquePointer?
         let code = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
         guard code == SQLITE_OK, let statement else { throw error(operation, code) }

@@ -87,8 +87,10 @@ public struct Console: Sendable {
         send(line + "\n", to: output)
     }
 
+    /// Text as it may reach the terminal or log: control characters escaped everywhere, and workflow
+    /// commands defused under GitHub Actions.
     private func safe(_ text: String) -> String {
-        neutralisesWorkflowCommands ? WorkflowCommand.neutralised(text) : text
+        neutralisesWorkflowCommands ? WorkflowCommand.neutralised(text) : WorkflowCommand.escapedControls(text)
     }
 
     /// `text` wrapped in the ANSI colour of `tone`, or as it is without colour.

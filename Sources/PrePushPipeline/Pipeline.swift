@@ -108,7 +108,8 @@ public enum Pipeline {
             return try nothingToRun(plan, traced.map { (traceability, $0) }, configuration: configuration, context: context)
         }
         // 5. The workspace: the reports folder, and the tree the stages run in.
-        var workspace = try Workspace.claimReports(configuration.reportsDirectory, diagnostics: diagnostics)
+        var workspace = try Workspace.claimReports(configuration.reportsDirectory, diagnostics: diagnostics,
+                                                   isTracked: { context.repository.isTracked($0) })
         configuration.reportsDirectory = workspace.reportsDirectory
         defer { workspace.cleanUp() }
         let runsRemotely = configuration.remote != nil && plan.stages.stages.contains { $0.kind == .ui }
@@ -219,7 +220,7 @@ public enum Pipeline {
         guard let (traceability, catalog) = traced else { return .nothingToRun(noneConfigured: plan.noneConfigured) }
         context.console.line(Verdict.nothingToRun(noneConfigured: plan.noneConfigured).lines(hook: context.isHook)[0].text)
         do {
-            try Workspace.prepareReportsDirectory(configuration.reportsDirectory)
+            try Workspace.prepareReportsDirectory(configuration.reportsDirectory, isTracked: { context.repository.isTracked($0) })
         } catch {
             throw .reportsFolder(error.description)
         }

@@ -87,7 +87,9 @@ enum ShardStep {
         for stage in sharded {
             let globs = (stage.shardTests ?? []).isEmpty ? discovery.tests : (stage.shardTests ?? []).map(Glob.init)
             let files = TestDiscovery.files(under: discovery.root, include: globs)
-            let all = TestSharding.tests(in: TestDiscovery.discover(root: discovery.root, testFiles: files, platform: BuildPlatform.of(command: stage.command)))
+            let inventory = TestDiscovery.discover(root: discovery.root, testFiles: files, platform: BuildPlatform.of(command: stage.command))
+            if let skipped = TraceabilityStep.skippedNote(inventory) { inputs.notes.append("\(stage.kind.rawValue): shard: \(skipped)") }
+            let all = TestSharding.tests(in: inventory)
             inputs.tests[stage.kind] = (all, globs.map(\.pattern))
         }
         return inputs

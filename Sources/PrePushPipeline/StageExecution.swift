@@ -45,6 +45,10 @@ public struct StageResult: Sendable, Equatable {
     public var runningWhenStopped: [(identifier: String, seconds: Double)] = []
     /// When the stage was not run because it had passed on the same tree with the same inputs: when that was (seconds since 1970).
     public var cachedFrom: Double?
+    /// How its tests' verdict is known: whether a runner said how its run ended (a closing summary
+    /// on the console, or a results file it wrote), and how many compiler or tool errors were printed.
+    /// Quarantine excuses a failed stage only on a runner's word with no error besides its tests.
+    public var evidence = StageEvidence()
 
     public static func == (lhs: StageResult, rhs: StageResult) -> Bool {
         lhs.kind == rhs.kind && lhs.status == rhs.status && lhs.duration == rhs.duration && lhs.logPath == rhs.logPath
@@ -75,6 +79,20 @@ public struct StageResult: Sendable, Equatable {
         default: return "signal \(number)"
         }
     }
+}
+
+/// What a stage's output says about why it ended, beyond its tests.
+public struct StageEvidence: Sendable, Equatable {
+    /// A runner said how its run ended: a closing summary was read, or the tests came from a
+    /// results file the runner wrote (event stream, xunit, result bundle).
+    public var runnerClosed = false
+    /// Compiler diagnostics and tools' `error:` lines the stage printed.
+    public var errorLines = 0
+    /// The first of them.
+    public var firstError: String?
+
+    /// Evidence of nothing.
+    public init() {}
 }
 
 /// Runs one stage: its process group under its timeout, its whole output to `<reports>/<stage>.log`
@@ -133,9 +151,12 @@ struct StageExecution {
         default:
             break
         }
-        var result = StageResult(kind: stage.kind, status: ran.status, duration: ran.duration, logPath: logPath,
-                                 tests: readTests(parsers: parsers, files: resultFiles, startedAt: startedAt, status: ran.status))
+        let tests = readTests(parsers: parsers, files: resultFiles, startedAt: startedAt, status: ran.status)
+        var result = StageResult(kind: stage.kind, status: ran.status, duration: ran.duration, logPath: logPath, tests: tests.run)
         result.runningWhenStopped = running
+        result.evidence.runnerClosed = parsers.runnerSummaries > 0 || tests.fromFiles
+        result.evidence.errorLines = parsers.compilerErrorCount
+        result.evidence.firstError = parsers.compilerErrors.first
         say(result, leftovers: ran.leftovers)
         if ran.status != .passed {
             showFailure(of: result, tail: verbose ? nil : tail, compilerErrors: parsers.compilerErrors)
@@ -195,13 +216,15 @@ struct StageExecution {
 
     /// The stage's tests from the best source there is: the console, unless the run wrote result
     /// files (Swift Testing's event stream, xunit), results brought back from a Mac, or a result bundle.
-    private func readTests(parsers: StreamParsers, files: StageResultFiles, startedAt: Date, status: StageStatus) -> TestRun {
+    private func readTests(parsers: StreamParsers, files: StageResultFiles, startedAt: Date, status: StageStatus) -> (run: TestRun, fromFiles: Bool) {
         let name = stage.kind.rawValue
         let diagnostics = Diagnostics(console: console)
         var tests = parsers.finish()
+        var fromFiles = false
         if remote == nil {
             let fromConsole = tests
             tests = StageResultReading.preferringFiles(files, over: tests, writtenSince: startedAt, console: console)
+            fromFiles = tests != fromConsole
             if parsers.passedByClosingLine > 0, tests == fromConsole {
                 diagnostics.note("\(name): Swift Testing's console lost the end of \(TextFormatting.count(parsers.passedByClosingLine, "test")); its closing line says the run passed, so they count as passed (write its event stream for exact results: docs/reports.md)")
             }
@@ -217,8 +240,11 @@ struct StageExecution {
             let folder = FilePath.join(reportsDirectory, "remote")
             if let fetched = try? remote.session.fetch(remote.results, into: folder, mode: remote.mode) {
                 if verbose { console.line("prepush ▸ \(name): brought back \(fetched.count) of \(remote.results.count) result paths into \(folder)") }
-                let fromFiles = fetched.compactMap { try? ResultsInput.parse(file: $0) }.filter { $0.kind != .console }.flatMap(\.run.results)
-                if !fromFiles.isEmpty { tests = TestRun(results: fromFiles) }
+                let fetchedResults = fetched.compactMap { try? ResultsInput.parse(file: $0) }.filter { $0.kind != .console }.flatMap(\.run.results)
+                if !fetchedResults.isEmpty {
+                    tests = TestRun(results: fetchedResults)
+                    fromFiles = true
+                }
             }
         }
         // An xcodebuild stage's result bundle knows more than its console: read it when it exists.
@@ -227,12 +253,15 @@ struct StageExecution {
             do {
                 let fromBundle = try ResultBundleReader.read(bundle: bundle, attachmentsFolder: FilePath.join(reportsDirectory, "attachments"),
                                                              run: { Self.xcrun($0, environment: baseEnvironment) })
-                if !fromBundle.results.isEmpty { tests = fromBundle }
+                if !fromBundle.results.isEmpty {
+                    tests = fromBundle
+                    fromFiles = true
+                }
             } catch {
                 diagnostics.warning("cannot read the result bundle \(FilePath.relative(bundle, to: stage.workingDirectory)) (\(error)); the results come from the console")
             }
         }
-        return tests
+        return (tests, fromFiles)
     }
 
     /// Swift Testing tests left unfinished with nothing against them but the end of the output,
@@ -381,6 +410,10 @@ final class StreamParsers: @unchecked Sendable {
 
     /// The compiler's `error:` lines seen so far (a failed build).
     var compilerErrors: [String] { standardOutput.compilerErrors + standardError.compilerErrors }
+    /// How many compiler and tool error lines were seen in all.
+    var compilerErrorCount: Int { standardOutput.compilerErrorCount + standardError.compilerErrorCount }
+    /// How many runner closing summaries were read.
+    var runnerSummaries: Int { standardOutput.runnerSummaries + standardError.runnerSummaries }
 
     /// Swift Testing tests the console showed start but not end in a run its closing line says passed.
     private(set) var passedByClosingLine = 0

@@ -71,6 +71,13 @@ public struct TraceabilityStep: Sendable {
         return TestDiscovery.discover(root: root, testFiles: testFiles, constantFiles: constantFiles)
     }
 
+    /// The test files discovery did not read, said once: `2 test files not read: a (…), b (…)`.
+    static func skippedNote(_ inventory: TestInventory) -> String? {
+        guard !inventory.skippedFiles.isEmpty else { return nil }
+        let named = inventory.skippedFiles.prefix(3).joined(separator: ", ") + (inventory.skippedFiles.count > 3 ? ", …" : "")
+        return "\(TextFormatting.count(inventory.skippedFiles.count, "test file")) not read: \(named)"
+    }
+
     /// The matrix of a run, its reports written into `folder` (traceability.md, .json, .html), the
     /// Markdown appended to the GitHub step summary; returns what the gate refuses and the files written.
     public func publish(catalog: ScenarioCatalog, inventory: TestInventory, results: [UITestResult], folder: String,
@@ -81,6 +88,7 @@ public struct TraceabilityStep: Sendable {
         if total.manual > 0 { line += ", \(total.manual) manual" }
         if !matrix.unmappedTests.isEmpty { line += "; \(matrix.unmappedTests.count) tests no scenario names" }
         console.line(line)
+        if let skipped = Self.skippedNote(inventory) { Diagnostics(console: console).note("traceability: \(skipped)") }
         var written: [String] = []
         for format in TraceabilityFormat.allCases {
             let path = FilePath.join(folder, "traceability.\(format.fileExtension)")

@@ -101,10 +101,11 @@ struct VerdictCache {
 
     /// Stores a pass; written whole to a temporary file and renamed, so a killed run leaves no half entry.
     /// Failures to write are returned for a warning: the cache never fails a run.
-    func store(_ entry: Entry) -> String? {
+    func store(_ entry: Entry, own: OwnVerdicts? = nil) -> String? {
         do {
             try FileManager.default.createDirectory(atPath: verdictsFolder, withIntermediateDirectories: true)
             try AtomicFile.write(Array(try JSONEncoder().encode(entry)), to: entryPath(entry.key))
+            if let own, let identity = FileSystem.identity(of: entryPath(entry.key)) { own.record("\(entry.key).json", identity) }
             removeOldEntries()
             return nil
         } catch {
@@ -112,6 +113,55 @@ struct VerdictCache {
         }
     }
 
+
+    /// The entries in the folder now, by name, each with its `FileSystem.identity`.
+    func snapshot() -> [String: String] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: verdictsFolder) else { return [:] }
+        var entries: [String: String] = [:]
+        for name in names {
+            if let identity = FileSystem.identity(of: FilePath.join(verdictsFolder, name)) { entries[name] = identity }
+        }
+        return entries
+    }
+
+    /// Removes the entries that appeared or changed since `before` and that this run did not write
+    /// itself (`own`): only prepush, after a stage passed, vouches for a tree, and a stage that wrote
+    /// a pass of its own (`.git/prepush` is within its reach) must not be believed at the next push.
+    /// Returns the names removed.
+    func discardForeign(since before: [String: String], own: OwnVerdicts) -> [String] {
+        var removed: [String] = []
+        for (name, identity) in snapshot() where before[name] != identity && !own.wrote(name, identity) {
+            unlink(FilePath.join(verdictsFolder, name))
+            removed.append(name)
+        }
+        return removed.sorted()
+    }
+
+    /// The entries this process stored, with the identity each had right after: a parallel stage's
+    /// pass is not taken for one another stage planted.
+    final class OwnVerdicts: @unchecked Sendable {
+        private let lock: UnsafeMutablePointer<pthread_mutex_t> = {
+            let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+            pthread_mutex_init(lock, nil)
+            return lock
+        }()
+        private var written: [String: String] = [:]
+
+        deinit {
+            pthread_mutex_destroy(lock)
+            lock.deallocate()
+        }
+
+        func record(_ name: String, _ identity: String) {
+            pthread_mutex_lock(lock); defer { pthread_mutex_unlock(lock) }
+            written[name] = identity
+        }
+
+        func wrote(_ name: String, _ identity: String) -> Bool {
+            pthread_mutex_lock(lock); defer { pthread_mutex_unlock(lock) }
+            return written[name] == identity
+        }
+    }
 
     /// Entries older than this are removed when a new one is stored, so the folder does not grow without end.
     static let maximumAge: Double = 30 * 24 * 3600

@@ -16,7 +16,9 @@ extension ConsoleTestParser {
             // `± inserted [5], removed [3]`: the difference of two collections, part of the issue.
             return appendToLastIssue(line.string(from: 0))
         }
-        guard glyph.value >= 0x2000, textStart > glyphEnd else { return }
+        // Symbols are U+2000 and up, but for `×` (U+00D7), Swift Testing's failure symbol on Windows
+        // (`◊ √ × ➜` there, Event.Symbol.swift).
+        guard glyph.value >= 0x2000 || glyph.value == 0xD7, textStart > glyphEnd else { return }
         if glyph.value == 0x21B3, lastIssue != nil {
             // `↳ Whales fail.`: the issue's comment (`Issue.record("Whales fail.")`, `#expect(…, "comment")`).
             return appendToLastIssue(line.string(from: textStart))
@@ -25,8 +27,12 @@ extension ConsoleTestParser {
         if line.has("Test ", at: textStart) {
             swiftTestingTest(line, from: textStart + 5)
         } else if line.has("Suite ", at: textStart) {
-            if line.find(" started.", from: textStart) == nil && line.find(" passed after ", from: textStart) == nil
-                && line.find(" failed after ", from: textStart) == nil && line.find(" skipped", from: textStart) == nil {
+            if line.find(" failed after ", from: textStart) != nil {
+                // A suite failed: a failure of the run even when no test's failure was shown (a
+                // log cut to this line).
+                summarySaysFailed = summarySaysFailed ?? "Swift Testing's summary says a suite failed"
+            } else if line.find(" started.", from: textStart) == nil && line.find(" passed after ", from: textStart) == nil
+                && line.find(" skipped", from: textStart) == nil {
                 miss(line)
             }
         }
@@ -54,6 +60,7 @@ extension ConsoleTestParser {
     /// `start` is at `run with `. Only Swift Testing's own line (`countsTests`; not xcbeautify's
     /// rendering of it, whose tests are not counted as ended) says how many the console lost.
     mutating func runSummary(_ line: ByteLine, from start: Int, countsTests: Bool) {
+        runnerSummaries += 1
         if countsTests, let count = line.count(at: start + 9) { swiftTestingClosingCount = count.value }
         if line.find(" failed after ", from: start) != nil {
             summarySaysFailed = "Swift Testing's summary says the run failed"

@@ -101,8 +101,12 @@ extension ConsoleTestParser {
             return
         }
         guard let separator = line.find(" : ", from: testStart), location != nil, location!.column == 0 else {
-            // `path:line:col: error: …` from the compiler: what a failed build shows first.
-            if location != nil, compilerErrors.count < Self.compilerErrorLimit { compilerErrors.append(line.string(from: 0)) }
+            // `path:line:col: error: …` from the compiler: what a failed build shows first; its
+            // next line quotes the source.
+            if location != nil {
+                compilerError(line)
+                quotesSource = true
+            }
             return
         }
         let identifier = line.string(testStart..<separator)

@@ -118,8 +118,18 @@ public struct ConsoleTestParser {
         var warnings: [TestFailure] = []
     }
 
-    /// Compiler diagnostics (`path:line:col: error: …`) seen, at most `compilerErrorLimit`.
+    /// Compiler diagnostics (`path:line:col: error: …`) and tools' `error: …` lines seen, at most
+    /// `compilerErrorLimit`: a build, a crash or a tool failed, not (only) a test.
     public internal(set) var compilerErrors: [String] = []
+    /// How many compiler or tool error lines were seen, kept or not.
+    public internal(set) var compilerErrorCount = 0
+    /// How many of the runners' own closing verdicts were read: XCTest's `Executed N tests, with …`,
+    /// Swift Testing's `Test run with N tests … passed|failed after …`, xcodebuild's `** TEST FAILED **`.
+    /// Zero means no runner said how its run ended: the stage failed before or outside its tests.
+    public internal(set) var runnerSummaries = 0
+    /// The line after a compiler diagnostic: the compiler quotes the source line there (in its
+    /// LLVM style, without a `N |` gutter), and a quoted line is the pull request's text, never an event.
+    var quotesSource = false
     /// How many compiler error lines are kept.
     static let compilerErrorLimit = 20
 
@@ -224,6 +234,14 @@ public struct ConsoleTestParser {
             record(UITestResult(suite: suite, name: name, status: .unfinished, duration: 0, failures: test.failures + [unfinished]))
         }
         running.removeAll()
+        // Failures of tests whose start and end the output never showed (a lone
+        // `path:13: error: -[C t] : message`): a failed test all the same, never "no test results".
+        for key in earlyFailures.keys.sorted() {
+            let (suite, name) = Self.split(key: key)
+            guard resolve(suite: suite, name: name) == nil else { continue }
+            record(UITestResult(suite: suite, name: name, status: .failed, duration: 0, failures: earlyFailures[key] ?? [], phase: .test))
+        }
+        earlyFailures.removeAll()
         for test in announced where resolve(suite: test.suite, name: test.name) == nil {
             record(UITestResult(suite: test.suite, name: test.name, status: .passed, duration: 0))
         }
@@ -292,6 +310,12 @@ public struct ConsoleTestParser {
             }
             inFailingTestsList = false
         }
+        if quotesSource || Self.isQuotedSource(line) {
+            // The compiler quoting a source line (`12 |     code // Test Case '…' failed`): the
+            // source is the pull request's, so nothing in it is read as a test event.
+            quotesSource = false
+            return
+        }
         if line[0] < 0xC0 {
             // `  second line` under a Swift Testing issue: its comment goes on.
             if lastIssue != nil, line.has("  "), !line.has("    ") || line.scalar(at: 4).map({ $0.value < 0x2000 }) ?? true {
@@ -308,7 +332,11 @@ public struct ConsoleTestParser {
             lastFatalError = line.string(from: line.find("Fatal error: ")!)
         } else if let assertionAt = line.find("Assertion Failure: "), !running.isEmpty {
             uiAssertion(line, from: assertionAt + 19)
+        } else if let warningAt = line.find(": warning: "), Self.location(line, end: warningAt) != nil {
+            // A compiler warning: its next line quotes the source.
+            quotesSource = true
         } else if let glued = line.find("Test Case '", from: 1) ?? line.find("Test case '", from: 1),
+                  Self.gluesToOutput(line, at: glued),
                   let close = line.find(byte: UInt8(ascii: "'"), from: glued + 11),
                   line.has(" started", at: close + 1) || line.has(" passed", at: close + 1)
                     || line.has(" failed", at: close + 1) || line.has(" skipped", at: close + 1) {
@@ -321,6 +349,23 @@ public struct ConsoleTestParser {
         } else if let continuing {
             continueMessage(continuing, with: line)
         }
+    }
+
+    /// Whether an event found inside a line at `offset` was printed right after output that did not
+    /// end its line (`…manifeTest Case '-[A.B t]' passed`): only then is it the runner's. After a
+    /// blank, a quote or a comment's slash it is text of that line (`x // Test Case '…' failed`).
+    static func gluesToOutput(_ line: ByteLine, at offset: Int) -> Bool {
+        let before = line[offset - 1]
+        return (before >= 48 && before <= 57) || (before >= 65 && before <= 90) || (before >= 97 && before <= 122) || before == UInt8(ascii: ".")
+    }
+
+    /// The compiler's quoted source in its Swift style: `12 |     code`, `   |     `- error: …`.
+    static func isQuotedSource(_ line: ByteLine) -> Bool {
+        guard line[0] == 32 || (line[0] >= 48 && line[0] <= 57) else { return false }
+        var index = line.skipBlanks(from: 0)
+        while index < line.count && line[index] >= 48 && line[index] <= 57 { index += 1 }
+        if index < line.count && line[index] == 32 { index += 1 }
+        return index < line.count && line[index] == UInt8(ascii: "|") && (index + 1 == line.count || line[index + 1] == 32)
     }
 
     /// A line known by how it starts: XCTest's and xcodebuild's event lines, xcbeautify's, Swift
@@ -365,8 +410,15 @@ public struct ConsoleTestParser {
         } else if first == UInt8(ascii: "*") {
             for verdict in Self.xcodebuildFailures where line.has(verdict.marker) {
                 summarySaysFailed = verdict.meaning
+                if verdict.endsTests { runnerSummaries += 1 } else { compilerError(line) }
                 return true
             }
+            if line.has("** TEST SUCCEEDED **") { runnerSummaries += 1; return true }
+        } else if first == UInt8(ascii: "e"), line.has("error: ") {
+            // SwiftPM's and other tools' own errors (`error: fatalError`, `error: Exited with
+            // unexpected signal code 4`): the stage failed for more than its tests.
+            compilerError(line)
+            return true
         } else if first == UInt8(ascii: "["), let close = line.find("] Testing ", from: 1) {
             let identifier = line.string(from: close + 10, to: line.count)
             if let slash = identifier.lastIndex(of: "/") {
@@ -378,16 +430,24 @@ public struct ConsoleTestParser {
     }
 
     /// xcodebuild's closing lines that say the run failed, and what each means.
-    static let xcodebuildFailures: [(marker: StaticString, meaning: String)] = [
-        ("** TEST FAILED **", "xcodebuild's summary says ** TEST FAILED **"),
-        ("** TEST EXECUTE FAILED **", "xcodebuild's summary says ** TEST EXECUTE FAILED **"),
-        ("** BUILD FAILED **", "the build failed (** BUILD FAILED **)"),
-        ("** TEST BUILD FAILED **", "the build failed (** TEST BUILD FAILED **)"),
+    /// `endsTests`: the line closes a test run (rather than a build that never ran one).
+    static let xcodebuildFailures: [(marker: StaticString, meaning: String, endsTests: Bool)] = [
+        ("** TEST FAILED **", "xcodebuild's summary says ** TEST FAILED **", true),
+        ("** TEST EXECUTE FAILED **", "xcodebuild's summary says ** TEST EXECUTE FAILED **", false),
+        ("** BUILD FAILED **", "the build failed (** BUILD FAILED **)", false),
+        ("** TEST BUILD FAILED **", "the build failed (** TEST BUILD FAILED **)", false),
     ]
+
+    /// Keeps a compiler's or tool's error line (the first `compilerErrorLimit` of them) and counts it.
+    mutating func compilerError(_ line: ByteLine) {
+        compilerErrorCount += 1
+        if compilerErrors.count < Self.compilerErrorLimit { compilerErrors.append(line.string(0..<min(line.count, 4 * Self.echoLimit))) }
+    }
 
     /// `Executed 7 tests, with 1 test skipped and 2 failures (0 unexpected) in …`: a count of
     /// failures above 0 says the run failed, whether or not a failing test was shown.
     mutating func xctestCount(_ line: ByteLine, from start: Int) {
+        runnerSummaries += 1
         var index = start
         if let and = line.find(" and ", from: index), and < (line.find(byte: UInt8(ascii: "("), from: index) ?? line.count) {
             index = and + 5

@@ -28,6 +28,29 @@ public enum ResultsMergeError: Error, Sendable, Equatable, CustomStringConvertib
     }
 }
 
+extension ResultsMerge {
+    /// `inputs` without each summary (a run that names its failing tests and counts the rest:
+    /// `xcresulttool get test-results summary`) whose whole run is also given (its `tests` output,
+    /// as xcresultparser reads the two together): the same tests would count twice. A summary is
+    /// that run's when the run has exactly the tests it counts, at least the failures, and every
+    /// test it names failed there (at least once: a retry may have passed).
+    static func withoutSummariesOfGivenRuns(_ inputs: [(file: String, run: TestRun)]) -> [(file: String, run: TestRun)] {
+        guard inputs.count > 1, inputs.contains(where: { $0.run.counted != nil && $0.run.shard == nil }) else { return inputs }
+        let whole = inputs.filter { $0.run.counted == nil && $0.run.shard == nil && !$0.run.results.isEmpty }
+        return inputs.filter { input in
+            guard let counted = input.run.counted, input.run.shard == nil else { return true }
+            let named = Set(input.run.results.filter { !$0.passed }.map(\.name))
+            let ofGivenRun = whole.contains { candidate in
+                // A test that failed and passed on a retry may be counted failed by the summary.
+                let failedOnce = candidate.run.results.filter { !$0.passed || !$0.failures.isEmpty }
+                return candidate.run.results.count == counted.tests && failedOnce.count >= counted.failed
+                    && named.isSubset(of: Set(failedOnce.map(\.name)))
+            }
+            return !ofGivenRun
+        }
+    }
+}
+
 /// Joins the runs of several inputs into one: shards of a CI matrix (their results.json say which
 /// shard they are) into the run of the whole suite, or files of one run read one after another.
 public enum ResultsMerge {
@@ -37,6 +60,7 @@ public enum ResultsMerge {
     /// is the longest; other inputs ran one after another: their wall times add up. `added` are the
     /// failures the merge itself found (missing shards), also in the run's `runFailures`.
     public static func merge(_ inputs: [(file: String, run: TestRun)]) throws(ResultsMergeError) -> (run: TestRun, added: [String]) {
+        let inputs = withoutSummariesOfGivenRuns(inputs)
         // One plain input is the run: appending it to an empty one would copy every result (11 MB
         // for 100,000 tests, the peak of `prepush results` on a big JUnit file).
         if inputs.count == 1, inputs[0].run.shard == nil { return (inputs[0].run, []) }

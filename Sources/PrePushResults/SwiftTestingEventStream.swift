@@ -75,6 +75,10 @@ public enum SwiftTestingEventStream {
         /// The closing `runEnded` said the run failed: `Test run with 2 tests … failed after … with 1 issue.`
         var closingLineFailed: String?
         var firstInstant: Double?, lastInstant: Double?
+        /// Tests the stream never declared with a `test` record (as vscode-swift's own streams are
+        /// written: `testCaseStarted`, `testCaseEnded`, `testSkipped` alone), known by their events;
+        /// for them a test case's start and end are the test's.
+        var undeclared: Set<String> = []
     }
 
     private static func scan(_ bytes: [UInt8], file: String) throws(EventStreamError)
@@ -121,6 +125,12 @@ public enum SwiftTestingEventStream {
             if text.contains(" failed after ") { state.closingLineFailed = text }
             return
         }
+        if let testID = payload["testID"]?.string, !testID.isEmpty, state.declared[testID] == nil, !state.suites.contains(testID),
+           ["testStarted", "testCaseStarted", "testSkipped", "testEnded", "testCaseEnded"].contains(eventKind) {
+            let name = testID.split(separator: "/").last { !$0.contains(".swift:") }.map(String.init) ?? testID
+            state.declared[testID] = Declared(suite: suite(ofID: testID, name: name), name: name)
+            state.undeclared.insert(testID)
+        }
         guard let testID = payload["testID"]?.string, state.declared[testID] != nil else {
             // An issue of no test (a task that outlived its test), or of a suite: the run failed.
             if eventKind == "issueRecorded", isFailure(payload) {
@@ -137,7 +147,13 @@ public enum SwiftTestingEventStream {
             }
             return
         }
-        switch eventKind {
+        var step = eventKind
+        if state.undeclared.contains(testID) {
+            // A test known only by its events: its (only) case starting and ending is the test's.
+            if step == "testCaseStarted", state.progress[testID] == nil { step = "testStarted" }
+            if step == "testCaseEnded" { step = "testEnded" }
+        }
+        switch step {
         case "testStarted":
             if state.progress[testID] == nil { state.order.append(testID) }
             state.progress[testID] = Progress(startedAt: instant, startedWall: payload["instant"]?["since1970"]?.number, started: true)

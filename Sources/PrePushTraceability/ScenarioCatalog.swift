@@ -49,7 +49,7 @@ public struct ScenarioCatalog: Sendable {
     }
 
     /// Largest catalog read: thousands of scenarios fit in a few hundred KB.
-    public static let maximumBytes = 10_000_000
+    public static let maximumBytes = FileReading.sourceCeiling
 
     /// Reads the catalog the repository names at `relativePath` (its configuration, or the default
     /// place): refused, without a byte of it quoted, when the path leads out of the repository `root`.

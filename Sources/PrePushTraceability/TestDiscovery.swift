@@ -49,7 +49,8 @@ public struct TestInventory: Sendable {
     public let tests: [DiscoveredTest]
     /// Swift Testing `@Suite` types by name.
     public let suites: [String]
-    /// Files that could not be read as UTF-8, named so the user knows they were skipped.
+    /// Files not read, each with why (`Tests/Big.swift (… over the limit …; not read)`, `… (not
+    /// UTF-8 text)`), so the user knows what was skipped.
     public let skippedFiles: [String]
 
     /// Creates an inventory.
@@ -76,13 +77,19 @@ public enum TestDiscovery {
         var parsed: [FileFacts] = []
         var skipped: [String] = []
         for file in testFiles {
-            guard let data = FileManager.default.contents(atPath: FilePath.join(root, file)) else { continue }
-            guard let text = String(validating: data, as: UTF8.self) else { skipped.append(file); continue }
+            let data: [UInt8]
+            switch FileReading.read(FilePath.join(root, file), limit: FileReading.sourceCeiling) {
+            case .success(let bytes): data = bytes
+            case .failure(let problem):
+                if case .tooLarge = problem { skipped.append("\(file) (\(problem); not read)") }
+                continue
+            }
+            guard let text = String(validating: data, as: UTF8.self) else { skipped.append("\(file) (not UTF-8 text)"); continue }
             parsed.append(FileFacts(path: file, text: text, collectTests: true, platform: platform))
         }
         var constants = LaunchArgumentConstants.known
         for file in constantFiles where !testFiles.contains(file) {
-            guard let data = FileManager.default.contents(atPath: FilePath.join(root, file)),
+            guard case .success(let data) = FileReading.read(FilePath.join(root, file), limit: FileReading.sourceCeiling),
                   let text = String(validating: data, as: UTF8.self) else { continue }
             constants.merge(FileFacts(path: file, text: text, collectTests: false).constants) { _, new in new }
         }

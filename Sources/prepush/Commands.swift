@@ -226,7 +226,12 @@ enum FileStandardError {
     static let neutralises = ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true"
 
     static func write(_ text: String) {
-        let text = neutralises ? WorkflowCommand.neutralised(text) : text
+        let text = safe(text)
         FileSystem.write(text.hasSuffix("\n") ? text : text + "\n", to: 2)
+    }
+
+    /// `text` with its control characters escaped, and under GitHub Actions no workflow command.
+    static func safe(_ text: String) -> String {
+        neutralises ? WorkflowCommand.neutralised(text) : WorkflowCommand.escapedControls(text)
     }
 }

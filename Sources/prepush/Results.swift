@@ -144,10 +144,12 @@ final class LiveProgress {
         if !test.passed {
             failed += 1
             let place = test.failureLocation.map { "\($0.file):\($0.line): " } ?? ""
-            text += (terminal ? "\r\u{1B}[2K" : "") + "✘ \(place)\(test.testIdentifier): \(test.failureMessage ?? test.status.rawValue)\n"
+            // The test's text is the repository's: shown safe; the progress line's own CR and ESC are prepush's.
+            let line = "✘ \(place)\(test.testIdentifier): \(test.failureMessage ?? test.status.rawValue)"
+            text += (terminal ? "\r\u{1B}[2K" : "") + FileStandardError.safe(line) + "\n"
         }
         if terminal { text += "\r\u{1B}[2Kprepush: \(seen) test\(seen == 1 ? "" : "s") so far, \(failed) failed" }
-        if !text.isEmpty { FileSystem.write(FileStandardError.neutralises ? WorkflowCommand.neutralised(text) : text, to: 2) }
+        if !text.isEmpty { FileSystem.write(text, to: 2) }
     }
 
     func finish() {

@@ -45,14 +45,22 @@ import Testing
 
     @Test func anXcodebuildRetryRunsOnlyTheFailedTestsWithoutBuildingIntoItsOwnBundle() throws {
         let command = "rm -rf Build/UI.xcresult && xcodebuild clean test -scheme test -destination 'platform=iOS Simulator,name=My test phone' -only-testing:AppUITests -resultBundlePath Build/UI.xcresult | xcbeautify"
-        let retry = try #require(XcodebuildRetry.command(command, attempt: "retry-1", narrowing: true))
-        #expect(retry == "rm -rf Build/UI.retry-1.xcresult && xcodebuild $PREPUSH_ONLY_TESTING test-without-building -scheme test -destination 'platform=iOS Simulator,name=My test phone' -resultBundlePath Build/UI.retry-1.xcresult | xcbeautify")
+        let retry = try #require(XcodebuildRetry.command(command, attempt: "retry-1", narrowing: true, onlyTesting: ["-only-testing:AppUITests/LoginTests/testLogin"]))
+        #expect(retry == "rm -rf Build/UI.retry-1.xcresult && xcodebuild '-only-testing:AppUITests/LoginTests/testLogin' test-without-building -scheme test -destination 'platform=iOS Simulator,name=My test phone' -resultBundlePath Build/UI.retry-1.xcresult | xcbeautify")
+        // A test's name is the pull request's: each argument is one quoted word, never split at a
+        // tab or globbed against the checkout.
+        let hostile = try #require(XcodebuildRetry.command("xcodebuild test", attempt: "retry-1", narrowing: true,
+                                                           onlyTesting: ["-only-testing:A/B/t\t-skip-testing:A", "-only-testing:A/B/*", "-only-testing:A/B/$(touch x)'"]))
+        #expect(ShellWords.tokens(hostile).map(\.value) == ["xcodebuild", "-only-testing:A/B/t\t-skip-testing:A", "-only-testing:A/B/*", "-only-testing:A/B/$(touch x)'", "test-without-building"])
+        #expect(XcodebuildRetry.breaksUnquoted("-only-testing:A/B/t\tx") && XcodebuildRetry.breaksUnquoted("-only-testing:A/*"))
+        #expect(!XcodebuildRetry.breaksUnquoted("-only-testing:AppTests/Suite/signIn()"))
         // Run again whole: the same actions and selection, its own bundle.
         let whole = try #require(XcodebuildRetry.command(command, attempt: "attempt-2", narrowing: false))
         #expect(whole == command.replacing("Build/UI.xcresult", with: "Build/UI.attempt-2.xcresult"))
         // A path that needs quotes is quoted; one without the suffix gets the attempt at its end.
-        #expect(XcodebuildRetry.command("xcodebuild test -resultBundlePath 'My Results/ui' -only-testing AppTests/A", attempt: "retry-2", narrowing: true)
-            == "xcodebuild $PREPUSH_ONLY_TESTING test-without-building -resultBundlePath 'My Results/ui.retry-2'")
+        #expect(XcodebuildRetry.command("xcodebuild test -resultBundlePath 'My Results/ui' -only-testing AppTests/A", attempt: "retry-2", narrowing: true,
+                                        onlyTesting: ["-only-testing:AppTests/A/t"])
+            == "xcodebuild '-only-testing:AppTests/A/t' test-without-building -resultBundlePath 'My Results/ui.retry-2'")
         // A command that already reads the variable (a shard) keeps its own place for it.
         #expect(XcodebuildRetry.command("xcodebuild $PREPUSH_ONLY_TESTING build-for-testing test-without-building", attempt: "retry-1", narrowing: true)
             == "xcodebuild $PREPUSH_ONLY_TESTING test-without-building")
@@ -68,10 +76,10 @@ import Testing
         #expect(XcodebuildRetry.onlyTesting([fromBundle, parameterized, parameterized, fromConsole]) == [
             "-only-testing:AppTests/Suite/signIn", "-only-testing:AppTests/Suite/signIn()", "-only-testing:AppTests/Suite/signIn()()",
             "-only-testing:AppTests/Suite/adds(_:)", "-only-testing:AppUITests/LoginUITests/testLogin",
-        ].joined(separator: " "))
+        ])
         // xcodebuild's console names XCTest tests with their module: a crash in a captured run.
         let captured = ConsoleTestParser.parse(try Fixtures.sharedText("console/fastlane__scan_spec_fixtures__non_parallel_testing_failure.log")).run
-        #expect(XcodebuildRetry.onlyTesting(captured.failing) == "-only-testing:TestingTestTests/TestingTestTests/testFailure")
+        #expect(XcodebuildRetry.onlyTesting(captured.failing) == ["-only-testing:TestingTestTests/TestingTestTests/testFailure"])
         // A console that does not name the test bundle (Linux XCTest, Swift Testing): no selection.
         #expect(XcodebuildRetry.onlyTesting([UITestResult(suite: "LoginTests", name: "testLogin", status: .failed, duration: 0)]) == nil)
     }

@@ -29,7 +29,7 @@ public final class GitRepository: @unchecked Sendable {
     public static func isolatedEnvironment(globalConfig: String, home: String) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment.filter { key, _ in
             !key.hasPrefix("GIT_") && !key.hasPrefix("PREPUSH_")
-                && !["UI_TEST_TIMEOUT", "UI_TEST_VERBOSE", "SKIP_UI_TESTS", "GITHUB_ACTIONS", "NO_COLOR"].contains(key)
+                && !["UI_TEST_TIMEOUT", "UI_TEST_VERBOSE", "SKIP_UI_TESTS", "GITHUB_ACTIONS", "CI", "NO_COLOR"].contains(key)
         }
         environment["GIT_CONFIG_GLOBAL"] = globalConfig
         environment["GIT_CONFIG_NOSYSTEM"] = "1"

@@ -139,15 +139,19 @@ struct Retries {
             return .failure(NotRerun(description: "the list of tests cannot be written (\(error))"))
         }
         let onlyTesting = XcodebuildRetry.onlyTesting(failing)
+        let onlyTestingText = onlyTesting?.joined(separator: " ")
         // Linux refuses to start a command with one variable over 128 KiB: so many failures are not flakiness.
-        if max(filter.utf8.count, onlyTesting?.utf8.count ?? 0) > ShardStep.variableLimit {
+        if max(filter.utf8.count, 2 * (onlyTestingText?.utf8.count ?? 0)) > ShardStep.variableLimit {
             return .failure(NotRerun(description: "naming \(failing.count) tests takes more than the \(ShardStep.variableLimit / 1000) kB a variable of a command line can hold"))
         }
         var variables = [EnvironmentEntry(name: "PREPUSH_TEST_FILTER", value: filter), EnvironmentEntry(name: "PREPUSH_TEST_LIST", value: list)]
-        if let onlyTesting { variables.append(EnvironmentEntry(name: "PREPUSH_ONLY_TESTING", value: onlyTesting)) }
-        if let command = XcodebuildRetry.command(stage.command, attempt: "retry-\(round)", narrowing: true) {
-            guard onlyTesting != nil else {
+        if let onlyTestingText { variables.append(EnvironmentEntry(name: "PREPUSH_ONLY_TESTING", value: onlyTestingText)) }
+        if let command = XcodebuildRetry.command(stage.command, attempt: "retry-\(round)", narrowing: true, onlyTesting: onlyTesting ?? []) {
+            guard let onlyTesting else {
                 return .failure(NotRerun(description: "xcodebuild selects a test by its test bundle, which the stage's console does not name (write a result bundle: -resultBundlePath)"))
+            }
+            if stage.command.contains("PREPUSH_ONLY_TESTING"), let unsafe = onlyTesting.first(where: XcodebuildRetry.breaksUnquoted) {
+                return .failure(NotRerun(description: "\(TextFormatting.shortened(WorkflowCommand.singleLine(unsafe), to: 120)) holds a blank, a glob character or a control character, which the command's unquoted $PREPUSH_ONLY_TESTING would split or expand"))
             }
             let settings = stage.running(command, adding: variables)
             removeBundle(of: settings)
@@ -208,6 +212,7 @@ struct Retries {
         if status == .passed, tests.hasFailures { status = earlier.status }
         var result = StageResult(kind: again.kind, status: status, duration: earlier.duration + again.duration, logPath: earlier.logPath, tests: tests)
         result.runningWhenStopped = again.runningWhenStopped
+        result.evidence = again.evidence
         return result
     }
 }

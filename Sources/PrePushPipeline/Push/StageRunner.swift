@@ -21,6 +21,10 @@ struct StageRunner {
     /// The verdict cache, the tree the run tests and the configuration file's bytes; nil when no
     /// verdict is used or kept (cache off, or the working tree differs from the commit).
     let verdicts: (cache: VerdictCache, tree: String, configuration: [UInt8]?)?
+    /// The verdicts this run stored itself; any other entry that appears while a stage runs is the
+    /// stage's, and is removed whether or not this run uses the cache (the next run may).
+    let ownVerdicts = VerdictCache.OwnVerdicts()
+    let verdictFolder: VerdictCache
 
     init(context: PushContext, configuration: ResolvedConfiguration, workspace: Workspace, signals: SignalWatcher?, runsRemotely: Bool) {
         self.context = context
@@ -28,6 +32,7 @@ struct StageRunner {
         self.workspace = workspace
         self.signals = signals
         self.runsRemotely = runsRemotely
+        verdictFolder = VerdictCache(repository: context.repository)
         // A verdict is only worth keeping for a run that tested exactly a commit's tree.
         if configuration.cache, workspace.workingTreeMatches, let tree = try? context.repository.treeID(of: context.pushedCommit) {
             let file = configuration.configurationFile.map { FilePath.absolute($0, base: FileManager.default.currentDirectoryPath) }
@@ -94,7 +99,8 @@ struct StageRunner {
 
     /// A stage whose only failures are quarantined tests passes: they ran and are reported, and
     /// the run says which failed and why they are quarantined. A timeout, a crash or a failure of
-    /// any other test keeps the stage failed.
+    /// any other test keeps the stage failed, and so does a non-zero exit that quarantined test
+    /// failures alone do not explain (`Self.unexcused`).
     private func quarantined(_ result: StageResult, output: Console) -> StageResult {
         let quarantine = configuration.quarantine
         let failing = result.tests.results.filter { !$0.passed }
@@ -103,12 +109,42 @@ struct StageRunner {
         case .failed, .passed: break
         default: return result
         }
+        let diagnostics = Diagnostics(console: output)
+        if result.status != .passed, let why = Self.unexcused(result) {
+            diagnostics.note("\(result.kind.rawValue): \(Self.exitDescription(result.status)) \(why); quarantine excuses test failures only, so the stage fails")
+            return result
+        }
         let named = failing.map { "\($0.testIdentifier) (\(quarantine.reason(for: $0.testIdentifier) ?? ""))" }
-        Diagnostics(console: output).note("\(result.kind.rawValue): \(TextFormatting.count(failing.count, "quarantined test")) failed: \(named.joined(separator: ", ")); quarantined tests are reported and never refuse (quarantine: in the configuration)")
+        diagnostics.note("\(result.kind.rawValue): \(TextFormatting.count(failing.count, "quarantined test")) failed: \(named.joined(separator: ", ")); quarantined tests are reported and never refuse (quarantine: in the configuration)")
         guard result.status != .passed else { return result }
         var passed = StageResult(kind: result.kind, status: .passed, duration: result.duration, logPath: result.logPath, tests: result.tests)
         passed.runningWhenStopped = result.runningWhenStopped
         return passed
+    }
+
+    /// Why a failed stage whose failing tests are all quarantined is still not excused, or nil when
+    /// those failures alone explain its exit: a runner said how its run ended (its closing summary,
+    /// or a results file it wrote) and the stage printed no compiler or tool error. Test output
+    /// printed by a build that failed (the compiler quoting a source line) or by a script that then
+    /// fails on its own never makes a stage pass.
+    static func unexcused(_ result: StageResult) -> String? {
+        if result.evidence.errorLines > 0 {
+            let first = result.evidence.firstError.map { ": \(TextFormatting.shortened($0, to: 120))" } ?? ""
+            return "with \(TextFormatting.count(result.evidence.errorLines, "compiler or tool error")) besides its tests\(first)"
+        }
+        if !result.evidence.runnerClosed {
+            return "and no test runner said how its run ended (no closing summary, no results file)"
+        }
+        return nil
+    }
+
+    /// `exited 1`, `was killed by signal 9`.
+    static func exitDescription(_ status: StageStatus) -> String {
+        switch status {
+        case .failed(.exited(let code)): return "exited \(code)"
+        case .failed(.signaled(let signal)): return "was killed by signal \(signal)"
+        default: return "failed"
+        }
     }
 
     /// Runs one stage (or takes its cached pass), printing to `output`.
@@ -131,6 +167,7 @@ struct StageRunner {
             }
             cacheKey = key
         }
+        let verdictsBefore = verdictFolder.snapshot()
         var execution = StageExecution(
             stage: stage, reportsDirectory: workspace.reportsDirectory, baseEnvironment: environment,
             verbose: configuration.hook.verbose, console: output, signals: signals,
@@ -155,12 +192,16 @@ struct StageRunner {
             result = retries.run(after: result).0
         }
         result = quarantined(result, output: output)
+        let planted = verdictFolder.discardForeign(since: verdictsBefore, own: ownVerdicts)
+        if !planted.isEmpty {
+            Diagnostics(console: output).warning("\(stage.kind.rawValue): discarded \(TextFormatting.count(planted.count, "cached verdict")) that appeared or changed in \(verdictFolder.verdictsFolder) while the stage ran; only prepush records a pass")
+        }
         // A pass with a flaky test is not kept: under `flaky: refuse` the same tree must be refused
         // again, and under `warn` the next push should see the flakiness again, not a cached pass.
         if result.status == .passed, !result.tests.hasFailures, !result.tests.results.contains(where: \.isFlaky), let cacheKey, let verdicts {
             let entry = VerdictCache.Entry(key: cacheKey, stage: stage.kind.rawValue, tree: verdicts.tree,
                                            passedAt: Date().timeIntervalSince1970, duration: result.duration, tests: result.tests)
-            if let problem = verdicts.cache.store(entry) { Diagnostics(console: output).warning(problem) }
+            if let problem = verdicts.cache.store(entry, own: ownVerdicts) { Diagnostics(console: output).warning(problem) }
         }
         return result
     }

@@ -33,10 +33,10 @@ struct Workspace {
 
     /// Claims the reports folder and removes an earlier run's reports from it; says when another
     /// run holds the folder.
-    static func claimReports(_ folder: String, diagnostics: Diagnostics) throws(PipelineError) -> Workspace {
+    static func claimReports(_ folder: String, diagnostics: Diagnostics, isTracked: (String) -> Bool) throws(PipelineError) -> Workspace {
         let claimed: (folder: String, busyWith: Int32??)
         do {
-            try prepareReportsDirectory(folder)
+            try prepareReportsDirectory(folder, isTracked: isTracked)
             // Two pushes at once in one worktree must not splice each other's logs and reports.
             claimed = try ReportsFolderClaim.claim(folder)
         } catch {
@@ -104,15 +104,20 @@ struct Workspace {
     /// Creates the reports folder; a `.gitignore` of `*` inside keeps reports out of `git status`
     /// without touching the user's own ignore files. A folder that is a symlink, or that already
     /// holds files prepush did not write (`Sources`, say), is refused: that `*` would hide the
-    /// user's files from git, and the reports would overwrite theirs.
-    static func prepareReportsDirectory(_ path: String) throws(ReportsFolderProblem) {
+    /// user's files from git, and the reports would overwrite theirs. A mark that git tracks is
+    /// the repository's (a pull request can commit one), not prepush's: `isTracked` tells.
+    static func prepareReportsDirectory(_ path: String, isTracked: (String) -> Bool) throws(ReportsFolderProblem) {
         if RepositoryPath.isSymbolicLink(path) {
             throw ReportsFolderProblem(description: "\(path) is a symbolic link; give the reports a real folder")
         }
         let ignore = FilePath.join(path, ".gitignore")
         if FileSystem.isDirectory(path) {
-            let marked = (try? FileReading.read(ignore, limit: 4096).get())
+            var marked = (try? FileReading.read(ignore, limit: 4096).get())
                 .map { String(decoding: $0, as: UTF8.self).hasPrefix(reportsFolderMark) } ?? false
+            if marked, isTracked(ignore) {
+                throw ReportsFolderProblem(description: "\(ignore) is tracked by git: the folder is the repository's, not one prepush made; give the reports a folder of their own")
+            }
+            marked = marked && !RepositoryPath.isSymbolicLink(ignore)
             let entries = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
             if !marked, !entries.isEmpty {
                 let named = entries.sorted().prefix(3).joined(separator: ", ") + (entries.count > 3 ? ", …" : "")
@@ -161,8 +166,12 @@ enum ReportsFolderClaim {
         }
         let holder = (try? FileReading.read(FilePath.join(folder, ".lock"), limit: 64).get())
             .flatMap { Int32(TextFormatting.trimmed(String(decoding: $0, as: UTF8.self))) }
-        let own = FilePath.join(FilePath.join(folder, "runs"), String(getpid()))
-        try Workspace.prepareReportsDirectory(own)
+        let runs = FilePath.join(folder, "runs")
+        guard !RepositoryPath.isSymbolicLink(runs) else {
+            throw Workspace.ReportsFolderProblem(description: "\(runs) is a symbolic link; prepush writes only into folders it made")
+        }
+        let own = FilePath.join(runs, String(getpid()))
+        try Workspace.prepareReportsDirectory(own, isTracked: { _ in false })
         _ = try lock(own)
         return (own, .some(holder))
     }
@@ -184,17 +193,26 @@ enum ReportsFolderClaim {
         return true
     }
 
-    /// Removes the folders of earlier concurrent runs that have ended (their lock is free).
+    /// Removes the folders of earlier concurrent runs that have ended (their lock is free). `runs`
+    /// and each folder in it are looked at with `lstat` and never followed: a symbolic link there
+    /// (a pull request can commit one) would point the removal anywhere.
     private static func removeFinishedRuns(in runs: String) {
-        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: runs) else { return }
+        guard isRealDirectory(runs), let entries = try? FileManager.default.contentsOfDirectory(atPath: runs) else { return }
         for entry in entries where Int32(entry) != nil && Int32(entry) != getpid() {
             let folder = FilePath.join(runs, entry)
+            guard isRealDirectory(folder) else { continue }
             let fd = open(FilePath.join(folder, ".lock"), O_RDWR | O_CLOEXEC | O_NOFOLLOW)
             guard fd >= 0 else { continue }
             defer { close(fd) }
             if flock(fd, LOCK_EX | LOCK_NB) == 0 { try? FileManager.default.removeItem(atPath: folder) }
         }
     }
+}
+
+/// Whether `path` itself (not followed) is a directory.
+private func isRealDirectory(_ path: String) -> Bool {
+    var info = stat()
+    return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
 }
 
 /// The export of the pushed commit for isolated and remote runs, named after the run's pid so that

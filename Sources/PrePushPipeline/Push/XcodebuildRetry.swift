@@ -48,7 +48,7 @@ enum XcodebuildRetry {
     /// `Bundle/Class/testLogin` (XCTest), `Bundle/Suite/signIn()` (Swift Testing), and
     /// `Bundle/Suite/signIn()()` (Swift Testing in Xcode 16.0–16.4, which drops one `()`). A form
     /// that names no test selects nothing: the selection is their union.
-    static func onlyTesting(_ tests: [UITestResult]) -> String? {
+    static func onlyTesting(_ tests: [UITestResult]) -> [String]? {
         var arguments: [String] = []
         var seen: Set<String> = []
         for test in tests {
@@ -57,7 +57,14 @@ enum XcodebuildRetry {
             if selector.hasSuffix("()") { forms = [String(selector.dropLast(2)), selector, selector + "()"] }
             for form in forms where seen.insert(form).inserted { arguments.append("-only-testing:" + form) }
         }
-        return arguments.joined(separator: " ")
+        return arguments
+    }
+
+    /// Whether `argument` would not reach xcodebuild as itself through an unquoted variable: the
+    /// shell splits it at blanks and expands `*`, `?` and `[` against the folder (a test name is
+    /// the pull request's). Control characters are refused as well.
+    static func breaksUnquoted(_ argument: String) -> Bool {
+        argument.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F || $0 == " " || $0 == "*" || $0 == "?" || $0 == "[" || $0.properties.isWhitespace }
     }
 
     /// The selector of a test read from xcodebuild's console, which names XCTest tests
@@ -69,11 +76,13 @@ enum XcodebuildRetry {
     }
 
     /// The command run again as attempt `attempt` (`retry-1`, `attempt-2`): with `narrowing`, the
-    /// tests `$PREPUSH_ONLY_TESTING` names and nothing built (`test` becomes `test-without-building`;
-    /// `clean`, `build` and the command's own `-only-testing:` go); in every case the result bundle's
-    /// path, wherever the command names it (an `rm -rf` before xcodebuild too), gets `.attempt`
-    /// before `.xcresult`. Nil when the command does not run `xcodebuild test`.
-    static func command(_ command: String, attempt: String, narrowing: Bool) -> String? {
+    /// tests `onlyTesting` names, each a shell-quoted word after `xcodebuild` (or through
+    /// `$PREPUSH_ONLY_TESTING` where the command already reads it), and nothing built (`test`
+    /// becomes `test-without-building`; `clean`, `build` and the command's own `-only-testing:` go);
+    /// in every case the result bundle's path, wherever the command names it (an `rm -rf` before
+    /// xcodebuild too), gets `.attempt` before `.xcresult`. Nil when the command does not run
+    /// `xcodebuild test`.
+    static func command(_ command: String, attempt: String, narrowing: Bool, onlyTesting: [String] = []) -> String? {
         guard let (tokens, xcodebuild, end) = invocation(in: command) else { return nil }
         var replacements: [(Range<String.Index>, String)] = []
         if narrowing {
@@ -94,8 +103,10 @@ enum XcodebuildRetry {
                 }
                 index += 1
             }
-            if !command.contains("PREPUSH_ONLY_TESTING") {
-                replacements.append((tokens[xcodebuild].range.upperBound..<tokens[xcodebuild].range.upperBound, " $PREPUSH_ONLY_TESTING"))
+            if !command.contains("PREPUSH_ONLY_TESTING"), !onlyTesting.isEmpty {
+                // Quoted words, never a variable the shell would split and glob.
+                let words = onlyTesting.map(ShellQuoting.word).joined(separator: " ")
+                replacements.append((tokens[xcodebuild].range.upperBound..<tokens[xcodebuild].range.upperBound, " " + words))
             }
         }
         if let flag = (xcodebuild + 1..<end).first(where: { ["-resultBundlePath", "--resultBundlePath"].contains(tokens[$0].value) }), flag + 1 < end {

@@ -1,0 +1,230 @@
+import Foundation
+import PrePushTestSupport
+import Testing
+
+/// In CI the pull request is the attacker: it controls the sources, the tests and all they print,
+/// and every stage can write anywhere the user can (`.git/prepush` included). Each case is an attack
+/// from that side, run through the real binary on a real repository: nothing it does may turn a
+/// failed stage green, forge a workflow command, vouch for a tree or delete outside the repository.
+@Suite struct PullRequestAttackTests {
+    /// A repository whose configuration (the trusted one, in this story) is `configuration`, committed.
+    func repository(_ configuration: String, files: [String: String] = [:]) throws -> GitRepository {
+        let repo = try GitRepository()
+        try repo.write(configuration, to: ".prepush.yml")
+        for (path, text) in files { try repo.write(text, to: path) }
+        try repo.commitAll("setup")
+        return repo
+    }
+
+    func run(_ repo: GitRepository, _ arguments: [String] = ["--base", "HEAD"], environment extra: [String: String] = [:]) throws -> CommandResult {
+        try PrepushBinary.run(["run"] + arguments, in: repo.path, environment: repo.environment.merging(extra) { $1 })
+    }
+
+    static let quarantine = """
+    quarantine:
+      - test: NetTests.testFlakyNetwork
+        reason: the network in CI is slow
+
+    """
+
+    // MARK: - Quarantine excuses test failures, nothing else
+
+    /// A source line that carries a quarantined test's failure text next to a type error: the real
+    /// compiler quotes the line, in its Swift style and in its LLVM style. The build failed; no test ran.
+    @Test(arguments: ["", " -diagnostic-style llvm"])
+    func aBuildErrorQuotingAQuarantinedFailureFailsTheStage(style: String) throws {
+        let source = """
+        func add(_ a: Int, _ b: Int) -> Int {
+            return a + b + undefinedThing // Test Case 'NetTests.testFlakyNetwork' failed (0.001 seconds)
+        }
+        func sub(_ a: Int) -> Int {
+            return a - missingToo //xTest Case 'NetTests.testFlakyNetwork' failed (0.001 seconds)
+        }
+
+        """
+        let repo = try repository("stages:\n  unit:\n    run: swiftc -typecheck\(style) Net.swift\n" + Self.quarantine, files: ["Net.swift": source])
+        let result = try run(repo)
+        #expect(result.status == 1, "\(result)")
+        #expect(!result.combined.contains("quarantined test failed"), "\(result)")
+        #expect(!result.combined.contains("all stages passed"), "\(result)")
+        #expect(result.combined.contains("Net.swift:2:20: error: cannot find 'undefinedThing' in scope"), "\(result)")
+    }
+
+    /// A stage that prints a quarantined test's failure (and no runner's closing summary), then fails
+    /// for a reason of its own.
+    @Test func aStageThatFailsForAnotherReasonIsNotExcusedByAQuarantinedFailure() throws {
+        let script = """
+        printf "Test Case 'NetTests.testFlakyNetwork' started.\\n"
+        printf "/src/NetTests.swift:3: error: NetTests.testFlakyNetwork : XCTAssertTrue failed\\n"
+        printf "Test Case 'NetTests.testFlakyNetwork' failed (0.001 seconds).\\n"
+        echo "coverage below 80%" >&2
+        exit 1
+
+        """
+        let repo = try repository("stages:\n  unit:\n    run: sh stage.sh\n" + Self.quarantine, files: ["stage.sh": script])
+        let result = try run(repo)
+        #expect(result.status == 1, "\(result)")
+        #expect(result.combined.contains("prepush: note: unit: exited 1 and no test runner said how its run ended (no closing summary, no results file); quarantine excuses test failures only, so the stage fails"), "\(result)")
+        #expect(!result.combined.contains("all stages passed"), "\(result)")
+
+        // With a tool's own error beside an otherwise excusable run, the same.
+        let withError = script.replacingOccurrences(of: "echo \"coverage below 80%\" >&2", with: """
+        printf "Executed 1 test, with 1 failure (0 unexpected) in 0.001 (0.001) seconds\\n"
+        echo "error: link command failed with exit code 1" >&2
+        """)
+        try repo.write(withError, to: "stage.sh")
+        try repo.commitAll("a tool error")
+        let linked = try run(repo)
+        #expect(linked.status == 1, "\(linked)")
+        #expect(linked.combined.contains("prepush: note: unit: exited 1 with 1 compiler or tool error besides its tests: error: link command failed with exit code 1; quarantine excuses test failures only"), "\(linked)")
+
+        // The runner's own word, and nothing else wrong: the quarantine holds.
+        let excusable = script.replacingOccurrences(of: "echo \"coverage below 80%\" >&2", with: """
+        printf "Executed 1 test, with 1 failure (0 unexpected) in 0.001 (0.001) seconds\\n"
+        """)
+        try repo.write(excusable, to: "stage.sh")
+        try repo.commitAll("only the quarantined test fails")
+        let excused = try run(repo)
+        #expect(excused.status == 0, "\(excused)")
+        #expect(excused.combined.contains("prepush: note: unit: 1 quarantined test failed: NetTests.testFlakyNetwork (the network in CI is slow)"), "\(excused)")
+    }
+
+    // MARK: - No line break forges a workflow command
+
+    @Test func aCarriageReturnInAFailureMessageStartsNoWorkflowCommand() throws {
+        let script = #"""
+        printf "Test Case 'NetTests.testFirst' started.\n"
+        printf "/src/NetTests.swift:3: error: NetTests.testFirst : first\r::add-mask::x\r::error file=a.swift,line=1::forged\302\205::warning::nel\342\200\250::notice::ls\n"
+        printf "Test Case 'NetTests.testFirst' failed (0.001 seconds).\n"
+        printf "Executed 1 test, with 1 failure (0 unexpected) in 0.001 (0.001) seconds\n"
+        exit 1
+
+        """#
+        let repo = try repository("stages:\n  unit:\n    run: sh stage.sh\n", files: ["stage.sh": script])
+        let result = try run(repo, environment: ["GITHUB_ACTIONS": "true"])
+        #expect(result.status == 1, "\(result)")
+        // The Actions runner starts a line at CR as well as LF; NEL and U+2028 are separators too.
+        let separators: Set<Character> = ["\n", "\r", "\r\n", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}"]
+        let lines = result.standardOutput.split(whereSeparator: { separators.contains($0) })
+        for line in lines {
+            let trimmed = line.drop(while: { $0.isWhitespace })
+            #expect(!trimmed.hasPrefix("::add-mask") && !trimmed.hasPrefix("::error file=a.swift") && !trimmed.hasPrefix("::warning::nel")
+                    && !trimmed.hasPrefix("::notice::ls"), "a forged command: \(line.debugDescription)")
+        }
+        // prepush's own annotation for the failure is still there, its message escaped as GitHub documents.
+        #expect(result.standardOutput.contains("::error file=/src/NetTests.swift,line=3,title=NetTests.testFirst::first%0D::add-mask::x%0D::error"), "\(result.standardOutput)")
+        // And a person reading the log sees the characters, escaped.
+        #expect(result.standardOutput.contains(#"first\r:"# + "\u{200B}" + #":add-mask::x\r:"# + "\u{200B}" + #":error file=a.swift,line=1::forged\u{85}"#),
+                "\(result.standardOutput)")
+    }
+
+    // MARK: - The verdict cache and the history are out of a stage's reach
+
+    /// A stage that stores a pass for its own tree under `.git/prepush/verdicts` and then fails. The
+    /// entry is the real one (saved from an honest pass of the same tree, configuration and command),
+    /// so only how it got there tells it apart.
+    @Test func aVerdictAStageWroteIsDiscardedAndTheNextPushRunsTheStage() throws {
+        let script = """
+        if [ -n "$PLANT" ]; then mkdir -p .git/prepush/verdicts && cp "$PLANT"/*.json .git/prepush/verdicts/; exit 1; fi
+        if [ -n "$FAIL" ]; then exit 1; fi
+        exit 0
+
+        """
+        let repo = try repository("stages:\n  unit:\n    run: sh stage.sh\n", files: ["stage.sh": script])
+        #expect(try run(repo, []).status == 0)
+        let verdicts = repo.path + "/.git/prepush/verdicts"
+        let saved = repo.root.url("saved")
+        try FileManager.default.copyItem(atPath: verdicts, toPath: saved)
+        #expect(try PrepushBinary.run(["cache", "clear"], in: repo.path, environment: repo.environment).status == 0)
+
+        let planting = try run(repo, [], environment: ["PLANT": saved])
+        #expect(planting.status == 1, "\(planting)")
+        #expect(planting.combined.contains("prepush: warning: unit: discarded 1 cached verdict that appeared or changed in "), "\(planting)")
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: verdicts)) ?? []).filter { $0.hasSuffix(".json") }.isEmpty)
+
+        let next = try run(repo, [], environment: ["FAIL": "1"])
+        #expect(next.status == 1, "the stage ran and failed; not a cached pass: \(next)")
+        #expect(!next.combined.contains("already passed on tree"), "\(next)")
+    }
+
+    @Test func inCIOnlyTheJobsOwnEnvironmentTurnsTheCacheOn() throws {
+        let repo = try repository("cache: true\nstages:\n  unit:\n    run: \"true\"\n")
+        func cacheSetting(_ extra: [String: String]) throws -> String {
+            let shown = try PrepushBinary.run(["config"], in: repo.path, environment: repo.environment.merging(extra) { $1 })
+            return shown.standardOutput.split(separator: "\n").first { $0.hasPrefix("cache") }.map(String.init) ?? shown.combined
+        }
+        #expect(try cacheSetting([:]).contains("true"))
+        let ci = try cacheSetting(["CI": "true"])
+        #expect(ci.contains("false") && ci.contains("off in CI unless PREPUSH_CACHE=1"), "\(ci)")
+        #expect(try cacheSetting(["GITHUB_ACTIONS": "true"]).contains("false"))
+        #expect(try cacheSetting(["CI": "true", "PREPUSH_CACHE": "1"]).contains("true"))
+        // In CI a pass is neither taken from nor kept in the cache.
+        #expect(try run(repo, [], environment: ["CI": "true"]).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: repo.path + "/.git/prepush/verdicts"))
+    }
+
+    /// A stage adds a recursive trigger (and a view) to the run history; recording the run must
+    /// neither fire it nor spin: the file is moved aside as one prepush did not make.
+    @Test func aTriggerAStagePlantsInTheHistoryNeverRuns() throws {
+        let plant = """
+        import sqlite3, sys
+        db = sqlite3.connect(sys.argv[1])
+        db.executescript('''
+            CREATE TRIGGER IF NOT EXISTS spin AFTER INSERT ON runs BEGIN
+                INSERT INTO runs (started, stage, status, duration, origin) VALUES (new.started + 1, new.stage, new.status, 0, 'spin');
+            END;
+            CREATE VIEW IF NOT EXISTS everything AS SELECT * FROM runs;
+        ''')
+        db.commit()
+
+        """
+        let script = """
+        if [ -f .git/prepush/history.sqlite ]; then python3 plant.py .git/prepush/history.sqlite || exit 3; fi
+        exit 0
+
+        """
+        let repo = try repository("stages:\n  unit:\n    run: sh stage.sh\n", files: ["stage.sh": script, "plant.py": plant])
+        #expect(try run(repo, ["--no-cache"]).status == 0)
+        let planted = try run(repo, ["--no-cache"])
+        #expect(planted.status == 0, "\(planted)")
+        #expect(planted.combined.contains("that prepush did not make"), "\(planted)")
+        #expect(planted.combined.contains("trigger spin"), "\(planted)")
+        let history = try PrepushBinary.run(["history"], in: repo.path, environment: repo.environment)
+        #expect(history.status == 0, "\(history)")
+        #expect(!history.combined.contains("spin"), "\(history)")
+    }
+
+    // MARK: - The reports folder
+
+    /// The pull request commits prepush's mark and a `runs` link to a folder outside the repository
+    /// that looks like an ended run's.
+    @Test func aCommittedReportsMarkAndARunsLinkDeleteNothingOutside() throws {
+        let outside = try TemporaryDirectory()
+        try outside.write("not prepush's\n", to: "4242/.lock")
+        try outside.write("keep me\n", to: "4242/precious.txt")
+        let repo = try repository("stages:\n  unit:\n    run: \"true\"\n",
+                                  files: [".prepush/reports/.gitignore": "# Written by prepush: reports are build output.\n*\n"])
+        try FileManager.default.createSymbolicLink(atPath: repo.path + "/.prepush/reports/runs", withDestinationPath: outside.path)
+        try repo.git("add", "-f", ".prepush/reports/runs", ".prepush/reports/.gitignore")
+        try repo.commitAll("a reports folder of our own")
+        let tracked = try run(repo, [])
+        #expect(tracked.status != 0, "\(tracked)")
+        #expect(tracked.combined.contains(".prepush/reports/.gitignore is tracked by git: the folder is the repository's, not one prepush made"), "\(tracked)")
+        #expect(FileManager.default.fileExists(atPath: outside.url("4242/precious.txt")))
+
+        // Untracked (a clone that had it once): the link is never followed.
+        try repo.git("rm", "--quiet", "--cached", "-r", ".prepush/reports")
+        try repo.commitAll("untrack")
+        let untracked = try run(repo, [])
+        #expect(untracked.status == 0, "\(untracked)")
+        #expect(FileManager.default.fileExists(atPath: outside.url("4242/precious.txt")))
+    }
+
+    @Test func aReportsFolderInsideGitsOwnFolderIsALocatedError() throws {
+        let repo = try repository("reports:\n  directory: .git/refs/heads/pp\nstages:\n  unit:\n    run: \"true\"\n")
+        let result = try PrepushBinary.run(["config"], in: repo.path, environment: repo.environment)
+        #expect(result.status == 2, "\(result)")
+        #expect(result.standardError.contains(".prepush.yml:2:14: error: reports.directory: \".git/refs/heads/pp\" is inside .git, git's own folder"), "\(result)")
+        #expect(!FileManager.default.fileExists(atPath: repo.path + "/.git/refs/heads/pp"))
+    }
+}
