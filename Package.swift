@@ -81,7 +81,7 @@ let package = Package(
                            "PrePushHistory"]
         ),
         // The readers of untrusted input under libFuzzer (scripts/fuzz.sh); without it, a corpus replayer.
-        .executableTarget(name: "PrePushFuzz", dependencies: ["PrePushCore", "PrePushConfig", "PrePushYAML", "PrePushResults", "PrePushTraceability"]),
+        .executableTarget(name: "PrePushFuzz", dependencies: ["PrePushCore", "PrePushConfig", "PrePushYAML", "PrePushResults", "PrePushTraceability", "PrePushHistory"]),
         // The command line: swift-argument-parser commands only.
         .executableTarget(
             name: "prepush",

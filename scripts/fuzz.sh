@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Fuzzes the readers of untrusted input with libFuzzer (Linux): the YAML loader, the test-result
-# readers (console, JUnit XML, xcresult JSON, Swift Testing events) with every report writer, and
-# the hook's stdin. Seeds come from the captured fixtures. Exits non-zero when an input crashes,
-# traps, leaks past the memory limit or hangs; the input is kept in .build/fuzz/crashes.
+# readers (console, JUnit XML, xcresult JSON, Swift Testing events) with every report writer, the
+# hook's stdin, a run history whose bytes a stage changed, and the neutralising of printed lines.
+# Seeds come from the captured fixtures. Exits non-zero when an input crashes, traps, leaks past
+# the memory limit or hangs; the input is kept in .build/fuzz/crashes.
 #
 #   scripts/fuzz.sh [RUNS]      (default 200000 inputs; CI runs 30000 with the fixed seed)
 #   FUZZ_SEED=0 scripts/fuzz.sh 1000000   a long campaign with a random seed
@@ -43,6 +44,10 @@ printf '\003refs/heads/main 1111111111111111111111111111111111111111 refs/heads/
 printf '\004**/**/**/**/**/**/**/**/x.txt\na/b/c/d/e/f/g/h/i/j/k/l/m/y.txt\nSources/A/HomeView.swift\n' > "$seeds/glob"
 printf '\005(a|a)*b\naaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\n[a-z]+(_[a-z0-9]+)*\nhome_button_add\n' > "$seeds/regex"
 for file in Tests/Fixtures/traceability/scenarios.yml Examples/AgenticTodo/.prepush/scenarios.yml; do [ -f "$file" ] && seed 6 "$file"; done
+# A run history a stage rewrote (0xF0: changes to a real one's bytes, 3 bytes each), and text that
+# every printed line goes through (0xF1: CR, NEL, U+2028 and ESC before workflow commands).
+printf '\360\000\020\377\000\144\000\001\000\123' > "$seeds/history"
+printf '\361first\r::add-mask::x\r::error file=a.swift,line=1::forged\302\205::warning::nel\342\200\250::notice::ls\033[2J##[group]g\013::x\014::y' > "$seeds/neutralising"
 # Every input that once crashed, as the fuzzer wrote it (its first byte picks the reader): each run tries them first.
 for file in Tests/Fixtures/fuzz-regressions/*; do
     case "$file" in *.md) continue ;; esac

@@ -3,22 +3,36 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import PrePushConfig
 import PrePushYAML
 import PrePushCore
+import PrePushHistory
 import PrePushResults
 import PrePushTraceability
 
 /// One input through the readers of untrusted text: the YAML loader and configuration decoder,
 /// the test-result readers (console, JUnit XML, xcresult JSON, Swift Testing events) with every
 /// report writer after them, the pre-push hook's stdin, globs, regular expressions and the
-/// scenario catalog's decoder. The first byte picks the reader, so one
-/// corpus reaches them all. Any trap, overflow or hang here is a bug: each must end in a value or a
-/// thrown error.
+/// scenario catalog's decoder; a run history whose file a stage rewrote (`historySelector`); and
+/// the text every printed line goes through (`neutralisingSelector`), checked for a line a CI
+/// runner would read as a command. The first byte picks the reader, so one corpus reaches them
+/// all. Any trap, overflow or hang here is a bug: each must end in a value or a thrown error.
 enum FuzzTarget {
+    /// The first byte that sends the input to the run history.
+    static let historySelector: UInt8 = 0xF0
+    /// The first byte that sends the input through the line neutralising.
+    static let neutralisingSelector: UInt8 = 0xF1
+
     static func run(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let selector = bytes.first else { return }
         let input = Array(bytes.dropFirst())
+        if selector == historySelector { return history(input) }
+        if selector == neutralisingSelector { return neutralising(input) }
         switch selector % 7 {
         case 0:
             _ = try? YAMLLoader.load(String(decoding: input, as: UTF8.self), file: "fuzz.yml")
@@ -49,6 +63,71 @@ enum FuzzTarget {
     /// Every report writer: no value a reader produces may trap a writer.
     static func render(_ run: TestRun) {
         for format in ReportFormat.allCases { _ = format.reporter.render(run) }
+    }
+
+    /// A folder of this process for the history's files: in memory where there is a tmpfs, since
+    /// SQLite syncs each commit to disk and the fuzzer writes thousands.
+    static let historyFolder: String = {
+        let base = FileSystem.isDirectory("/dev/shm") && access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp"
+        var template = Array("\(base)/prepush-fuzz-XXXXXX".utf8CString)
+        return template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }.map { String(cString: $0) } ?? "/tmp"
+    }()
+
+    /// A real history of two runs, made once: the bytes of its database and of its WAL.
+    static let historyBaseline: (database: [UInt8], wal: [UInt8]) = {
+        let path = historyFolder + "/baseline.sqlite"
+        for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
+        if let history = try? RunHistory(path: path) {
+            for started in [1.0, 2.0] {
+                try? history.record(RecordedRun(started: started, tree: "t", commit: "c", stage: "unit", status: "failed", duration: 1, origin: "hook",
+                                                tests: [RecordedTest(identifier: "A.test", status: started == 1 ? "failed" : "passed", duration: 0.1, attempts: 1),
+                                                        RecordedTest(identifier: "B.test", status: "passed", duration: 0.2, attempts: 1)]))
+            }
+        }
+        return (FileManager.default.contents(atPath: path).map(Array.init) ?? [], FileManager.default.contents(atPath: path + "-wal").map(Array.init) ?? [])
+    }()
+
+    /// A real history's bytes (the database and its WAL, one after the other) overwritten where
+    /// the input says (3 bytes a change: a 16-bit offset and the new byte), then opened, read every
+    /// way prepush reads it and written once more: it must answer or refuse, never trap or spin.
+    static func history(_ input: [UInt8]) {
+        var database = historyBaseline.database, wal = historyBaseline.wal
+        let total = database.count + wal.count
+        guard total > 0 else { return }
+        var index = 0
+        while index + 2 < input.count {
+            let offset = (Int(input[index]) << 8 | Int(input[index + 1])) * 7 % total
+            if offset < database.count { database[offset] = input[index + 2] } else { wal[offset - database.count] = input[index + 2] }
+            index += 3
+        }
+        let path = historyFolder + "/history.sqlite"
+        for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
+        FileManager.default.createFile(atPath: path, contents: Data(database))
+        if !wal.isEmpty { FileManager.default.createFile(atPath: path + "-wal", contents: Data(wal)) }
+        guard let again = try? RunHistory(path: path) else { return }
+        _ = try? again.runs(limit: 10)
+        _ = try? again.results(of: "A.test", limit: 10)
+        if let recent = try? again.recentResults(runs: 50) { _ = FlakyAnalysis.flaky(recent) }
+        _ = try? again.latestDurations(excludingCommit: nil)
+        _ = try? again.record(RecordedRun(started: 3, tree: "t", commit: "c", stage: "unit", status: "passed", duration: 1, origin: "hook", tests: []))
+    }
+
+    /// What every printed line goes through: no line of the result, wherever a runner or a terminal
+    /// may start one (LF, CR, VT, FF, NEL, U+2028, U+2029), is a workflow command or holds a raw
+    /// control character; an annotation's message is one line.
+    static func neutralising(_ input: [UInt8]) {
+        let text = String(decoding: input, as: UTF8.self)
+        let separators: Set<Unicode.Scalar> = ["\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}"]
+        for line in WorkflowCommand.neutralised(text).unicodeScalars.split(whereSeparator: { separators.contains($0) }) {
+            let start = line.drop { $0.properties.isWhitespace }
+            precondition(!(start.first == ":" && start.dropFirst().first == ":"), "a line starts a workflow command: \(String(line).debugDescription)")
+            precondition(!String(line).contains("##["), "a line holds ##[: \(String(line).debugDescription)")
+            precondition(!line.contains { ($0.value < 0x20 && $0 != "\t") || ($0.value >= 0x7F && $0.value <= 0x9F) }, "a raw control character: \(String(line).debugDescription)")
+        }
+        let escaped = WorkflowCommand.escapedControls(text)
+        precondition(!escaped.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\t" && $0 != "\n") || ($0.value >= 0x7F && $0.value <= 0x9F) || separators.subtracting(["\n"]).contains($0) })
+        let message = WorkflowCommand.escapeData(text)
+        precondition(!message.unicodeScalars.contains { separators.contains($0) }, "an annotation's message breaks its line")
     }
 }
 

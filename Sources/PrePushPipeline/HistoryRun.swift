@@ -122,6 +122,9 @@ public enum HistoryRun {
 
 /// Text as a YAML double-quoted scalar.
 enum YAMLText {
+    /// `text` as a YAML double-quoted scalar that reads back as `text`: every control character,
+    /// NEL, U+2028 and U+2029 written as YAML's escapes (`\r`, `\x1B`, `\u2028`), so a name a
+    /// JUnit file brought in (`&#13;`) is pasted as it is and never breaks a line on the way.
     static func quoted(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
@@ -129,6 +132,12 @@ enum YAMLText {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
             case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value <= 0x9F):
+                out += "\\x" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16, uppercase: true)
+            case "\u{2028}": out += "\\u2028"
+            case "\u{2029}": out += "\\u2029"
             default: out.unicodeScalars.append(scalar)
             }
         }

@@ -234,11 +234,12 @@ public struct ConsoleTestParser {
             record(UITestResult(suite: suite, name: name, status: .unfinished, duration: 0, failures: test.failures + [unfinished]))
         }
         running.removeAll()
-        // Failures of tests whose start and end the output never showed (a lone
-        // `path:13: error: -[C t] : message`): a failed test all the same, never "no test results".
-        for key in earlyFailures.keys.sorted() {
+        // Failures in an output that showed no test start or end at all (a lone
+        // `path:13: error: -[C t] : message`): failed tests all the same, never "no test results".
+        // Where tests were shown, a failure no test took stays out, as before: under load a console
+        // can show an issue after its test's end, and it must not become a second test.
+        for key in earlyFailures.keys.sorted() where startCounter == 0 && results.isEmpty {
             let (suite, name) = Self.split(key: key)
-            guard resolve(suite: suite, name: name) == nil else { continue }
             record(UITestResult(suite: suite, name: name, status: .failed, duration: 0, failures: earlyFailures[key] ?? [], phase: .test))
         }
         earlyFailures.removeAll()

@@ -118,6 +118,35 @@ import Testing
                 "\(result.standardOutput)")
     }
 
+    /// A JUnit file brought into the history with a test name holding a carriage return: `flaky`
+    /// and the `quarantine:` lines it suggests print it escaped, and the YAML reads back the name.
+    @Test func aCarriageReturnInAnImportedNameForgesNothingInFlaky() throws {
+        let repo = try repository("stages:\n  unit:\n    run: \"true\"\n")
+        for (index, fails) in [true, false, true].enumerated() {
+            let outcome = fails ? "<failure message=\"boom\"/>" : ""
+            try repo.root.write("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <testsuites><testsuite name="NetTests" tests="1">
+            <testcase classname="NetTests" name="testFlaky&#13;::error file=a.swift,line=1::forged" time="0.1">\(outcome)</testcase>
+            </testsuite></testsuites>
+
+            """, to: "run\(index).xml")
+            let imported = try PrepushBinary.run(["history", "import", repo.root.url("run\(index).xml")], in: repo.path, environment: repo.environment)
+            #expect(imported.status == 0, "\(imported)")
+        }
+        let environment = repo.environment.merging(["GITHUB_ACTIONS": "true"]) { $1 }
+        for arguments in [["flaky"], ["flaky", "--suggest"]] {
+            let shown = try PrepushBinary.run(arguments, in: repo.path, environment: environment)
+            #expect(shown.status == 0, "\(shown)")
+            #expect(shown.standardOutput.contains("testFlaky"), "\(arguments): \(shown)")
+            for line in shown.standardOutput.split(whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) {
+                #expect(!line.drop(while: { $0.isWhitespace }).hasPrefix("::"), "\(arguments): a forged command: \(line.debugDescription)")
+            }
+        }
+        let suggested = try PrepushBinary.run(["flaky", "--suggest"], in: repo.path, environment: repo.environment)
+        #expect(suggested.standardOutput.contains(#"- test: "NetTests.testFlaky\r::error file=a.swift,line=1::forged""#), "\(suggested)")
+    }
+
     // MARK: - The verdict cache and the history are out of a stage's reach
 
     /// A stage that stores a pass for its own tree under `.git/prepush/verdicts` and then fails. The
@@ -226,5 +255,90 @@ import Testing
         #expect(result.status == 2, "\(result)")
         #expect(result.standardError.contains(".prepush.yml:2:14: error: reports.directory: \".git/refs/heads/pp\" is inside .git, git's own folder"), "\(result)")
         #expect(!FileManager.default.fileExists(atPath: repo.path + "/.git/refs/heads/pp"))
+    }
+}
+
+/// Ceilings no configuration lifts: what a pull request's files and test output cost is bounded.
+@Suite struct CeilingTests {
+    /// prepush's peak memory (KB) running `arguments` in `repo`, measured by Python as its only child.
+    func peakKB(_ arguments: [String], in repo: GitRepository) throws -> (kb: Int, output: String) {
+        let script = """
+        import resource, subprocess, sys
+        done = subprocess.run(sys.argv[1:], capture_output=True, text=True, errors="replace")
+        print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+        print(done.stdout + done.stderr)
+        """
+        let result = try Command.run("python3", ["-c", script, PrepushBinary.path] + arguments, in: repo.path, environment: repo.environment)
+        let lines = result.standardOutput.split(separator: "\n", maxSplits: 1).map(String.init)
+        return (try #require(Int(lines.first ?? ""), "\(result)"), lines.count > 1 ? lines[1] : "")
+    }
+
+    @Test func aTwentyMegabyteTestSourceIsSkippedWithANote() throws {
+        let repo = try GitRepository()
+        var source = "import XCTest\nfinal class BigTests: XCTestCase {\n"
+        var index = 0
+        while source.utf8.count < 20_000_000 {
+            source += "    func test_big_\(index)() { XCTAssertEqual(\(index), \(index), \"value \(index) matches\") }\n"
+            index += 1
+        }
+        try repo.write(source + "}\n", to: "Tests/BigTests/BigTests.swift")
+        try repo.write("stories:\n  US1: one\nscenarios:\n  - story: US1\n    priority: P1\n    description: d\n    test: test_big_1\n", to: ".prepush/scenarios.yml")
+        try repo.write("traceability:\n  tests: [\"Tests/**\"]\nstages:\n  unit:\n    run: \"true\"\n", to: ".prepush.yml")
+        try repo.commitAll("a generated test source")
+        let run = try peakKB(["run", "--base", "HEAD"], in: repo)
+        #expect(run.kb < 200_000, "prepush peaked at \(run.kb) KB")
+        #expect(run.output.contains("prepush: note: traceability: 1 test file not read: Tests/BigTests/BigTests.swift (is 20.0 MB, over the limit of 2000 KB; not read)"), "\(run.output)")
+    }
+
+    @Test func aTwentyFiveMegabyteViewIsNotCheckedAndNoSizeLiftsTheCeiling() throws {
+        let repo = try GitRepository()
+        let row = "        Button { tap() } label: { Image(systemName: \"star\") }\n"
+        let view = "import SwiftUI\nstruct BigView: View {\n    var body: some View {\n    VStack {\n" + String(repeating: row, count: 25_000_000 / row.utf8.count) + "    }\n    }\n}\n"
+        try repo.write(view, to: "App/Views/BigView.swift")
+        try repo.commitAll("a huge view")
+        let checked = try peakKB(["a11y", "--all"], in: repo)
+        #expect(checked.kb < 200_000, "prepush peaked at \(checked.kb) KB")
+        #expect(checked.output.contains("App/Views/BigView.swift: 25.0 MB, over the 1000 KB limit (accessibility.maxFileSize); not checked"), "\(checked.output)")
+
+        try repo.write("accessibility:\n  maxFileSize: 1000MB\n", to: ".prepush.yml")
+        let lifted = try PrepushBinary.run(["a11y", "--all"], in: repo.path, environment: repo.environment)
+        #expect(lifted.status == 2, "\(lifted)")
+        #expect(lifted.standardError.contains(".prepush.yml:2:16: error: accessibility.maxFileSize: \"1000MB\" is over the 2000 KB that prepush reads of any source file, a ceiling no configuration lifts"), "\(lifted)")
+    }
+
+    @Test func eightThousandUnknownRuleNamesGiveFiftyErrors() throws {
+        let repo = try GitRepository()
+        let rules = (0..<8_000).map { "rule-number-\($0): off" }.joined(separator: ", ")
+        try repo.write("accessibility:\n  rules: {\(rules)}\n", to: ".prepush.yml")
+        try repo.commitAll("rules")
+        let shown = try peakKB(["config"], in: repo)
+        #expect(shown.kb < 100_000, "prepush peaked at \(shown.kb) KB")
+        #expect(shown.output.components(separatedBy: "unknown key \"rule-number-").count - 1 == 50, "\(shown.output.prefix(2000))")
+        #expect(shown.output.contains(".prepush.yml: error: and 7950 more errors (the first 50 are shown)"), "\(shown.output.suffix(500))")
+    }
+
+    /// Failing tests with 60 KB names each (a test source can name them so), with a retry.
+    @Test func testsWithHugeNamesCostBoundedMemoryAndReports() throws {
+        let repo = try GitRepository()
+        try repo.write("""
+        import sys
+        for i in range(500):
+            name = "test" + "x" * 60000 + str(i)
+            print(f"Test Case 'LongTests.{name}' started.")
+            print(f"/src/LongTests.swift:3: error: LongTests.{name} : failed")
+            print(f"Test Case 'LongTests.{name}' failed (0.001 seconds).")
+        print("Executed 500 tests, with 500 failures (0 unexpected) in 0.001 (0.001) seconds")
+        sys.exit(1)
+
+        """, to: "gen.py")
+        try repo.write("stages:\n  unit:\n    run: python3 gen.py\n    retry: 1\n", to: ".prepush.yml")
+        try repo.commitAll("long names")
+        let run = try peakKB(["run", "--base", "HEAD"], in: repo)
+        #expect(run.kb < 300_000, "prepush peaked at \(run.kb) KB")
+        #expect(run.output.contains("prepush: tests: 0 passed, 500 failed"), "\(run.output.suffix(1000))")
+        for report in ["junit.xml", "results.json", "results.md"] {
+            let size = try FileManager.default.attributesOfItem(atPath: repo.path + "/.prepush/reports/" + report)[.size] as? Int ?? .max
+            #expect(size < 5_000_000, "\(report): \(size) bytes")
+        }
     }
 }

@@ -71,7 +71,8 @@ import Testing
         #expect(result.status == 1, "\(result)")
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
         #expect(lines.first?.hasPrefix("prepush ✘ unit: failed (exit 1) after ") == true, "\(lines)")
-        #expect(lines.contains { $0.hasPrefix("   │ Tests/AppTests/LoginTests.swift:12: error:") }, "\(lines)")
+        // The lone XCTest failure line is the failed test, shown with its place and message.
+        #expect(lines.contains { $0 == "   Tests/AppTests/LoginTests.swift:12: error: AppTests.LoginTests.testLogin: XCTAssertTrue failed" }, "\(lines)")
         #expect(lines.last?.hasPrefix("prepush: checks failed: unit: failed (exit 1) after ") == true, "\(lines)")
         #expect(!lines.contains { $0.contains("▸") || $0.contains("✔") || $0.hasPrefix("prepush: reports") }, "\(lines)")
     }
