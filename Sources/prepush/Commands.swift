@@ -13,6 +13,7 @@ import PrePushRunner
 extension Prepush {
     struct Run: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "run",
             abstract: "Run the checks now, as the hook would, without pushing (for CI or by hand).",
             discussion: """
             The same steps as the hook: the accessibility check of what a push of the current branch would \
@@ -78,6 +79,7 @@ extension Prepush {
 
     struct Hook: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "hook",
             abstract: "Entry points for git hooks (the installed hook calls these).",
             discussion: "Example: prepush hook pre-push --help     (what .git/hooks/pre-push runs)",
             subcommands: [PrePushHook.self]
@@ -131,6 +133,7 @@ extension Prepush {
 
     struct Install: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "install",
             abstract: "Install the pre-push hook (honours core.hooksPath; keeps an existing hook and runs it first).",
             discussion: """
             Running it again is harmless. Exit status: 0 installed, 2 not in a repository or the hook cannot be written.
@@ -158,6 +161,7 @@ extension Prepush {
 
     struct Uninstall: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "uninstall",
             abstract: "Remove prepush's pre-push hook and put back the hook it kept.",
             discussion: "Example: prepush uninstall     (a hook prepush did not write is left alone)"
         )
@@ -183,6 +187,7 @@ extension Prepush {
 
     struct Config: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "config",
             abstract: "Show the resolved configuration and where each value came from.",
             discussion: """
             Examples:

@@ -5,6 +5,7 @@ import PrePushPipeline
 extension Prepush {
     struct Demo: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "demo",
             abstract: "Show prepush on an example: a temporary repository, its hook, and two real pushes."
         )
 

@@ -6,6 +6,7 @@ extension Prepush {
     /// `prepush history`: the runs every push and `prepush run` remember.
     struct History: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "history",
             abstract: "Show the run history (.git/prepush/history.sqlite): the last runs, or one test's last results.",
             discussion: "Every push and prepush run records each stage's tests; see docs/flaky-tests.md. Exit status: 0 shown, 1 the test has no run or the history cannot be read, 2 not in a repository.",
             subcommands: [Show.self, Import.self],
@@ -13,7 +14,7 @@ extension Prepush {
         )
 
         struct Show: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "The last runs, or the last results of TEST (Suite.test, or its last part).")
+            static let configuration = CommandConfiguration(commandName: "show", abstract: "The last runs, or the last results of TEST (Suite.test, or its last part).")
 
             @Argument(help: "A test's identifier (CheckoutTests.testPays), or its end (testPays).")
             var test: String?
@@ -29,6 +30,7 @@ extension Prepush {
 
         struct Import: ParsableCommand {
             static let configuration = CommandConfiguration(
+                commandName: "import",
                 abstract: "Add result files (a CI job's results.json, JUnit, xcresult JSON) to the history, one run each.",
                 discussion: "Exit status: 0 imported, 2 a file cannot be read or is not results."
             )
@@ -50,6 +52,7 @@ extension Prepush {
     /// `prepush flaky`: the tests the history shows as flaky.
     struct Flaky: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "flaky",
             abstract: "List the tests the run history shows as flaky, with their rates.",
             discussion: "Flaky: passed and failed on the same tree, passed only on a retry, or flipped between passing and failing at least twice. Exit status: 0 listed (or none), 1 the history cannot be read, 2 not in a repository."
         )

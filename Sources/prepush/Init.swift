@@ -6,6 +6,7 @@ import PrePushPipeline
 extension Prepush {
     struct Init: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "init",
             abstract: "Write a commented .prepush.yml from what the repository holds (a Swift package, an Xcode project and its shared schemes, a scenario catalog).",
             discussion: "Example: prepush init && prepush config && prepush install"
         )

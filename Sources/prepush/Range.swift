@@ -5,6 +5,7 @@ import PrePushGit
 extension Prepush {
     struct Range: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "range",
             abstract: "Show the commits and changed lines a range sends: what the view checks look at.",
             discussion: """
             Example: prepush range --base origin/main --head HEAD

@@ -17,6 +17,7 @@ extension ReportFormat: ExpressibleByArgument {}
 extension Prepush {
     struct Results: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "results",
             abstract: "Turn saved test output into reports: console logs, JUnit XML or xcresulttool JSON.",
             discussion: """
             Each input's kind is read from its content. Exit status: 0 no test failed, 1 a test failed \

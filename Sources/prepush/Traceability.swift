@@ -15,6 +15,7 @@ extension TraceabilityFormat: ExpressibleByArgument {}
 extension Prepush {
     struct Scenarios: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "scenarios",
             abstract: "Work with the scenario catalog.",
             discussion: "Example: prepush scenarios lint .prepush/scenarios.yml     (format: docs/traceability.md)",
             subcommands: [Lint.self]
@@ -22,6 +23,7 @@ extension Prepush {
 
         struct Lint: ParsableCommand {
             static let configuration = CommandConfiguration(
+                commandName: "lint",
                 abstract: "Check a scenario catalog alone: every problem with its line and column.",
                 discussion: """
                 Exit status: 0 no problems, 1 problems, 2 bad usage or configuration.
@@ -48,6 +50,7 @@ extension Prepush {
 
     struct Report: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "report",
             abstract: "The traceability report of a scenario catalog, the tests in the sources and saved results.",
             discussion: """
             Tests are found in the sources of the repository here (traceability.tests). Results are \
