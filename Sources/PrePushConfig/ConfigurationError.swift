@@ -67,6 +67,8 @@ public enum ValueProblem: Error, Sendable, Equatable {
     case notByteCount
     /// A size over a ceiling (bytes) that no configuration lifts.
     case overCeiling(Int)
+    /// A quarantine pattern of wildcards alone.
+    case matchesEveryTest
     /// A path from the configuration file that leads out of the repository.
     case outsideRepository(RepositoryPath.Problem)
     /// Not one of `choices`; `what` names the setting's kind (`a flaky policy`).
@@ -107,6 +109,8 @@ public enum ValueProblem: Error, Sendable, Equatable {
             return words
         case .containsNUL:
             return "holds a NUL character (\\0), which would cut the value where the system reads it"
+        case .matchesEveryTest:
+            return "matches every test: a quarantine names the tests it excuses (a suite, CheckoutTests.*, or a test)"
         case .overCeiling(let bytes):
             return "is over the \(FileReading.Problem.size(bytes)) that prepush reads of any source file, a ceiling no configuration lifts (real views are far smaller)"
         case .notByteCount:

@@ -533,7 +533,13 @@ private struct FileDecoder {
         }
         return items.compactMap { item -> Located<QuarantineEntry>? in
             guard let fields = mapping(item, path: "quarantine") else { return nil }
-            let test = fields["test"].flatMap { nonEmptyString($0, path: "quarantine.test", expected: "a test name or pattern") }
+            let test = fields["test"].flatMap { node in
+                parsed(node, path: "quarantine.test", expected: "a test name or pattern") { (text: String) -> Result<String, ValueProblem> in
+                    if text.allSatisfy(\.isWhitespace) { return .failure(.empty(expected: "a test name or pattern")) }
+                    // `*`, `*.*`: a pull request that quarantines everything turns every failure green.
+                    return Quarantine.matchesEveryTest(text) ? .failure(.matchesEveryTest) : .success(text)
+                }
+            }
             let reason = fields["reason"].flatMap { nonEmptyString($0, path: "quarantine.reason", expected: "why the test is quarantined") }
             for (key, value) in [("test", test?.value), ("reason", reason?.value)] where value == nil && fields[key] == nil {
                 report(.wrongType(item.location, setting: "quarantine", expected: "a \(key): in each entry", found: "an entry without one", sourceLine: line(item.location)))

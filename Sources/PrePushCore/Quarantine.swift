@@ -31,6 +31,12 @@ public struct Quarantine: Sendable, Equatable {
         entries.first { Self.matches($0.pattern, identifier) }?.reason
     }
 
+    /// Whether `pattern` names no suite and no test, only wildcards and separators (`*`, `*.*`,
+    /// `*/*()`): it would quarantine every test there is.
+    public static func matchesEveryTest(_ pattern: String) -> Bool {
+        pattern.contains("*") && pattern.allSatisfy { "*./()".contains($0) || $0.isWhitespace }
+    }
+
     /// The pattern names the test whole, by its last part, or through `*` wildcards.
     static func matches(_ pattern: String, _ identifier: String) -> Bool {
         if pattern == identifier || identifier.hasSuffix("." + pattern) { return true }

@@ -10,11 +10,16 @@ public struct FlakyTest: Sendable, Equatable {
     public let passedOnRetry: Int
     /// Trees on which it both passed and failed.
     public let treesWithBoth: Int
-    /// Changes between passing and failing from one run to the next.
+    /// Changes between passing and failing from one run of a tree to the next run of the same tree.
     public let flips: Int
+    /// Failures on trees where it also passed: failures a change to the code does not explain.
+    public var sameTreeFailures: Int = 0
+    /// Trees it ran on.
+    public var trees: Int = 0
 
-    /// Failures and retried passes per run: how often it does not pass at once.
-    public var rate: Double { runs == 0 ? 0 : Double(failures + passedOnRetry) / Double(runs) }
+    /// Same-tree failures and retried passes per run: how often it does not pass at once for no
+    /// reason the code gives. A failure on one tree and a pass on the next is a break and its fix.
+    public var rate: Double { runs == 0 ? 0 : Double(sameTreeFailures + passedOnRetry) / Double(runs) }
 
     /// Why it is listed, in words.
     public var reasons: [String] {
@@ -27,24 +32,27 @@ public struct FlakyTest: Sendable, Equatable {
 }
 
 /// Which tests are flaky, from their recent results: a test that passed and failed on the same
-/// tree, passed only on a retry, or flipped between passing and failing at least twice (once is a
-/// change that broke or fixed it, not flakiness).
+/// tree (the same tested inputs), or passed only on a retry within one run. A failure on one tree
+/// and a pass on another is a change that broke or fixed it, never flakiness: a run without a tree
+/// (an imported results file) is evidence only through its retries.
 public enum FlakyAnalysis {
     public static func flaky(_ results: [(run: Int, tree: String?, test: RecordedTest)]) -> [FlakyTest] {
         var byTest: [String: [(tree: String?, test: RecordedTest)]] = [:]
         for result in results { byTest[result.test.identifier, default: []].append((result.tree, result.test)) }
         var found: [FlakyTest] = []
         for (identifier, history) in byTest {
-            var outcomesByTree: [String: Set<Bool>] = [:]
+            var outcomesByTree: [String: [Bool]] = [:]
             for entry in history {
-                if let tree = entry.tree { outcomesByTree[tree, default: []].insert(entry.test.passed && !entry.test.isFlaky) }
+                if let tree = entry.tree { outcomesByTree[tree, default: []].append(entry.test.passed && !entry.test.isFlaky) }
             }
-            let outcomes = history.map { $0.test.passed && !$0.test.isFlaky }
-            let flips = zip(outcomes, outcomes.dropFirst()).filter { $0 != $1 }.count
-            let test = FlakyTest(identifier: identifier, runs: history.count,
+            let mixedTrees = outcomesByTree.filter { Set($0.value).count == 2 }
+            let flips = mixedTrees.values.reduce(0) { sum, outcomes in sum + zip(outcomes, outcomes.dropFirst()).filter { $0 != $1 }.count }
+            var test = FlakyTest(identifier: identifier, runs: history.count,
                                  failures: history.filter { !$0.test.passed }.count,
                                  passedOnRetry: history.filter { $0.test.isFlaky }.count,
-                                 treesWithBoth: outcomesByTree.values.filter { $0.count == 2 }.count, flips: flips)
+                                 treesWithBoth: mixedTrees.count, flips: flips)
+            test.sameTreeFailures = history.filter { entry in !entry.test.passed && entry.tree.map { mixedTrees[$0] != nil } == true }.count
+            test.trees = outcomesByTree.count
             if !test.reasons.isEmpty { found.append(test) }
         }
         return found.sorted { ($0.rate, $1.identifier) > ($1.rate, $0.identifier) }

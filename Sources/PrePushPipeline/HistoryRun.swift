@@ -105,7 +105,7 @@ public enum HistoryRun {
         }
         console.line("prepush: \(TextFormatting.count(found.count, "flaky test")) in the last \(TextFormatting.count(runs, "run")):")
         for test in found {
-            console.line("  \(test.identifier): \(percent(test.rate)) of \(test.runs) runs did not pass at once (\(test.failures) failed, \(test.passedOnRetry) passed on a retry); \(test.reasons.joined(separator: "; "))")
+            console.line("  \(test.identifier): \(percent(test.rate)) of \(test.runs) runs on \(TextFormatting.count(test.trees, "tree")) did not pass at once (\(test.sameTreeFailures) failed on a tree it also passed on, \(test.passedOnRetry) passed on a retry); \(test.reasons.joined(separator: "; "))")
         }
         return .success
     }

@@ -206,6 +206,13 @@ public enum XCResultReader {
         if status == .failed && failures.isEmpty {
             failures.append(TestFailure(message: node["details"]?.string ?? "failed", location: nil))
         }
+        if status == .passed, failures.isEmpty {
+            // A repetition that failed with no message node still failed: the test passed on a
+            // retry and is flaky, not a plain pass.
+            for (index, outcome) in outcomes.enumerated() where outcome == "Failed" {
+                failures.append(TestFailure(message: "failed on repetition \(index + 1) of \(outcomes.count) (the result bundle gives no message)", location: nil))
+            }
+        }
         let audits = failures.flatMap { AccessibilityAuditMapping.results(fromFailureMessage: $0.message) }
         return UITestResult(suite: suite, name: name, status: status,
                             duration: repetitionSeconds(repetitions) ?? seconds(of: node) ?? fallbackDuration ?? 0,

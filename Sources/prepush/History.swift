@@ -54,7 +54,7 @@ extension Prepush {
         static let configuration = CommandConfiguration(
             commandName: "flaky",
             abstract: "List the tests the run history shows as flaky, with their rates.",
-            discussion: "Flaky: passed and failed on the same tree, passed only on a retry, or flipped between passing and failing at least twice. Exit status: 0 listed (or none), 1 the history cannot be read, 2 not in a repository."
+            discussion: "Flaky: passed and failed on the same tree, or passed only on a retry (a failure on one tree and a pass on the next is a fix, not flakiness). Exit status: 0 listed (or none), 1 the history cannot be read, 2 not in a repository."
         )
 
         @Option(help: "How many of the latest runs to look at.")

@@ -89,6 +89,16 @@ import Testing
         #expect(excused.combined.contains("prepush: note: unit: 1 quarantined test failed: NetTests.testFlakyNetwork (the network in CI is slow)"), "\(excused)")
     }
 
+    /// `quarantine: [{test: "*"}]` in the branch's own configuration would turn any failure green.
+    @Test func aQuarantineOfEveryTestIsALocatedError() throws {
+        let repo = try repository("stages:\n  unit:\n    run: \"true\"\nquarantine:\n  - test: \"*\"\n    reason: ok\n  - test: \"*.*\"\n    reason: ok\n  - test: \"Net*.*\"\n    reason: a suite\n")
+        let result = try PrepushBinary.run(["config"], in: repo.path, environment: repo.environment)
+        #expect(result.status == 2, "\(result)")
+        #expect(result.standardError.contains(".prepush.yml:5:11: error: quarantine.test: \"*\" matches every test"), "\(result)")
+        #expect(result.standardError.contains(".prepush.yml:7:11: error: quarantine.test: \"*.*\" matches every test"), "\(result)")
+        #expect(!result.standardError.contains(":9:"), "a pattern that names a suite is kept: \(result)")
+    }
+
     // MARK: - No line break forges a workflow command
 
     @Test func aCarriageReturnInAFailureMessageStartsNoWorkflowCommand() throws {

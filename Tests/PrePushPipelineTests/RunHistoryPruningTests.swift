@@ -20,3 +20,37 @@ import Testing
         #expect(try history.results(of: "A.other", limit: 100).count == 5)
     }
 }
+
+/// Flaky means failed and passed on the same tree, or passed on a retry: a break on one tree and
+/// its fix on the next is not flakiness, however often that happens.
+@Suite struct FlakyAnalysisTests {
+    func entry(_ run: Int, _ tree: String?, _ status: String, attempts: Int = 1, _ name: String = "A.test") -> (run: Int, tree: String?, test: RecordedTest) {
+        (run, tree, RecordedTest(identifier: name, status: status, duration: 0.1, attempts: attempts))
+    }
+
+    @Test func aBreakFollowedByAFixIsNotFlaky() {
+        // 16 tests failed on tree A and passed on tree B, then broke and were fixed again on C and D.
+        let history = (0..<16).flatMap { index in
+            [entry(1, "A", "failed", "T\(index)"), entry(2, "B", "passed", "T\(index)"),
+             entry(3, "C", "failed", "T\(index)"), entry(4, "D", "passed", "T\(index)")]
+        }
+        #expect(FlakyAnalysis.flaky(history).isEmpty)
+    }
+
+    @Test func failedAndPassedOnOneTreeIsFlakyAndCountedThere() throws {
+        let history = [entry(1, "A", "failed"), entry(2, "B", "failed"), entry(3, "B", "passed"), entry(4, "C", "passed")]
+        let found = try #require(FlakyAnalysis.flaky(history).first)
+        #expect(found.treesWithBoth == 1 && found.trees == 3)
+        #expect(found.sameTreeFailures == 1, "the failure on A is a break, not flakiness")
+        #expect(found.rate == 0.25)
+        #expect(found.reasons == ["passed and failed on the same tree (1 tree)"])
+    }
+
+    @Test func aRetryThatPassedIsFlakyWithoutATree() throws {
+        let history = [entry(1, nil, "flaky", attempts: 2), entry(2, nil, "passed")]
+        let found = try #require(FlakyAnalysis.flaky(history).first)
+        #expect(found.passedOnRetry == 1 && found.reasons == ["passed on a retry once"])
+        // Imported runs with no tree that fail and pass by turns prove nothing about flakiness.
+        #expect(FlakyAnalysis.flaky([entry(1, nil, "failed"), entry(2, nil, "passed"), entry(3, nil, "failed")]).isEmpty)
+    }
+}

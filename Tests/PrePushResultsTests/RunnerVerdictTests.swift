@@ -291,6 +291,32 @@ enum RunnerCorpus {
         #expect(test.isFlaky)
         #expect(test.attempts == 2)
     }
+
+    /// The same, with no failure message node anywhere under the test: a failed repetition is a failure all the same.
+    @Test func aFailedRepetitionWithoutAMessageStillMakesTheTestFlaky() throws {
+        var text = try Fixtures.sharedText("xcresult-json/fastlane__trainer_fixtures__Xcode16-Mixed-XCTest-SwiftTesting.json")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        func edit(_ node: Any) -> Any {
+            guard var node = node as? [String: Any] else { return node }
+            if node["name"] as? String == "testBasicAssertions()", var children = node["children"] as? [[String: Any]] {
+                children = children.filter { $0["nodeType"] as? String == "Repetition" }
+                children[0]["children"] = nil
+                children[1]["result"] = "Passed"
+                children[1]["children"] = nil
+                node["children"] = children
+                return node
+            }
+            if let children = node["children"] as? [Any] { node["children"] = children.map(edit) }
+            return node
+        }
+        var edited = object
+        edited["testNodes"] = (object["testNodes"] as? [Any] ?? []).map(edit)
+        text = String(decoding: try JSONSerialization.data(withJSONObject: edited), as: UTF8.self)
+        let test = try #require(try ResultsInput.parse(Array(text.utf8), file: "derived.json").run.results.first { $0.name == "testBasicAssertions()" })
+        #expect(test.status == .passed)
+        #expect(test.isFlaky)
+        #expect(test.failures.map(\.message) == ["failed on repetition 1 of 2 (the result bundle gives no message)"])
+    }
 }
 
 /// Console shapes the corpus has no capture of, each as the tool prints it.
