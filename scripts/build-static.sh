@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds the Linux release binary people install: the Swift runtime, libgit2, libyaml, SQLite (and what
 # libgit2 needs: mbedTLS, libssh2 with OpenSSL, http-parser, PCRE2, zlib) linked in statically, so it
-# runs on a machine with none of them. Checks with ldd that only C-library-level libraries remain
-# and that the binary runs. Writes .build-static/release/prepush.
+# runs on a machine with none of them; libgit2's TLS start-up left out (scripts/static/tls-unused.c).
+# Checks with ldd that only C-library-level libraries remain and that the binary runs. Writes
+# .build-static/release/prepush, stripped, and its symbols to .build-static/release/prepush.debug.
 #
 #   scripts/build-static.sh            (Debian/Ubuntu: apt-get install -y libgit2-dev libyaml-dev libsqlite3-dev)
 set -euo pipefail
@@ -21,9 +22,27 @@ for library in "${libraries[@]}"; do
     [ -f "$libdir/lib$library.a" ] || { echo "build-static: $libdir/lib$library.a is missing (the -dev package of $library)" >&2; exit 1; }
     ln -sf "$libdir/lib$library.a" "$archives/lib$library.a"
 done
+# libgit2 without TLS (see scripts/static/tls-unused.c): a copy of Debian's archive, with its security
+# fixes, whose start-up and TLS streams call prepush's stand-ins, so no CA bundle is parsed at start.
+rm -f "$archives/libgit2.a"
+cp "$libdir/libgit2.a" "$archives/libgit2.a"
+(
+    cd "$archives"
+    ar x libgit2.a libgit2.c.o tls.c.o
+    objcopy --redefine-sym git_mbedtls_stream_global_init=prepush_tls_not_initialized libgit2.c.o
+    objcopy --redefine-sym git_mbedtls_stream_new=prepush_tls_stream_new --redefine-sym git_mbedtls_stream_wrap=prepush_tls_stream_wrap tls.c.o
+    ar r libgit2.a libgit2.c.o tls.c.o
+    # Nothing may still call mbedTLS's start-up or streams: the stand-ins are the only callers' targets.
+    if nm libgit2.c.o tls.c.o | grep -qE ' U git_mbedtls_stream_(global_init|new|wrap)$'; then
+        echo "build-static: libgit2.a still calls mbedTLS's TLS start-up" >&2
+        exit 1
+    fi
+    rm -f libgit2.c.o tls.c.o
+)
+cc -O2 -I"$includedir" -c scripts/static/tls-unused.c -o "$archives/tls-unused.o"
 # GSSAPI stand-ins (see the file): Debian's libgit2 wants Kerberos, which has no static library.
 cc -O2 -c scripts/static/gssapi-unavailable.c -o "$archives/gssapi-unavailable.o"
-ar rcs "$archives/libgssapi-unavailable.a" "$archives/gssapi-unavailable.o"
+ar rcs "$archives/libgssapi-unavailable.a" "$archives/gssapi-unavailable.o" "$archives/tls-unused.o"
 cat > "$archives/pkgconfig/libgit2.pc" <<PC
 Name: libgit2
 Description: libgit2, linked statically
@@ -50,6 +69,11 @@ rm -f .build-static/*/release/prepush
 PKG_CONFIG_PATH="$archives/pkgconfig" swift build -c release --product prepush --static-swift-stdlib --scratch-path .build-static
 
 binary=.build-static/release/prepush
+# Stripped for what it ships and maps at every start (87 MB → 38 MB); the symbols go to
+# prepush.debug beside it for crash reports (gdb and addr2line find them by the debug link).
+objcopy --only-keep-debug "$binary" "$binary.debug"
+strip --strip-all "$binary"
+objcopy --add-gnu-debuglink="$binary.debug" "$binary"
 echo "== ldd $binary"
 ldd "$binary"
 # What every Linux has: the C library, its math, threads, dynamic loader, and the C++ and GCC runtimes.

@@ -33,14 +33,27 @@ struct Prepush: ParsableCommand {
 /// Runs the command and turns every way out into one of the documented exit codes.
 @main
 enum Main {
-    /// Commands that open a repository.
-    static let repositoryCommands: Set<String> = ["hook", "run", "install", "uninstall", "config", "range", "a11y", "scenarios", "report", "cache", "history", "flaky"]
+    /// Whether `command` opens a repository. A `switch`, not a `Set<String>`: the set's metadata is
+    /// made at run time from its mangled name, a conformance lookup on every start.
+    static func opensRepository(_ command: String) -> Bool {
+        switch command {
+        case "hook", "run", "install", "uninstall", "config", "range", "a11y", "scenarios", "report", "cache", "history", "flaky": return true
+        default: return false
+        }
+    }
 
     static func main() {
         // Measured: libgit2's set-up is about 5 ms of a 20 ms hook run on Debian (its TLS backend
         // parses the CA bundle). Started before parsing, it runs beside the parser on a second core.
         let arguments = Array(CommandLine.arguments.dropFirst())
-        if let command = arguments.first, repositoryCommands.contains(command) {
+        // `prepush --version` (what install checks and scripts ask) answers without building the
+        // command tree: the parser's reflection walks the binary's conformance records (swift-syntax's
+        // and Foundation's among them) on its first lookups.
+        if arguments == ["--version"] {
+            FileSystem.write(PrePushVersion.current + "\n", to: 1)
+            exit(0)
+        }
+        if let command = arguments.first, opensRepository(command) {
             GitLibrary.beginInitializing()
         }
         // The installed hook's exact call skips the argument parser: building the command tree by

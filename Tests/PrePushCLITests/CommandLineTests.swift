@@ -59,6 +59,23 @@ import Testing
         #expect(version.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ".").count == 3)
     }
 
+    /// Every command names itself: a command without `commandName` has its name made at run time
+    /// from its type (`String(describing:)`), a conformance scan of the whole binary at start.
+    @Test func everyCommandNamesItself() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Sources/prepush").standardized
+        var commands = 0
+        for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file.hasSuffix(".swift") {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            let parts = text.components(separatedBy: ": ParsableCommand {").dropFirst()
+            for part in parts {
+                commands += 1
+                let configuration = part.components(separatedBy: "abstract:").first ?? ""
+                #expect(configuration.contains("commandName:"), "\(file): a command without commandName: \(part.prefix(120))")
+            }
+        }
+        #expect(commands >= 20)
+    }
+
     @Test func anEnvironmentValueNamesItsVariable() throws {
         let repo = try GitRepository()
         try repo.write("stages:\n  ui:\n    run: touch '\(repo.root.url("ran"))'\n", to: ".prepush.yml")
