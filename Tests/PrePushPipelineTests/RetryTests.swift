@@ -11,8 +11,11 @@ import Testing
         let xctest = UITestResult(suite: "CheckoutTests", name: "testPays", status: .failed, duration: 0)
         let swiftTesting = UITestResult(suite: "", name: "adds(item:)", status: .failed, duration: 0)
         let nested = UITestResult(suite: "Outer.Inner", name: "counts()", status: .failed, duration: 0)
-        let patterns = [xctest, swiftTesting, nested].map(Retries.filterPattern)
-        #expect(patterns == [#"(^|\.)CheckoutTests/testPays$"#, #"[./]adds\("#, #"[./]Outer/Inner/counts\("#])
+        // The event stream's suite: the module first, nesting with `/` (`ShopTests.Outer/Inner`).
+        let fromStream = UITestResult(suite: "ShopTests.Outer/Inner", name: "counts()", status: .failed, duration: 0)
+        let patterns = [xctest, swiftTesting, nested, fromStream].map(Retries.filterPattern)
+        #expect(patterns == [#"(^|\.)CheckoutTests/testPays$"#, #"(^|[./])adds\("#, #"(^|[./])Outer[./]Inner/counts\("#,
+                             #"(^|[./])ShopTests[./]Outer[./]Inner/counts\("#])
         // What they select among the ids `swift test --filter` matches against.
         let regexes = try patterns.map { try Regex($0) }
         #expect(try regexes[0].firstMatch(in: "ShopTests.CheckoutTests/testPays") != nil)
@@ -20,6 +23,23 @@ import Testing
         #expect(try regexes[1].firstMatch(in: "ShopTests.BasketTests/adds(item:)/BasketTests.swift:4:6") != nil)
         #expect(try regexes[1].firstMatch(in: "ShopTests.BasketTests/addsMore()/BasketTests.swift:9:6") == nil)
         #expect(try regexes[2].firstMatch(in: "ShopTests.Outer/Inner/counts()/File.swift:1:1") != nil)
+        #expect(try regexes[3].firstMatch(in: "ShopTests.Outer/Inner/counts()/File.swift:1:1") != nil)
+        #expect(try regexes[3].firstMatch(in: "ShopTests.Other/Inner/counts()/File.swift:1:1") == nil)
+    }
+
+    /// Swift Testing's console names a test without its suite: a retry of a broken `compileXib()`
+    /// runs all four suites' `compileXib()`, and the three that pass must not make it flaky.
+    @Test func aSameNamedPassInAnotherSuiteDoesNotMakeABrokenTestFlaky() {
+        let broken = UITestResult(suite: "", name: "compileXib()", status: .failed, duration: 1, failures: [TestFailure(message: "broken", location: nil)])
+        let rerun = TestRun(results: [
+            UITestResult(suite: "", name: "compileXib()", status: .passed, duration: 1),
+            UITestResult(suite: "", name: "compileXib()", status: .failed, duration: 1, failures: [TestFailure(message: "still broken", location: nil)]),
+            UITestResult(suite: "", name: "compileXib()", status: .passed, duration: 1),
+        ])
+        let merged = Retries.merge(TestRun(results: [broken]), with: rerun)
+        #expect(merged.results.map(\.status) == [.failed])
+        #expect(merged.results.first?.isFlaky == false)
+        #expect(merged.results.first?.failures.map(\.message) == ["broken", "still broken"])
     }
 
     @Test func attemptsMergeIntoOneResultPerTest() {

@@ -95,6 +95,13 @@ struct Retries {
             if case .failed = again.status { finished = true }
             if !missing.isEmpty, finished {
                 let named = missing.prefix(5).map(\.testIdentifier).joined(separator: ", ") + (missing.count > 5 ? ", …" : "")
+                if missing.count == failing.count {
+                    // Its filter selected nothing: running it again would select nothing again.
+                    diagnostics.note("\(name): retry \(round) ran none of the \(TextFormatting.count(failing.count, "failed test")) it was given (\(named)); that is no pass: they keep their failure, and no further retry is made")
+                    let merged = Self.merge(result.tests, with: again.tests)
+                    result = Self.combined(again, after: result, tests: merged, totalTimeout: stage.timeout)
+                    break
+                }
                 diagnostics.note("\(name): retry \(round) did not run \(missing.count) of the failed tests (\(named)); they keep their failure")
             }
             let merged = Self.merge(result.tests, with: again.tests)
@@ -176,11 +183,18 @@ struct Retries {
     }
 
     /// A `swift test --filter` pattern for one test: XCTest's `Target.Class/method` ids end in
-    /// `Class/method`; Swift Testing's (`Target.Suite/name()/File.swift:3:5`) hold `Suite/name(`.
+    /// `Class/method`; Swift Testing's (`Target.Suite/Inner/name()/File.swift:3:5`) hold
+    /// `Suite/Inner/name(`. A Swift Testing suite comes as the console names it (`Outer.Inner`) or
+    /// as the event stream does, module first (`Target.Outer/Inner`): each separator of the suite
+    /// matches `.` or `/`, so both select the test, and only it.
     static func filterPattern(_ test: UITestResult) -> String {
         if let open = test.name.firstIndex(of: "(") {
-            let suite = test.suite.isEmpty || test.suite == "SwiftTesting" ? "" : TestSharding.regexEscaped(test.suite.replacing(".", with: "/")) + "/"
-            return "[./]\(suite)\(TestSharding.regexEscaped(String(test.name[..<open])))\\("
+            var suite = ""
+            if !test.suite.isEmpty, test.suite != "SwiftTesting" {
+                let parts = test.suite.split(whereSeparator: { $0 == "." || $0 == "/" }).map { TestSharding.regexEscaped(String($0)) }
+                suite = parts.joined(separator: "[./]") + "/"
+            }
+            return "(^|[./])\(suite)\(TestSharding.regexEscaped(String(test.name[..<open])))\\("
         }
         return "(^|\\.)\(TestSharding.regexEscaped(test.suite))/\(TestSharding.regexEscaped(test.name))$"
     }
@@ -188,10 +202,15 @@ struct Retries {
     /// The earlier attempts' results with each test that failed merged with its latest attempt as
     /// every reader merges a retry (`merged(withRetry:)`): the latest status, the failures of every
     /// attempt (a pass after failures is flaky), the attempts and times added up. Tests the rerun
-    /// did not run keep their result.
+    /// did not run keep their result. A name the rerun shows more than once (Swift Testing's console
+    /// names a test without its suite, and four suites can each have a `compileXib()`) stands for
+    /// the one that failed, if any did: a pass of a same-named test in another suite never makes a
+    /// broken test look flaky.
     static func merge(_ earlier: TestRun, with rerun: TestRun) -> TestRun {
         var latest: [String: UITestResult] = [:]
-        for test in rerun.results { latest[test.testIdentifier] = test }
+        for test in rerun.results where latest[test.testIdentifier].map({ $0.passed || !test.passed }) ?? true {
+            latest[test.testIdentifier] = test
+        }
         var merged = earlier
         merged.results = earlier.results.map { test in
             guard !test.passed, let again = latest[test.testIdentifier] else { return test }
