@@ -43,6 +43,13 @@ public enum ConfigurationResolver {
         }
     }
 
+    /// Whether prepush runs in CI: `CI` or `GITHUB_ACTIONS` set to anything but empty, `0` or `false`.
+    public static func runsInCI(_ environment: [String: String]) -> Bool {
+        ["CI", "GITHUB_ACTIONS"].contains { name in
+            environment[name].map { !$0.isEmpty && $0 != "0" && $0.lowercased() != "false" } ?? false
+        }
+    }
+
     /// Resolves the configuration, throwing every problem found (exit status 2).
     public static func resolve(_ request: ConfigurationRequest) throws(ConfigurationError) -> ResolvedConfiguration {
         var merger = Merger(request: request)
@@ -179,7 +186,7 @@ private struct Merger {
                             parse: ValueParsers.boolean, file: file?.isolated, fallback: false)
         var cache = pick("cache", flag: flags.noCache ? (false, "--no-cache") : nil, variable: Variable.cache,
                          parse: ValueParsers.boolean, file: file?.cache, fallback: true)
-        if cache.value, Self.runsInCI(environment), cache.origin == .default || cache.origin.isFile {
+        if cache.value, ConfigurationResolver.runsInCI(environment), cache.origin == .default || cache.origin.isFile {
             // In CI the configuration file and the stages are a pull request's: a stage could store
             // its own pass for the next job on a self-hosted runner. Only the job's own environment
             // (PREPUSH_CACHE=1, set by the workflow) turns the cache on there.
@@ -300,13 +307,6 @@ private struct Merger {
         }
         settings.append(ResolvedSetting(name: "syncMode", value: result.0.rawValue, origin: result.1))
         return result.0
-    }
-
-    /// Whether prepush runs in CI: `CI` or `GITHUB_ACTIONS` set to anything but empty, `0` or `false`.
-    static func runsInCI(_ environment: [String: String]) -> Bool {
-        ["CI", "GITHUB_ACTIONS"].contains { name in
-            environment[name].map { !$0.isEmpty && $0 != "0" && $0.lowercased() != "false" } ?? false
-        }
     }
 
     private mutating func replaceSetting(_ name: String, value: String, origin: ValueOrigin) {

@@ -86,6 +86,7 @@ public enum Pipeline {
         // 1. The repository and the configuration.
         let (context, settings) = try open(request, diagnostics: diagnostics)
         var configuration = settings
+        QuarantineTrust.apply(&configuration, context: context)
         // 2. Before any stage: the accessibility of the views this push changes.
         if let refusal = try context.checkAccessibility(try accessibilityStep(configuration, context), verbose: configuration.hook.verbose) {
             return .refused(refusal)
