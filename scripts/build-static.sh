@@ -66,7 +66,10 @@ Cflags: -I$(pkg-config --variable=includedir sqlite3)
 PC
 # Linker inputs alone do not make SwiftPM link again: remove the binary so it does.
 rm -f .build-static/*/release/prepush
-PKG_CONFIG_PATH="$archives/pkgconfig" swift build -c release --product prepush --static-swift-stdlib --scratch-path .build-static
+# --no-export-dynamic: SwiftPM exports every symbol of an executable (4 MB of dynamic symbol table and
+# its hash, which the loader consults at every start); nothing looks prepush's symbols up at run time.
+PKG_CONFIG_PATH="$archives/pkgconfig" swift build -c release --product prepush --static-swift-stdlib --scratch-path .build-static \
+    -Xlinker --no-export-dynamic
 
 binary=.build-static/release/prepush
 # Stripped for what it ships and maps at every start (87 MB → 38 MB); the symbols go to

@@ -266,27 +266,35 @@ enum RunnerCorpus {
         #expect(Set(back.results.map(\.name)).count == 3)
     }
 
-    @Test func mixedRepetitionsAreFlakyWhateverTheNodeSays() throws {
-        // Derived from trainer's real result: the second retry of testBasicAssertions() passed (a structural case, not a capture).
-        var text = try Fixtures.sharedText("xcresult-json/fastlane__trainer_fixtures__Xcode16-Mixed-XCTest-SwiftTesting.json")
+    /// trainer's real Xcode 16 result with `testBasicAssertions()`'s node changed by `edit`, read back.
+    func trainerResult(editing edit: @escaping ([[String: Any]]) -> [[String: Any]]) throws -> UITestResult {
+        let text = try Fixtures.sharedText("xcresult-json/fastlane__trainer_fixtures__Xcode16-Mixed-XCTest-SwiftTesting.json")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
-        func edit(_ node: Any) -> Any {
+        func walk(_ node: Any) -> Any {
             guard var node = node as? [String: Any] else { return node }
-            if node["name"] as? String == "testBasicAssertions()", var children = node["children"] as? [[String: Any]] {
-                children[1]["result"] = "Passed"
-                children[1]["children"] = nil
-                // Newer Xcode: the repetitions under a `Test Case Run` node.
-                node["children"] = [["nodeType": "Test Case Run", "name": "iPhone 16", "children": children]]
+            if node["name"] as? String == "testBasicAssertions()", let children = node["children"] as? [[String: Any]] {
+                node["children"] = edit(children)
                 return node
             }
-            if let children = node["children"] as? [Any] { node["children"] = children.map(edit) }
+            if let children = node["children"] as? [Any] { node["children"] = children.map(walk) }
             return node
         }
         var edited = object
-        edited["testNodes"] = (object["testNodes"] as? [Any] ?? []).map(edit)
-        text = String(decoding: try JSONSerialization.data(withJSONObject: edited), as: UTF8.self)
-        let run = try ResultsInput.parse(Array(text.utf8), file: "derived.json").run
-        let test = try #require(run.results.first { $0.name == "testBasicAssertions()" })
+        edited["testNodes"] = (object["testNodes"] as? [Any] ?? []).map(walk)
+        let derived = String(decoding: try JSONSerialization.data(withJSONObject: edited), as: UTF8.self)
+        let run = try ResultsInput.parse(Array(derived.utf8), file: "derived.json").run
+        return try #require(run.results.first { $0.name == "testBasicAssertions()" })
+    }
+
+    @Test func mixedRepetitionsAreFlakyWhateverTheNodeSays() throws {
+        // Derived from trainer's real result: the second retry of testBasicAssertions() passed (a structural case, not a capture).
+        let test = try trainerResult { children in
+            var children = children
+            children[1]["result"] = "Passed"
+            children[1]["children"] = nil
+            // Newer Xcode: the repetitions under a `Test Case Run` node.
+            return [["nodeType": "Test Case Run", "name": "iPhone 16", "children": children]]
+        }
         #expect(test.status == .passed)
         #expect(test.isFlaky)
         #expect(test.attempts == 2)
@@ -294,25 +302,13 @@ enum RunnerCorpus {
 
     /// The same, with no failure message node anywhere under the test: a failed repetition is a failure all the same.
     @Test func aFailedRepetitionWithoutAMessageStillMakesTheTestFlaky() throws {
-        var text = try Fixtures.sharedText("xcresult-json/fastlane__trainer_fixtures__Xcode16-Mixed-XCTest-SwiftTesting.json")
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
-        func edit(_ node: Any) -> Any {
-            guard var node = node as? [String: Any] else { return node }
-            if node["name"] as? String == "testBasicAssertions()", var children = node["children"] as? [[String: Any]] {
-                children = children.filter { $0["nodeType"] as? String == "Repetition" }
-                children[0]["children"] = nil
-                children[1]["result"] = "Passed"
-                children[1]["children"] = nil
-                node["children"] = children
-                return node
-            }
-            if let children = node["children"] as? [Any] { node["children"] = children.map(edit) }
-            return node
+        let test = try trainerResult { children in
+            var repetitions = children.filter { $0["nodeType"] as? String == "Repetition" }
+            repetitions[0]["children"] = nil
+            repetitions[1]["result"] = "Passed"
+            repetitions[1]["children"] = nil
+            return repetitions
         }
-        var edited = object
-        edited["testNodes"] = (object["testNodes"] as? [Any] ?? []).map(edit)
-        text = String(decoding: try JSONSerialization.data(withJSONObject: edited), as: UTF8.self)
-        let test = try #require(try ResultsInput.parse(Array(text.utf8), file: "derived.json").run.results.first { $0.name == "testBasicAssertions()" })
         #expect(test.status == .passed)
         #expect(test.isFlaky)
         #expect(test.failures.map(\.message) == ["failed on repetition 1 of 2 (the result bundle gives no message)"])
