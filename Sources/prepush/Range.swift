@@ -46,12 +46,14 @@ extension Prepush {
             }
             if verbose { print("base: \(range.baseDescription)") }
             print("\(range.commits.count) commit\(range.commits.count == 1 ? "" : "s"), \(range.files.count) changed file\(range.files.count == 1 ? "" : "s")")
+            // A path is the repository's text (git allows a CR or ESC in a name): shown safe.
             for file in range.files {
-                if namesOnly { print(file.path); continue }
-                let origin = file.oldPath.map { " (from \($0))" } ?? ""
+                let path = FileStandardError.safe(file.path)
+                if namesOnly { print(path); continue }
+                let origin = file.oldPath.map { " (from \(FileStandardError.safe($0)))" } ?? ""
                 let added = file.change == .added ? "every line" : Self.lines(file.addedLines)
                 let replaced = file.replacedModifiersAfterLines.isEmpty ? "" : ", modifiers replaced after \(Self.lines(file.replacedModifiersAfterLines))"
-                print("\(file.path)\(origin): \(file.change.rawValue), added \(added), removed after \(Self.lines(file.removedAfterLines))\(replaced)")
+                print("\(path)\(origin): \(file.change.rawValue), added \(added), removed after \(Self.lines(file.removedAfterLines))\(replaced)")
             }
         }
 
