@@ -184,15 +184,7 @@ private struct Merger {
         let syncMode = pickSyncMode(flag: flags.syncMode, file: file?.remote?.syncMode)
         let isolated = pick("isolated", flag: flags.isolated ? (true, "--isolated") : nil, variable: nil,
                             parse: ValueParsers.boolean, file: file?.isolated, fallback: false)
-        var cache = pick("cache", flag: flags.noCache ? (false, "--no-cache") : nil, variable: Variable.cache,
-                         parse: ValueParsers.boolean, file: file?.cache, fallback: true)
-        if cache.value, ConfigurationResolver.runsInCI(environment), cache.origin == .default || cache.origin.isFile {
-            // In CI the configuration file and the stages are a pull request's: a stage could store
-            // its own pass for the next job on a self-hosted runner. Only the job's own environment
-            // (PREPUSH_CACHE=1, set by the workflow) turns the cache on there.
-            cache = (false, .derived("off in CI unless \(Variable.cache)=1"))
-            replaceSetting("cache", value: "false", origin: cache.origin)
-        }
+        let cache = pickCache(file: file)
         // An environment-only switch (the stages' line-buffered output): checked here so a bad value is an error like any other.
         if let raw = environment[Variable.lineBuffered], case .failure(let problem) = ValueParsers.boolean(raw) {
             errors.append(.invalidValue(.environment(Variable.lineBuffered), setting: Variable.lineBuffered, value: raw, problem: problem, sourceLine: nil))
@@ -286,6 +278,19 @@ private struct Merger {
         }
         settings.append(ResolvedSetting(name: name, value: result.value.description, origin: result.origin))
         return result
+    }
+
+    /// `cache`: flag > `PREPUSH_CACHE` > file > on; in CI off unless a flag or the job's own
+    /// environment turns it on. There the configuration file and the stages are a pull request's:
+    /// a stage could store its own pass for the next job on a self-hosted runner.
+    private mutating func pickCache(file: ConfigurationFile?) -> (value: Bool, origin: ValueOrigin) {
+        var cache = pick("cache", flag: request.flags.noCache ? (false, "--no-cache") : nil, variable: Variable.cache,
+                         parse: ValueParsers.boolean, file: file?.cache, fallback: true)
+        if cache.value, ConfigurationResolver.runsInCI(environment), cache.origin == .default || cache.origin.isFile {
+            cache = (false, .derived("off in CI unless \(Variable.cache)=1"))
+            replaceSetting("cache", value: "false", origin: cache.origin)
+        }
+        return cache
     }
 
     private mutating func pickSyncMode(flag: String?, file: Located<SyncMode>?) -> SyncMode {
