@@ -37,9 +37,18 @@ public struct Quarantine: Sendable, Equatable {
         pattern.contains("*") && pattern.allSatisfy { "*./()".contains($0) || $0.isWhitespace }
     }
 
-    /// The pattern names the test whole, by its last part, or through `*` wildcards.
+    /// The pattern names the test whole, by its last part, or through `*` wildcards; `Suite/test`
+    /// and `test()` are the same as `Suite.test` and `test` (how Swift Testing and the console spell them).
     static func matches(_ pattern: String, _ identifier: String) -> Bool {
         if pattern == identifier || identifier.hasSuffix("." + pattern) { return true }
+        if !pattern.contains("*") {
+            let plain = { (text: String) -> String in
+                let dotted = text.replacing("/", with: ".")
+                return dotted.hasSuffix("()") ? String(dotted.dropLast(2)) : dotted
+            }
+            let (wanted, name) = (plain(pattern), plain(identifier))
+            return wanted == name || name.hasSuffix("." + wanted)
+        }
         guard pattern.contains("*") else { return false }
         let parts = pattern.split(separator: "*", omittingEmptySubsequences: false)
         var rest = identifier[...]

@@ -234,14 +234,24 @@ public final class RunHistory {
         try connection.query("""
             SELECT runs.started, runs.stage, runs.commit_id, runs.tree, results.test, results.status, results.duration, results.attempts
             FROM results JOIN runs ON runs.id = results.run
-            WHERE results.test = ? OR results.test LIKE ? ESCAPE '\\'
+            WHERE results.test IN (?, ?) OR results.test LIKE ? ESCAPE '\\' OR results.test LIKE ? ESCAPE '\\'
             ORDER BY runs.id DESC LIMIT ?
-            """, [.text(test), .text("%." + Self.likeEscaped(test)), .integer(limit)], "read a test's history") { row in
+            """, Self.spellings(of: test).flatMap { [.text($0)] } + Self.spellings(of: test).map { .text("%." + Self.likeEscaped($0)) } + [.integer(limit)],
+            "read a test's history") { row in
             found.append(TestEntry(started: row.real(0), stage: row.text(1) ?? "", commit: row.text(2), tree: row.text(3),
                                    test: RecordedTest(identifier: row.text(4) ?? "", status: row.text(5) ?? "", duration: row.real(6),
                                                       attempts: row.integer(7))))
         }
         return found
+    }
+
+    /// The two spellings a name the user types can have in the history: with `/` between suites
+    /// and test written `.` (`Suite/test` is `Suite.test`), and without and with `()` (a Swift
+    /// Testing function is recorded as `test()`, an XCTest method as `test`).
+    static func spellings(of test: String) -> [String] {
+        let dotted = test.replacing("/", with: ".")
+        if dotted.hasSuffix("()") { return [String(dotted.dropLast(2)), dotted] }
+        return dotted.contains("(") ? [dotted, dotted] : [dotted, dotted + "()"]
     }
 
     static func likeEscaped(_ text: String) -> String {

@@ -39,6 +39,13 @@ public enum HistoryRun {
                     console.line("prepush: no run of \(test) is in the history")
                     return .failure
                 }
+                // A short name several tests end in (four suites' `compileXib()`) is not one test's history.
+                let identifiers = Array(Set(entries.map(\.test.identifier))).sorted()
+                if identifiers.count > 1 {
+                    console.line("prepush: \(test) names \(identifiers.count) tests; give one of them:")
+                    for identifier in identifiers { console.line("  \(identifier)") }
+                    return .failure
+                }
                 for entry in entries {
                     let outcome = entry.test.isFlaky ? "flaky (passed on attempt \(entry.test.attempts))" : entry.test.status
                     console.line("\(time(entry.started))  \(entry.stage)  \(short(entry.commit))  \(outcome)  \(TextFormatting.testDuration(entry.test.duration))  \(entry.test.identifier)")

@@ -66,6 +66,26 @@ import Testing
         #expect(try listedRuns(repo).count == 1)
     }
 
+    /// Four suites can each have a `compileXib()`: the short name lists them instead of mixing their histories.
+    @Test func aShortNameOfSeveralTestsListsThem() throws {
+        let repo = try GitRepository()
+        try repo.write("x\n", to: "README.md")
+        try repo.commitAll("a repository")
+        try repo.root.write("""
+        <testsuites><testsuite name="Render" tests="2">
+        <testcase classname="XibTests" name="compileXib()" time="0.1"/>
+        <testcase classname="NibTests" name="compileXib()" time="0.1"><failure message="broken"/></testcase>
+        </testsuite></testsuites>
+
+        """, to: "run.xml")
+        #expect(try PrepushBinary.run(["history", "import", repo.root.url("run.xml")], in: repo.path, environment: repo.environment).status == 0)
+        let short = try PrepushBinary.run(["history", "compileXib"], in: repo.path, environment: repo.environment)
+        #expect(short.status == 1, "\(short)")
+        #expect(short.standardOutput == "prepush: compileXib names 2 tests; give one of them:\n  NibTests.compileXib()\n  XibTests.compileXib()\n", "\(short)")
+        let whole = try PrepushBinary.run(["history", "NibTests/compileXib"], in: repo.path, environment: repo.environment)
+        #expect(whole.status == 0 && whole.standardOutput.contains("failed") && whole.standardOutput.contains("NibTests.compileXib()"), "\(whole)")
+    }
+
     @Test func importedResultsAreRunsOfTheirOwn() throws {
         let repo = try GitRepository()
         try repo.write("x\n", to: "README.md")

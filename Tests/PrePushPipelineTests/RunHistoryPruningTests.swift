@@ -21,6 +21,24 @@ import Testing
     }
 }
 
+/// A test is found in the history however the user spells it; a name several tests end in is not
+/// one test's history.
+@Suite struct RunHistoryLookupTests {
+    @Test func everySpellingFindsTheTestAndAShortNameFindsEveryCandidate() throws {
+        let folder = try TemporaryDirectory()
+        let history = try RunHistory(path: folder.url("history.sqlite"))
+        let tests = ["Render.XibTests/compileXib()", "Render.NibTests/compileXib()", "Shop.CacheTests.cacheWarmup()", "CheckoutTests.testPays"]
+            .map { RecordedTest(identifier: $0, status: "passed", duration: 1, attempts: 1) }
+        try history.record(RecordedRun(started: 1, tree: "t", commit: "c", stage: "unit", status: "passed", duration: 1, origin: "run", tests: tests))
+        for spelling in ["cacheWarmup", "cacheWarmup()", "CacheTests/cacheWarmup", "Shop.CacheTests.cacheWarmup()"] {
+            #expect(try history.results(of: spelling, limit: 10).map(\.test.identifier) == ["Shop.CacheTests.cacheWarmup()"], "\(spelling)")
+        }
+        #expect(try history.results(of: "testPays", limit: 10).count == 1)
+        #expect(try history.results(of: "CheckoutTests/testPays", limit: 10).count == 1)
+        #expect(try history.results(of: "warmup", limit: 10).isEmpty)
+    }
+}
+
 /// Flaky means failed and passed on the same tree, or passed on a retry: a break on one tree and
 /// its fix on the next is not flakiness, however often that happens.
 @Suite struct FlakyAnalysisTests {
