@@ -177,7 +177,12 @@ import Testing
         let (push, state, _) = try Self.push("retry: 5", env: ["FLAKY_SLEEP": "4"], timeout: 5)
         #expect(push.status != 0, "\(push)")
         #expect(Self.runs("xctest-slow", in: state) == 1, "\(push)")
-        #expect(push.standardOutput.contains("prepush: note: unit: no time is left of the stage's 5 s timeout for a retry"), "\(push)")
+        // On a loaded machine the first attempt itself can outlast the 5 s (the runner's start and
+        // the 4 s test): then the stage timed out and nothing was retried either. Otherwise the
+        // run says why no retry ran.
+        if !push.standardOutput.contains("prepush ✘ unit: timed out after 5 s") {
+            #expect(push.standardOutput.contains("prepush: note: unit: no time is left of the stage's 5 s timeout for a retry"), "\(push)")
+        }
     }
 
     /// 20 runs of a test that fails every other time: `prepush flaky` names it with its rate (and
