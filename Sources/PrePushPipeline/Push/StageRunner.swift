@@ -36,7 +36,7 @@ struct StageRunner {
         // A verdict is only worth keeping for a run that tested exactly a commit's tree.
         if configuration.cache, workspace.workingTreeMatches, let tree = try? context.repository.treeID(of: context.pushedCommit) {
             let file = configuration.configurationFile.map { FilePath.absolute($0, base: FileManager.default.currentDirectoryPath) }
-            verdicts = (VerdictCache(repository: context.repository), tree, file.flatMap { try? FileReading.read($0, limit: ConfigurationFile.maximumBytes).get() })
+            verdicts = (verdictFolder, tree, file.flatMap { try? FileReading.read($0, limit: ConfigurationFile.maximumBytes).get() })
         } else {
             verdicts = nil
         }
