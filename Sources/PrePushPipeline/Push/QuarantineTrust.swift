@@ -15,8 +15,10 @@ enum QuarantineTrust {
     /// (`CI` or `GITHUB_ACTIONS`) with a base to compare with (`--base`, or the CI's own range).
     /// A configuration file outside the repository (`--config` from the job) is the job's, trusted.
     static func apply(_ configuration: inout ResolvedConfiguration, context: PushContext) {
-        guard !configuration.quarantine.isEmpty, ConfigurationResolver.runsInCI(context.request.environment),
-              let base = context.request.checkRange?.base, let file = configuration.configurationFile else { return }
+        let environment = context.request.environment
+        guard !configuration.quarantine.isEmpty, ConfigurationResolver.runsInCI(environment),
+              let base = context.request.checkRange?.base ?? CIRange.detect(environment: environment)?.base,
+              let file = configuration.configurationFile else { return }
         let relative = FilePath.relative(FilePath.absolute(file, base: FileManager.default.currentDirectoryPath), to: context.root)
         guard relative != "..", !relative.hasPrefix("../"), !relative.hasPrefix("/") else { return }
         var trusted: Set<String> = []
