@@ -61,11 +61,15 @@ let package = Package(
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ]
         ),
-        // Scenario catalog, tests found in the sources, the matrix, the gate and its reports.
+        // Scenario catalog, the matrix, the gate and its reports. No swift-syntax: the fuzz build (which
+        // reaches the catalog reader) stays free of it.
+        .target(name: "PrePushTraceability", dependencies: ["PrePushCore", "PrePushConfig", "PrePushYAML"]),
+        // The tests the sources declare, read with swift-syntax (XCTest methods, @Test functions, their
+        // launch arguments, the #if branches compiled for a platform).
         .target(
-            name: "PrePushTraceability",
+            name: "PrePushTestDiscovery",
             dependencies: [
-                "PrePushCore", "PrePushConfig", "PrePushYAML", "UITestSupport",
+                "PrePushCore", "PrePushTraceability", "UITestSupport",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ]
@@ -78,7 +82,7 @@ let package = Package(
         .target(
             name: "PrePushPipeline",
             dependencies: ["PrePushCore", "PrePushConfig", "PrePushGit", "PrePushRunner", "PrePushResults", "PrePushAccessibility", "PrePushTraceability",
-                           "PrePushHistory"]
+                           "PrePushTestDiscovery", "PrePushHistory"]
         ),
         // The readers of untrusted input under libFuzzer (scripts/fuzz.sh); without it, a corpus replayer.
         .executableTarget(name: "PrePushFuzz", dependencies: ["PrePushCore", "PrePushConfig", "PrePushYAML", "PrePushResults", "PrePushTraceability", "PrePushHistory"]),
@@ -109,7 +113,7 @@ let package = Package(
         .testTarget(name: "PrePushRunnerTests", dependencies: ["PrePushRunner", "PrePushResults", "PrePushTestSupport"]),
         .testTarget(name: "PrePushAccessibilityTests", dependencies: ["PrePushAccessibility", "PrePushCore", "PrePushTestSupport"]),
         .testTarget(name: "UITestSupportTests", dependencies: ["UITestSupport"]),
-        .testTarget(name: "PrePushTraceabilityTests", dependencies: ["PrePushTraceability", "PrePushResults", "PrePushCore", "PrePushTestSupport"]),
+        .testTarget(name: "PrePushTraceabilityTests", dependencies: ["PrePushTraceability", "PrePushTestDiscovery", "PrePushResults", "PrePushCore", "PrePushTestSupport"]),
         .testTarget(name: "PrePushResultsTests", dependencies: ["PrePushResults", "PrePushCore", "PrePushTestSupport"]),
         // The planner and the verdict of a push, without git or processes.
         .testTarget(name: "PrePushPipelineTests", dependencies: ["PrePushPipeline", "PrePushConfig", "PrePushCore", "PrePushTraceability", "PrePushResults", "PrePushHistory", "PrePushTestSupport"]),

@@ -7,6 +7,7 @@ import PrePushConfig
 import PrePushCore
 import PrePushHistory
 import PrePushResults
+import PrePushTestDiscovery
 import PrePushTraceability
 
 /// What `prepush run` was asked to shard: `--shard i/n`, or a CI system's parallel-job variables.

@@ -7,6 +7,7 @@ import PrePushConfig
 import PrePushGit
 import PrePushCore
 import PrePushResults
+import PrePushTestDiscovery
 import PrePushTraceability
 
 /// Traceability as a step: the catalog, the tests found in the sources, and after the stages the

@@ -2,6 +2,7 @@ import Foundation
 import PrePushCore
 import PrePushTestSupport
 import PrePushResults
+import PrePushTestDiscovery
 import PrePushTraceability
 import Testing
 

@@ -4,62 +4,10 @@ import FoundationEssentials
 import Foundation
 #endif
 import PrePushCore
+import PrePushTraceability
 import UITestSupport
 internal import SwiftParser
 internal import SwiftSyntax
-
-/// A test found in the sources, without running anything.
-public struct DiscoveredTest: Sendable, Hashable {
-    /// Which framework runs it.
-    public enum Framework: String, Sendable, Hashable, Codable {
-        /// A `test…` method of an `XCTestCase` subclass.
-        case xctest
-        /// A function marked `@Test`.
-        case swiftTesting
-    }
-
-    /// The method or function name (`test_login_validCredentials`).
-    public let name: String
-    /// The type it is declared in (`Outer.LoginUITests`), nil for a free `@Test` function.
-    public let typeName: String?
-    /// A Swift Testing display name (`@Test("Sign in works")`), when it has one.
-    public var displayName: String?
-    /// The argument labels of a parameterised `@Test` (`["value"]`, `_` for none): Swift Testing's
-    /// test id names them (`param(value:)`).
-    public var parameterLabels: [String] = []
-    /// Which framework runs it.
-    public let framework: Framework
-    /// Where it is declared.
-    public let location: PrePushCore.SourceLocation
-    /// The launch arguments it passes, resolved: string literals starting with `--` and
-    /// `LaunchArguments` constants (with `+` and interpolation) in its body, in the `setUp` methods of
-    /// its class and superclasses, and in the methods of those classes it calls.
-    public let launchArguments: Set<String>
-
-    /// Whether `argument` (a scenario's required launch argument) is passed: exactly, or as
-    /// `argument=value` when the requirement names no value.
-    public func passes(_ argument: String) -> Bool {
-        launchArguments.contains(argument) || (!argument.contains("=") && launchArguments.contains { $0.hasPrefix(argument + "=") })
-    }
-}
-
-/// What discovery found.
-public struct TestInventory: Sendable {
-    /// Every test, sorted by file and line.
-    public let tests: [DiscoveredTest]
-    /// Swift Testing `@Suite` types by name.
-    public let suites: [String]
-    /// Files not read, each with why (`Tests/Big.swift (… over the limit …; not read)`, `… (not
-    /// UTF-8 text)`), so the user knows what was skipped.
-    public let skippedFiles: [String]
-
-    /// Creates an inventory.
-    public init(tests: [DiscoveredTest], suites: [String] = [], skippedFiles: [String] = []) {
-        self.tests = tests
-        self.suites = suites
-        self.skippedFiles = skippedFiles
-    }
-}
 
 /// Finds XCTest and Swift Testing tests with swift-syntax.
 public enum TestDiscovery {

@@ -1,52 +1,8 @@
+import PrePushTraceability
 internal import SwiftSyntax
 
-/// The platform a stage's tests are compiled for, to tell which `#if` branches hold tests that
-/// run: a test under `#if os(macOS)` is not run by `swift test` on Linux, and a shard that counts
-/// it names a test that never runs. Only sharding asks: the traceability report keeps every
-/// branch, since a catalog names iOS UI tests that a Linux job reports on.
-public struct BuildPlatform: Sendable, Equatable {
-    /// `os(…)`'s name: `Linux`, `macOS`, `iOS`, …
-    public let operatingSystem: String
-    /// `arch(…)`'s name.
-    public let architecture: String
-
-    /// Creates a platform.
-    public init(operatingSystem: String, architecture: String) {
-        self.operatingSystem = operatingSystem
-        self.architecture = architecture
-    }
-
-    /// The machine prepush runs on.
-    public static var host: BuildPlatform {
-        #if os(Linux)
-        let system = "Linux"
-        #elseif os(macOS)
-        let system = "macOS"
-        #elseif os(Windows)
-        let system = "Windows"
-        #else
-        let system = "unknown"
-        #endif
-        #if arch(arm64)
-        return BuildPlatform(operatingSystem: system, architecture: "arm64")
-        #else
-        return BuildPlatform(operatingSystem: system, architecture: "x86_64")
-        #endif
-    }
-
-    /// The platform a stage's command builds for: an `xcodebuild` destination's platform when it
-    /// names one (`platform=iOS Simulator` is iOS), else the host.
-    public static func of(command: String) -> BuildPlatform {
-        let parts = command.split(separator: "platform=", maxSplits: 1, omittingEmptySubsequences: false)
-        guard command.contains("xcodebuild"), parts.count == 2 else { return host }
-        let named = parts[1]
-        for (prefix, system) in [("iOS", "iOS"), ("tvOS", "tvOS"), ("watchOS", "watchOS"), ("visionOS", "visionOS"), ("xrOS", "visionOS"), ("macOS", "macOS"), ("OS X", "macOS")]
-            where named.hasPrefix(prefix) {
-            return BuildPlatform(operatingSystem: system, architecture: host.architecture)
-        }
-        return host
-    }
-
+/// Which `#if` branches are compiled for a platform: read from the syntax tree.
+extension BuildPlatform {
     /// Modules that exist only on Apple's systems, and those only elsewhere.
     static let appleOnly: Set<String> = ["Darwin", "UIKit", "AppKit", "SwiftUI", "Combine", "XCUIAutomation", "ObjectiveC", "CoreFoundation",
                                          "CoreGraphics", "UniformTypeIdentifiers", "WatchKit", "os", "OSLog", "Observation"]
