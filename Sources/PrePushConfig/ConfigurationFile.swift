@@ -144,8 +144,14 @@ public struct FileTraceability: Sendable, Equatable {
     public var tests: [Located<String>] = []
     /// `launchArguments`: globs of the sources declaring the `LaunchArguments` constants.
     public var launchArguments: [Located<String>] = []
-    /// `gate`: the priorities whose failing or test-less scenarios refuse a push (nil: P1).
+    /// `gate` (or `gate.blocking`): the priorities whose failing or test-less scenarios refuse a push (nil: P1).
     public var gate: [Located<String>]?
+    /// `gate.unmappedFailures`: `warn` (default) or `refuse` for a failing test no scenario names.
+    public var unmappedFailures: Located<String>?
+    /// `gate.minTests`: fewer results refuse (a truncated results file).
+    public var minTests: Located<Int>?
+    /// `linkPattern`: how a scenario's `links:` id becomes a URL (`https://jira.example.com/browse/{id}`).
+    public var linkPattern: Located<String>?
     /// `testNamePattern`: a regular expression a scenario's test name must match, instead of the
     /// data model's rule 5 (`test_<feature>_<scenario>`).
     public var testNamePattern: Located<String>?
@@ -174,7 +180,8 @@ public struct ConfigurationFile: Sendable, Equatable {
     public static let knownKeys: [String: [String]] = [
         "": ["verbose", "isolated", "cache", "stages", "reports", "remote", "accessibility", "traceability", "quarantine"],
         "quarantine": ["test", "reason"],
-        "traceability": ["catalog", "tests", "launchArguments", "gate", "testNamePattern"],
+        "traceability": ["catalog", "tests", "launchArguments", "gate", "testNamePattern", "linkPattern"],
+        "traceability.gate": ["blocking", "unmappedFailures", "minTests"],
         "accessibility": ["include", "exclude", "rules", "controls", "identifierPattern", "maxFileSize", "checkPreviews",
                           "checkDebugCode", "iconViews", "textEntryViews", "baseline"],
         "stages": StageKind.builtIn.map(\.rawValue),
@@ -233,7 +240,7 @@ public struct ConfigurationFile: Sendable, Equatable {
 }
 
 /// Walks the YAML tree, collecting every problem instead of stopping at the first.
-private struct FileDecoder {
+struct FileDecoder {
     let lines: LineTable
     /// The errors found, in a box: `report` is called with an error made lazily from `self`.
     private final class Collected {
@@ -327,24 +334,7 @@ private struct FileDecoder {
             file.accessibility = section
         }
         if let node = top["quarantine"], !node.isNull { file.quarantine = quarantine(node) }
-        if let node = top["traceability"], !node.isNull, let fields = mapping(node, path: "traceability") {
-            var section = FileTraceability()
-            let any: (String) -> Result<String, ValueProblem> = { $0.isEmpty ? .failure(.empty(expected: "a value")) : .success($0) }
-            if let catalog = fields["catalog"] { section.catalog = nonEmptyString(catalog, path: "traceability.catalog", expected: "a file path") }
-            if let tests = fields["tests"] { section.tests = list(tests, path: "traceability.tests", expected: "globs", any) }
-            if let sources = fields["launchArguments"] {
-                section.launchArguments = list(sources, path: "traceability.launchArguments", expected: "globs", any)
-            }
-            if let pattern = fields["testNamePattern"] {
-                section.testNamePattern = parsed(pattern, path: "traceability.testNamePattern", expected: "a regular expression", Self.regularExpression)
-            }
-            if let gate = fields["gate"] {
-                section.gate = list(gate, path: "traceability.gate", expected: "priorities (P1, P2, P3)") { text in
-                    ["P1", "P2", "P3"].contains(text) ? .success(text) : .failure(.notPriority)
-                }
-            }
-            file.traceability = section
-        }
+        if let node = top["traceability"], !node.isNull { file.traceability = traceability(node) }
         if let node = top["remote"], !node.isNull, let remote = mapping(node, path: "remote") {
             file.remote = self.remote(remote, location: top.keyLocation("remote") ?? node.location)
         }
@@ -471,11 +461,11 @@ private struct FileDecoder {
         func keyLocation(_ key: String) -> SourceLocation? { pairs.first { $0.key.scalar == key }?.key.location }
     }
 
-    private mutating func mapping(_ node: YAMLNode, path: String) -> Fields? {
+    mutating func mapping(_ node: YAMLNode, path: String) -> Fields? {
         mapping(node, path: path, allowedKeys: ConfigurationFile.knownKeys[path] ?? [])
     }
 
-    private mutating func mapping(_ node: YAMLNode, path: String, allowedKeys: [String]?) -> Fields? {
+    mutating func mapping(_ node: YAMLNode, path: String, allowedKeys: [String]?) -> Fields? {
         guard case .mapping(let pairs) = node.content else {
             report(.wrongType(node.location, setting: path.isEmpty ? "the configuration" : path, expected: "a mapping", found: node.kindDescription, sourceLine: line(node.location)))
             return nil
@@ -496,7 +486,7 @@ private struct FileDecoder {
         return Fields(pairs: pairs)
     }
 
-    private mutating func parsed<Value>(
+    mutating func parsed<Value>(
         _ node: YAMLNode, path: String, expected: String, _ parse: (String) -> Result<Value, ValueProblem>
     ) -> Located<Value>? {
         guard let text = node.scalar, !node.isNull else {
@@ -517,7 +507,7 @@ private struct FileDecoder {
     }
 
     /// One value or a list of them, each parsed.
-    private mutating func list(_ node: YAMLNode, path: String, expected: String, _ parse: (String) -> Result<String, ValueProblem>) -> [Located<String>] {
+    mutating func list(_ node: YAMLNode, path: String, expected: String, _ parse: (String) -> Result<String, ValueProblem>) -> [Located<String>] {
         if node.isNull { return [] }
         if case .sequence(let items) = node.content {
             return items.compactMap { parsed($0, path: path, expected: expected, parse) }
@@ -525,41 +515,17 @@ private struct FileDecoder {
         return parsed(node, path: path, expected: expected, parse).map { [$0] } ?? []
     }
 
-    /// `quarantine:`: a list of `{test, reason}`, both required.
-    private mutating func quarantine(_ node: YAMLNode) -> [Located<QuarantineEntry>] {
-        guard case .sequence(let items) = node.content else {
-            report(.wrongType(node.location, setting: "quarantine", expected: "a list of {test, reason}", found: node.kindDescription, sourceLine: line(node.location)))
-            return []
-        }
-        return items.compactMap { item -> Located<QuarantineEntry>? in
-            guard let fields = mapping(item, path: "quarantine") else { return nil }
-            let test = fields["test"].flatMap { node in
-                parsed(node, path: "quarantine.test", expected: "a test name or pattern") { (text: String) -> Result<String, ValueProblem> in
-                    if text.allSatisfy(\.isWhitespace) { return .failure(.empty(expected: "a test name or pattern")) }
-                    // `*`, `*.*`: a pull request that quarantines everything turns every failure green.
-                    return Quarantine.matchesEveryTest(text) ? .failure(.matchesEveryTest) : .success(text)
-                }
-            }
-            let reason = fields["reason"].flatMap { nonEmptyString($0, path: "quarantine.reason", expected: "why the test is quarantined") }
-            for (key, value) in [("test", test?.value), ("reason", reason?.value)] where value == nil && fields[key] == nil {
-                report(.wrongType(item.location, setting: "quarantine", expected: "a \(key): in each entry", found: "an entry without one", sourceLine: line(item.location)))
-            }
-            guard let test, let reason else { return nil }
-            return Located(value: QuarantineEntry(pattern: test.value, reason: reason.value), location: test.location)
-        }
-    }
-
-    private mutating func boolean(_ node: YAMLNode, path: String) -> Located<Bool>? {
+    mutating func boolean(_ node: YAMLNode, path: String) -> Located<Bool>? {
         parsed(node, path: path, expected: "true or false", ValueParsers.boolean)
     }
 
-    private mutating func nonEmptyString(_ node: YAMLNode, path: String, expected: String) -> Located<String>? {
+    mutating func nonEmptyString(_ node: YAMLNode, path: String, expected: String) -> Located<String>? {
         parsed(node, path: path, expected: expected) { text in
             text.allSatisfy(\.isWhitespace) ? .failure(.empty(expected: expected)) : .success(text)
         }
     }
 
-    private func line(_ location: SourceLocation) -> String? {
+    func line(_ location: SourceLocation) -> String? {
         lines.line(location.line)
     }
 

@@ -454,7 +454,10 @@ private struct Merger {
             list("traceability.tests", traceability.tests)
             list("traceability.launchArguments", traceability.launchArguments)
             list("traceability.gate", traceability.gate ?? [])
+            one("traceability.gate.unmappedFailures", traceability.unmappedFailures)
+            one("traceability.gate.minTests", traceability.minTests)
             one("traceability.testNamePattern", traceability.testNamePattern)
+            one("traceability.linkPattern", traceability.linkPattern)
         }
         for variable in ["SKIP", Variable.skipAll, "PREPUSH_QUIET", Variable.lineBuffered, "PREPUSH_XCRUN", "PREPUSH_DEMO_SOURCE"] {
             guard let value = environment[variable], !value.isEmpty else { continue }

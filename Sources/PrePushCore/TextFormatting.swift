@@ -6,6 +6,13 @@ public enum TextFormatting {
         return items.dropLast().joined(separator: ", ") + " and " + items.last!
     }
 
+    /// `12.345`: seconds as JUnit's `time` attribute holds them (an absurd duration made sane).
+    public static func threeDecimals(_ seconds: Double) -> String {
+        let milliseconds = Int((UITestResult.saneDuration(seconds) * 1000).rounded())
+        let fraction = String(milliseconds % 1000)
+        return "\(milliseconds / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+    }
+
     /// `1 test`, `3 tests`: a count with its noun, plural unless it is one (`plural` for nouns that
     /// do not take an `s`).
     public static func count(_ number: Int, _ noun: String, plural: String? = nil) -> String {

@@ -118,6 +118,15 @@ public final class Repository {
     /// Whether HEAD names a commit rather than a branch.
     public var isHeadDetached: Bool { git_repository_head_detached(handle) == 1 }
 
+    /// The branch HEAD is on (`main`), nil for a detached or unborn HEAD.
+    public var currentBranch: String? {
+        var head: OpaquePointer?
+        guard git_repository_head(&head, handle) == 0 else { return nil }
+        defer { git_reference_free(head) }
+        guard git_reference_is_branch(head) == 1, let name = git_reference_shorthand(head) else { return nil }
+        return String(cString: name)
+    }
+
     /// Whether the repository has no working tree.
     public var isBare: Bool { git_repository_is_bare(handle) == 1 }
 

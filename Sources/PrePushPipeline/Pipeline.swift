@@ -141,8 +141,8 @@ public enum Pipeline {
                                               configuration: configuration, environment: request.environment, console: context.console)
         var gate: Refusal?
         if let traced {
-            let published = RunReports.publishTraceability(traceability, traced, results: results.flatMap(\.tests.results),
-                                                           configuration: configuration, environment: request.environment, console: context.console)
+            let published = RunReports.publishTraceability(traceability, traced, results: results.flatMap(\.tests.results), configuration: configuration,
+                                                           stamp: context.reportStamp(), environment: request.environment, console: context.console)
             written += published.written
             gate = published.violations.isEmpty ? nil : .traceability(scenarios: published.violations.count, priorities: traceability.gate.blocking.sorted().map(\.rawValue))
         }
@@ -225,7 +225,7 @@ public enum Pipeline {
         } catch {
             throw .reportsFolder(error.description)
         }
-        let published = RunReports.publishTraceability(traceability, catalog, results: [], configuration: configuration,
+        let published = RunReports.publishTraceability(traceability, catalog, results: [], configuration: configuration, stamp: context.reportStamp(),
                                                        environment: context.request.environment, console: context.console)
         RunReports.sayReports(published.written, console: context.console)
         guard published.violations.isEmpty else {

@@ -32,6 +32,8 @@ public struct TraceabilityStep: Sendable {
     public private(set) var gate: TraceabilityGate
     /// `traceability.testNamePattern`, when set.
     public let testNamePattern: String?
+    /// `traceability.linkPattern`, when set.
+    public let linkPattern: String?
 
     /// The step from the `traceability:` section.
     public init(_ section: FileTraceability?, root: String, quarantine: Quarantine = Quarantine()) {
@@ -43,7 +45,10 @@ public struct TraceabilityStep: Sendable {
         let argumentGlobs = section?.launchArguments.map(\.value) ?? []
         launchArguments = (argumentGlobs.isEmpty ? Self.defaultLaunchArguments : argumentGlobs).map(Glob.init)
         gate = section?.gate.map { TraceabilityGate(blocking: Set($0.compactMap { TestPriority(rawValue: $0.value) })) } ?? TraceabilityGate()
+        gate.unmappedFailures = section?.unmappedFailures.flatMap { TraceabilityGate.UnmappedFailureRule(rawValue: $0.value) } ?? .warn
+        gate.minTests = section?.minTests?.value
         testNamePattern = section?.testNamePattern?.value
+        linkPattern = section?.linkPattern?.value
         gate.quarantine = quarantine
     }
 
@@ -72,6 +77,11 @@ public struct TraceabilityStep: Sendable {
         return TestDiscovery.discover(root: root, testFiles: testFiles, constantFiles: constantFiles)
     }
 
+    /// `; 12 tests in no scenario`, or nothing.
+    static func unmappedNote(_ matrix: TraceabilityMatrix) -> String {
+        matrix.unmappedTests.isEmpty ? "" : "; \(TextFormatting.count(matrix.unmappedTests.count, "test")) in no scenario"
+    }
+
     /// The test files discovery did not read, said once: `2 test files not read: a (…), b (…)`.
     static func skippedNote(_ inventory: TestInventory) -> String? {
         guard !inventory.skippedFiles.isEmpty else { return nil }
@@ -82,16 +92,19 @@ public struct TraceabilityStep: Sendable {
     /// The matrix of a run, its reports written into `folder` (traceability.md, .json, .html), the
     /// Markdown appended to the GitHub step summary; returns what the gate refuses and the files written.
     public func publish(catalog: ScenarioCatalog, inventory: TestInventory, results: [UITestResult], folder: String,
-                        environment: [String: String], console: Console) -> (violations: [String], written: [String]) {
-        let matrix = TraceabilityMatrix(catalog: catalog, inventory: inventory, results: results)
-        let total = matrix.total
-        var line = "prepush: scenarios: \(total.total), \(total.implemented) implemented, \(total.passed) passed, \(total.failed) failed"
-        if total.manual > 0 { line += ", \(total.manual) manual" }
-        if !matrix.unmappedTests.isEmpty { line += "; \(matrix.unmappedTests.count) tests no scenario names" }
-        console.line(line)
+                        stamp: ReportStamp, environment: [String: String], console: Console) -> (violations: [String], written: [String]) {
+        var matrix = TraceabilityMatrix(catalog: catalog, inventory: inventory, results: results)
+        matrix.stamp = stamp
+        matrix.root = root
+        matrix.linkPattern = linkPattern
+        var gate = self.gate
+        // In CI a test with no result is a hole in the proof; on a laptop, a stage the user skipped
+        // leaves its tests without results, which is said, not refused.
+        gate.notRun = ConfigurationResolver.runsInCI(environment) ? .refuse : .refuseWhenItsSuiteRan
+        console.line("prepush: scenarios: \(matrix.total.total), \(matrix.counts)" + Self.unmappedNote(matrix))
         if let skipped = Self.skippedNote(inventory) { Diagnostics(console: console).note("traceability: \(skipped)") }
         var written: [String] = []
-        for format in TraceabilityFormat.allCases {
+        for format in TraceabilityFormat.pushFormats {
             let path = FilePath.join(folder, "traceability.\(format.fileExtension)")
             do {
                 try ReportPublisher.writeWhole(format.render(matrix, gate: gate), to: path)
@@ -142,7 +155,11 @@ public enum TraceabilityRun {
             let path = step?.absoluteCatalogPath ?? catalog ?? ""
             let manual = loaded.entries.filter(\.scenario.requiresManualIntervention).count
             let stories = Set(loaded.entries.map(\.scenario.userStory)).count
-            console.line("\(catalog ?? relative(path)): \(loaded.entries.count) scenarios in \(stories) stories (\(manual) manual): no problems")
+            // In the repository, the links are checked against the tests its sources declare.
+            let warnings = step.map { linkWarnings(loaded, inventory: $0.inventory(), shownAs: catalog ?? relative(path)) } ?? []
+            for warning in warnings { console.error(warning) }
+            let verdict = warnings.isEmpty ? "no problems" : TextFormatting.count(warnings.count, "warning")
+            console.line("\(catalog ?? relative(path)): \(loaded.entries.count) scenarios in \(stories) stories (\(manual) manual): \(verdict)")
             return .success
         } catch {
             console.error("\(error)")
@@ -150,6 +167,28 @@ public enum TraceabilityRun {
             if count > 1 { console.error("\(count) problems") }
             return .failure
         }
+    }
+
+    /// What a catalog links that the sources do not bear out: a bare name several suites declare
+    /// (`qualify it as Suite/name`), a name, suite or tag with no test (with a did-you-mean).
+    static func linkWarnings(_ catalog: ScenarioCatalog, inventory: TestInventory, shownAs path: String) -> [String] {
+        let matrix = TraceabilityMatrix(catalog: catalog, inventory: inventory, results: [])
+        var warnings: [String] = []
+        for row in matrix.rows {
+            let place = "\(path):\(row.entry.location.line):\(row.entry.location.column)"
+            for text in row.entry.links.tests where !text.contains("/") && !text.contains(" ") {
+                let name = TraceabilityMatrix.bareName(text)
+                let owners = inventory.tests.filter { $0.name == name }.map { ($0.typeName.map { "\($0)/" } ?? "") + $0.name }
+                if Set(owners).count > 1 {
+                    warnings.append("\(place): warning: \(text) names \(owners.count) tests (\(owners.joined(separator: ", "))); the scenario links them all: qualify it as Suite/\(name) to link one")
+                }
+            }
+            for link in row.links where link.status == .noTest {
+                let hint = link.suggestion.map { " (did you mean \($0)?)" } ?? ""
+                warnings.append("\(place): warning: \(link.reference) has no test in the sources\(hint)")
+            }
+        }
+        return warnings
     }
 
     /// Writes the report of a catalog and saved results: 0 the gate passes, 1 it refuses, 2 bad input.
@@ -200,6 +239,9 @@ public enum TraceabilityRun {
             return .usage
         }
         var matrix = TraceabilityMatrix(catalog: loaded, inventory: configured.inventory(), results: results)
+        matrix.stamp = reportStamp()
+        matrix.root = configured.root
+        matrix.linkPattern = configured.linkPattern
         // The run's own failures (a missing shard among them) refuse in every format, never a green report.
         matrix.runFailures = merged.run.runFailures
         if withoutCatalog {
@@ -219,8 +261,14 @@ public enum TraceabilityRun {
             FileSystem.write(text, to: console.output)
         }
         let violations = configured.gate.violations(in: matrix)
-        for violation in violations { console.error("error: \(violation)") }
+        for violation in violations { console.error("error: " + violation.replacing("\n", with: "\n   ")) }
         return violations.isEmpty ? .success : .failure
+    }
+
+    /// What a report made outside a push describes: the checked-out commit and branch, and now.
+    static func reportStamp() -> ReportStamp {
+        let repository = try? Repository.openFromEnvironment()
+        return ReportStamp(commit: try? repository?.commitID("HEAD"), branch: repository?.currentBranch, date: ReportStamp.now())
     }
 
     static func relative(_ path: String) -> String {

@@ -96,9 +96,7 @@ public enum ReportFormat: String, Sendable, CaseIterable {
 
 /// Seconds with exactly three decimals ("0.002"), the form JUnit's `SUREFIRE_TIME` allows.
 func threeDecimals(_ seconds: Double) -> String {
-    let milliseconds = Int((UITestResult.saneDuration(seconds) * 1000).rounded())
-    let fraction = String(milliseconds % 1000)
-    return "\(milliseconds / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+    TextFormatting.threeDecimals(seconds)
 }
 
 /// `file:line` (or `file:line:column`) of a failure, for messages.

@@ -73,6 +73,8 @@ public enum TestDiscovery {
             ancestry(type).contains { $0 == "XCTestCase" || $0 == "XCTest.XCTestCase" }
         }
 
+        var suiteTags: [String: [String]] = [:]
+        for file in files { suiteTags.merge(file.suiteTags) { $0 + $1 } }
         var tests: [DiscoveredTest] = []
         for file in files {
             for method in file.methods {
@@ -104,6 +106,14 @@ public enum TestDiscovery {
                                           location: method.location, launchArguments: arguments)
                 test.displayName = method.displayName
                 test.parameterLabels = method.parameterLabels
+                // A test carries its own tags and those of every suite it is nested in.
+                var enclosing = method.typeName.map { $0.split(separator: ".").map(String.init) } ?? []
+                var tags = method.tags
+                while !enclosing.isEmpty {
+                    tags += suiteTags[enclosing.joined(separator: ".")] ?? []
+                    enclosing.removeLast()
+                }
+                test.tags = Array(Set(tags)).sorted()
                 tests.append(test)
             }
         }
@@ -151,6 +161,8 @@ struct MethodFacts: Sendable {
     var displayName: String? = nil
     /// The parameters' argument labels (`_` where there is none).
     var parameterLabels: [String] = []
+    /// `@Test(.tags(…))`'s tags.
+    var tags: [String] = []
     /// An instance method named `test…` without parameters: what XCTest runs.
     let isXCTestShaped: Bool
     /// Expressions in the body that may be launch arguments.
@@ -164,6 +176,7 @@ struct FileFacts: Sendable {
     var superclasses: [(String, String)] = []
     var methods: [MethodFacts] = []
     var suites: [String] = []
+    var suiteTags: [String: [String]] = [:]
     var constants: [String: String] = [:]
 
     init(path: String, text: String, collectTests: Bool, platform: BuildPlatform? = nil) {
@@ -174,6 +187,7 @@ struct FileFacts: Sendable {
         superclasses = collector.superclasses
         methods = collector.methods
         suites = collector.suites
+        suiteTags = collector.suiteTags
         constants = collector.constants
     }
 }
@@ -187,6 +201,8 @@ final class DeclarationCollector: SyntaxVisitor {
     var superclasses: [(String, String)] = []
     var methods: [MethodFacts] = []
     var suites: [String] = []
+    /// `@Suite(.tags(…))` by the suite's type name.
+    var suiteTags: [String: [String]] = [:]
     var constants: [String: String] = [:]
 
     init(path: String, converter: SourceLocationConverter, collectTests: Bool) {
@@ -214,9 +230,26 @@ final class DeclarationCollector: SyntaxVisitor {
         recordSuite(attributes)
     }
 
-    /// A type marked `@Suite` is a Swift Testing suite.
+    /// A type marked `@Suite` is a Swift Testing suite; its `.tags(…)` are its tests' too.
     func recordSuite(_ attributes: AttributeListSyntax) {
-        if attributes.contains(where: { $0.as(AttributeSyntax.self).map(Self.isSuiteAttribute) ?? false }) { suites.append(currentType!) }
+        guard let attribute = attributes.compactMap({ $0.as(AttributeSyntax.self) }).first(where: Self.isSuiteAttribute) else { return }
+        suites.append(currentType!)
+        let tags = Self.tags(in: attribute)
+        if !tags.isEmpty { suiteTags[currentType!, default: []] += tags }
+    }
+
+    /// `.tags(.smoke, Tag.critical)` among an attribute's arguments → `["smoke", "critical"]`.
+    static func tags(in attribute: AttributeSyntax) -> [String] {
+        guard case .argumentList(let arguments)? = attribute.arguments else { return [] }
+        var tags: [String] = []
+        for argument in arguments {
+            guard let call = argument.expression.as(FunctionCallExprSyntax.self),
+                  call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "tags" else { continue }
+            for tag in call.arguments {
+                if let member = tag.expression.as(MemberAccessExprSyntax.self) { tags.append(member.declName.baseName.text) }
+            }
+        }
+        return tags
     }
 
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -282,6 +315,9 @@ final class DeclarationCollector: SyntaxVisitor {
            let literal = first.expression.as(StringLiteralExprSyntax.self),
            literal.segments.allSatisfy({ $0.is(StringSegmentSyntax.self) }) {
             facts.displayName = literal.segments.compactMap { $0.as(StringSegmentSyntax.self)?.content.text }.joined()
+        }
+        if let attribute = node.attributes.compactMap({ $0.as(AttributeSyntax.self) }).first(where: Self.isTestAttribute) {
+            facts.tags = Self.tags(in: attribute)
         }
         methods.append(facts)
         return .skipChildren

@@ -24,6 +24,8 @@ public struct DiscoveredTest: Sendable, Hashable {
     /// The argument labels of a parameterised `@Test` (`["value"]`, `_` for none): Swift Testing's
     /// test id names them (`param(value:)`).
     public var parameterLabels: [String] = []
+    /// Swift Testing tags, its own and its suites' (`@Test(.tags(.smoke))`), sorted.
+    public var tags: [String] = []
     /// Which framework runs it.
     public let framework: Framework
     /// Where it is declared.

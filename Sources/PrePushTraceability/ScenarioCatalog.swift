@@ -13,6 +13,44 @@ public struct CatalogEntry: Sendable, Hashable {
     public let scenario: TestScenario
     /// Where its list item starts.
     public let location: SourceLocation
+    /// The tests it links: by name, by suite, by tag.
+    public var links = ScenarioLinks()
+
+    /// Creates an entry; `links` defaults to the scenario's one `testMethodName`.
+    public init(scenario: TestScenario, location: SourceLocation, links: ScenarioLinks? = nil) {
+        self.scenario = scenario
+        self.location = location
+        self.links = links ?? ScenarioLinks(tests: [scenario.testMethodName])
+    }
+}
+
+/// What a scenario links beyond the data model's one `testMethodName`: QA leads link a scenario to
+/// several tests, a whole suite or a Swift Testing tag, and the scenario fails if any of them fails.
+public struct ScenarioLinks: Sendable, Hashable {
+    /// `test:` and `tests:`: names as `test_x`, `test_x()`, `Suite/test_x()` or a display name.
+    public var tests: [String] = []
+    /// `suite:`: every test of these suites or XCTest classes.
+    public var suites: [String] = []
+    /// `tag:`: every Swift Testing test carrying one of these tags (read from the sources).
+    public var tags: [String] = []
+    /// `allowSkip:`: why a skipped or disabled test may stand for this blocking scenario.
+    public var allowSkip: String?
+    /// `links:`: issue or test-management references (`QA-12`, a URL) shown in every report.
+    public var references: [String] = []
+
+    /// Creates links.
+    public init(tests: [String] = [], suites: [String] = [], tags: [String] = [], allowSkip: String? = nil, references: [String] = []) {
+        self.tests = tests
+        self.suites = suites
+        self.tags = tags
+        self.allowSkip = allowSkip
+        self.references = references
+    }
+
+    /// `test_a, test_b, suite LoginTests, tag smoke`: how reports and the gate name what a scenario links.
+    public var description: String {
+        (tests + suites.map { "suite \($0)" } + tags.map { "tag \($0)" }).joined(separator: ", ")
+    }
 }
 
 /// The product owner's list of test scenarios, read from YAML (default `.prepush/scenarios.yml`):
@@ -27,6 +65,14 @@ public struct CatalogEntry: Sendable, Hashable {
 ///     test: test_login_validCredentials
 ///     launchArguments: [--uitesting, --skip-onboarding]
 ///     manual: false        # optional
+///   - story: US1             # several tests, a suite, a tag: it fails if any of them fails
+///     priority: P2
+///     description: Sign-in edge cases
+///     tests: [test_login_lockout, LoginTests/test_login_expired]
+///     suite: PasswordResetTests
+///     tag: signIn
+///     allowSkip: "needs a hardware key"   # a skipped test may stand for it
+///     links: [QA-12]         # shown in every report (traceability.linkPattern makes them URLs)
 /// ```
 public struct ScenarioCatalog: Sendable {
     /// The file's path as named.
@@ -36,8 +82,8 @@ public struct ScenarioCatalog: Sendable {
     /// The scenarios in file order.
     public let entries: [CatalogEntry]
 
-    /// Keys of a scenario, by the data model's field they fill.
-    static let scenarioKeys = ["story", "priority", "description", "test", "launchArguments", "manual"]
+    /// Keys of a scenario, by the data model's field they fill, then the links beyond it.
+    static let scenarioKeys = ["story", "priority", "description", "test", "launchArguments", "manual", "tests", "suite", "tag", "allowSkip", "links"]
     /// The data model's field names (`TestScenario` in ui-test-expansion-data-model.md), accepted as
     /// the same fields: a catalog written from the data model lints as it is.
     static let dataModelKeys = ["userStory": "story", "testMethodName": "test", "requiredLaunchArguments": "launchArguments",
@@ -176,16 +222,16 @@ private struct CatalogDecoder {
                 }
                 var firstUse: [String: SourceLocation] = [:]
                 for item in items {
-                    let (decoded, test) = scenario(item)
+                    let (decoded, tests) = scenario(item)
                     // A test named twice is a problem even when either scenario has others.
-                    if let (name, location) = test {
+                    for (name, location) in tests {
                         if let first = firstUse[name] {
                             report(location, "\(name) is named by two scenarios; the first is at line \(first.line)")
                         } else {
                             firstUse[name] = location
                         }
                     }
-                    if let decoded { entries.append(CatalogEntry(scenario: decoded, location: item.location)) }
+                    if let decoded { entries.append(decoded) }
                 }
             default:
                 let name = key.scalar ?? key.kindDescription
@@ -197,11 +243,11 @@ private struct CatalogDecoder {
         return ScenarioCatalog(path: path, stories: stories, entries: entries)
     }
 
-    /// The scenario when it is valid, and its test name with its place whenever it has one.
-    mutating func scenario(_ item: YAMLNode) -> (TestScenario?, (String, SourceLocation)?) {
+    /// The scenario when it is valid, and the test names it links with their places.
+    mutating func scenario(_ item: YAMLNode) -> (CatalogEntry?, [(String, SourceLocation)]) {
         guard case .mapping(let pairs) = item.content else {
             report(item.location, "a scenario is a mapping with story, priority, description and test, found \(item.kindDescription)")
-            return (nil, nil)
+            return (nil, [])
         }
         let fields = self.fields(of: pairs)
         var valid = true
@@ -234,8 +280,20 @@ private struct CatalogDecoder {
             }
         }
         let description = text("description", "what the scenario checks")
-        let test = text("test", "the test method implementing it")
-        if let (value, location) = test {
+        var tests: [(String, SourceLocation)] = []
+        if let node = fields["test"] {
+            tests += texts(node, key: "test", what: "the test method implementing it", valid: &valid)
+        }
+        if let node = fields["tests"] {
+            tests += texts(node, key: "tests", what: "a list of test names", valid: &valid)
+        }
+        let suites = fields["suite"].map { texts($0, key: "suite", what: "a suite or XCTest class name", valid: &valid) } ?? []
+        let tags = fields["tag"].map { texts($0, key: "tag", what: "a Swift Testing tag", valid: &valid) } ?? []
+        if fields["test"] == nil && fields["tests"] == nil && fields["suite"] == nil && fields["tag"] == nil {
+            report(item.location, "the scenario has no \"test\" (the test method implementing it; or \"tests\", \"suite\" or \"tag\")")
+            valid = false
+        }
+        for (value, location) in tests {
             // `Suite/function()` and `function()` name the function; the rule applies to its name.
             let name = TraceabilityMatrix.TestReference(value).name
             if let pattern = testNamePattern {
@@ -248,6 +306,16 @@ private struct CatalogDecoder {
                 valid = false
             }
         }
+        var allowSkip: String?
+        if let node = fields["allowSkip"] {
+            if let reason = node.scalar, !node.isNull, !reason.allSatisfy(\.isWhitespace), node.boolean == nil {
+                allowSkip = reason
+            } else {
+                report(node.location, "\"allowSkip\" is the reason a skipped test may stand for the scenario, found \(node.boolean != nil ? "a boolean" : node.kindDescription)")
+                valid = false
+            }
+        }
+        let references = fields["links"].map { texts($0, key: "links", what: "an issue id or URL", valid: &valid).map(\.0) } ?? []
         let arguments = launchArguments(fields["launchArguments"], valid: &valid)
         var manual = false
         if let node = fields["manual"] {
@@ -258,9 +326,32 @@ private struct CatalogDecoder {
                 valid = false
             }
         }
-        guard valid, let story, let description, let test else { return (nil, test) }
-        return (TestScenario(userStory: story.0, priority: priority, description: description.0, testMethodName: test.0,
-                             requiredLaunchArguments: arguments, requiresManualIntervention: manual), test)
+        guard valid, let story, let description else { return (nil, tests) }
+        let links = ScenarioLinks(tests: tests.map(\.0), suites: suites.map(\.0), tags: tags.map(\.0), allowSkip: allowSkip, references: references)
+        // The data model's one test: the first named, else what the scenario links.
+        let scenario = TestScenario(userStory: story.0, priority: priority, description: description.0, testMethodName: tests.first?.0 ?? links.description,
+                                    requiredLaunchArguments: arguments, requiresManualIntervention: manual)
+        return (CatalogEntry(scenario: scenario, location: item.location, links: links), tests)
+    }
+
+    /// One text or a list of texts, each non-empty, with its place.
+    mutating func texts(_ node: YAMLNode, key: String, what: String, valid: inout Bool) -> [(String, SourceLocation)] {
+        let items: [YAMLNode]
+        if case .sequence(let list) = node.content { items = list } else { items = [node] }
+        if items.isEmpty {
+            report(node.location, "\"\(key)\" is empty; expected \(what)")
+            valid = false
+        }
+        var found: [(String, SourceLocation)] = []
+        for item in items {
+            guard let value = item.scalar, !item.isNull, !value.allSatisfy(\.isWhitespace) else {
+                report(item.location, "\"\(key)\" is \(what), found \(item.kindDescription)")
+                valid = false
+                continue
+            }
+            found.append((value, item.location))
+        }
+        return found
     }
 
     /// A scenario's fields by their short names; unknown keys, a field given twice and a mix of

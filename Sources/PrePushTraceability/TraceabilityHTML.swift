@@ -39,28 +39,31 @@ enum TraceabilityHTML {
         <body data-ready="false">
         <header>
         <h1>Traceability</h1>
-        <p class="meta">Catalog <code>\(escape(matrix.catalogPath))</code>\(generated.map { " · \(escape($0))" } ?? "")</p>
+        <p class="meta">Catalog <code>\(escape(matrix.catalogPath))</code>\(matrix.stamp.text.map { " · \(escape($0))" } ?? "")\(generated.map { " · \(escape($0))" } ?? "")</p>
         </header>
 
         """
         html += "<section class=\"cards\">\n"
         for (label, value, status) in [("scenarios", total.total, nil), ("implemented", total.implemented, nil),
                                        ("passed", total.passed, ScenarioStatus.passed), ("failed", total.failed, .failed),
-                                       ("manual", total.manual, .manual)] as [(String, Int, ScenarioStatus?)] {
+                                       ("skipped", total.skipped, .skipped), ("not run", total.notRun, .notRun),
+                                       ("manual", total.manual, .manual), ("failing tests in no scenario", matrix.unmappedFailures.count, .failed)]
+            as [(String, Int, ScenarioStatus?)] where value > 0 || ["scenarios", "implemented", "passed", "failed"].contains(label) {
             let style = status.map { " style=\"border-color:\(colours[$0]!)\"" } ?? ""
             html += "<div class=\"card\"\(style)><span class=\"number\">\(value)</span> \(label)</div>\n"
         }
         html += "</section>\n"
         if violations.isEmpty {
-            html += "<p class=\"gate ok\">Gate passed: no \(gate.blocking.sorted().map(\.rawValue).joined(separator: "/")) scenario fails or lacks a test.</p>\n"
+            html += "<p class=\"gate ok\">Gate passed: \(TraceabilityMatrix.gateScope(gate)).</p>\n"
         } else {
-            html += "<div class=\"gate refused\"><strong>Gate refused the push:</strong><ul>\n"
+            html += "<div class=\"gate refused\"><strong>\(matrix.refusedHeading):</strong><ul>\n"
             html += violations.map { "<li>\(escape($0))</li>\n" }.joined()
             html += "</ul></div>\n"
         }
         html += matrixTable(matrix)
         html += durationChart(matrix)
         html += scenarioTable(matrix)
+        html += unmappedFailures(matrix)
         html += unmapped(matrix)
         html += "<script>\(script)</script>\n</body>\n</html>\n"
         return html
@@ -123,18 +126,19 @@ enum TraceabilityHTML {
             html += "<tr class=\"scenario\" data-status=\"\(status)\" data-priority=\"\(row.scenario.priority.rawValue)\">"
             html += "<td><span class=\"badge\" style=\"background:\(colours[row.status]!)\">\(status)</span></td>"
             html += "<td>\(row.scenario.priority.rawValue)</td><td>\(escape(row.scenario.userStory))</td><td>\(escape(row.scenario.description))"
+            for reference in row.entry.links.references {
+                html += " " + (matrix.url(of: reference).map { "<a href=\"\(escape($0))\">\(escape(reference))</a>" } ?? "<span class=\"small\">\(escape(reference))</span>")
+            }
             if !row.scenario.requiredLaunchArguments.isEmpty {
                 html += "<div class=\"small\">\(row.scenario.requiredLaunchArguments.map { "<code>\(escape($0))</code>" }.joined(separator: " "))</div>"
             }
-            html += "</td><td><code>\(escape(row.scenario.testMethodName))</code>"
-            if let test = row.test { html += "<div class=\"small\">\(escape(test.location.file)):\(test.location.line)</div>" }
-            html += "</td><td class=\"number\">\(row.durationText)</td><td>"
-            if row.status == .failed, let result = row.result {
-                html += "<pre class=\"failure\">\(escape(result.failureMessage ?? "failed"))</pre>"
-                if let location = result.failureLocation { html += "<div class=\"small\">\(escape(location.description))</div>" }
+            html += "</td><td>"
+            for (name, place) in row.testNames {
+                html += "<div><code class=\"id\">\(escape(name))</code>\(place.map { "<div class=\"small\">\(escape($0))</div>" } ?? "")</div>"
             }
-            if !row.missingLaunchArguments.isEmpty {
-                html += "<div class=\"warn\">does not pass \(row.missingLaunchArguments.map { "<code>\(escape($0))</code>" }.joined(separator: ", "))</div>"
+            html += "</td><td class=\"number\">\(row.durationText)</td><td>"
+            for detail in row.details(in: matrix) {
+                html += row.status == .failed ? "<pre class=\"failure\">\(escape(detail))</pre>" : "<div class=\"warn\">\(escape(detail))</div>"
             }
             if let path = row.result?.screenshotPath { html += screenshot(path) }
             html += "</td></tr>\n"
@@ -152,14 +156,28 @@ enum TraceabilityHTML {
         return "<details><summary>screenshot</summary><img class=\"shot\" alt=\"screenshot of the failure\" src=\"data:\(type);base64,\(data.base64EncodedString())\"></details>"
     }
 
+    /// Failing tests no scenario names: a product owner reading the report sees the runner's failures.
+    static func unmappedFailures(_ matrix: TraceabilityMatrix) -> String {
+        guard !matrix.unmappedFailures.isEmpty else { return "" }
+        var html = "<h2>Failing tests in no scenario (\(matrix.unmappedFailures.count))</h2>\n<ul class=\"unmapped\">\n"
+        for result in matrix.unmappedFailures {
+            html += "<li><span class=\"badge\" style=\"background:\(colours[.failed]!)\">\(escape(result.status.rawValue))</span> "
+            html += "<code class=\"id\">\(escape(TraceabilityGate.name(of: result)))</code>"
+            if let place = matrix.failurePlace(result) { html += " <span class=\"small\">\(escape(place))</span>" }
+            if let message = result.failureMessage { html += "<pre class=\"failure\">\(escape(message))</pre>" }
+            html += "</li>\n"
+        }
+        return html + "</ul>\n"
+    }
+
     static func unmapped(_ matrix: TraceabilityMatrix) -> String {
         guard !matrix.unmappedTests.isEmpty else { return "" }
         // Collapsed: an app with hundreds of tests no scenario names would otherwise push the matrix
         // out of sight with pages of names.
         let count = matrix.unmappedTests.count
-        var html = "<h2>Tests no scenario names (\(count))</h2>\n<details><summary>show the \(count) test\(count == 1 ? "" : "s")</summary>\n<ul class=\"unmapped\">\n"
+        var html = "<h2>Tests in no scenario (\(count))</h2>\n<details><summary>show the \(count) test\(count == 1 ? "" : "s")</summary>\n<ul class=\"unmapped\">\n"
         for test in matrix.unmappedTests {
-            html += "<li><code>\(escape((test.typeName.map { "\($0)." } ?? "") + test.name))</code> <span class=\"small\">\(escape(test.location.file)):\(test.location.line)</span></li>\n"
+            html += "<li><code class=\"id\">\(escape((test.typeName.map { "\($0)/" } ?? "") + test.name))</code> <span class=\"small\">\(escape(test.location.file)):\(test.location.line)</span></li>\n"
         }
         return html + "</ul>\n</details>\n"
     }
@@ -179,6 +197,7 @@ enum TraceabilityHTML {
     .matrix .partial{background:#eaeef2}.matrix .manual{background:#ddf4ff}.matrix .empty{background:#fff}
     .badge{color:#fff;border-radius:10px;padding:1px 8px;font-size:12px;white-space:nowrap}
     td.number{text-align:right;white-space:nowrap}
+    code.id{overflow-wrap:anywhere;word-break:break-word}.scenarios td{overflow-wrap:anywhere}
     pre.failure{white-space:pre-wrap;margin:0;color:#cf222e;font-size:12px}
     .warn{color:#9a6700}
     .filter button{border:1px solid #d0d7de;background:#f6f8fa;border-radius:6px;padding:3px 10px;margin:0 4px 8px 0;cursor:pointer}

@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import PrePushCore
 
 /// Where a scenario stands after a run.
@@ -16,23 +21,48 @@ public enum ScenarioStatus: String, Sendable, Hashable, Codable, CaseIterable {
     case manual
 }
 
+/// One test a scenario links, and how it stands.
+public struct LinkedTest: Sendable {
+    /// The test in the sources, when found there.
+    public let test: DiscoveredTest?
+    /// Its result, when the run has one (the worst, when several name it).
+    public let result: UITestResult?
+    /// Where it stands: passed, failed, skipped, not run or no test.
+    public let status: ScenarioStatus
+    /// What the catalog wrote that led to it: `test_x`, `suite LoginTests`, `tag smoke`.
+    public let reference: String
+    /// Whether other tests of its suite have results: its stage ran, and it did not.
+    public let suiteRan: Bool
+    /// A test the sources hold that a `no test` reference may mean (`test_login_ok` → `test_login_okay`).
+    public let suggestion: String?
+
+    /// `Suite/name` as the sources or the results name it, or the reference when neither does.
+    public var name: String {
+        if let test { return (test.typeName.map { "\($0)/" } ?? "") + test.name }
+        if let result { return (result.suite.isEmpty ? "" : "\(result.suite)/") + result.name }
+        return reference
+    }
+}
+
 /// One scenario's line of the matrix.
 public struct ScenarioRow: Sendable {
     /// The scenario and where the catalog names it.
     public let entry: CatalogEntry
-    /// The test implementing it, when found in the sources.
-    public let test: DiscoveredTest?
-    /// Its result, when the run has one.
-    public let result: UITestResult?
-    /// Where it stands.
+    /// Every test it links, each with its status, in catalog order.
+    public let links: [LinkedTest]
+    /// Where it stands: `manual`, else the worst of its links.
     public let status: ScenarioStatus
-    /// Required launch arguments its test does not pass.
+    /// Required launch arguments a linked test does not pass.
     public let missingLaunchArguments: [String]
 
     /// The scenario.
     public var scenario: TestScenario { entry.scenario }
+    /// The first test found in the sources.
+    public var test: DiscoveredTest? { links.lazy.compactMap(\.test).first }
+    /// The result that decided its status (the worst link's).
+    public var result: UITestResult? { (links.first { $0.status == status && $0.result != nil } ?? links.first { $0.result != nil })?.result }
     /// Whether a test implements it (found in the sources, or named by a result).
-    public var isImplemented: Bool { test != nil || result != nil }
+    public var isImplemented: Bool { links.contains { $0.test != nil || $0.result != nil } }
 }
 
 /// Counts for one story or one priority.
@@ -41,20 +71,60 @@ public struct CoverageCount: Sendable, Hashable, Codable {
     public var total = 0
     /// Those with a test (manual ones excluded).
     public var implemented = 0
-    /// Those whose test passed.
+    /// Those whose tests passed.
     public var passed = 0
-    /// Those whose test failed.
+    /// Those with a failing test.
     public var failed = 0
+    /// Those whose worst test was skipped or disabled.
+    public var skipped = 0
+    /// Those with a test that has no result.
+    public var notRun = 0
     /// Manual scenarios.
     public var manual = 0
 
     /// Creates counts.
-    public init(total: Int = 0, implemented: Int = 0, passed: Int = 0, failed: Int = 0, manual: Int = 0) {
+    public init(total: Int = 0, implemented: Int = 0, passed: Int = 0, failed: Int = 0, skipped: Int = 0, notRun: Int = 0, manual: Int = 0) {
         self.total = total
         self.implemented = implemented
         self.passed = passed
         self.failed = failed
+        self.skipped = skipped
+        self.notRun = notRun
         self.manual = manual
+    }
+}
+
+/// What the report is of: the commit, branch, time and toolchain, shown in every format.
+public struct ReportStamp: Sendable, Equatable {
+    /// The commit's id (abbreviated where shown).
+    public var commit: String?
+    /// The branch.
+    public var branch: String?
+    /// When the report was made (ISO 8601, UTC).
+    public var date: String?
+    /// The Swift toolchain (`swift --version`'s first line).
+    public var toolchain: String?
+    /// Whether the report is a push's (the gate then "refused the push").
+    public var inPush = false
+
+    /// Creates a stamp.
+    public init(commit: String? = nil, branch: String? = nil, date: String? = nil, toolchain: String? = nil, inPush: Bool = false) {
+        self.commit = commit
+        self.branch = branch
+        self.date = date
+        self.toolchain = toolchain
+        self.inPush = inPush
+    }
+
+    /// The current time as ISO 8601 in UTC, to the second.
+    public static func now() -> String {
+        Date().formatted(.iso8601)
+    }
+
+    /// `commit 1a2b3c4 · branch main · 2026-11-26T10:00:00Z · Swift version 6.3.1`, or nil when nothing is known.
+    public var text: String? {
+        let parts = [commit.map { "commit \($0.prefix(12))" }, branch.map { "branch \($0)" }, date, toolchain].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
 }
 
@@ -64,63 +134,42 @@ public struct TraceabilityMatrix: Sendable {
     public let rows: [ScenarioRow]
     /// Tests that no scenario names.
     public let unmappedTests: [DiscoveredTest]
+    /// Results that failed (or did not finish) that no scenario links: counted as failed in the headline.
+    public let unmappedFailures: [UITestResult]
+    /// How many results the run holds (`gate.minTests` checks it).
+    public let resultCount: Int
     /// Story titles from the catalog.
     public let storyTitles: [String: String]
+    /// Story ids in the catalog's `stories:` order.
+    let storyOrder: [String]
     /// The catalog's path.
     public let catalogPath: String
     /// Failures no scenario carries, each of which refuses the gate: the run's own (a missing shard,
     /// a runner that failed before its tests) and, where there is no catalog, every failing test.
     public var runFailures: [String] = []
+    /// What the report is of.
+    public var stamp = ReportStamp()
+    /// `traceability.linkPattern`: how a `links:` id becomes a URL.
+    public var linkPattern: String?
+    /// Where failure places are shown from (the repository root): absolute ones inside it become relative.
+    public var root: String?
 
-    /// Builds the matrix. Results are matched to a scenario's test by name (`test_x` and Swift
-    /// Testing's `test_x()` alike), preferring a result whose suite is the test's type.
+    /// Builds the matrix: each scenario's links resolved to tests by identity (TestLinker).
     public init(catalog: ScenarioCatalog, inventory: TestInventory, results: [UITestResult]) {
-        var resultsByName: [String: [UITestResult]] = [:]
-        for result in results {
-            resultsByName[Self.bareName(result.name), default: []].append(result)
-            // Swift Testing's console names a test by its display name when it has one.
-            if result.name != Self.bareName(result.name) || result.name.contains(" ") { resultsByName[result.name, default: []].append(result) }
-        }
-        var testsByName: [String: [DiscoveredTest]] = [:]
-        for test in inventory.tests {
-            testsByName[test.name, default: []].append(test)
-            if let display = test.displayName, display != test.name { testsByName[display, default: []].append(test) }
-        }
-
-        var named = Set<DiscoveredTest>()
+        var linker = TestLinker(inventory: inventory, results: results)
         rows = catalog.entries.map { entry in
-            let scenario = entry.scenario
-            let reference = TestReference(scenario.testMethodName)
-            let candidates = (testsByName[reference.name] ?? []).filter { reference.suiteMatches($0.typeName) }
-            let test = candidates.first
-            named.formUnion(candidates)
-            var matches = (resultsByName[reference.name] ?? []).filter { reference.suiteMatches($0.suite) }
-            // A display name in the catalog, a function name in the results (an event stream), or the other way round.
-            if matches.isEmpty, let test {
-                matches = ((resultsByName[test.name] ?? []) + (test.displayName.flatMap { resultsByName[$0] } ?? []))
-            }
-            let result = matches.first { result in
-                guard let type = test?.typeName else { return false }
-                let last = type.split(separator: ".").last.map(String.init) ?? type
-                return result.suite == type || result.suite.hasSuffix("." + last) || result.suite == last
-            } ?? matches.first
-            let status: ScenarioStatus
-            if scenario.requiresManualIntervention {
-                status = .manual
-            } else if let result {
-                switch result.status {
-                case .passed, .expectedFailure: status = .passed
-                case .skipped: status = .skipped
-                case .failed, .unfinished: status = .failed
-                }
-            } else {
-                status = test == nil ? .noTest : .notRun
-            }
-            let missing = test.map { test in scenario.requiredLaunchArguments.filter { !test.passes($0) } } ?? []
-            return ScenarioRow(entry: entry, test: test, result: result, status: status, missingLaunchArguments: missing)
+            let links = linker.links(entry.links)
+            let worst = links.map(\.status).min { $0.severity < $1.severity } ?? .noTest
+            let status: ScenarioStatus = entry.scenario.requiresManualIntervention ? .manual : worst
+            let missing = links.compactMap(\.test).flatMap { test in entry.scenario.requiredLaunchArguments.filter { !test.passes($0) } }
+            var seen = Set<String>()
+            return ScenarioRow(entry: entry, links: links, status: status, missingLaunchArguments: missing.filter { seen.insert($0).inserted })
         }
-        unmappedTests = inventory.tests.filter { !named.contains($0) }
+        unmappedTests = inventory.tests.filter { !linker.linkedTests.contains($0) }
+        unmappedFailures = results.indices.filter { !linker.linkedResults.contains($0) && !results[$0].passed }.map { results[$0] }
+        resultCount = results.count
         storyTitles = Dictionary(catalog.stories.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
+        storyOrder = catalog.stories.map(\.id)
         catalogPath = catalog.path
     }
 
@@ -146,22 +195,29 @@ public struct TraceabilityMatrix: Sendable {
         /// Whether a test of `type` (or a result of that suite) is the one this reference means.
         func suiteMatches(_ type: String?) -> Bool {
             guard let suite else { return true }
-            guard let type else { return false }
-            let wanted = suite.split(separator: ".").last.map(String.init) ?? suite
-            return type == suite || type.hasSuffix("." + wanted) || type == wanted || suite.hasSuffix("." + type)
+            return TraceabilityMatrix.suite(suite, names: type)
         }
     }
 
+    /// Whether `suite` as a person wrote it (`LoginTests`, `App.LoginTests`) names `type`, a test's
+    /// type or a result's suite (`Outer.LoginTests`, `AppTests.LoginTests`).
+    static func suite(_ suite: String, names type: String?) -> Bool {
+        guard let type else { return false }
+        let wanted = suite.split(separator: ".").last.map(String.init) ?? suite
+        return type == suite || type.hasSuffix("." + wanted) || type == wanted || suite.hasSuffix("." + type)
+    }
+
     /// `test_x()` and `test_x(value:)` → `test_x`.
-    static func bareName(_ name: String) -> String {
+    package static func bareName(_ name: String) -> String {
         guard let open = name.firstIndex(of: "(") else { return name }
         return String(name[..<open])
     }
 
-    /// Story ids in catalog order.
+    /// Story ids: the catalog's `stories:` order, then stories it does not list in order of appearance.
     public var stories: [String] {
         var seen = Set<String>()
-        return rows.map(\.scenario.userStory).filter { seen.insert($0).inserted }
+        let used = Set(rows.map(\.scenario.userStory))
+        return (storyOrder.filter(used.contains) + rows.map(\.scenario.userStory)).filter { seen.insert($0).inserted }
     }
 
     /// Counts per story, in catalog order.
@@ -187,51 +243,65 @@ public struct TraceabilityMatrix: Sendable {
     /// Counts over every scenario.
     public var total: CoverageCount { Self.count(rows) }
 
+    /// The headline: `12 scenarios, 11 implemented, 9 passed, 1 failed, 1 skipped, 1 not run; 1 failing test no scenario names`.
+    public var headline: String { "\(TextFormatting.count(total.total, "scenario")), " + counts }
+
+    /// The headline after its scenario count: `11 implemented, 9 passed, 1 failed, …`.
+    public var counts: String {
+        let total = total
+        var line = "\(total.implemented) implemented, \(total.passed) passed, \(total.failed) failed"
+        if total.skipped > 0 { line += ", \(total.skipped) skipped" }
+        if total.notRun > 0 { line += ", \(total.notRun) not run" }
+        if total.manual > 0 { line += ", \(total.manual) manual" }
+        if !unmappedFailures.isEmpty {
+            line += "; \(TextFormatting.count(unmappedFailures.count, "failing test")) in no scenario"
+        }
+        return line
+    }
+
+    /// Where a failure happened, as the reader of a report wants it: relative to the repository,
+    /// without a zero column.
+    public func place(_ location: SourceLocation) -> String {
+        var file = location.file
+        if let root, file.hasPrefix(root + "/") { file = String(file.dropFirst(root.count + 1)) }
+        return location.column > 0 ? "\(file):\(location.line):\(location.column)" : "\(file):\(location.line)"
+    }
+
+    /// A `links:` entry as a URL: itself when it is one, else through `linkPattern`; nil when neither.
+    public func url(of reference: String) -> String? {
+        if reference.hasPrefix("https://") || reference.hasPrefix("http://") { return reference }
+        return linkPattern.map { $0.replacing("{id}", with: reference) }
+    }
+
     static func count(_ rows: [ScenarioRow]) -> CoverageCount {
         var count = CoverageCount()
         for row in rows {
             count.total += 1
             if row.status == .manual { count.manual += 1; continue }
             if row.isImplemented { count.implemented += 1 }
-            if row.status == .passed { count.passed += 1 }
-            if row.status == .failed { count.failed += 1 }
+            switch row.status {
+            case .passed: count.passed += 1
+            case .failed: count.failed += 1
+            case .skipped: count.skipped += 1
+            case .notRun: count.notRun += 1
+            case .noTest, .manual: break
+            }
         }
         return count
     }
 }
 
-/// Which scenarios may refuse a push.
-public struct TraceabilityGate: Sendable, Equatable {
-    /// Priorities whose failing scenario, scenario without a test, or test missing a required
-    /// launch argument refuses the push; the others only report.
-    public var blocking: Set<TestPriority>
-    /// Quarantined tests: a blocking scenario whose test is one counts as uncovered.
-    public var quarantine = Quarantine()
-
-    /// The default: P1 blocks, P2 and P3 report.
-    public init(blocking: Set<TestPriority> = [.p1]) {
-        self.blocking = blocking
-    }
-
-    /// Why the push is refused, one line per scenario; empty when it may go.
-    public func violations(in matrix: TraceabilityMatrix) -> [String] {
-        matrix.runFailures.map { "the run failed: \($0)" } + matrix.rows.compactMap { row in
-            let scenario = row.scenario
-            guard blocking.contains(scenario.priority), row.status != .manual else { return nil }
-            let name = "\(scenario.priority.rawValue) scenario \(scenario.testMethodName) (\(scenario.userStory): \(scenario.description))"
-            if let identifier = row.result?.testIdentifier, let reason = quarantine.reason(for: identifier) {
-                return "\(name) has only a quarantined test, \(identifier) (\(reason)): it counts as uncovered"
-            }
-            switch row.status {
-            case .failed:
-                let message = row.result?.failureMessage.map { ": \($0)" } ?? ""
-                return "\(name) failed\(message)"
-            case .noTest:
-                return "\(name) has no test; catalog: \(row.entry.location)"
-            default:
-                guard !row.missingLaunchArguments.isEmpty, let test = row.test else { return nil }
-                return "\(name): \(test.location) does not pass \(row.missingLaunchArguments.joined(separator: ", "))"
-            }
+extension ScenarioStatus {
+    /// Lower is worse: a scenario stands as its worst link.
+    var severity: Int {
+        switch self {
+        case .failed: return 0
+        case .noTest: return 1
+        case .notRun: return 2
+        case .skipped: return 3
+        case .passed: return 4
+        case .manual: return 5
         }
     }
 }
+

@@ -10,6 +10,11 @@ public enum TraceabilityFormat: String, Sendable, CaseIterable {
     case markdown
     case json
     case html
+    /// One testcase per scenario, for tools that read only JUnit (`prepush report`).
+    case junit
+
+    /// What a push writes into its reports folder.
+    public static let pushFormats: [TraceabilityFormat] = [.markdown, .json, .html]
 
     /// The file extension of the format.
     public var fileExtension: String {
@@ -17,6 +22,7 @@ public enum TraceabilityFormat: String, Sendable, CaseIterable {
         case .markdown: return "md"
         case .json: return "json"
         case .html: return "html"
+        case .junit: return "xml"
         }
     }
 
@@ -26,6 +32,7 @@ public enum TraceabilityFormat: String, Sendable, CaseIterable {
         case .markdown: return TraceabilityMarkdown.render(matrix, gate: gate)
         case .json: return TraceabilityJSON.render(matrix, gate: gate)
         case .html: return TraceabilityHTML.render(matrix, gate: gate, generated: generated)
+        case .junit: return TraceabilityJUnit.render(matrix, gate: gate)
         }
     }
 }
@@ -37,11 +44,56 @@ extension ScenarioRow {
         return TraceabilityMarkdown.seconds(result.duration)
     }
 
-    /// The first failure's message, or a line about missing launch arguments.
-    var problemText: String {
-        if status == .failed, let message = result?.failureMessage { return message }
-        if !missingLaunchArguments.isEmpty { return "does not pass " + missingLaunchArguments.joined(separator: ", ") }
-        return ""
+    /// What the results know of each link worth saying, one line each: a failure with its place, a
+    /// skip or disable reason, a flaky pass, a test with no result, a name with no test; then
+    /// missing launch arguments. With several links each line names its test.
+    func details(in matrix: TraceabilityMatrix) -> [String] {
+        let several = links.count > 1
+        var lines: [String] = []
+        for link in links {
+            let prefix = several ? "\(link.name): " : ""
+            switch link.status {
+            case .failed:
+                let place = link.result?.failureLocation.map { " (\(matrix.place($0)))" } ?? ""
+                lines.append(prefix + (link.result?.failureMessage ?? "failed") + place)
+            case .skipped:
+                let reason = link.result?.skipReason.map { ": \($0)" } ?? ""
+                let allowed = entry.links.allowSkip.map { " (allowed: \($0))" } ?? ""
+                lines.append(prefix + "skipped" + reason + allowed)
+            case .notRun:
+                lines.append(prefix + "not run: no result names it")
+            case .noTest:
+                lines.append("\(link.reference): no test" + (link.suggestion.map { " (did you mean \($0)?)" } ?? ""))
+            case .passed:
+                if let result = link.result, result.isFlaky {
+                    lines.append(prefix + "flaky: passed on attempt \(result.attempts) of \(result.attempts)")
+                }
+            case .manual:
+                break
+            }
+        }
+        if !missingLaunchArguments.isEmpty { lines.append("does not pass " + missingLaunchArguments.joined(separator: ", ")) }
+        return lines
+    }
+
+    /// `Suite/test file:line` for each linked test, or what the catalog wrote when nothing matched.
+    var testNames: [(name: String, place: String?)] {
+        links.map { link in (link.name, link.test.map { "\($0.location.file):\($0.location.line)" }) }
+    }
+}
+
+extension TraceabilityMatrix {
+    /// `Gate refused the push:` in a push, `Gate refused:` in a report made later.
+    var refusedHeading: String { stamp.inPush ? "Gate refused the push" : "Gate refused" }
+
+    /// What the gate checks, for its passed line.
+    static func gateScope(_ gate: TraceabilityGate) -> String {
+        "no \(gate.blocking.sorted().map(\.rawValue).joined(separator: "/")) scenario fails, is skipped, did not run or lacks a test"
+    }
+
+    /// A failing result's place, shown from the repository.
+    func failurePlace(_ result: UITestResult) -> String? {
+        result.failureLocation.map(place)
     }
 }
 
@@ -72,13 +124,15 @@ enum TraceabilityMarkdown {
         "\(count.passed)/\(count.implemented)/\(count.total - count.manual)" + (count.manual > 0 ? " +\(count.manual) manual" : "")
     }
 
+    /// Tests listed by name before the rest are counted: a step summary must not bury the matrix.
+    static let unmappedListLimit = 50
+
     static func render(_ matrix: TraceabilityMatrix, gate: TraceabilityGate) -> String {
-        let total = matrix.total
-        var out = "## Traceability: \(total.total) scenarios, \(total.implemented) implemented, \(total.passed) passed, \(total.failed) failed"
-        out += total.manual > 0 ? ", \(total.manual) manual\n\n" : "\n\n"
+        var out = "## Traceability: \(matrix.headline)\n\n"
+        if let stamp = matrix.stamp.text { out += "_\(cell(stamp))_\n\n" }
         let violations = gate.violations(in: matrix)
         if violations.isEmpty {
-            out += "Gate: passed (blocking: \(gate.blocking.sorted().map(\.rawValue).joined(separator: ", ")))\n\n"
+            out += "Gate: passed (\(TraceabilityMatrix.gateScope(gate)))\n\n"
         } else {
             out += "**Gate: refused**\n\n" + violations.map { "- \(cell($0))\n" }.joined() + "\n"
         }
@@ -95,92 +149,32 @@ enum TraceabilityMarkdown {
             }.joined(separator: " | ")
             out += " | \(coverage(count)) |\n"
         }
-        out += "\n| | Priority | Story | Scenario | Test | Duration | Problem |\n| --- | --- | --- | --- | --- | ---: | --- |\n"
+        out += "\n| | Priority | Story | Scenario | Test | Duration | Details |\n| --- | --- | --- | --- | --- | ---: | --- |\n"
         for row in matrix.rows {
-            let test = row.test.map { "`\($0.name)` \($0.location.file):\($0.location.line)" } ?? "`\(row.scenario.testMethodName)`"
+            let tests = row.testNames.map { "`\($0.name)`" + ($0.place.map { " \($0)" } ?? "") }.joined(separator: "\n")
+            var scenario = row.scenario.description
+            for reference in row.entry.links.references {
+                scenario += matrix.url(of: reference).map { " [\(reference)](\($0))" } ?? " \(reference)"
+            }
             out += "| \(icons[row.status]!) \(row.status.rawValue) | \(row.scenario.priority.rawValue) | \(cell(row.scenario.userStory)) | "
-            out += "\(cell(row.scenario.description)) | \(cell(test)) | \(row.durationText) | \(cell(row.problemText)) |\n"
+            out += "\(cell(scenario)) | \(cell(tests)) | \(row.durationText) | \(cell(row.details(in: matrix).joined(separator: "\n"))) |\n"
+        }
+        if !matrix.unmappedFailures.isEmpty {
+            out += "\n\(TextFormatting.count(matrix.unmappedFailures.count, "failing test")) in no scenario:\n\n"
+            for result in matrix.unmappedFailures {
+                let place = matrix.failurePlace(result).map { " \($0)" } ?? ""
+                out += "- ❌ `\(cell(TraceabilityGate.name(of: result)))` \(result.status.rawValue)\(place)" + (result.failureMessage.map { ": \(cell($0))" } ?? "") + "\n"
+            }
         }
         if !matrix.unmappedTests.isEmpty {
-            out += "\n\(matrix.unmappedTests.count) test\(matrix.unmappedTests.count == 1 ? "" : "s") no scenario names:\n\n"
-            for test in matrix.unmappedTests {
-                out += "- `\(test.typeName.map { "\($0)." } ?? "")\(test.name)` \(test.location.file):\(test.location.line)\n"
+            out += "\n\(TextFormatting.count(matrix.unmappedTests.count, "test")) in no scenario:\n\n"
+            for test in matrix.unmappedTests.prefix(unmappedListLimit) {
+                out += "- `\(test.typeName.map { "\($0)/" } ?? "")\(test.name)` \(test.location.file):\(test.location.line)\n"
+            }
+            if matrix.unmappedTests.count > unmappedListLimit {
+                out += "- and \(matrix.unmappedTests.count - unmappedListLimit) more (traceability.json and traceability.html list them all)\n"
             }
         }
         return out
-    }
-}
-
-/// The report for tools: `{"version": 1, …}` (schema in docs/traceability.md).
-enum TraceabilityJSON {
-    struct Document: Encodable {
-        let version = 1
-        let catalog: String
-        let gate: Gate
-        let totals: CoverageCount
-        let stories: [Group]
-        let priorities: [Group]
-        let scenarios: [Scenario]
-        let unmappedTests: [Test]
-    }
-    struct Gate: Encodable {
-        let blocking: [String]
-        let passed: Bool
-        let violations: [String]
-    }
-    struct Group: Encodable {
-        let name: String
-        let title: String?
-        let counts: CoverageCount
-    }
-    struct Scenario: Encodable {
-        let userStory: String
-        let priority: String
-        let description: String
-        let testMethodName: String
-        let requiredLaunchArguments: [String]
-        let requiresManualIntervention: Bool
-        let catalogLine: Int
-        let status: String
-        let test: Test?
-        let duration: Double?
-        let failureMessage: String?
-        let failureLocation: String?
-        let screenshotPath: String?
-        let missingLaunchArguments: [String]
-    }
-    struct Test: Encodable {
-        let name: String
-        let type: String?
-        let framework: String
-        let file: String
-        let line: Int
-    }
-
-    static func test(_ test: DiscoveredTest) -> Test {
-        Test(name: test.name, type: test.typeName, framework: test.framework.rawValue, file: test.location.file, line: test.location.line)
-    }
-
-    static func render(_ matrix: TraceabilityMatrix, gate: TraceabilityGate) -> String {
-        let violations = gate.violations(in: matrix)
-        let document = Document(
-            catalog: matrix.catalogPath,
-            gate: Gate(blocking: gate.blocking.sorted().map(\.rawValue), passed: violations.isEmpty, violations: violations),
-            totals: matrix.total,
-            stories: matrix.byStory.map { Group(name: $0.story, title: matrix.storyTitles[$0.story], counts: $0.count) },
-            priorities: matrix.byPriority.map { Group(name: $0.priority.rawValue, title: nil, counts: $0.count) },
-            scenarios: matrix.rows.map { row in
-                Scenario(userStory: row.scenario.userStory, priority: row.scenario.priority.rawValue, description: row.scenario.description,
-                         testMethodName: row.scenario.testMethodName, requiredLaunchArguments: row.scenario.requiredLaunchArguments,
-                         requiresManualIntervention: row.scenario.requiresManualIntervention, catalogLine: row.entry.location.line,
-                         status: row.status.rawValue, test: row.test.map(test), duration: row.result?.duration,
-                         failureMessage: row.status == .failed ? row.result?.failureMessage : nil,
-                         failureLocation: row.status == .failed ? row.result?.failureLocation.map(\.description) : nil,
-                         screenshotPath: row.result?.screenshotPath, missingLaunchArguments: row.missingLaunchArguments)
-            },
-            unmappedTests: matrix.unmappedTests.map(test))
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return ((try? encoder.encode(document)).map { String(decoding: $0, as: UTF8.self) } ?? "{}") + "\n"
     }
 }

@@ -54,8 +54,9 @@ extension Prepush {
             abstract: "The traceability report of a scenario catalog, the tests in the sources and saved results.",
             discussion: """
             Tests are found in the sources of the repository here (traceability.tests). Results are \
-            console logs, JUnit XML or xcresulttool JSON. Exit status: 0 the gate passes, 1 a blocking \
-            scenario fails or has no test, 2 bad input.
+            console logs, JUnit XML, xcresulttool JSON, Swift Testing events or results.json. A blocking \
+            scenario passes only when every test it links ran and passed. Exit status: 0 the gate passes, \
+            1 a blocking scenario failed, was skipped, did not run or has no test, 2 bad input.
 
             Examples:
               prepush report --results .prepush/reports/junit.xml --format html --output traceability.html
@@ -69,7 +70,7 @@ extension Prepush {
         @Option(parsing: .upToNextOption, help: ArgumentHelp("Saved test results.", valueName: "files"))
         var results: [String] = []
 
-        @Option(help: "html, markdown or json.")
+        @Option(help: "html, markdown, json or junit.")
         var format: TraceabilityFormat = .html
 
         @Option(help: ArgumentHelp("Write the report here instead of standard output.", valueName: "path"))

@@ -7,6 +7,7 @@ import PrePushAccessibility
 import PrePushConfig
 import PrePushCore
 import PrePushGit
+import PrePushTraceability
 
 /// What every step of a push shares: the request, the repository, the diagnostics sink, and what
 /// the push sends (its ref lines and changed files, read once).
@@ -33,6 +34,13 @@ final class PushContext {
     var isHook: Bool { request.hook != nil }
     /// The commit a run tests: the first pushed ref's, else HEAD.
     var pushedCommit: String { request.hook?.updates?.first { !$0.isDeletion }?.localObjectID ?? "HEAD" }
+
+    /// What the reports of this run describe: the pushed commit and branch, and now.
+    func reportStamp() -> ReportStamp {
+        let pushed = request.hook?.updates?.first { !$0.isDeletion }
+        let branch = pushed.map { $0.localRef.hasPrefix("refs/heads/") ? String($0.localRef.dropFirst(11)) : $0.localRef } ?? repository.currentBranch
+        return ReportStamp(commit: try? repository.commitID(pushedCommit), branch: branch, date: ReportStamp.now(), inPush: isHook)
+    }
 
     private var changedFilesRead: [String]??
 
