@@ -124,10 +124,12 @@ public struct DemoRun {
     }
 
     /// The demo must behave the same on every machine: no global git configuration (a global
-    /// core.hooksPath would bypass the demo's hook) and none of prepush's own variables.
+    /// core.hooksPath would bypass the demo's hook), none of prepush's own variables, and no CI's
+    /// (the demo is a developer's push from a laptop, also when CI runs it).
     static func isolatedEnvironment(root: String) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment.filter { key, _ in
-            !key.hasPrefix("GIT_") && !key.hasPrefix("PREPUSH_") && !["UI_TEST_TIMEOUT", "UI_TEST_VERBOSE", "SKIP_UI_TESTS"].contains(key)
+            !key.hasPrefix("GIT_") && !key.hasPrefix("PREPUSH_") && !key.hasPrefix("GITHUB_")
+                && !["UI_TEST_TIMEOUT", "UI_TEST_VERBOSE", "SKIP_UI_TESTS", "CI"].contains(key)
         }
         environment["GIT_CONFIG_GLOBAL"] = FilePath.join(root, "gitconfig")
         environment["GIT_CONFIG_NOSYSTEM"] = "1"

@@ -93,14 +93,14 @@ public struct TraceabilityStep: Sendable {
     /// Markdown appended to the GitHub step summary; returns what the gate refuses and the files written.
     public func publish(catalog: ScenarioCatalog, inventory: TestInventory, results: [UITestResult], folder: String,
                         stamp: ReportStamp, environment: [String: String], console: Console) -> (violations: [String], written: [String]) {
-        var matrix = TraceabilityMatrix(catalog: catalog, inventory: inventory, results: results)
-        matrix.stamp = stamp
-        matrix.root = root
-        matrix.linkPattern = linkPattern
         var gate = self.gate
         // In CI a test with no result is a hole in the proof; on a laptop, a stage the user skipped
         // leaves its tests without results, which is said, not refused.
         gate.notRun = ConfigurationResolver.runsInCI(environment) ? .refuse : .refuseWhenItsSuiteRan
+        var matrix = TraceabilityMatrix(catalog: catalog, inventory: inventory, results: results, notRun: gate.notRun)
+        matrix.stamp = stamp
+        matrix.root = root
+        matrix.linkPattern = linkPattern
         console.line("prepush: scenarios: \(matrix.total.total), \(matrix.counts)" + Self.unmappedNote(matrix))
         if let skipped = Self.skippedNote(inventory) { Diagnostics(console: console).note("traceability: \(skipped)") }
         var written: [String] = []
@@ -183,7 +183,7 @@ public enum TraceabilityRun {
                     warnings.append("\(place): warning: \(text) names \(owners.count) tests (\(owners.joined(separator: ", "))); the scenario links them all: qualify it as Suite/\(name) to link one")
                 }
             }
-            for link in row.links where link.status == .noTest {
+            for link in row.links where link.status == .noTest && !row.scenario.requiresManualIntervention {
                 let hint = link.suggestion.map { " (did you mean \($0)?)" } ?? ""
                 warnings.append("\(place): warning: \(link.reference) has no test in the sources\(hint)")
             }

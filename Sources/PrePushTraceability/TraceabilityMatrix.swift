@@ -154,12 +154,16 @@ public struct TraceabilityMatrix: Sendable {
     /// Where failure places are shown from (the repository root): absolute ones inside it become relative.
     public var root: String?
 
-    /// Builds the matrix: each scenario's links resolved to tests by identity (TestLinker).
-    public init(catalog: ScenarioCatalog, inventory: TestInventory, results: [UITestResult]) {
+    /// Builds the matrix: each scenario's links resolved to tests by identity (TestLinker). Under
+    /// `refuseWhenItsSuiteRan` (the hook), a linked test whose whole suite has no result (a UI test
+    /// on a machine that runs only the flow tests of the same name, a skipped stage) does not
+    /// decide its scenario's status while another linked test has a result; it is still listed.
+    public init(catalog: ScenarioCatalog, inventory: TestInventory, results: [UITestResult], notRun: TraceabilityGate.NotRunRule = .refuse) {
         var linker = TestLinker(inventory: inventory, results: results)
         rows = catalog.entries.map { entry in
             let links = linker.links(entry.links)
-            let worst = links.map(\.status).min { $0.severity < $1.severity } ?? .noTest
+            let deciding = notRun == .refuse ? links : links.filter { $0.status != .notRun || $0.suiteRan }
+            let worst = (deciding.isEmpty ? links : deciding).map(\.status).min { $0.severity < $1.severity } ?? .noTest
             let status: ScenarioStatus = entry.scenario.requiresManualIntervention ? .manual : worst
             let missing = links.compactMap(\.test).flatMap { test in entry.scenario.requiredLaunchArguments.filter { !test.passes($0) } }
             var seen = Set<String>()
