@@ -96,7 +96,9 @@ enum TraceabilityHTML {
 
     /// Horizontal bars of the slowest scenarios' durations, in SVG.
     static func durationChart(_ matrix: TraceabilityMatrix) -> String {
-        let timed = matrix.rows.filter { $0.result != nil }.sorted { $0.result!.duration > $1.result!.duration }.prefix(chartLimit)
+        // Sorted as (index, duration) pairs: rows are large values, costly to move in a sort.
+        let durations = matrix.rows.indices.compactMap { index in matrix.rows[index].result.map { (index, $0.duration) } }
+        let timed = durations.sorted { $0.1 > $1.1 }.prefix(chartLimit).map { matrix.rows[$0.0] }
         guard let longest = timed.first?.result?.duration, longest > 0 else { return "" }
         let barHeight = 18, gap = 6, labelWidth = 320, barWidth = 460
         let height = timed.count * (barHeight + gap)

@@ -49,7 +49,7 @@ enum TraceabilityJSON {
         let status: String
         let links: [Link]
         let allowSkip: String?
-        let references: [Reference]
+        let references: [Reference]?
         let test: Test?
         let duration: Double?
         let failureMessage: String?
@@ -57,17 +57,20 @@ enum TraceabilityJSON {
         let screenshotPath: String?
         let missingLaunchArguments: [String]
     }
+    /// One linked test: flat, and each field only when it says something (a 2,000-scenario report
+    /// stays the size it was).
     struct Link: Encodable {
         let reference: String
         let name: String
         let status: String
-        let test: Test?
+        let file: String?
+        let line: Int?
         let duration: Double?
         let message: String?
         let place: String?
         let skipReason: String?
         let attempts: Int?
-        let flaky: Bool
+        let flaky: Bool?
         let suggestion: String?
     }
     struct Reference: Encodable {
@@ -96,9 +99,9 @@ enum TraceabilityJSON {
 
     static func link(_ link: LinkedTest, in matrix: TraceabilityMatrix) -> Link {
         let result = link.result
-        return Link(reference: link.reference, name: link.name, status: link.status.rawValue, test: link.test.map(test), duration: result?.duration,
-                    message: result?.failureMessage, place: result.flatMap(matrix.failurePlace), skipReason: result?.skipReason,
-                    attempts: result.map(\.attempts), flaky: result?.isFlaky ?? false, suggestion: link.suggestion)
+        return Link(reference: link.reference, name: link.name, status: link.status.rawValue, file: link.test?.location.file, line: link.test?.location.line,
+                    duration: result?.duration, message: result?.failureMessage, place: result.flatMap(matrix.failurePlace), skipReason: result?.skipReason,
+                    attempts: result.flatMap { $0.attempts > 1 ? $0.attempts : nil }, flaky: result?.isFlaky == true ? true : nil, suggestion: link.suggestion)
     }
 
     static func scenario(_ row: ScenarioRow, in matrix: TraceabilityMatrix) -> Scenario {
@@ -106,7 +109,7 @@ enum TraceabilityJSON {
                  testMethodName: row.scenario.testMethodName, requiredLaunchArguments: row.scenario.requiredLaunchArguments,
                  requiresManualIntervention: row.scenario.requiresManualIntervention, catalogLine: row.entry.location.line,
                  status: row.status.rawValue, links: row.links.map { link($0, in: matrix) }, allowSkip: row.entry.links.allowSkip,
-                 references: row.entry.links.references.map { Reference(id: $0, url: matrix.url(of: $0)) },
+                 references: row.entry.links.references.isEmpty ? nil : row.entry.links.references.map { Reference(id: $0, url: matrix.url(of: $0)) },
                  test: row.test.map(test), duration: row.result?.duration,
                  failureMessage: row.status == .failed ? row.result?.failureMessage : nil,
                  failureLocation: row.status == .failed ? row.result.flatMap(matrix.failurePlace) : nil,

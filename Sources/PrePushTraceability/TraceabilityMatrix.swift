@@ -35,6 +35,8 @@ public struct LinkedTest: Sendable {
     public let suiteRan: Bool
     /// A test the sources hold that a `no test` reference may mean (`test_login_ok` → `test_login_okay`).
     public let suggestion: String?
+    /// Which test or result it is, to link each once.
+    let identity: Int
 
     /// `Suite/name` as the sources or the results name it, or the reference when neither does.
     public var name: String {
@@ -55,12 +57,23 @@ public struct ScenarioRow: Sendable {
     /// Required launch arguments a linked test does not pass.
     public let missingLaunchArguments: [String]
 
+    /// The first test found in the sources.
+    public let test: DiscoveredTest?
+    /// The result that decided its status (the worst link's).
+    public let result: UITestResult?
+
+    /// A row; its test and result are found once, as sorting and rendering read them often.
+    init(entry: CatalogEntry, links: [LinkedTest], status: ScenarioStatus, missingLaunchArguments: [String]) {
+        self.entry = entry
+        self.links = links
+        self.status = status
+        self.missingLaunchArguments = missingLaunchArguments
+        test = links.lazy.compactMap(\.test).first
+        result = (links.first { $0.status == status && $0.result != nil } ?? links.first { $0.result != nil })?.result
+    }
+
     /// The scenario.
     public var scenario: TestScenario { entry.scenario }
-    /// The first test found in the sources.
-    public var test: DiscoveredTest? { links.lazy.compactMap(\.test).first }
-    /// The result that decided its status (the worst link's).
-    public var result: UITestResult? { (links.first { $0.status == status && $0.result != nil } ?? links.first { $0.result != nil })?.result }
     /// Whether a test implements it (found in the sources, or named by a result).
     public var isImplemented: Bool { links.contains { $0.test != nil || $0.result != nil } }
 }
@@ -169,7 +182,7 @@ public struct TraceabilityMatrix: Sendable {
             var seen = Set<String>()
             return ScenarioRow(entry: entry, links: links, status: status, missingLaunchArguments: missing.filter { seen.insert($0).inserted })
         }
-        unmappedTests = inventory.tests.filter { !linker.linkedTests.contains($0) }
+        unmappedTests = inventory.tests.indices.filter { !linker.linkedTests.contains($0) }.map { inventory.tests[$0] }
         unmappedFailures = results.indices.filter { !linker.linkedResults.contains($0) && !results[$0].passed }.map { results[$0] }
         resultCount = results.count
         storyTitles = Dictionary(catalog.stories.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })

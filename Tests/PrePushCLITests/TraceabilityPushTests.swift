@@ -86,7 +86,7 @@ import Testing
         let missing = try repo.push()
         #expect(missing.status != 0)
         #expect(missing.combined.contains("error: P1 scenario test_checkout_receipt (US1: Email a receipt) has no test; catalog: .prepush/scenarios.yml:12:5"))
-        #expect(missing.combined.contains("push refused: 1 P1 scenario failing or without a test (traceability gate)"))
+        #expect(missing.combined.contains("push refused: the traceability gate found 1 problem (blocking: P1)"))
         #expect(try repo.remoteHead() == nil)
 
         // 3. As P2 the same gap only reports.

@@ -25,9 +25,9 @@ import Testing
 
     @Test func theTraceabilityRefusalIsWordedOnceWhateverRan() {
         let verdict = Verdict.refused(.traceability(scenarios: 2, priorities: ["P1", "P2"]))
-        #expect(texts(verdict, hook: true).first == "prepush: push refused: 2 P1/P2 scenarios failing or without a test (traceability gate)")
+        #expect(texts(verdict, hook: true).first == "prepush: push refused: the traceability gate found 2 problems (blocking: P1/P2)")
         #expect(texts(Verdict.refused(.traceability(scenarios: 1, priorities: ["P1"])), hook: false)
-                == ["prepush: checks failed: 1 P1 scenario failing or without a test (traceability gate)"])
+                == ["prepush: checks failed: the traceability gate found 1 problem (blocking: P1)"])
     }
 
     @Test func accessibilityCountsItsFindings() {

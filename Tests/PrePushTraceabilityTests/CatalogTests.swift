@@ -179,4 +179,53 @@ import Testing
             #expect(error.description.contains("scenarios.yml:6:5: error: unknown key \"testMethodNam\" in a scenario (did you mean \"testMethodName\"?)"), "\(error)")
         }
     }
+
+    /// A scenario links several tests, a suite and a tag, and may allow a skip with its reason; the
+    /// data model's one `testMethodName` is the first test it names.
+    @Test func aScenarioLinksTestsSuitesAndTags() throws {
+        let catalog = try ScenarioCatalog.decode("""
+        scenarios:
+          - story: US1
+            priority: P1
+            description: Sign-in edge cases
+            tests: [test_login_lockout, LoginTests/test_login_expired]
+            suite: [PasswordResetTests]
+            tag: signIn
+            allowSkip: needs a hardware key
+            links: [QA-12, "https://example.com/t/9"]
+          - story: US1
+            priority: P2
+            description: Smoke
+            tag: [smoke, fast]
+
+        """, path: "s.yml")
+        let first = try #require(catalog.entries.first)
+        #expect(first.links == ScenarioLinks(tests: ["test_login_lockout", "LoginTests/test_login_expired"], suites: ["PasswordResetTests"],
+                                             tags: ["signIn"], allowSkip: "needs a hardware key", references: ["QA-12", "https://example.com/t/9"]))
+        #expect(first.scenario.testMethodName == "test_login_lockout")
+        #expect(catalog.entries[1].scenario.testMethodName == "tag smoke, tag fast")
+        #expect(catalog.entries[1].links.description == "tag smoke, tag fast")
+    }
+
+    @Test func linksThatSayNothingAreProblems() {
+        let text = """
+        scenarios:
+          - {story: US1, priority: P1, description: Nothing linked}
+          - {story: US1, priority: P1, description: Empty list, tests: []}
+          - {story: US1, priority: P1, description: Skip without why, test: test_a_b, allowSkip: true}
+          - {story: US1, priority: P1, description: Twice, tests: [test_a_b]}
+        """
+        do {
+            _ = try ScenarioCatalog.decode(text, path: "s.yml")
+            Issue.record("the catalog must be refused")
+        } catch {
+            let lines = error.problems.map { "\($0.location.line):\($0.location.column): \($0.message)" }
+            #expect(lines == [
+                "2:5: the scenario has no \"test\" (the test method implementing it; or \"tests\", \"suite\" or \"tag\")",
+                "3:64: \"tests\" is empty; expected a list of test names",
+                "4:90: \"allowSkip\" is the reason a skipped test may stand for the scenario, found a boolean",
+                "5:60: test_a_b is named by two scenarios; the first is at line 4",
+            ], "\(lines)")
+        }
+    }
 }

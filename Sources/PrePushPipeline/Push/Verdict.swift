@@ -87,7 +87,8 @@ enum Verdict: Equatable {
         case .flaky(let stage, let tests):
             return "prepush: \(refused): \(stage): \(TextFormatting.count(tests, "flaky test")) failed and then passed on a retry (flaky: refuse)"
         case .traceability(let scenarios, let priorities):
-            return "prepush: \(refused): \(scenarios) \(priorities.joined(separator: "/")) scenario\(scenarios == 1 ? "" : "s") failing or without a test (traceability gate)"
+            // Each problem is an error line above: a scenario not proven, a run failure, a gate option.
+            return "prepush: \(refused): the traceability gate found \(TextFormatting.count(scenarios, "problem")) (blocking: \(priorities.joined(separator: "/")))"
         case .interrupted(let stage, let before, let signal):
             if let stage { return "prepush: interrupted; the \(stage) stage and every process it started were stopped" }
             return "prepush: interrupted by \(signal ?? "a signal") before the \(before ?? "next") stage started"
