@@ -142,7 +142,8 @@ public enum Pipeline {
         var gate: Refusal?
         if let traced {
             let published = RunReports.publishTraceability(traceability, traced, results: results.flatMap(\.tests.results), configuration: configuration,
-                                                           stamp: context.reportStamp(), environment: request.environment, console: context.console)
+                                                           stamp: context.reportStamp(), history: context.historyPath,
+                                                           environment: request.environment, console: context.console)
             written += published.written
             gate = published.violations.isEmpty ? nil : .traceability(scenarios: published.violations.count, priorities: traceability.gate.blocking.sorted().map(\.rawValue))
         }
@@ -225,7 +226,7 @@ public enum Pipeline {
         } catch {
             throw .reportsFolder(error.description)
         }
-        let published = RunReports.publishTraceability(traceability, catalog, results: [], configuration: configuration, stamp: context.reportStamp(),
+        let published = RunReports.publishTraceability(traceability, catalog, results: [], configuration: configuration, stamp: context.reportStamp(), history: context.historyPath,
                                                        environment: context.request.environment, console: context.console)
         RunReports.sayReports(published.written, console: context.console)
         guard published.violations.isEmpty else {

@@ -5,6 +5,7 @@ import Foundation
 #endif
 import PrePushConfig
 import PrePushGit
+import PrePushHistory
 import PrePushCore
 import PrePushResults
 import PrePushTestDiscovery
@@ -77,6 +78,19 @@ public struct TraceabilityStep: Sendable {
         return TestDiscovery.discover(root: root, testFiles: testFiles, constantFiles: constantFiles)
     }
 
+    /// How many recorded runs (a run is one stage) the strips are read from.
+    static let historyRuns = 60
+
+    /// The recent results of the run history at `path` by test identifier; none when there is no
+    /// history there (a report never creates one) or it cannot be read.
+    static func pastResults(_ path: String) -> [String: [PastResult]] {
+        guard FileManager.default.fileExists(atPath: path), let history = try? RunHistory(path: path),
+              let recent = try? history.recentResults(runs: historyRuns) else { return [:] }
+        var past: [String: [PastResult]] = [:]
+        for entry in recent { past[entry.test.identifier, default: []].append(PastResult(run: entry.run, tree: entry.tree, status: entry.test.status)) }
+        return past
+    }
+
     /// `; 12 tests in no scenario`, or nothing.
     static func unmappedNote(_ matrix: TraceabilityMatrix) -> String {
         matrix.unmappedTests.isEmpty ? "" : "; \(TextFormatting.count(matrix.unmappedTests.count, "test")) in no scenario"
@@ -92,7 +106,7 @@ public struct TraceabilityStep: Sendable {
     /// The matrix of a run, its reports written into `folder` (traceability.md, .json, .html), the
     /// Markdown appended to the GitHub step summary; returns what the gate refuses and the files written.
     public func publish(catalog: ScenarioCatalog, inventory: TestInventory, results: [UITestResult], folder: String,
-                        stamp: ReportStamp, environment: [String: String], console: Console) -> (violations: [String], written: [String]) {
+                        stamp: ReportStamp, history: String?, environment: [String: String], console: Console) -> (violations: [String], written: [String]) {
         var gate = self.gate
         // In CI a test with no result is a hole in the proof; on a laptop, a stage the user skipped
         // leaves its tests without results, which is said, not refused.
@@ -101,6 +115,7 @@ public struct TraceabilityStep: Sendable {
         matrix.stamp = stamp
         matrix.root = root
         matrix.linkPattern = linkPattern
+        if let history { matrix.attachHistory(Self.pastResults(history)) }
         console.line("prepush: scenarios: \(matrix.total.total), \(matrix.counts)" + Self.unmappedNote(matrix))
         if let skipped = Self.skippedNote(inventory) { Diagnostics(console: console).note("traceability: \(skipped)") }
         var written: [String] = []
@@ -242,6 +257,9 @@ public enum TraceabilityRun {
         matrix.stamp = reportStamp()
         matrix.root = configured.root
         matrix.linkPattern = configured.linkPattern
+        if let repository = try? Repository.openFromEnvironment() {
+            matrix.attachHistory(TraceabilityStep.pastResults(RunHistory.path(commonDirectory: repository.commonDirectory)))
+        }
         // The run's own failures (a missing shard among them) refuse in every format, never a green report.
         matrix.runFailures = merged.run.runFailures
         if withoutCatalog {

@@ -122,8 +122,10 @@ enum TraceabilityHTML {
             html += "<button data-status=\"\(status.rawValue)\">\(status.rawValue) (\(count))</button>"
         }
         html += "</nav>\n<p class=\"hint\" id=\"shown\">\(matrix.rows.count) of \(matrix.rows.count) scenarios</p>\n"
-        html += "<table class=\"scenarios\"><thead><tr><th>Status</th><th>Priority</th><th>Story</th><th>Scenario</th><th>Test</th><th>Duration</th><th>Details</th></tr></thead><tbody>\n"
-        for row in matrix.rows {
+        let withHistory = matrix.histories.contains { !$0.isEmpty }
+        html += "<table class=\"scenarios\"><thead><tr><th>Status</th><th>Priority</th><th>Story</th><th>Scenario</th><th>Test</th><th>Duration</th><th>Details</th>"
+        html += (withHistory ? "<th>History</th>" : "") + "</tr></thead><tbody>\n"
+        for (index, row) in matrix.rows.enumerated() {
             let status = row.status.rawValue
             html += "<tr class=\"scenario\" data-status=\"\(status)\" data-priority=\"\(row.scenario.priority.rawValue)\">"
             html += "<td><span class=\"badge\" style=\"background:\(colours[row.status]!)\">\(status)</span></td>"
@@ -143,9 +145,24 @@ enum TraceabilityHTML {
                 html += row.status == .failed ? "<pre class=\"failure\">\(escape(detail))</pre>" : "<div class=\"warn\">\(escape(detail))</div>"
             }
             if let path = row.result?.screenshotPath { html += screenshot(path) }
-            html += "</td></tr>\n"
+            html += "</td>"
+            if withHistory { html += "<td>" + strip(matrix.histories[index]) + "</td>" }
+            html += "</tr>\n"
         }
         return html + "</tbody></table>\n"
+    }
+
+    /// A scenario's earlier trees as coloured squares, oldest first, each titled with its tree.
+    static func strip(_ marks: [HistoryMark]) -> String {
+        var html = "<span class=\"strip\">"
+        for mark in marks {
+            let colour = mark.flaky ? "#bf8700" : colours[mark.status]!
+            let title = (mark.tree.map { "tree \($0.prefix(7))" } ?? "tree not recorded") + ": " + (mark.flaky ? "flaky" : mark.status.rawValue)
+            html += "<i style=\"background:\(colour)\" title=\"\(escape(title))\"></i>"
+        }
+        html += "</span>"
+        if let since = TraceabilityMatrix.failingSince(marks) { html += "<div class=\"small\">\(escape(since))</div>" }
+        return html
     }
 
     /// An embedded screenshot, or a link when it is missing or too large to embed.
@@ -199,7 +216,7 @@ enum TraceabilityHTML {
     .matrix .partial{background:#eaeef2}.matrix .manual{background:#ddf4ff}.matrix .empty{background:#fff}
     .badge{color:#fff;border-radius:10px;padding:1px 8px;font-size:12px;white-space:nowrap}
     td.number{text-align:right;white-space:nowrap}
-    code.id{overflow-wrap:anywhere;word-break:break-word}.scenarios td{overflow-wrap:anywhere}
+    code.id{overflow-wrap:anywhere;word-break:break-word}.strip i{display:inline-block;width:9px;height:14px;margin-right:2px;border-radius:2px}.scenarios td{overflow-wrap:anywhere}
     pre.failure{white-space:pre-wrap;margin:0;color:#cf222e;font-size:12px}
     .warn{color:#9a6700}
     .filter button{border:1px solid #d0d7de;background:#f6f8fa;border-radius:6px;padding:3px 10px;margin:0 4px 8px 0;cursor:pointer}

@@ -56,6 +56,13 @@ enum TraceabilityJSON {
         let failureLocation: String?
         let screenshotPath: String?
         let missingLaunchArguments: [String]
+        let history: [Mark]?
+    }
+    /// One tree of a scenario's history, oldest first.
+    struct Mark: Encodable {
+        let tree: String?
+        let status: String
+        let flaky: Bool?
     }
     /// One linked test: flat, and each field only when it says something (a 2,000-scenario report
     /// stays the size it was).
@@ -104,7 +111,7 @@ enum TraceabilityJSON {
                     attempts: result.flatMap { $0.attempts > 1 ? $0.attempts : nil }, flaky: result?.isFlaky == true ? true : nil, suggestion: link.suggestion)
     }
 
-    static func scenario(_ row: ScenarioRow, in matrix: TraceabilityMatrix) -> Scenario {
+    static func scenario(_ row: ScenarioRow, history: [HistoryMark], in matrix: TraceabilityMatrix) -> Scenario {
         Scenario(userStory: row.scenario.userStory, priority: row.scenario.priority.rawValue, description: row.scenario.description,
                  testMethodName: row.scenario.testMethodName, requiredLaunchArguments: row.scenario.requiredLaunchArguments,
                  requiresManualIntervention: row.scenario.requiresManualIntervention, catalogLine: row.entry.location.line,
@@ -113,7 +120,8 @@ enum TraceabilityJSON {
                  test: row.test.map(test), duration: row.result?.duration,
                  failureMessage: row.status == .failed ? row.result?.failureMessage : nil,
                  failureLocation: row.status == .failed ? row.result.flatMap(matrix.failurePlace) : nil,
-                 screenshotPath: row.result?.screenshotPath, missingLaunchArguments: row.missingLaunchArguments)
+                 screenshotPath: row.result?.screenshotPath, missingLaunchArguments: row.missingLaunchArguments,
+                 history: history.isEmpty ? nil : history.map { Mark(tree: $0.tree, status: $0.status.rawValue, flaky: $0.flaky ? true : nil) })
     }
 
     static func render(_ matrix: TraceabilityMatrix, gate: TraceabilityGate) -> String {
@@ -127,7 +135,7 @@ enum TraceabilityJSON {
             totals: matrix.total,
             stories: matrix.byStory.map { Group(name: $0.story, title: matrix.storyTitles[$0.story], counts: $0.count) },
             priorities: matrix.byPriority.map { Group(name: $0.priority.rawValue, title: nil, counts: $0.count) },
-            scenarios: matrix.rows.map { scenario($0, in: matrix) },
+            scenarios: matrix.rows.indices.map { scenario(matrix.rows[$0], history: matrix.histories.isEmpty ? [] : matrix.histories[$0], in: matrix) },
             unmappedFailures: matrix.unmappedFailures.map { result in
                 Failure(name: TraceabilityGate.name(of: result), status: result.status.rawValue, message: result.failureMessage,
                         place: matrix.failurePlace(result))

@@ -162,6 +162,8 @@ public struct TraceabilityMatrix: Sendable {
     public var runFailures: [String] = []
     /// What the report is of.
     public var stamp = ReportStamp()
+    /// Each row's strip of earlier trees from the run history (parallel to `rows`; empty without a history).
+    public internal(set) var histories: [[HistoryMark]] = []
     /// `traceability.linkPattern`: how a `links:` id becomes a URL.
     public var linkPattern: String?
     /// Where failure places are shown from (the repository root): absolute ones inside it become relative.

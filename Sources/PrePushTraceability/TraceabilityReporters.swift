@@ -149,15 +149,22 @@ enum TraceabilityMarkdown {
             }.joined(separator: " | ")
             out += " | \(coverage(count)) |\n"
         }
-        out += "\n| | Priority | Story | Scenario | Test | Duration | Details |\n| --- | --- | --- | --- | --- | ---: | --- |\n"
-        for row in matrix.rows {
+        let withHistory = matrix.histories.contains { !$0.isEmpty }
+        out += "\n| | Priority | Story | Scenario | Test | Duration | Details |" + (withHistory ? " History, oldest first |" : "")
+        out += "\n| --- | --- | --- | --- | --- | ---: | --- |" + (withHistory ? " --- |" : "") + "\n"
+        for (index, row) in matrix.rows.enumerated() {
             let tests = row.testNames.map { "`\($0.name)`" + ($0.place.map { " \($0)" } ?? "") }.joined(separator: "\n")
             var scenario = row.scenario.description
             for reference in row.entry.links.references {
                 scenario += matrix.url(of: reference).map { " [\(reference)](\($0))" } ?? " \(reference)"
             }
             out += "| \(icons[row.status]!) \(row.status.rawValue) | \(row.scenario.priority.rawValue) | \(cell(row.scenario.userStory)) | "
-            out += "\(cell(scenario)) | \(cell(tests)) | \(row.durationText) | \(cell(row.details(in: matrix).joined(separator: "\n"))) |\n"
+            out += "\(cell(scenario)) | \(cell(tests)) | \(row.durationText) | \(cell(row.details(in: matrix).joined(separator: "\n"))) |"
+            if withHistory {
+                let marks = matrix.histories[index]
+                out += " \(TraceabilityMatrix.stripText(marks))\(TraceabilityMatrix.failingSince(marks).map { " \($0)" } ?? "") |"
+            }
+            out += "\n"
         }
         if !matrix.unmappedFailures.isEmpty {
             out += "\n\(TextFormatting.count(matrix.unmappedFailures.count, "failing test")) in no scenario:\n\n"

@@ -211,6 +211,12 @@ import Testing
         #expect(try repo.remoteHead() == (try repo.head()))
         let allowedMarkdown = try String(contentsOfFile: repo.path + "/.prepush/reports/traceability.md", encoding: .utf8)
         #expect(allowedMarkdown.contains("skipped: needs a barcode scanner (allowed: the scanner lab signs it off)"), "\(allowedMarkdown)")
+        // The history strip, a mark per tree the stage ran on: broken, then fixed (the sign-off changed
+        // only the catalog, so the stage's verdict was reused and no run was recorded).
+        #expect(allowedMarkdown.contains("| Details | History, oldest first |"), "\(allowedMarkdown)")
+        #expect(allowedMarkdown.contains("`PDFRenderer/compile` Tests/LibraryTests/RendererTests.swift:18 | 0.00 s |  | ❌✅ |"), "\(allowedMarkdown)")
+        #expect(allowedMarkdown.contains("| ⚠️✅ |"), "sync was flaky on the first tree: \(allowedMarkdown)")
+        #expect(allowedMarkdown.contains("| ⏭️⏭️ |"))
     }
 
     /// `prepush report` in a CI merge job: what the saved results do not prove refuses.

@@ -34,3 +34,36 @@ import Testing
         #expect(TestLinker.renamed("test_books_lend") != TestLinker.renamed("test_books_return"))
     }
 }
+
+@Suite struct ScenarioHistoryTests {
+    /// Runs of one tree make one mark (flaky when they failed and passed), a retry that saved a test
+    /// is flaky, and the strip says since which tree a scenario keeps failing.
+    @Test func aStripHasAMarkPerTreeAndSaysSinceWhenItFails() {
+        let results = [
+            PastResult(run: 1, tree: "aaaaaaa1", status: "passed"),
+            PastResult(run: 2, tree: "aaaaaaa1", status: "failed"),
+            PastResult(run: 3, tree: "bbbbbbb2", status: "flaky"),
+            PastResult(run: 4, tree: "ccccccc3", status: "failed"),
+            PastResult(run: 4, tree: "ccccccc3", status: "skipped"),
+            PastResult(run: 5, tree: "ddddddd4", status: "unfinished"),
+        ]
+        let marks = TraceabilityMatrix.marks(results)
+        #expect(marks == [
+            HistoryMark(tree: "aaaaaaa1", status: .passed, flaky: true),
+            HistoryMark(tree: "bbbbbbb2", status: .passed, flaky: true),
+            HistoryMark(tree: "ccccccc3", status: .failed, flaky: false),
+            HistoryMark(tree: "ddddddd4", status: .failed, flaky: false),
+        ])
+        #expect(TraceabilityMatrix.stripText(marks) == "⚠️⚠️❌❌", "passed then failed on tree a is flaky, as a retry that saved one is")
+        #expect(TraceabilityMatrix.failingSince(marks) == "failing since tree ccccccc (2 trees)")
+        #expect(TraceabilityMatrix.failingSince(Array(marks.prefix(2))) == nil, "the latest tree passed")
+        // Only the last trees are kept.
+        let many = (1...30).map { PastResult(run: $0, tree: "t\($0)", status: "passed") }
+        #expect(TraceabilityMatrix.marks(many).map(\.tree) == (21...30).map { "t\($0)" })
+    }
+
+    @Test func aTestIsTheSameInTheHistoryHoweverItsSuiteIsQualified() {
+        #expect(TraceabilityMatrix.historyKey(identifier: "LibraryTests.FineTests.fine(days:)") == "FineTests.fine")
+        #expect(TraceabilityMatrix.historyKey(identifier: "BooksTests.test_books_lend") == "BooksTests.test_books_lend")
+    }
+}

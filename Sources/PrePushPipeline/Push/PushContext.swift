@@ -7,6 +7,7 @@ import PrePushAccessibility
 import PrePushConfig
 import PrePushCore
 import PrePushGit
+import PrePushHistory
 import PrePushTraceability
 
 /// What every step of a push shares: the request, the repository, the diagnostics sink, and what
@@ -41,6 +42,9 @@ final class PushContext {
         let branch = pushed.map { $0.localRef.hasPrefix("refs/heads/") ? String($0.localRef.dropFirst(11)) : $0.localRef } ?? repository.currentBranch
         return ReportStamp(commit: try? repository.commitID(pushedCommit), branch: branch, date: ReportStamp.now(), inPush: isHook)
     }
+
+    /// The run history's file (the strips of the traceability report read it).
+    var historyPath: String { RunHistory.path(commonDirectory: repository.commonDirectory) }
 
     private var changedFilesRead: [String]??
 

@@ -13,10 +13,10 @@ import PrePushTraceability
 enum RunReports {
     /// Writes the traceability reports of a run and lists what the gate refuses; returns the refusals.
     static func publishTraceability(_ step: TraceabilityStep, _ traced: (catalog: ScenarioCatalog, inventory: TestInventory),
-                                    results: [UITestResult], configuration: ResolvedConfiguration, stamp: ReportStamp,
+                                    results: [UITestResult], configuration: ResolvedConfiguration, stamp: ReportStamp, history: String?,
                                     environment: [String: String], console: Console) -> (violations: [String], written: [String]) {
-        let published = step.publish(catalog: traced.catalog, inventory: traced.inventory, results: results,
-                                     folder: configuration.reportsDirectory, stamp: stamp, environment: environment, console: console)
+        let published = step.publish(catalog: traced.catalog, inventory: traced.inventory, results: results, folder: configuration.reportsDirectory,
+                                     stamp: stamp, history: history, environment: environment, console: console)
         // A failure message's later lines stay under their error, as the stages' failures do.
         for violation in published.violations { console.line("   error: " + violation.replacing("\n", with: "\n      "), tone: .bad) }
         return published
