@@ -82,12 +82,16 @@ extension UITestResult {
     /// reports, as the console shows them).
     public func placingFailures(_ place: (String) -> String) -> UITestResult {
         guard failures.contains(where: { $0.location.map { place($0.file) != $0.file } ?? false }) else { return self }
-        let moved = failures.map { failure in
+        return mappingFailures { failure in
             TestFailure(message: failure.message, location: failure.location.map { SourceLocation(file: place($0.file), line: $0.line, column: $0.column) })
         }
-        return UITestResult(suite: suite, name: name, status: status, duration: duration, failures: moved, phase: phase, attempts: attempts,
-                            skipReason: skipReason, screenshotPath: screenshotPath, accessibilityAuditResults: accessibilityAuditResults,
-                            warnings: warnings ?? [], selector: selector)
+    }
+
+    /// The same result with each failure transformed.
+    public func mappingFailures(_ transform: (TestFailure) -> TestFailure) -> UITestResult {
+        UITestResult(suite: suite, name: name, status: status, duration: duration, failures: failures.map(transform), phase: phase, attempts: attempts,
+                     skipReason: skipReason, screenshotPath: screenshotPath, accessibilityAuditResults: accessibilityAuditResults,
+                     warnings: warnings ?? [], selector: selector)
     }
 }
 

@@ -28,7 +28,7 @@ enum StageResultReading {
         let consoleSwiftTesting = console.results.filter { $0.suite.isEmpty }
         var swiftTesting = consoleSwiftTesting
         if let fromEvents = read(files.eventStream)?.results {
-            swiftTesting = fromEvents
+            swiftTesting = withArguments(fromEvents, console: consoleSwiftTesting)
         } else if let fromXunit = read(files.swiftTestingXunit)?.results, isAmbiguous(consoleSwiftTesting, beside: fromXunit) {
             swiftTesting = fromXunit
         }
@@ -39,6 +39,46 @@ enum StageResultReading {
             xctest = fromXunit.map { test in test.status == .passed ? (skipped[test.name] ?? test) : test }
         }
         return TestRun(results: xctest + swiftTesting, runFailures: console.runFailures)
+    }
+
+    /// Swift Testing's event stream does not say which arguments a parameterized test's failing
+    /// case had; its console does (`recorded an issue with 1 argument days → 3 at …`), and the
+    /// console reader keeps that as ` (1 argument days → 3)` after the message. The stream's
+    /// failures get it back, matched by test and line, in the order the cases failed.
+    static func withArguments(_ results: [UITestResult], console: [UITestResult]) -> [UITestResult] {
+        var notes: [String: [String]] = [:]
+        for result in console where !result.passed {
+            for failure in result.failures {
+                let firstLine = String(failure.message.split(separator: "\n", maxSplits: 1).first ?? "")
+                guard let line = failure.location?.line, let note = argumentNote(firstLine) else { continue }
+                notes[bareName(result.name) + "@\(line)", default: []].append(note)
+            }
+        }
+        guard !notes.isEmpty else { return results }
+        return results.map { result in
+            guard !result.passed else { return result }
+            return result.mappingFailures { failure in
+                let key = bareName(result.name) + "@\(failure.location?.line ?? -1)"
+                guard var queue = notes[key], !queue.isEmpty else { return failure }
+                let note = queue.removeFirst()
+                notes[key] = queue
+                var lines = failure.message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                if !lines[0].hasSuffix(note) { lines[0] += note }
+                return TestFailure(message: lines.joined(separator: "\n"), location: failure.location)
+            }
+        }
+    }
+
+    /// ` (1 argument days → 3)` at the end of a console failure's first line, when it has one.
+    static func argumentNote(_ message: String) -> String? {
+        guard message.hasSuffix(")"), let open = message.ranges(of: " (").last else { return nil }
+        let inside = message[open.upperBound...].dropLast()
+        guard let first = inside.first, first.isNumber, inside.contains(" argument"), inside.contains("→") else { return nil }
+        return String(message[open.lowerBound...])
+    }
+
+    static func bareName(_ name: String) -> String {
+        name.firstIndex(of: "(").map { String(name[..<$0]) } ?? name
     }
 
     /// SwiftPM's xunit files have no source places (XCTest's says only "failure"), display names or
