@@ -94,6 +94,7 @@ public enum Pipeline {
         // 3. The scenario catalog, read before any stage runs: a broken one is said at once.
         let traceability = TraceabilityStep(configuration.traceability, root: context.root, quarantine: configuration.quarantine)
         var traced = try traceability.isActive ? catalog(traceability) : nil
+        if traced != nil { context.probeToolchain() }
         // 4. The plan: which stages, and why the others do not run.
         var plan = try PushPlanner.plan(configuration, skip: request.environment["SKIP"], onlyStages: request.onlyStages,
                                         changedFiles: context.changedFiles)

@@ -186,6 +186,7 @@ import Testing
 
         let markdown = try String(contentsOfFile: repo.path + "/.prepush/reports/traceability.md", encoding: .utf8)
         #expect(markdown.contains("_commit \(try repo.head().prefix(12)) · branch main · "), "the stamp: \(markdown)")
+        #expect(markdown.contains(" · Swift version "), "the stamp names the toolchain: \(markdown)")
         let us2 = try #require(markdown.range(of: "| US2 Search and fines |")), us1 = try #require(markdown.range(of: "| US1 Lending |"))
         #expect(us2.lowerBound < us1.lowerBound, "stories in the catalog's stories: order")
         #expect(markdown.contains("| ✅ passed | P1 | US1 | Sync the loans [QA-7](https://qa.example.com/QA-7) | `FineTests/sync` Tests/LibraryTests/RendererTests.swift:41 |"), "\(markdown)")

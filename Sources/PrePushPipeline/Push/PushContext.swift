@@ -36,11 +36,20 @@ final class PushContext {
     /// The commit a run tests: the first pushed ref's, else HEAD.
     var pushedCommit: String { request.hook?.updates?.first { !$0.isDeletion }?.localObjectID ?? "HEAD" }
 
-    /// What the reports of this run describe: the pushed commit and branch, and now.
+    /// Asks for the toolchain while the stages run, for the traceability report's stamp.
+    private(set) var toolchainProbe: ToolchainProbe?
+
+    /// Starts asking for the toolchain (a run with a scenario catalog).
+    func probeToolchain() {
+        if toolchainProbe == nil { toolchainProbe = ToolchainProbe(environment: request.environment) }
+    }
+
+    /// What the reports of this run describe: the pushed commit and branch, now, and the toolchain.
     func reportStamp() -> ReportStamp {
         let pushed = request.hook?.updates?.first { !$0.isDeletion }
         let branch = pushed.map { $0.localRef.hasPrefix("refs/heads/") ? String($0.localRef.dropFirst(11)) : $0.localRef } ?? repository.currentBranch
-        return ReportStamp(commit: try? repository.commitID(pushedCommit), branch: branch, date: ReportStamp.now(), inPush: isHook)
+        return ReportStamp(commit: try? repository.commitID(pushedCommit), branch: branch, date: ReportStamp.now(),
+                           toolchain: toolchainProbe?.toolchain, inPush: isHook)
     }
 
     /// The run history's file (the strips of the traceability report read it).
