@@ -231,6 +231,9 @@ public struct TestRun: Sendable, Hashable, Codable {
     /// The part of a split suite this run is (`prepush run --shard 2/4`), kept in results.json so
     /// that merging the shards can tell a missing or repeated one.
     public var shard: TestShard?
+    /// The toolchain the tests ran with (`Swift version 6.3.1 (…)`), kept in results.json so a
+    /// report made later, on another machine, names it.
+    public var toolchain: String?
     /// What the runner's own summary counted, when the input is a summary that names only the
     /// failing tests, or none (`xcresulttool get test-results summary`, an `ActionsInvocationRecord`).
     public var counted: TestCounts?

@@ -138,7 +138,8 @@ public enum Pipeline {
         let (results, refusal) = runner.run(plan.stages)
         RunRecorder.record(results, context: context, workspace: workspace, diagnostics: diagnostics)
         // 8. The reports, whatever happened to the stages, and the traceability gate.
-        var written = RunReports.publishTests(results, shard: shard?.shard, repositoryRoot: context.repository.workingDirectory ?? "",
+        var written = RunReports.publishTests(results, shard: shard?.shard, toolchain: context.toolchainProbe?.toolchain,
+                                              repositoryRoot: context.repository.workingDirectory ?? "",
                                               configuration: configuration, environment: request.environment, console: context.console)
         var gate: Refusal?
         if let traced {

@@ -210,7 +210,6 @@ public enum TraceabilityRun {
     public static func report(catalog: String?, resultFiles: [String], format: TraceabilityFormat, output: String?,
                               flags: ConfigurationFlags, environment: [String: String], console: Console) -> ExitStatus {
         guard let configured = step(flags: flags, environment: environment, console: console) else { return .usage }
-        let toolchain = ToolchainProbe(environment: environment)
         // The report may be standard output: notes and warnings keep off it.
         let diagnostics = Diagnostics(console: console, standardOutputIsReport: true)
         var inputs: [(file: String, run: TestRun)] = []
@@ -256,7 +255,8 @@ public enum TraceabilityRun {
         }
         var matrix = TraceabilityMatrix(catalog: loaded, inventory: configured.inventory(), results: results)
         matrix.stamp = reportStamp()
-        matrix.stamp.toolchain = toolchain.toolchain
+        // The toolchain the tests ran with, as the results recorded it: not this machine's.
+        matrix.stamp.toolchain = merged.run.toolchain
         matrix.root = configured.root
         matrix.linkPattern = configured.linkPattern
         if let repository = try? Repository.openFromEnvironment() {

@@ -302,6 +302,7 @@ public struct JSONReporter: TestReporter {
             if out.byteCount >= 64 * 1024 { sink.append(bytes: out.takeBytes()) }
         }
         out.close("]")
+        if let toolchain = run.toolchain { out.field("toolchain", toolchain) }
         out.field("version", Self.schemaVersion)
         out.close("}")
         out.endLine()

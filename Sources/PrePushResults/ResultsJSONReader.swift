@@ -45,6 +45,7 @@ enum ResultsJSONReader {
         }
         var run = TestRun(results: results, runFailures: root["runFailures"]?.array?.compactMap(\.string) ?? [],
                           wallTime: root["summary"]?["duration"]?.number, shard: shard)
+        run.toolchain = root["toolchain"]?.string
         if let counted = root["counted"], let tests = counted["tests"]?.integer {
             run.counted = TestCounts(tests: tests, failed: counted["failed"]?.integer ?? 0, skipped: counted["skipped"]?.integer ?? 0)
         }

@@ -100,6 +100,7 @@ public enum ResultsMerge {
             }
             merged.results += run.results
             merged.runFailures += run.runFailures
+            merged.toolchain = merged.toolchain ?? run.toolchain
             if let counted = run.counted {
                 let sum = merged.counted
                 merged.counted = TestCounts(tests: (sum?.tests ?? 0) + counted.tests, failed: (sum?.failed ?? 0) + counted.failed,

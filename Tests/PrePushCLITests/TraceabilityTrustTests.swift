@@ -246,10 +246,14 @@ import Testing
         #expect(streamOnly.status == 1, "\(streamOnly)")
         #expect(streamOnly.standardError.contains("error: P1 scenario test_books_lend (US1: Lend a book) did not run: no result names BooksTests/test_books_lend"), "\(streamOnly.standardError)")
         #expect(streamOnly.standardOutput.contains("<strong>Gate refused:</strong>"), "outside a push, no push was refused")
+        #expect(!streamOnly.standardOutput.contains("Swift version"), "an event stream does not say its toolchain, and the report does not guess it")
         // The stream was rewritten by the retry, which ran the 4 failed tests: the other 5 scenarios' tests did not run.
         #expect(streamOnly.standardOutput.contains("<span class=\"number\">5</span> not run</div>"), "\(streamOnly.standardOutput)")
 
         // JUnit for tools that read nothing else: a refused scenario is a failure with its reason.
+        // results.json recorded the toolchain the tests ran with: the report made from it names it.
+        let fromSaved = try report("--results", saved, "--format", "markdown")
+        #expect(fromSaved.standardOutput.contains(" · Swift version "), "\(fromSaved.standardOutput)")
         let junit = try report("--results", saved, "--format", "junit", "--output", "traceability.xml")
         #expect(junit.status == 1)
         let xml = try String(contentsOfFile: repo.path + "/traceability.xml", encoding: .utf8)

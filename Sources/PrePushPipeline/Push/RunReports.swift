@@ -33,14 +33,15 @@ enum RunReports {
     /// failing ones compiler-style, and in GitHub Actions prints annotations and the step summary.
     /// Returns the paths written.
     @discardableResult
-    static func publishTests(_ stages: [StageResult], shard: TestShard? = nil, repositoryRoot: String, configuration: ResolvedConfiguration,
-                             environment: [String: String], console: Console) -> [String] {
+    static func publishTests(_ stages: [StageResult], shard: TestShard? = nil, toolchain: String? = nil, repositoryRoot: String,
+                             configuration: ResolvedConfiguration, environment: [String: String], console: Console) -> [String] {
         // Places from the repository root in the reports too, as the console shows them.
         let places = SourcePlaces(root: repositoryRoot)
         let results = stages.flatMap(\.tests.results).map { $0.status == .passed && !$0.isFlaky ? $0 : $0.placingFailures(places.relativePath) }
         // The stages ran one after another; the tests inside them in parallel, so the wall time is the stages'.
         var run = TestRun(results: results, runFailures: stages.flatMap(\.tests.runFailures),
                           wallTime: stages.map(\.duration).reduce(0, +), shard: shard)
+        run.toolchain = toolchain
         // Tests a stage's runner counted whose lines its console lost: in the counts, with no name.
         let unnamed = stages.reduce(0) { sum, stage in sum + max(0, (stage.tests.counted?.tests ?? 0) - stage.tests.results.count) }
         if unnamed > 0 { run.counted = TestCounts(tests: results.count + unnamed, failed: run.failing.count, skipped: run.count(.skipped)) }
