@@ -2,12 +2,17 @@ import PrePushCore
 
 /// The matrix as JUnit XML, for tools that read nothing else: one `<testsuite>` per story, one
 /// `<testcase>` per scenario. A scenario the gate refuses is a `<failure>` (with every reason), a
-/// scenario that only reports and did not pass is `<skipped>` with what it lacks.
+/// scenario that only reports and did not pass is `<skipped>` with what it lacks. Valid against the
+/// Jenkins JUnit schema (shared/fixtures/junit), as the test reports are.
 enum TraceabilityJUnit {
     static func render(_ matrix: TraceabilityMatrix, gate: TraceabilityGate) -> String {
         let escape = { (text: String) in MarkupText.escape(text) }
+        // The stamp goes on every suite: JUnit has no place for properties of the whole document.
+        let stamped = [("commit", matrix.stamp.commit), ("branch", matrix.stamp.branch), ("date", matrix.stamp.date), ("toolchain", matrix.stamp.toolchain)]
+            .compactMap { name, value in value.map { "<property name=\"\(name)\" value=\"\(escape($0))\"/>" } }
+        let stamp = stamped.isEmpty ? "" : "    <properties>" + stamped.joined() + "</properties>\n"
         var suites = ""
-        var totals = (tests: 0, failures: 0, skipped: 0)
+        var totals = (tests: 0, failures: 0)
         for story in matrix.stories {
             let rows = matrix.rows(story: story)
             var cases = ""
@@ -27,17 +32,21 @@ enum TraceabilityJUnit {
                     let reason = row.status == .manual ? "manual" : details.isEmpty ? row.status.rawValue : details
                     cases += "      <skipped message=\"\(escape(reason))\"/>\n"
                 }
-                cases += "      <properties><property name=\"tests\" value=\"\(escape(row.links.map(\.name).joined(separator: ", ")))\"/></properties>\n"
+                // What it links, where the schema lets a test case say more than its verdict.
+                var said = ["tests: " + row.links.map(\.name).joined(separator: ", ")]
+                said += row.entry.links.references.map { "link: " + (matrix.url(of: $0) ?? $0) }
+                cases += "      <system-out>\(text(said.joined(separator: "\n")))</system-out>\n"
                 cases += "    </testcase>\n"
             }
             totals.tests += rows.count
             totals.failures += failures
-            totals.skipped += skipped
             let title = matrix.storyTitles[story].map { " \($0)" } ?? ""
-            suites += "  <testsuite name=\"\(escape(story + title))\" tests=\"\(rows.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\">\n\(cases)  </testsuite>\n"
+            suites += "  <testsuite name=\"\(escape(story + title))\" tests=\"\(rows.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\">\n"
+            suites += stamp + cases + "  </testsuite>\n"
         }
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<testsuites name=\"traceability\" tests=\"\(totals.tests)\" failures=\"\(totals.failures)\" errors=\"0\" skipped=\"\(totals.skipped)\">\n"
+        // The schema has no skipped count on the whole document; each suite carries its own.
+        out += "<testsuites name=\"traceability\" tests=\"\(totals.tests)\" failures=\"\(totals.failures)\" errors=\"0\">\n"
         out += suites + "</testsuites>\n"
         return out
     }

@@ -257,11 +257,14 @@ import Testing
         let junit = try report("--results", saved, "--format", "junit", "--output", "traceability.xml")
         #expect(junit.status == 1)
         let xml = try String(contentsOfFile: repo.path + "/traceability.xml", encoding: .utf8)
-        #expect(xml.contains("<testsuites name=\"traceability\" tests=\"8\" failures=\"3\" errors=\"0\" skipped=\"2\">"), "\(xml)")
+        #expect(xml.contains("<testsuites name=\"traceability\" tests=\"8\" failures=\"3\" errors=\"0\">"), "\(xml)")
         #expect(xml.contains("<testcase classname=\"US2\" name=\"P2 Export the catalog\" time=\"0.000\">\n      <skipped message=\"skipped: waiting for the export API\"/>"), "\(xml)")
         #expect(xml.contains("name=\"P1 Return a book\""))
         #expect(xml.contains("<failure message=\"P1 scenario test_books_return (US1: Return a book) was skipped: needs a barcode scanner"), "\(xml)")
-        let lint = try Command.run("xmllint", ["--noout", repo.path + "/traceability.xml"], in: repo.path, environment: repo.environment)
+        #expect(xml.contains("<property name=\"branch\" value=\"main\"/>"), "the stamp: \(xml)")
+        #expect(xml.contains("link: https://qa.example.com/QA-7</system-out>"), "\(xml)")
+        let schema = Fixtures.shared + "/junit/jenkinsci-xunit-plugin__junit-10.xsd"
+        let lint = try Command.run("xmllint", ["--noout", "--schema", schema, repo.path + "/traceability.xml"], in: repo.path, environment: repo.environment)
         #expect(lint.status == 0, "\(lint)")
 
         // The gate's own options: a failing test no scenario names, and too few results.
