@@ -222,7 +222,7 @@ public enum Pipeline {
     static func nothingToRun(_ plan: PushPlan, _ traced: (TraceabilityStep, (catalog: ScenarioCatalog, inventory: TestInventory))?,
                              configuration: ResolvedConfiguration, context: PushContext) throws(PipelineError) -> Verdict {
         guard let (traceability, catalog) = traced else { return .nothingToRun(noneConfigured: plan.noneConfigured) }
-        context.console.line(Verdict.nothingToRun(noneConfigured: plan.noneConfigured).lines(hook: context.isHook)[0].text)
+        // The "nothing to run" line is the verdict's, said once at the end (issue 38: it was said here too).
         do {
             try Workspace.prepareReportsDirectory(configuration.reportsDirectory, isTracked: { context.repository.isTracked($0) })
         } catch {

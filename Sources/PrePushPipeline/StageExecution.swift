@@ -331,9 +331,24 @@ struct StageExecution {
         FailureList.show(failing, places: SourcePlaces(root: repositoryRoot), console: console)
         if failing.isEmpty, let tail {
             for line in compilerErrors.prefix(FailureList.limit) { console.line("   \(line)", tone: .bad) }
-            for line in tail.lastLines(Self.tailLineCount) { console.line("   │ \(line)") }
+            let last = tail.lastLines(Self.tailLineCount)
+            for line in last { console.line("   │ \(line)") }
+            if result.status == .failed(.exited(127)), let hint = Self.appleToolHint(last, stage: result.kind.rawValue) {
+                Diagnostics(console: console).note(hint)
+            }
         }
         if tail != nil || !failing.isEmpty { console.line("   └ full log: \(result.logPath)") }
+    }
+
+    /// What to do when a stage's shell found no `xcodebuild` (or `xcrun`), exit 127: on Linux a UI
+    /// stage otherwise says only `/bin/sh: 1: xcodebuild: not found`.
+    static func appleToolHint(_ lines: [String], stage: String) -> String? {
+        guard let tool = ["xcodebuild", "xcrun"].first(where: { tool in
+            lines.contains { $0.hasSuffix("\(tool): not found") || $0.hasSuffix("\(tool): command not found") }
+        }) else { return nil }
+        let skip = stage == "ui" ? "SKIP=ui or --skip-ui-tests" : "SKIP=\(stage)"
+        return "\(tool) is not on this machine: it needs macOS with Xcode. Here, skip the \(stage) stage (\(skip)); "
+            + "or run it on a Mac with remote: in .prepush.yml (docs/remote-testing.md)"
     }
 
     /// Runs `xcrun` (or `PREPUSH_XCRUN`) with an argv array under a timeout, its whole output kept.

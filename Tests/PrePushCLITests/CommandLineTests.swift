@@ -144,6 +144,20 @@ import Testing
         #expect(result.standardOutput.contains("prepush: nothing to run"))
     }
 
+    #if os(Linux)
+    /// A UI stage on Linux: the shell's `xcodebuild: not found` (exit 127) alone does not say what
+    /// to do; the note names SKIP=ui, --skip-ui-tests and remote:.
+    @Test func aUIStageWithoutXcodebuildSaysWhatToDo() throws {
+        let repo = try GitRepository()
+        try repo.write("stages:\n  ui:\n    run: xcodebuild test -scheme App -destination 'platform=iOS Simulator,name=iPhone 16'\n", to: ".prepush.yml")
+        try repo.commitAll("a UI stage")
+        let result = try PrepushBinary.run(["run"], in: repo.path, environment: repo.environment)
+        #expect(result.status == 1, "\(result)")
+        #expect(result.combined.contains("xcodebuild: not found"), "\(result)")
+        #expect(result.combined.contains("prepush: note: xcodebuild is not on this machine: it needs macOS with Xcode. Here, skip the ui stage (SKIP=ui or --skip-ui-tests); or run it on a Mac with remote: in .prepush.yml (docs/remote-testing.md)"), "\(result)")
+    }
+    #endif
+
     @Test func configShowsWhereEachValueCameFrom() throws {
         let repo = try GitRepository()
         try repo.write("verbose: yes\nstages:\n  ui:\n    run: make ui\n    timeout: 120\n", to: ".prepush.yml")

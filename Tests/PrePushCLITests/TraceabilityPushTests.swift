@@ -180,6 +180,17 @@ import Testing
         #expect(push.status != 0)
         #expect(push.combined.contains("error: P1 scenario test_a_b (US1: d) has no test"))
         #expect(repo.exists(".prepush/reports/traceability.html"))
+
+        // With a manual scenario only, the gate passes: every line once, the verdict last (issue 38:
+        // "nothing to run" was written twice).
+        try repo.write("scenarios:\n  - story: US1\n    priority: P1\n    description: d\n    test: test_a_b\n    manual: true\n", to: ".prepush/scenarios.yml")
+        try repo.commitAll("a manual scenario")
+        let passing = try repo.push()
+        #expect(passing.status == 0, "\(passing.combined)")
+        let lines = passing.standardOutput.split(separator: "\n").filter { $0.hasPrefix("prepush") }
+        #expect(lines.filter { $0.contains("nothing to run") }.count == 1, "\(passing.standardOutput)")
+        #expect(Set(lines).count == lines.count, "no line twice: \(lines)")
+        #expect(lines.last == "prepush: nothing to run: every configured stage is skipped", "\(lines)")
     }
 
     @Test func aBrokenCatalogStopsThePushBeforeAnyStage() throws {
