@@ -9,3 +9,15 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     /// Interrupted by SIGINT or SIGTERM; the running stage was stopped.
     case interrupted = 130
 }
+
+extension ExitStatus {
+    /// The word a CI step output gives for it: `success`, `failure`, `usage` or `interrupted`.
+    public var conclusion: String {
+        switch self {
+        case .success: return "success"
+        case .failure: return "failure"
+        case .usage: return "usage"
+        case .interrupted: return "interrupted"
+        }
+    }
+}

@@ -72,12 +72,17 @@ public enum Pipeline {
         var console = console
         if request.quiet || BooleanWord.parse(request.environment["PREPUSH_QUIET"] ?? "") == true { console.quiet = true }
         let diagnostics = Diagnostics(console: console)
+        let status: ExitStatus
         do {
-            return try push(request, diagnostics: diagnostics, signals: signals).render(hook: request.hook != nil, console: console)
+            status = try push(request, diagnostics: diagnostics, signals: signals).render(hook: request.hook != nil, console: console)
         } catch {
             diagnostics.error(error)
-            return error.exitStatus
+            status = error.exitStatus
         }
+        // The step's outputs end as its exit status does: `conclusion` is the run's own verdict.
+        ReportPublisher(environment: request.environment).setOutputs([("conclusion", status.conclusion)])
+        return status
+
     }
 
     /// The steps of one push, ending in its verdict; a `PipelineError` ends it with exit 2.

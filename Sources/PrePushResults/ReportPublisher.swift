@@ -44,15 +44,52 @@ public struct ReportPublisher: Sendable {
         try appendStepSummary(markdown: MarkdownReporter().render(run))
     }
 
-    /// Appends Markdown (another report's) to `$GITHUB_STEP_SUMMARY` when it is set.
+    /// GitHub drops a step summary over 1 MiB whole, on exactly the big red runs where it matters:
+    /// what prepush appends stays under it, cut at a line with a note where the whole report is.
+    public static let stepSummaryLimit = 1024 * 1024
+
+    /// Appends Markdown (another report's) to `$GITHUB_STEP_SUMMARY` when it is set, within what is
+    /// left of the step's 1 MiB.
     public func appendStepSummary(markdown: String) throws {
         guard let path = environment["GITHUB_STEP_SUMMARY"], !path.isEmpty else { return }
-        let text = markdown + "\n"
+        var existing = stat()
+        let used = stat(path, &existing) == 0 && (existing.st_mode & S_IFMT) == S_IFREG ? Int(existing.st_size) : 0
+        guard let text = Self.fitted(markdown + "\n", room: Self.stepSummaryLimit - used) else { return }
         if let handle = FileHandleAppend(path: path) {
             handle.append(text)
         } else {
             try Self.writeWhole(text, to: path)
         }
+    }
+
+    /// `text` within `room` bytes: whole when it fits, else cut at its last line that fits with a
+    /// note; nil when not even the note fits.
+    static func fitted(_ text: String, room: Int) -> String? {
+        if text.utf8.count <= room { return text }
+        let note = "\n> prepush cut this report here: a step summary holds 1 MiB. The whole report is in the reports folder "
+            + "(results.md, junit.xml, traceability.md).\n"
+        let budget = room - note.utf8.count
+        guard budget > 0 else { return nil }
+        let bytes = Array(text.utf8.prefix(budget))
+        guard let lastBreak = bytes.lastIndex(of: UInt8(ascii: "\n")) else { return nil }
+        return String(decoding: bytes[...lastBreak], as: UTF8.self) + note
+    }
+
+    /// A run's counts as step outputs (`tests`, `passed`, `failed`, `skipped`, `flaky`), for later
+    /// steps and jobs (`steps.<id>.outputs.failed`).
+    public static func outputs(of run: TestRun) -> [(name: String, value: String)] {
+        let unnamed = max(0, (run.counted?.tests ?? 0) - run.results.count)
+        return [("tests", run.results.count + unnamed), ("passed", run.count(.passed) + unnamed),
+                ("failed", run.count(.failed) + run.count(.unfinished)), ("skipped", run.count(.skipped)),
+                ("flaky", run.results.filter(\.isFlaky).count)].map { ($0.0, String($0.1)) }
+    }
+
+    /// Appends `name=value` lines to `$GITHUB_OUTPUT` in GitHub Actions. Names are prepush's own and
+    /// values numbers or words: nothing a test printed can add a line.
+    public func setOutputs(_ values: [(name: String, value: String)]) {
+        guard environment["GITHUB_ACTIONS"] == "true", let path = environment["GITHUB_OUTPUT"], !path.isEmpty else { return }
+        let text = values.map { "\($0.name)=\($0.value)\n" }.joined()
+        if let handle = FileHandleAppend(path: path) { handle.append(text) }
     }
 
     /// Whether `path` is a character device, a FIFO or a socket (`/dev/null`, `/dev/stdout`, a named

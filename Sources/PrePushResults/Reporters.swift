@@ -527,18 +527,34 @@ public struct GitHubAnnotationsReporter: TestReporter {
     /// Creates the reporter.
     public init() {}
 
+    /// Annotations of each kind GitHub shows for one step (its documented limit: 10 errors and 10
+    /// warnings a step); more are printed as one notice that says how many and where they are.
+    public static let perStepLimit = 10
+
     public func render(_ run: TestRun) -> String {
-        run.runFailures.map { WorkflowCommand.line("error", properties: [("title", "the run failed")], message: $0) + "\n" }.joined()
-            + run.failing.map { test in
+        let errors = run.runFailures.lazy.map { WorkflowCommand.line("error", properties: [("title", "the run failed")], message: $0) + "\n" }
+            + run.failing.lazy.map { test in
                 annotation("error", at: test.failureLocation, of: test, message: test.failures.map(\.message).joined(separator: "\n"))
-            }.joined()
-            + run.results.lazy.filter { $0.warnings != nil }.flatMap { test in
+            }
+        let warnings = run.results.lazy.filter { $0.warnings != nil }.flatMap { test in
                 (test.warnings ?? []).map { annotation("warning", at: $0.location, of: test, message: $0.message) }
-            }.joined()
+            }
             + run.results.lazy.filter(\.isFlaky).map { test in
                 annotation("warning", at: test.failureLocation, of: test,
                            message: "flaky: failed, then passed on attempt \(test.attempts): \(test.failures.first?.message ?? "")")
-            }.joined()
+            }
+        let errorCount = run.runFailures.count + run.failing.count
+        let warningCount = run.results.reduce(0) { $0 + ($1.warnings?.count ?? 0) + ($1.isFlaky ? 1 : 0) }
+        var out = errors.prefix(Self.perStepLimit).joined() + warnings.prefix(Self.perStepLimit).joined()
+        let moreErrors = max(0, errorCount - Self.perStepLimit), moreWarnings = max(0, warningCount - Self.perStepLimit)
+        if moreErrors + moreWarnings > 0 {
+            let parts = [moreErrors > 0 ? TextFormatting.count(moreErrors, "more error") : nil,
+                         moreWarnings > 0 ? TextFormatting.count(moreWarnings, "more warning") : nil].compactMap { $0 }
+            out += WorkflowCommand.line("notice", properties: [("title", "not every failure is annotated")],
+                                        message: "\(parts.joined(separator: " and ")) not annotated: GitHub shows \(Self.perStepLimit) of each a step; "
+                                            + "every one is in the step summary and in junit.xml, results.json and results.md") + "\n"
+        }
+        return out
     }
 
     /// One command at `location` (when known), titled with the test.

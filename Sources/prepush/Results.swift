@@ -118,7 +118,9 @@ extension Prepush {
             let publisher = ReportPublisher(environment: ProcessInfo.processInfo.environment)
             if format != .github { FileSystem.write(publisher.annotations(run), to: 1) }
             try? publisher.appendStepSummary(run)
-            throw ExitCode(run.hasFailures ? ExitStatus.failure.rawValue : ExitStatus.success.rawValue)
+            let status: ExitStatus = run.hasFailures ? .failure : .success
+            publisher.setOutputs(ReportPublisher.outputs(of: run) + [("conclusion", status.conclusion)])
+            throw ExitCode(status.rawValue)
         }
 
     }

@@ -119,6 +119,38 @@ import Testing
         let appended = try #require(folder.read("summary.md"))
         #expect(appended.hasPrefix("## earlier step\n## ❌ 2 of 6 tests failed"))
     }
+
+    /// A big red run (issue 43): 1,000 failing tests with 1 KiB messages. GitHub shows 10 error
+    /// annotations a step and drops a step summary over 1 MiB whole; prepush prints 10 and a notice
+    /// counting the rest, keeps the summary under 1 MiB with a note where the whole report is, and
+    /// gives the counts and the conclusion as step outputs.
+    @Test func aBigRedRunKeepsItsReportAndSaysWhatItLeftOut() throws {
+        let folder = try TemporaryDirectory()
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n  <testsuite name=\"Big\" tests=\"1001\">\n"
+        let message = String(repeating: "the total is off by one; ", count: 41)
+        for index in 0..<1000 {
+            xml += "    <testcase classname=\"BigTests\" name=\"test_big_\(index)\" time=\"0.01\"><failure message=\"\(message)\">BigTests.swift:\(index + 1)</failure></testcase>\n"
+        }
+        xml += "    <testcase classname=\"BigTests\" name=\"test_big_passes\" time=\"0.01\"/>\n  </testsuite>\n</testsuites>\n"
+        let results = try folder.write(xml, to: "big.xml")
+        let summary = try folder.write("## earlier step\n", to: "summary.md")
+        let outputs = try folder.write("", to: "outputs.txt")
+        var environment = self.environment
+        environment["GITHUB_ACTIONS"] = "true"
+        environment["GITHUB_STEP_SUMMARY"] = summary
+        environment["GITHUB_OUTPUT"] = outputs
+        let result = try PrepushBinary.run(["results", results, "--output", folder.url("junit.xml")], in: folder.path, environment: environment)
+        #expect(result.status == 1)
+        let lines = result.standardOutput.split(separator: "\n")
+        #expect(lines.filter { $0.hasPrefix("::error ") }.count == 10, "\(lines.prefix(3))")
+        #expect(lines.contains("::notice title=not every failure is annotated::990 more errors not annotated: GitHub shows 10 of each a step; every one is in the step summary and in junit.xml, results.json and results.md"))
+        let written = try #require(folder.read("summary.md"))
+        #expect(written.utf8.count <= 1024 * 1024, "\(written.utf8.count) bytes")
+        #expect(written.utf8.count > 900 * 1024, "the summary keeps what fits")
+        #expect(written.hasPrefix("## earlier step\n## ❌ 1000 of 1001 tests failed"))
+        #expect(written.hasSuffix("> prepush cut this report here: a step summary holds 1 MiB. The whole report is in the reports folder (results.md, junit.xml, traceability.md).\n"))
+        #expect(try folder.read("outputs.txt") == "tests=1001\npassed=1\nfailed=1000\nskipped=0\nflaky=0\nconclusion=failure\n")
+    }
 }
 
 @Suite struct PipelineReportTests {
@@ -138,6 +170,23 @@ import Testing
         #expect(junit.contains("tests=\"6\" failures=\"2\""))
         #expect(FileManager.default.fileExists(atPath: repo.path + "/.prepush/reports/results.json"))
         #expect(try repo.git("status", "--porcelain").isEmpty)
+    }
+
+    /// In GitHub Actions a run's counts and its conclusion are step outputs; the conclusion is the
+    /// run's exit status, not the tests' alone (this stage's command ignores its failing tests).
+    @Test func aRunInGitHubActionsGivesItsCountsAndConclusionAsStepOutputs() throws {
+        let repo = try GitRepository()
+        let log = Fixtures.shared + "/console/xcbeautify__TestData__MixedTestLog_6_0_Linux.txt"
+        try repo.write("stages:\n  unit:\n    run: cat '\(log)'\n", to: ".prepush.yml")
+        try repo.commitAll("config")
+        let outputs = repo.root.url("outputs.txt")
+        try repo.root.write("", to: "outputs.txt")
+        var environment = repo.environment
+        environment["GITHUB_ACTIONS"] = "true"
+        environment["GITHUB_OUTPUT"] = outputs
+        let run = try PrepushBinary.run(["run"], in: repo.path, environment: environment)
+        #expect(run.status == 1, "\(run)")
+        #expect(try String(contentsOfFile: outputs, encoding: .utf8) == "tests=6\npassed=4\nfailed=2\nskipped=0\nflaky=0\nconclusion=failure\n")
     }
 
     @Test func reportsOfAnEarlierRunDoNotSurviveARunWithoutTests() throws {

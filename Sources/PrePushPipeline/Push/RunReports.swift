@@ -70,6 +70,7 @@ enum RunReports {
         let annotations = publisher.annotations(run)
         if !annotations.isEmpty { FileSystem.write(annotations, to: console.output) }
         try? publisher.appendStepSummary(run)
+        publisher.setOutputs(ReportPublisher.outputs(of: run))
         return written
     }
 }
