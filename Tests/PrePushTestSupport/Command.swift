@@ -68,6 +68,8 @@ public final class RunningCommand: @unchecked Sendable {
 
     /// Sends `signal` to the process.
     public func send(_ signal: Int32) {
+        // Once reaped, the pid may be another process's.
+        guard process.isRunning else { return }
         kill(process.processIdentifier, signal)
     }
 

@@ -29,6 +29,13 @@ public enum Processes {
     }
 
     /// Reads a file of whitespace-separated pids written by a stage.
+    /// Whether process `pid` runs the program `name` (Linux's /proc; elsewhere, whether it is alive).
+    public static func isNamed(_ pid: Int32, _ name: String) -> Bool {
+        guard FileManager.default.fileExists(atPath: "/proc/self/comm") else { return kill(pid, 0) == 0 }
+        let comm = (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) ?? ""
+        return comm.hasPrefix(name)
+    }
+
     public static func pids(inFile path: String) -> [Int32] {
         ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "")
             .split(whereSeparator: \.isWhitespace).compactMap { Int32($0) }

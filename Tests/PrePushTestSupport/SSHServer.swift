@@ -69,7 +69,9 @@ public final class SSHServer: @unchecked Sendable {
     }
 
     deinit {
-        let pids = Processes.pids(inFile: pidFile)
+        // Only a pid that is still an sshd: a stale pid file's number may belong by now to another
+        // test's process, which a SIGTERM from here would kill (a runner test's child once died so).
+        let pids = Processes.pids(inFile: pidFile).filter { Processes.isNamed($0, "sshd") }
         for pid in pids { kill(pid, SIGTERM) }
         // sshd removes its pid file as it exits: until it has, removing the folder can meet a file
         // that vanished and stop half way (folders of keys were left behind).
