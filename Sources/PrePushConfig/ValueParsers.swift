@@ -125,7 +125,7 @@ package enum ValueParsers {
         return best.1 <= max(2, word.count / 3) ? best.0 : nil
     }
 
-    package static func editDistance(_ a: String, _ b: String) -> Int {
+    private static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
         var previous = Array(0...b.count)
         for i in 1...max(a.count, 1) where !a.isEmpty {

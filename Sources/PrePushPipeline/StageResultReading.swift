@@ -5,6 +5,7 @@ import Foundation
 #endif
 import PrePushCore
 import PrePushResults
+import PrePushTraceability
 
 /// Chooses between a stage's console and the result files its command asked for.
 enum StageResultReading {
@@ -51,14 +52,14 @@ enum StageResultReading {
             for failure in result.failures {
                 let firstLine = String(failure.message.split(separator: "\n", maxSplits: 1).first ?? "")
                 guard let line = failure.location?.line, let note = argumentNote(firstLine) else { continue }
-                notes[bareName(result.name) + "@\(line)", default: []].append(note)
+                notes[TraceabilityMatrix.bareName(result.name) + "@\(line)", default: []].append(note)
             }
         }
         guard !notes.isEmpty else { return results }
         return results.map { result in
             guard !result.passed else { return result }
             return result.mappingFailures { failure in
-                let key = bareName(result.name) + "@\(failure.location?.line ?? -1)"
+                let key = TraceabilityMatrix.bareName(result.name) + "@\(failure.location?.line ?? -1)"
                 guard var queue = notes[key], !queue.isEmpty else { return failure }
                 let note = queue.removeFirst()
                 notes[key] = queue
@@ -75,10 +76,6 @@ enum StageResultReading {
         let inside = message[open.upperBound...].dropLast()
         guard let first = inside.first, first.isNumber, inside.contains(" argument"), inside.contains("→") else { return nil }
         return String(message[open.lowerBound...])
-    }
-
-    static func bareName(_ name: String) -> String {
-        name.firstIndex(of: "(").map { String(name[..<$0]) } ?? name
     }
 
     /// SwiftPM's xunit files have no source places (XCTest's says only "failure"), display names or

@@ -119,16 +119,20 @@ public struct TraceabilityStep: Sendable {
         console.line("prepush: scenarios: \(matrix.total.total), \(matrix.counts)" + Self.unmappedNote(matrix))
         if let skipped = Self.skippedNote(inventory) { Diagnostics(console: console).note("traceability: \(skipped)") }
         var written: [String] = []
+        var markdown = ""
         for format in TraceabilityFormat.pushFormats {
             let path = FilePath.join(folder, "traceability.\(format.fileExtension)")
+            let text = format.render(matrix, gate: gate)
+            if format == .markdown { markdown = text }
             do {
-                try ReportPublisher.writeWhole(format.render(matrix, gate: gate), to: path)
+                try ReportPublisher.writeWhole(text, to: path)
                 written.append(path)
             } catch {
                 Diagnostics(console: console).warning("could not write \(path): \(ErrorText.describe(error))")
             }
         }
-        try? ReportPublisher(environment: environment).appendStepSummary(markdown: TraceabilityFormat.markdown.render(matrix, gate: gate))
+        // The step summary gets the Markdown already made for traceability.md.
+        try? ReportPublisher(environment: environment).appendStepSummary(markdown: markdown)
         return (gate.violations(in: matrix), written)
     }
 }
@@ -137,8 +141,9 @@ public struct TraceabilityStep: Sendable {
 public enum TraceabilityRun {
     /// The step for the repository here (its configuration), or for the current folder with defaults
     /// when there is no repository.
-    static func step(flags: ConfigurationFlags, environment: [String: String], console: Console) -> TraceabilityStep? {
-        guard let repository = try? Repository.openFromEnvironment(), let root = repository.workingDirectory else {
+    static func step(flags: ConfigurationFlags, environment: [String: String], console: Console,
+                     repository: Repository? = try? Repository.openFromEnvironment()) -> TraceabilityStep? {
+        guard let repository, let root = repository.workingDirectory else {
             return TraceabilityStep(nil, root: FileManager.default.currentDirectoryPath)
         }
         do {
@@ -209,7 +214,9 @@ public enum TraceabilityRun {
     /// Writes the report of a catalog and saved results: 0 the gate passes, 1 it refuses, 2 bad input.
     public static func report(catalog: String?, resultFiles: [String], format: TraceabilityFormat, output: String?,
                               flags: ConfigurationFlags, environment: [String: String], console: Console) -> ExitStatus {
-        guard let configured = step(flags: flags, environment: environment, console: console) else { return .usage }
+        // Opened once: the configuration, the stamp and the history all come from it.
+        let repository = try? Repository.openFromEnvironment()
+        guard let configured = step(flags: flags, environment: environment, console: console, repository: repository) else { return .usage }
         // The report may be standard output: notes and warnings keep off it.
         let diagnostics = Diagnostics(console: console, standardOutputIsReport: true)
         var inputs: [(file: String, run: TestRun)] = []
@@ -254,12 +261,12 @@ public enum TraceabilityRun {
             return .usage
         }
         var matrix = TraceabilityMatrix(catalog: loaded, inventory: configured.inventory(), results: results)
-        matrix.stamp = reportStamp()
+        matrix.stamp = reportStamp(repository)
         // The toolchain the tests ran with, as the results recorded it: not this machine's.
         matrix.stamp.toolchain = merged.run.toolchain
         matrix.root = configured.root
         matrix.linkPattern = configured.linkPattern
-        if let repository = try? Repository.openFromEnvironment() {
+        if let repository {
             matrix.attachHistory(TraceabilityStep.pastResults(RunHistory.path(commonDirectory: repository.commonDirectory)))
         }
         // The run's own failures (a missing shard among them) refuse in every format, never a green report.
@@ -286,9 +293,8 @@ public enum TraceabilityRun {
     }
 
     /// What a report made outside a push describes: the checked-out commit and branch, and now.
-    static func reportStamp() -> ReportStamp {
-        let repository = try? Repository.openFromEnvironment()
-        return ReportStamp(commit: try? repository?.commitID("HEAD"), branch: repository?.currentBranch, date: ReportStamp.now())
+    static func reportStamp(_ repository: Repository?) -> ReportStamp {
+        ReportStamp(commit: try? repository?.commitID("HEAD"), branch: repository?.currentBranch, date: ReportStamp.now())
     }
 
     static func relative(_ path: String) -> String {
