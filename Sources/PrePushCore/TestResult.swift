@@ -204,6 +204,13 @@ public struct UITestResult: Sendable, Hashable, Codable {
                      warnings: Array(((warnings ?? []) + (later.warnings ?? [])).prefix(failureLimit)), selector: later.selector ?? selector)
     }
 
+    /// This result under its full identity (`TestIdentities`), everything else kept.
+    public func identified(suite: String, name: String) -> UITestResult {
+        UITestResult(suite: suite, name: name, status: status, duration: duration, failures: failures, phase: phase,
+                     attempts: attempts, skipReason: skipReason, screenshotPath: screenshotPath,
+                     accessibilityAuditResults: accessibilityAuditResults, warnings: warnings ?? [], selector: selector)
+    }
+
     /// This result with a screenshot attached (kept only when the test failed).
     public func withScreenshot(_ path: String) -> UITestResult {
         UITestResult(suite: suite, name: name, status: status, duration: duration, failures: failures, phase: phase,
@@ -237,6 +244,13 @@ public struct TestRun: Sendable, Hashable, Codable {
     /// What the runner's own summary counted, when the input is a summary that names only the
     /// failing tests, or none (`xcresulttool get test-results summary`, an `ActionsInvocationRecord`).
     public var counted: TestCounts?
+    /// Why the run was refused when its tests do not show it (a stage that timed out after its
+    /// last test passed, the traceability gate, `flaky: refuse`): every report states it, so no
+    /// report of a refused run reads as passed. Nil when the run was not refused, or its failures say so.
+    public var refusal: String?
+    /// The failing tests `quarantine:` excuses, by identifier, with why: reported as quarantined
+    /// failures (warnings), never as the run's failures.
+    public var quarantined: [String: String]?
 
     /// Creates a run.
     public init(results: [UITestResult] = [], runFailures: [String] = [], wallTime: Double? = nil, shard: TestShard? = nil) {
@@ -264,6 +278,37 @@ public struct TestRun: Sendable, Hashable, Codable {
 
     /// Tests that failed or did not finish.
     public var failing: [UITestResult] { results.filter { !$0.passed } }
+
+    /// Failing tests that count against the run: those `quarantined` does not excuse.
+    public var refusing: [UITestResult] {
+        guard let quarantined, !quarantined.isEmpty else { return failing }
+        return results.filter { !$0.passed && quarantined[$0.testIdentifier] == nil }
+    }
+
+    /// Failing tests `quarantined` excuses, with why.
+    public var quarantinedFailures: [(test: UITestResult, reason: String)] {
+        guard let quarantined, !quarantined.isEmpty else { return [] }
+        return results.compactMap { test in test.passed ? nil : quarantined[test.testIdentifier].map { (test, $0) } }
+    }
+
+    /// The run's verdict as every report states it: passed only when no test counts against it,
+    /// the run itself did not fail, the runner's counts show no failure and nothing refused it.
+    /// The one check each writer asks (issue 35: a refused run never writes ✅).
+    public var passedOverall: Bool {
+        refusal == nil && runFailures.isEmpty && refusing.isEmpty && (counted?.failed ?? 0) <= failing.count - refusing.count
+    }
+
+    /// `success` or `failure`, the words of `$GITHUB_OUTPUT`'s `conclusion` and results.json.
+    public var conclusion: String { passedOverall ? "success" : "failure" }
+
+    /// This run with `refusal` set when it was refused (`why`) and its tests alone read as passed;
+    /// with no refusal, as it is.
+    public func agreeing(withRefusal why: String?) -> TestRun {
+        guard let why, passedOverall else { return self }
+        var refused = self
+        refused.refusal = why
+        return refused
+    }
 
     /// Seconds of all tests added up.
     public var totalDuration: Double { results.reduce(0) { $0 + $1.duration } }

@@ -75,8 +75,10 @@ public struct RecordedTest: Sendable, Equatable {
 /// once both land; a damaged or foreign file is moved aside (with a note) and a new one started,
 /// never a failed push.
 public final class RunHistory {
-    /// The schema's version, in `PRAGMA user_version`.
-    static let version = 1
+    /// The schema's version, in `PRAGMA user_version`: 2 once every row names its test by its one
+    /// identity (`Module.Suite.test()`); a version 1 file may hold the console's shorter names
+    /// (`test()`, `Class.test`) until `migrateNames` runs.
+    static let version = 2
     static let schema = """
     PRAGMA journal_mode = WAL;
     PRAGMA synchronous = NORMAL;
@@ -99,7 +101,6 @@ public final class RunHistory {
     );
     CREATE INDEX IF NOT EXISTS results_by_test ON results(test, run);
     CREATE INDEX IF NOT EXISTS results_by_run ON results(run);
-    PRAGMA user_version = 1;
     """
 
     /// The history of the repository whose common git folder is `commonDirectory`.
@@ -136,7 +137,35 @@ public final class RunHistory {
         try connection.query("SELECT type, name FROM sqlite_master WHERE name NOT IN (\(ownSchemaObjects.map { "'\($0)'" }.joined(separator: ", "))) AND name NOT LIKE 'sqlite_%'",
                              [], "read the history's schema") { foreign.append("\($0.text(0) ?? "") \($0.text(1) ?? "")") }
         if !foreign.isEmpty { throw SQLiteError.foreignSchema(foreign, path: path) }
+        // A new file has nothing to migrate: it starts at the current version.
+        var version = 0
+        try connection.query("PRAGMA user_version", [], "read the history's version") { version = $0.integer(0) }
+        if version == 0 { try connection.execute("PRAGMA user_version = \(Self.version)", "set the history's version") }
         return connection
+    }
+
+    /// Whether rows recorded before tests had one identity (a version 1 file) may still name a
+    /// test as the console did (`test()`, `Class.test`).
+    public var namesNeedMigration: Bool {
+        var version = Self.version
+        try? connection.query("PRAGMA user_version", [], "read the history's version") { version = $0.integer(0) }
+        return version < Self.version
+    }
+
+    /// Renames the rows of each short name in `identities` (`compileXib()` → `RenderTests.XibRenderer.compileXib()`,
+    /// given only for names the sources give one test) to the test's identity, in one transaction,
+    /// and marks the file migrated: one test is then one row set whichever output its runs came from.
+    public func migrateNames(_ identities: [String: String]) throws(SQLiteError) {
+        try connection.execute("BEGIN IMMEDIATE", "begin migrating names")
+        do throws(SQLiteError) {
+            try connection.run("UPDATE results SET test = ? WHERE test = ?",
+                               forEach: identities.sorted { $0.key < $1.key }.map { [.text($0.value), .text($0.key)] }, "migrate a test's name")
+            try connection.execute("PRAGMA user_version = \(Self.version)", "mark the history migrated")
+            try connection.execute("COMMIT", "commit the migration")
+        } catch {
+            try? connection.execute("ROLLBACK", "roll back")
+            throw error
+        }
     }
 
     /// The tables and indexes `schema` makes.

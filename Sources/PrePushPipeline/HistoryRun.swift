@@ -7,11 +7,17 @@ import PrePushCore
 import PrePushGit
 import PrePushHistory
 import PrePushResults
+import PrePushTraceability
 
 /// `prepush history`, `prepush history import` and `prepush flaky`: the run history read back.
 public enum HistoryRun {
     /// Opens the history of the repository around the current folder; an error said, or nil.
     static func open(console: Console) -> RunHistory? {
+        openWithRoot(console: console)?.history
+    }
+
+    /// The history and the repository's working folder (empty for a bare repository).
+    static func openWithRoot(console: Console) -> (history: RunHistory, root: String)? {
         let repository: Repository
         do {
             repository = try Repository.openFromEnvironment()
@@ -22,7 +28,7 @@ public enum HistoryRun {
         do {
             let history = try RunHistory(path: RunHistory.path(commonDirectory: repository.commonDirectory))
             for note in history.notes { console.error("prepush: note: \(note)") }
-            return history
+            return (history, repository.workingDirectory ?? "")
         } catch {
             console.error("error: the run history cannot be opened: \(error)")
             return nil
@@ -68,12 +74,15 @@ public enum HistoryRun {
     /// Adds the results of `files` (any format `prepush results` reads: a CI job's artifacts) to
     /// the history, one run per file.
     public static func importResults(_ files: [String], console: Console) -> ExitStatus {
-        guard let history = open(console: console) else { return .usage }
+        guard let (history, root) = openWithRoot(console: console) else { return .usage }
+        // Results that name a test as the console does take its identity from the repository's
+        // test sources (`Tests/`, `*Tests/`), as a push records them.
+        let identities = IdentitySource { TestIdentities(inventory: TraceabilityStep(nil, root: root).testInventory(platform: nil)) }
         var status = ExitStatus.success
         for file in files {
             do {
                 let parsed = try ResultsInput.parse(file: file)
-                let tests = RunRecorder.recorded(parsed.run)
+                let tests = RunRecorder.recorded(root.isEmpty ? parsed.run : identities.resolve(parsed.run))
                 let modified = (try? FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as? Date)?.timeIntervalSince1970
                 try history.record(RecordedRun(started: modified ?? Date().timeIntervalSince1970, tree: nil, commit: nil, stage: "imported",
                                                status: parsed.run.hasFailures ? "failed" : "passed", duration: parsed.run.elapsed,

@@ -141,18 +141,17 @@ public enum Pipeline {
         // 7. The stages, each remembered in the run history.
         let runner = StageRunner(context: context, configuration: configuration, workspace: workspace, signals: signals, runsRemotely: runsRemotely)
         let (results, refusal) = runner.run(plan.stages)
-        RunRecorder.record(results, context: context, workspace: workspace, diagnostics: diagnostics)
-        // 8. The reports, whatever happened to the stages, and the traceability gate.
+        RunRecorder.record(results, context: context, workspace: workspace, identities: runner.identities, diagnostics: diagnostics)
+        // 8. The traceability gate, then the reports, whatever happened to the stages: each states the verdict.
+        let judged = traced.map { RunReports.judgeTraceability(traceability, $0, results: results.flatMap(\.tests.results), stamp: context.reportStamp(),
+                                                               history: context.historyPath, environment: request.environment) }
+        let gate: Refusal? = judged.flatMap { $0.violations.isEmpty ? nil : .traceability(scenarios: $0.violations.count, priorities: traceability.gate.blocking.sorted().map(\.rawValue)) }
         var written = RunReports.publishTests(results, shard: shard?.shard, toolchain: context.toolchainProbe?.toolchain,
+                                              refusal: (refusal ?? gate).map { Verdict.reason($0, hook: context.isHook) },
                                               repositoryRoot: context.repository.workingDirectory ?? "",
                                               configuration: configuration, environment: request.environment, console: context.console)
-        var gate: Refusal?
-        if let traced {
-            let published = RunReports.publishTraceability(traceability, traced, results: results.flatMap(\.tests.results), configuration: configuration,
-                                                           stamp: context.reportStamp(), history: context.historyPath,
-                                                           environment: request.environment, console: context.console)
-            written += published.written
-            gate = published.violations.isEmpty ? nil : .traceability(scenarios: published.violations.count, priorities: traceability.gate.blocking.sorted().map(\.rawValue))
+        if let judged {
+            written += RunReports.publishTraceability(traceability, judged, configuration: configuration, environment: request.environment, console: context.console)
         }
         RunReports.sayReports(written, console: context.console)
         // 9. The verdict.
@@ -233,11 +232,13 @@ public enum Pipeline {
         } catch {
             throw .reportsFolder(error.description)
         }
-        let published = RunReports.publishTraceability(traceability, catalog, results: [], configuration: configuration, stamp: context.reportStamp(), history: context.historyPath,
-                                                       environment: context.request.environment, console: context.console)
-        RunReports.sayReports(published.written, console: context.console)
-        guard published.violations.isEmpty else {
-            return .refused(.traceability(scenarios: published.violations.count, priorities: traceability.gate.blocking.sorted().map(\.rawValue)))
+        let judged = RunReports.judgeTraceability(traceability, catalog, results: [], stamp: context.reportStamp(), history: context.historyPath,
+                                                  environment: context.request.environment)
+        let written = RunReports.publishTraceability(traceability, judged, configuration: configuration,
+                                                     environment: context.request.environment, console: context.console)
+        RunReports.sayReports(written, console: context.console)
+        guard judged.violations.isEmpty else {
+            return .refused(.traceability(scenarios: judged.violations.count, priorities: traceability.gate.blocking.sorted().map(\.rawValue)))
         }
         return .nothingToRun(noneConfigured: plan.noneConfigured)
     }

@@ -7,7 +7,6 @@ import PrePushConfig
 import PrePushCore
 import PrePushHistory
 import PrePushResults
-import PrePushTestDiscovery
 import PrePushTraceability
 
 /// What `prepush run` was asked to shard: `--shard i/n`, or a CI system's parallel-job variables.
@@ -87,8 +86,7 @@ enum ShardStep {
         }
         for stage in sharded {
             let globs = (stage.shardTests ?? []).isEmpty ? discovery.tests : (stage.shardTests ?? []).map(Glob.init)
-            let files = TestDiscovery.files(under: discovery.root, include: globs)
-            let inventory = TestDiscovery.discover(root: discovery.root, testFiles: files, platform: BuildPlatform.of(command: stage.command))
+            let inventory = discovery.testInventory(globs: globs, platform: BuildPlatform.of(command: stage.command))
             if let skipped = TraceabilityStep.skippedNote(inventory) { inputs.notes.append("\(stage.kind.rawValue): shard: \(skipped)") }
             let all = TestSharding.tests(in: inventory)
             inputs.tests[stage.kind] = (all, globs.map(\.pattern))

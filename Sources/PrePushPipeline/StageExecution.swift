@@ -119,6 +119,10 @@ struct StageExecution {
     var watchesSignalFlag = false
     /// The log's name without `.log` (a retry's: `unit.retry-1`); the stage's name when nil.
     var logName: String? = nil
+    /// Where results the console named without their suite get their identity; nil: as read.
+    var identities: IdentitySource? = nil
+    /// The tests this run was asked to run (a retry's), by identifier: the only ones its results can be.
+    var selectedTests: Set<String>? = nil
 
     /// Runs the stage: syncs a remote tree, runs the command under its timeout with its output to
     /// the log (and the terminal), reads its tests, and says how it ended.
@@ -151,7 +155,8 @@ struct StageExecution {
         default:
             break
         }
-        let tests = readTests(parsers: parsers, files: resultFiles, startedAt: startedAt, status: ran.status)
+        var tests = readTests(parsers: parsers, files: resultFiles, startedAt: startedAt, status: ran.status)
+        if let identities { tests.run = identities.resolve(tests.run, among: selectedTests) }
         var result = StageResult(kind: stage.kind, status: ran.status, duration: ran.duration, logPath: logPath, tests: tests.run)
         result.runningWhenStopped = running
         result.evidence.runnerClosed = parsers.runnerSummaries > 0 || tests.fromFiles

@@ -78,6 +78,13 @@ public struct TraceabilityStep: Sendable {
         return TestDiscovery.discover(root: root, testFiles: testFiles, constantFiles: constantFiles)
     }
 
+    /// The tests in the sources alone (no `LaunchArguments` files): with `platform`, those compiled
+    /// there. What sharding splits and what gives console results their identity.
+    func testInventory(globs: [Glob]? = nil, platform: BuildPlatform?) -> TestInventory {
+        let files = TestDiscovery.files(under: root, include: globs ?? tests)
+        return TestDiscovery.discover(root: root, testFiles: files, platform: platform)
+    }
+
     /// How many recorded runs (a run is one stage) the strips are read from.
     static let historyRuns = 60
 
@@ -103,10 +110,9 @@ public struct TraceabilityStep: Sendable {
         return "\(TextFormatting.count(inventory.skippedFiles.count, "test file")) not read: \(named)"
     }
 
-    /// The matrix of a run, its reports written into `folder` (traceability.md, .json, .html), the
-    /// Markdown appended to the GitHub step summary; returns what the gate refuses and the files written.
-    public func publish(catalog: ScenarioCatalog, inventory: TestInventory, results: [UITestResult], folder: String,
-                        stamp: ReportStamp, history: String?, environment: [String: String], console: Console) -> (violations: [String], written: [String]) {
+    /// The matrix of a run and what its gate refuses; nothing is written (`publish` writes).
+    public func judge(catalog: ScenarioCatalog, inventory: TestInventory, results: [UITestResult], stamp: ReportStamp,
+                      history: String?, environment: [String: String]) -> Judged {
         var gate = self.gate
         // In CI a test with no result is a hole in the proof; on a laptop, a stage the user skipped
         // leaves its tests without results, which is said, not refused.
@@ -116,6 +122,23 @@ public struct TraceabilityStep: Sendable {
         matrix.root = root
         matrix.linkPattern = linkPattern
         if let history { matrix.attachHistory(Self.pastResults(history)) }
+        return Judged(matrix: matrix, gate: gate, inventory: inventory, violations: gate.violations(in: matrix))
+    }
+
+    /// A push's matrix and what its gate refuses, before anything is written: the tests' reports
+    /// state the gate's refusal too.
+    public struct Judged {
+        let matrix: TraceabilityMatrix
+        let gate: TraceabilityGate
+        let inventory: TestInventory
+        /// What the gate refuses, a line each.
+        public let violations: [String]
+    }
+
+    /// Writes the traceability reports of a judged push into `folder` (and the step summary);
+    /// returns the paths written.
+    public func publish(_ judged: Judged, folder: String, environment: [String: String], console: Console) -> [String] {
+        let (matrix, gate, inventory) = (judged.matrix, judged.gate, judged.inventory)
         console.line("prepush: scenarios: \(matrix.total.total), \(matrix.counts)" + Self.unmappedNote(matrix))
         if let skipped = Self.skippedNote(inventory) { Diagnostics(console: console).note("traceability: \(skipped)") }
         var written: [String] = []
@@ -133,7 +156,7 @@ public struct TraceabilityStep: Sendable {
         }
         // The step summary gets the Markdown already made for traceability.md.
         try? ReportPublisher(environment: environment).appendStepSummary(markdown: markdown)
-        return (gate.violations(in: matrix), written)
+        return written
     }
 }
 
@@ -242,11 +265,20 @@ public enum TraceabilityRun {
             console.error(error.description)
             return .usage
         }
-        let results = merged.run.results
+        // Results read from a console name a test without its suite: the sources give it.
+        var run = merged.run
+        if TestIdentities.needed(by: run.results) {
+            run = IdentitySource { TestIdentities(inventory: configured.testInventory(platform: nil)) }.resolve(run)
+        }
+        let results = run.results
         let loaded: ScenarioCatalog
         // With no catalog at all (none named, none in the default place) the report still merges the
         // results, and the gate is theirs: every failing test and every failure of the run refuses.
         let withoutCatalog = catalog == nil && !configured.isActive
+        if withoutCatalog, let testsFormat = ReportFormat(rawValue: format.rawValue) {
+            return testsReport(run, format: testsFormat, output: output, stamp: reportStamp(repository), root: configured.root,
+                               console: console, diagnostics: diagnostics)
+        }
         do {
             if let catalog {
                 loaded = try ScenarioCatalog.load(path: catalog, testNamePattern: configured.testNamePattern)
@@ -263,16 +295,17 @@ public enum TraceabilityRun {
         var matrix = TraceabilityMatrix(catalog: loaded, inventory: configured.inventory(), results: results)
         matrix.stamp = reportStamp(repository)
         // The toolchain the tests ran with, as the results recorded it: not this machine's.
-        matrix.stamp.toolchain = merged.run.toolchain
+        matrix.stamp.toolchain = run.toolchain
         matrix.root = configured.root
         matrix.linkPattern = configured.linkPattern
         if let repository {
             matrix.attachHistory(TraceabilityStep.pastResults(RunHistory.path(commonDirectory: repository.commonDirectory)))
         }
         // The run's own failures (a missing shard among them) refuse in every format, never a green report.
-        matrix.runFailures = merged.run.runFailures
+        matrix.runFailures = run.runFailures
+        if let refusal = run.refusal { matrix.runFailures.append("the run was refused: \(refusal)") }
         if withoutCatalog {
-            matrix.runFailures += merged.run.failing.map { test in
+            matrix.runFailures += run.refusing.map { test in
                 "\(test.testIdentifier) \(test.status == .unfinished ? "did not finish" : "failed")" + (test.failureMessage.map { ": \($0)" } ?? "")
             }
         }
@@ -290,6 +323,40 @@ public enum TraceabilityRun {
         let violations = configured.gate.violations(in: matrix)
         for violation in violations { console.error("error: " + violation.replacing("\n", with: "\n   ")) }
         return violations.isEmpty ? .success : .failure
+    }
+
+    /// `prepush report` with no catalog: the tests' own report (results.md, results.json or
+    /// junit.xml as a push writes them, the Markdown stamped), no scenario in it; it refuses as the
+    /// results do (a failure of a test that is not quarantined, of the run, or a refusal they record).
+    static func testsReport(_ run: TestRun, format: ReportFormat, output: String?, stamp: ReportStamp, root: String, console: Console,
+                            diagnostics: Diagnostics) -> ExitStatus {
+        diagnostics.note("no scenario catalog; the report is the tests' own (\(format.fileName)), and any failure refuses")
+        var stamped = stamp
+        stamped.toolchain = run.toolchain
+        var text = format.reporter.render(run)
+        if format == .markdown, let line = stamped.text {
+            let headline = text.prefix { $0 != "\n" }
+            text = headline + "\n\n_" + line + "_" + text.dropFirst(headline.count)
+        }
+        if let output {
+            do {
+                try ReportPublisher.writeWhole(text, to: output)
+            } catch {
+                console.error("error: cannot write \(output): \(ErrorText.describe(error))")
+                return .usage
+            }
+        } else {
+            FileSystem.write(text, to: console.output)
+        }
+        let places = SourcePlaces(root: root)
+        for test in run.refusing {
+            let place = test.failureLocation.map { "\(places.describe($0)): " } ?? ""
+            let message = test.failureMessage.map { ": " + $0.replacing("\n", with: "\n   ") } ?? ""
+            console.error("error: \(place)\(test.testIdentifier) \(test.status == .unfinished ? "did not finish" : "failed")" + message)
+        }
+        for failure in run.runFailures { console.error("error: the test run failed: \(failure)") }
+        if let refusal = run.refusal { console.error("error: the run was refused: \(refusal)") }
+        return run.passedOverall ? .success : .failure
     }
 
     /// What a report made outside a push describes: the checked-out commit and branch, and now.

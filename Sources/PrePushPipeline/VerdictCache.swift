@@ -140,26 +140,15 @@ struct VerdictCache {
     /// The entries this process stored, with the identity each had right after: a parallel stage's
     /// pass is not taken for one another stage planted.
     final class OwnVerdicts: @unchecked Sendable {
-        private let lock: UnsafeMutablePointer<pthread_mutex_t> = {
-            let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-            pthread_mutex_init(lock, nil)
-            return lock
-        }()
+        private let lock = Lock()
         private var written: [String: String] = [:]
 
-        deinit {
-            pthread_mutex_destroy(lock)
-            lock.deallocate()
-        }
-
         func record(_ name: String, _ identity: String) {
-            pthread_mutex_lock(lock); defer { pthread_mutex_unlock(lock) }
-            written[name] = identity
+            lock.withLock { written[name] = identity }
         }
 
         func wrote(_ name: String, _ identity: String) -> Bool {
-            pthread_mutex_lock(lock); defer { pthread_mutex_unlock(lock) }
-            return written[name] == identity
+            lock.withLock { written[name] == identity }
         }
     }
 

@@ -75,13 +75,15 @@ public struct ReportPublisher: Sendable {
         return String(decoding: bytes[...lastBreak], as: UTF8.self) + note
     }
 
-    /// A run's counts as step outputs (`tests`, `passed`, `failed`, `skipped`, `flaky`), for later
+    /// A run's counts as step outputs (`tests`, `passed`, `failed`, `skipped`, `flaky`, `quarantined`;
+    /// `failed` leaves out the quarantined failures), for later
     /// steps and jobs (`steps.<id>.outputs.failed`).
     public static func outputs(of run: TestRun) -> [(name: String, value: String)] {
         let unnamed = max(0, (run.counted?.tests ?? 0) - run.results.count)
+        let quarantined = run.quarantinedFailures.count
         return [("tests", run.results.count + unnamed), ("passed", run.count(.passed) + unnamed),
-                ("failed", run.count(.failed) + run.count(.unfinished)), ("skipped", run.count(.skipped)),
-                ("flaky", run.results.filter(\.isFlaky).count)].map { ($0.0, String($0.1)) }
+                ("failed", run.count(.failed) + run.count(.unfinished) - quarantined), ("skipped", run.count(.skipped)),
+                ("flaky", run.results.filter(\.isFlaky).count), ("quarantined", quarantined)].map { ($0.0, String($0.1)) }
     }
 
     /// Appends `name=value` lines to `$GITHUB_OUTPUT` in GitHub Actions. Names are prepush's own and

@@ -126,15 +126,20 @@ public struct JUnitReporter: TestReporter {
         sink.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
         // A failure of the run itself (a missing shard, a runner that failed before its tests) is an
         // `error` test case of a suite of its own: every JUnit reader shows it, never a green run.
-        let failures = run.count(.failed), errors = run.count(.unfinished) + run.runFailures.count
-        let tests = run.results.count + run.runFailures.count
+        // A refusal the tests do not show is an error of the run too: no JUnit reader shows it green.
+        let runErrors = run.runFailures.enumerated().map { ("run failure \($0.offset + 1)", "run", $0.element) }
+            + (run.refusal.map { [("refused", "refusal", $0)] } ?? [])
+        // A quarantined failure is reported as skipped, with its failure in the test's output: it never fails the run.
+        let failures = run.refusing.filter { $0.status == .failed }.count
+        let errors = run.refusing.filter { $0.status == .unfinished }.count + runErrors.count
+        let tests = run.results.count + runErrors.count
         sink.append("<testsuites name=\"prepush\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(threeDecimals(run.elapsed))\">\n")
-        if !run.runFailures.isEmpty {
-            sink.append("  <testsuite name=\"\(Self.runSuite)\" tests=\"\(run.runFailures.count)\" failures=\"0\" errors=\"\(run.runFailures.count)\" skipped=\"0\" time=\"0.000\">\n")
-            for (index, failure) in run.runFailures.enumerated() {
+        if !runErrors.isEmpty {
+            sink.append("  <testsuite name=\"\(Self.runSuite)\" tests=\"\(runErrors.count)\" failures=\"0\" errors=\"\(runErrors.count)\" skipped=\"0\" time=\"0.000\">\n")
+            for (name, type, failure) in runErrors {
                 let message = failure.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? failure
-                sink.append("    <testcase classname=\"\(Self.runSuite)\" name=\"run failure \(index + 1)\" time=\"0.000\">\n"
-                            + "      <error message=\"\(escape(message))\" type=\"run\">\(escape(failure, attribute: false))</error>\n    </testcase>\n")
+                sink.append("    <testcase classname=\"\(Self.runSuite)\" name=\"\(name)\" time=\"0.000\">\n"
+                            + "      <error message=\"\(escape(message))\" type=\"\(type)\">\(escape(failure, attribute: false))</error>\n    </testcase>\n")
             }
             sink.append("  </testsuite>\n")
         }
@@ -151,6 +156,7 @@ public struct JUnitReporter: TestReporter {
             for index in indices {
                 let test = run.results[index]
                 switch test.status {
+                case _ where !test.passed && run.quarantined?[test.testIdentifier] != nil: skipped += 1
                 case .failed: failed += 1
                 case .unfinished: unfinished += 1
                 case .skipped: skipped += 1
@@ -160,17 +166,24 @@ public struct JUnitReporter: TestReporter {
             }
             sink.append("  <testsuite name=\"\(escape(suite))\" tests=\"\(indices.count)\" failures=\"\(failed)\""
                         + " errors=\"\(unfinished)\" skipped=\"\(skipped)\" time=\"\(threeDecimals(time))\">\n")
-            for index in indices { sink.append(testCase(run.results[index])) }
+            for index in indices {
+                let test = run.results[index]
+                sink.append(testCase(test, quarantined: test.passed ? nil : run.quarantined?[test.testIdentifier]))
+            }
             sink.append("  </testsuite>\n")
         }
         sink.append("</testsuites>\n")
         sink.flush()
     }
 
-    private func testCase(_ test: UITestResult) -> String {
+    private func testCase(_ test: UITestResult, quarantined reason: String? = nil) -> String {
         let open = "    <testcase classname=\"\(escape(test.suite))\" name=\"\(escape(test.name))\" time=\"\(threeDecimals(test.duration))\""
         var children: [String] = []
+        var output: [String] = []
         switch test.status {
+        case _ where reason != nil:
+            children.append("<skipped message=\"\(escape("quarantined: \(reason ?? "")"))\"/>")
+            output += test.failures.map { "\(test.status == .unfinished ? "did not finish" : "failed") (quarantined): " + (describe($0.location).map { "\($0): " } ?? "") + $0.message }
         case .failed where test.attempts > 1 && test.failures.count >= test.attempts:
             // Failed on every attempt (Maven Surefire's convention): the first run's failures, then
             // one `rerunFailure` per retry (a retry's failure is the last it recorded).
@@ -193,7 +206,7 @@ public struct JUnitReporter: TestReporter {
             break
         }
         // Warnings are not failures: JUnit has no element for them, so they go to the test's output.
-        var output = (test.warnings ?? []).map { "warning: " + (describe($0.location).map { "\($0): " } ?? "") + $0.message }
+        output += (test.warnings ?? []).map { "warning: " + (describe($0.location).map { "\($0): " } ?? "") + $0.message }
         if let screenshot = test.screenshotPath { output.append("[[ATTACHMENT|\(screenshot)]]") }
         if !output.isEmpty {
             children.append("<system-out>\(escape(output.joined(separator: "\n"), attribute: false))</system-out>")
@@ -236,6 +249,9 @@ public struct JSONReporter: TestReporter {
         // and about ten times faster on a 100,000-test run (docs/benchmarks.md).
         var out = JSONTextWriter()
         out.open("{")
+        // The run's verdict as its exit status says it, and why when its tests do not show it.
+        out.field("conclusion", run.conclusion)
+        if let refusal = run.refusal { out.field("refusal", refusal) }
         if !run.runFailures.isEmpty {
             out.key("runFailures"); out.open("[")
             for failure in run.runFailures { out.stringElement(failure) }
@@ -290,6 +306,7 @@ public struct JSONReporter: TestReporter {
             out.field("passed", test.passed)
             if let phase = test.phase { out.field("phase", phase.rawValue) }
             if let path = test.screenshotPath { out.field("screenshotPath", path) }
+            if !test.passed, let reason = run.quarantined?[test.testIdentifier] { out.field("quarantined", reason) }
             if let reason = test.skipReason { out.field("skipReason", reason) }
             out.field("status", test.status.rawValue)
             out.field("suite", test.suite)
@@ -440,18 +457,10 @@ public struct MarkdownReporter: TestReporter {
     public init() {}
 
     public func render(_ run: TestRun) -> String {
-        var lines: [String] = []
-        let failing = run.failing
-        if failing.isEmpty && run.runFailures.isEmpty {
-            lines.append("## ✅ Tests passed")
-        } else if failing.isEmpty {
-            lines.append("## ❌ The run failed")
-        } else {
-            lines.append("## ❌ \(failing.count) of \(run.results.count) tests failed" + (run.runFailures.isEmpty ? "" : ", and the run failed"))
-        }
-        lines.append("")
-        if !run.runFailures.isEmpty {
-            lines += run.runFailures.map { "- **run**: \(cell($0))" } + [""]
+        var lines = [headline(run), ""]
+        let failing = run.refusing
+        if !run.runFailures.isEmpty || run.refusal != nil {
+            lines += run.runFailures.map { "- **run**: \(cell($0))" } + (run.refusal.map { ["- **refused**: \(cell($0))"] } ?? []) + [""]
         }
         lines.append("| tests | passed | failed | skipped | expected failures | unfinished | flaky | time |")
         lines.append("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
@@ -460,10 +469,12 @@ public struct MarkdownReporter: TestReporter {
             lines += ["", "The runner's summary counts \(counted.tests) test\(counted.tests == 1 ? "" : "s"): \(counted.passed) passed, "
                       + "\(counted.failed) failed, \(counted.skipped) skipped; the input names \(run.results.isEmpty ? "none of them" : "only the failing ones")."]
         }
-        if !failing.isEmpty {
-            lines += ["", "### Failures", ""]
-            for test in failing {
-                lines.append("- **\(cell(test.testIdentifier))**\(test.status == .unfinished ? " (did not finish)" : "")")
+        let quarantined = run.quarantinedFailures
+        for (title, tests) in [("Failures", failing.map { ($0, nil as String?) }), ("Quarantined failures (they never refuse)", quarantined.map { ($0.test, $0.reason) })]
+        where !tests.isEmpty {
+            lines += ["", "### \(title)", ""]
+            for (test, reason) in tests {
+                lines.append("- **\(cell(test.testIdentifier))**\(test.status == .unfinished ? " (did not finish)" : "")" + (reason.map { ": quarantined: \(cell($0))" } ?? ""))
                 for failure in test.failures {
                     let place = describe(failure.location).map { "`\($0)`: " } ?? ""
                     lines.append("  - \(place)\(cell(failure.message))")
@@ -512,6 +523,20 @@ public struct MarkdownReporter: TestReporter {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// The first line: ✅ only when the run passed as its exit status says (`passedOverall`).
+    private func headline(_ run: TestRun) -> String {
+        let failing = run.refusing
+        guard run.passedOverall else {
+            if !failing.isEmpty {
+                return "## ❌ \(failing.count) of \(run.results.count) tests failed" + (run.runFailures.isEmpty ? "" : ", and the run failed")
+            }
+            if run.runFailures.isEmpty, let refusal = run.refusal { return "## ❌ Refused: \(cell(refusal))" }
+            return "## ❌ The run failed"
+        }
+        let quarantined = run.quarantinedFailures.count
+        return "## ✅ Tests passed" + (quarantined > 0 ? ", \(quarantined) quarantined failure\(quarantined == 1 ? "" : "s")" : "")
+    }
+
     /// Text safe inside a table cell or list item: pipes escaped, line breaks folded.
     private func cell(_ text: String) -> String {
         text.split(separator: "\n", omittingEmptySubsequences: true).joined(separator: " ⏎ ")
@@ -532,19 +557,26 @@ public struct GitHubAnnotationsReporter: TestReporter {
     public static let perStepLimit = 10
 
     public func render(_ run: TestRun) -> String {
-        let errors = run.runFailures.lazy.map { WorkflowCommand.line("error", properties: [("title", "the run failed")], message: $0) + "\n" }
-            + run.failing.lazy.map { test in
+        let refusing = run.refusing, quarantined = run.quarantinedFailures
+        let runErrors = run.runFailures.map { ("the run failed", $0) } + (run.refusal.map { [("prepush refused the run", $0)] } ?? [])
+        let errors = runErrors.lazy.map { WorkflowCommand.line("error", properties: [("title", $0.0)], message: $0.1) + "\n" }
+            + refusing.lazy.map { test in
                 annotation("error", at: test.failureLocation, of: test, message: test.failures.map(\.message).joined(separator: "\n"))
             }
-        let warnings = run.results.lazy.filter { $0.warnings != nil }.flatMap { test in
+        // A quarantined failure is a warning: it never refuses, and an error would say it did.
+        let warnings = quarantined.lazy.map { test, reason in
+                annotation("warning", at: test.failureLocation, of: test,
+                           message: "quarantined (\(reason)): " + test.failures.map(\.message).joined(separator: "\n"))
+            }
+            + run.results.lazy.filter { $0.warnings != nil }.flatMap { test in
                 (test.warnings ?? []).map { annotation("warning", at: $0.location, of: test, message: $0.message) }
             }
             + run.results.lazy.filter(\.isFlaky).map { test in
                 annotation("warning", at: test.failureLocation, of: test,
                            message: "flaky: failed, then passed on attempt \(test.attempts): \(test.failures.first?.message ?? "")")
             }
-        let errorCount = run.runFailures.count + run.failing.count
-        let warningCount = run.results.reduce(0) { $0 + ($1.warnings?.count ?? 0) + ($1.isFlaky ? 1 : 0) }
+        let errorCount = runErrors.count + refusing.count
+        let warningCount = quarantined.count + run.results.reduce(0) { $0 + ($1.warnings?.count ?? 0) + ($1.isFlaky ? 1 : 0) }
         var out = errors.prefix(Self.perStepLimit).joined() + warnings.prefix(Self.perStepLimit).joined()
         let moreErrors = max(0, errorCount - Self.perStepLimit), moreWarnings = max(0, warningCount - Self.perStepLimit)
         if moreErrors + moreWarnings > 0 {

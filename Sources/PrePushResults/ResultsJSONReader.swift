@@ -46,6 +46,12 @@ enum ResultsJSONReader {
         var run = TestRun(results: results, runFailures: root["runFailures"]?.array?.compactMap(\.string) ?? [],
                           wallTime: root["summary"]?["duration"]?.number, shard: shard)
         run.toolchain = root["toolchain"]?.string
+        run.refusal = root["refusal"]?.string
+        var quarantined: [String: String] = [:]
+        for (test, entry) in zip(results, root["tests"]?.array ?? []) {
+            if let reason = entry["quarantined"]?.string { quarantined[test.testIdentifier] = reason }
+        }
+        if !quarantined.isEmpty { run.quarantined = quarantined }
         if let counted = root["counted"], let tests = counted["tests"]?.integer {
             run.counted = TestCounts(tests: tests, failed: counted["failed"]?.integer ?? 0, skipped: counted["skipped"]?.integer ?? 0)
         }

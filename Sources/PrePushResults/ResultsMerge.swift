@@ -101,6 +101,9 @@ public enum ResultsMerge {
             merged.results += run.results
             merged.runFailures += run.runFailures
             merged.toolchain = merged.toolchain ?? run.toolchain
+            // A shard's refusal and quarantined failures stay what that run said of them.
+            if let refusal = run.refusal { merged.refusal = merged.refusal.map { "\($0); \(refusal)" } ?? refusal }
+            if let quarantined = run.quarantined { merged.quarantined = (merged.quarantined ?? [:]).merging(quarantined) { first, _ in first } }
             if let counted = run.counted {
                 let sum = merged.counted
                 merged.counted = TestCounts(tests: (sum?.tests ?? 0) + counted.tests, failed: (sum?.failed ?? 0) + counted.failed,

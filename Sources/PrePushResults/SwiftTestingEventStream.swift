@@ -79,6 +79,22 @@ public enum SwiftTestingEventStream {
         /// written: `testCaseStarted`, `testCaseEnded`, `testSkipped` alone), known by their events;
         /// for them a test case's start and end are the test's.
         var undeclared: Set<String> = []
+        /// `runStarted` events seen: a file holding a retry's stream after the first run's (as a
+        /// push with `retry:` leaves it) is several runs, and a test's later run is its retry.
+        var runs = 0
+        /// Where each test's result is, and in which run it ended.
+        var ended: [String: (index: Int, run: Int)] = [:]
+
+        /// Adds the result of `testID`: merged as a retry into its result of an earlier run.
+        mutating func add(_ result: UITestResult, of testID: String) {
+            if let earlier = ended[testID], earlier.run < runs {
+                results[earlier.index] = results[earlier.index].merged(withRetry: result, failureLimit: ConsoleTestParser.failureLimit)
+                ended[testID] = (earlier.index, runs)
+                return
+            }
+            ended[testID] = (results.count, runs)
+            results.append(result)
+        }
     }
 
     private static func scan(_ bytes: [UInt8], file: String) throws(EventStreamError)
@@ -120,9 +136,11 @@ public enum SwiftTestingEventStream {
             state.lastInstant = max(state.lastInstant ?? instant, instant)
         }
         guard let eventKind = payload["kind"]?.string else { return }
+        if eventKind == "runStarted" { state.runs += 1 }
         if eventKind == "runEnded" {
+            // The last run's closing line is the verdict: a retry that passed ends a stream whose first run failed.
             let text = payload["messages"]?.array?.first?["text"]?.string ?? ""
-            if text.contains(" failed after ") { state.closingLineFailed = text }
+            state.closingLineFailed = text.contains(" failed after ") ? text : nil
             return
         }
         if let testID = payload["testID"]?.string, !testID.isEmpty, state.declared[testID] == nil, !state.suites.contains(testID),
@@ -173,12 +191,12 @@ public enum SwiftTestingEventStream {
         case "testSkipped":
             if state.progress[testID] == nil { state.order.append(testID) }
             let test = state.declared[testID]!
-            state.results.append(UITestResult(suite: test.suite, name: test.name, status: .skipped, duration: 0,
-                                              skipReason: skipReason(payload)))
+            state.add(UITestResult(suite: test.suite, name: test.name, status: .skipped, duration: 0,
+                                   skipReason: skipReason(payload)), of: testID)
             state.progress[testID] = nil
         case "testEnded":
             guard let progress = state.progress.removeValue(forKey: testID) else { return }
-            state.results.append(ended(state.declared[testID]!, progress, payload: payload, at: instant))
+            state.add(ended(state.declared[testID]!, progress, payload: payload, at: instant), of: testID)
         default:
             return
         }
@@ -201,17 +219,18 @@ public enum SwiftTestingEventStream {
     /// The end of the stream: tests still running, tests that only recorded issues, the closing line's verdict.
     private static func finish(_ state: inout Scan) -> (run: TestRun, running: [(identifier: String, startedAt: Double)]) {
         var running: [(identifier: String, startedAt: Double)] = []
-        for testID in state.order {
+        var seen: Set<String> = []
+        for testID in state.order where seen.insert(testID).inserted {
             guard let progress = state.progress[testID], let test = state.declared[testID] else { continue }
             if !progress.started {
                 // Issues of a test the stream never started (a hand-written stream): they count.
-                state.results.append(ended(test, progress, payload: .null, at: nil))
+                state.add(ended(test, progress, payload: .null, at: nil), of: testID)
                 continue
             }
             running.append((test.suite.isEmpty ? test.name : "\(test.suite).\(test.name)", progress.startedWall ?? 0))
             let cut = TestFailure(message: "did not finish: the event stream ended while the test was running (a crash, a kill or a timeout)", location: nil)
-            state.results.append(UITestResult(suite: test.suite, name: test.name, status: .unfinished, duration: 0,
-                                              failures: progress.failures + [cut], phase: .test, warnings: progress.warnings))
+            state.add(UITestResult(suite: test.suite, name: test.name, status: .unfinished, duration: 0,
+                                   failures: progress.failures + [cut], phase: .test, warnings: progress.warnings), of: testID)
         }
         var run = TestRun(results: state.results, runFailures: state.runFailures)
         // The runner's closing line is its verdict: a run it calls failed is failed, even when no test shows why.

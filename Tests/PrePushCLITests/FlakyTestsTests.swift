@@ -133,7 +133,7 @@ import Testing
     @Test func aTestThatFailsThenPassesIsFlakyTheWarningNamesItAndOnlyFailedTestsRunAgain() throws {
         let (push, state, repo) = try Self.push("retry: 1")
         #expect(push.status == 0, "\(push)")
-        #expect(push.standardOutput.contains("prepush: warning: unit: 2 flaky tests failed and then passed: CheckoutTests.testPaysOnTheSecondTry (passed on attempt 2), addsOnTheSecondTry() (passed on attempt 2)"), "\(push)")
+        #expect(push.standardOutput.contains("prepush: warning: unit: 2 flaky tests failed and then passed: ShopTests.CheckoutTests.testPaysOnTheSecondTry (passed on attempt 2), ShopTests.BasketTests.addsOnTheSecondTry() (passed on attempt 2)"), "\(push)")
         #expect(push.standardOutput.contains("prepush: tests: 7 passed, 0 failed, 2 flaky"))
         // The failed tests ran twice; those that passed, once.
         #expect(Self.runs("xctest-flaky", in: state) == 2 && Self.runs("testing-flaky", in: state) == 2)
@@ -196,11 +196,11 @@ import Testing
         #expect(Self.runs("xctest-flip", in: state) == 20)
         let flaky = try PrepushBinary.run(["flaky", "--runs", "20"], in: repo.path, environment: repo.environment)
         #expect(flaky.status == 0, "\(flaky)")
-        #expect(flaky.standardOutput.contains("  CheckoutTests.testFlipsEveryOtherRun: 50% of 20 runs on 1 tree did not pass at once (10 failed on a tree it also passed on, 0 passed on a retry); passed and failed on the same tree (1 tree); flipped 19 times"), "\(flaky)")
-        #expect(flaky.standardOutput.contains("  CheckoutTests.testPaysOnTheSecondTry: 5% of 20 runs"), "\(flaky)")
+        #expect(flaky.standardOutput.contains("  ShopTests.CheckoutTests.testFlipsEveryOtherRun: 50% of 20 runs on 1 tree did not pass at once (10 failed on a tree it also passed on, 0 passed on a retry); passed and failed on the same tree (1 tree); flipped 19 times"), "\(flaky)")
+        #expect(flaky.standardOutput.contains("  ShopTests.CheckoutTests.testPaysOnTheSecondTry: 5% of 20 runs"), "\(flaky)")
         #expect(!flaky.standardOutput.contains("testTotals"))
         let suggest = try PrepushBinary.run(["flaky", "--runs", "20", "--suggest"], in: repo.path, environment: repo.environment)
-        #expect(suggest.standardOutput.hasPrefix("quarantine:\n  - test: \"CheckoutTests.testFlipsEveryOtherRun\"\n    reason: \"flaky: 50% of 20 runs;"), "\(suggest)")
+        #expect(suggest.standardOutput.hasPrefix("quarantine:\n  - test: \"ShopTests.CheckoutTests.testFlipsEveryOtherRun\"\n    reason: \"flaky: 50% of 20 runs;"), "\(suggest)")
         let history = try PrepushBinary.run(["history", "testFlipsEveryOtherRun", "--limit", "3"], in: repo.path, environment: repo.environment)
         #expect(history.standardOutput.split(separator: "\n").count == 3, "\(history)")
         #expect(history.standardOutput.contains("  unit  "), "\(history)")
@@ -214,7 +214,13 @@ import Testing
             quarantined = try PrepushBinary.run(["run", "--base", "HEAD"], in: repo.path, environment: repo.environment)
         }
         #expect(quarantined.status == 0, "\(quarantined)")
-        #expect(quarantined.standardOutput.contains("prepush: note: unit: 1 quarantined test failed: CheckoutTests.testFlipsEveryOtherRun (flaky: 50% of 20 runs"), "\(quarantined)")
+        #expect(quarantined.standardOutput.contains("prepush: note: unit: 1 quarantined test failed: ShopTests.CheckoutTests.testFlipsEveryOtherRun (flaky: 50% of 20 runs"), "\(quarantined)")
+        // Every report says the run passed with a quarantined failure, none that it failed.
+        #expect(quarantined.standardOutput.contains(", 1 quarantined failure\n"), "\(quarantined)")
+        let summary = try #require(repo.root.read("work/.prepush/reports/results.md"))
+        #expect(summary.hasPrefix("## ✅ Tests passed, 1 quarantined failure\n"), "\(summary)")
+        let junit = try #require(repo.root.read("work/.prepush/reports/junit.xml"))
+        #expect(junit.contains("<skipped message=\"quarantined: flaky: 50% of 20 runs") && !junit.contains("<failure"), "\(junit)")
     }
 
     @Test func withoutRetryAFlakyTestFailsThePushAsBefore() throws {

@@ -140,7 +140,7 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: repo.path + "/Tests/AppTests/Outside.swift", withDestinationPath: elsewhere.url("Outside.swift"))
         try FileManager.default.createSymbolicLink(atPath: repo.path + "/Tests/AppTests/Loop", withDestinationPath: repo.path + "/Tests")
         try repo.commitAll("a linked test file and a loop")
-        let report = try PrepushBinary.run(["report", "--format", "json"], in: repo.path, environment: repo.environment)
+        let report = try PrepushBinary.run(["report", "--format", "html"], in: repo.path, environment: repo.environment)
         #expect(report.standardOutput.contains("testInsideName"), "\(report)")
         #expect(!report.combined.contains("testSecretOutsideName"), "\(report)")
     }

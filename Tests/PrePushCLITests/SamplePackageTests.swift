@@ -32,18 +32,20 @@ import Testing
         #expect(run.status == 1, "the sample fails on purpose: \(run)")
         #expect(run.standardOutput.contains("prepush: tests: 2 passed, 3 failed, 2 skipped, 1 expected failure"), "\(run.standardOutput)")
         // Places from the repository root; Swift Testing's bare file name found in the repository.
-        #expect(run.standardOutput.contains("   Tests/SampleXCTests/ArithmeticTests.swift:10: error: ArithmeticTests.test_add_fails: XCTAssertEqual failed: (\"4\") is not equal to (\"5\") - two and two"))
-        #expect(run.standardOutput.contains("   Tests/SampleSwiftTests/SwiftTestingSamples.swift:11:9: error: A display name that fails: Expectation failed: (add(1, 1) → 2) == 3"))
+        #expect(run.standardOutput.contains("   Tests/SampleXCTests/ArithmeticTests.swift:10: error: SampleXCTests.ArithmeticTests.test_add_fails: XCTAssertEqual failed: (\"4\") is not equal to (\"5\") - two and two"))
+        #expect(run.standardOutput.contains("   Tests/SampleSwiftTests/SwiftTestingSamples.swift:11:9: error: SampleSwiftTests.SwiftTestingSamples.failsWithDisplayName(): Expectation failed: (add(1, 1) → 2) == 3"))
 
         // The stage's command names SwiftPM's xunit files; the console is unambiguous here (no name in two
-        // suites), so its display names, known issues and places are kept.
+        // suites), so its known issues and places are kept, and each test gets its identity from the
+        // sources (a display name is its function's, as the event stream and xunit name it). The saved
+        // log read again by `prepush report`, which reads the same sources, says the same.
         let fromStage = try outcomes(ofJSON: try #require(try? String(contentsOfFile: repo.path + "/.prepush/reports/results.json", encoding: .utf8)))
-        let console = try PrepushBinary.run(["results", ".prepush/reports/unit.log", "--format", "json"], in: repo.path, environment: repo.environment)
+        let console = try PrepushBinary.run(["report", "--results", ".prepush/reports/unit.log", "--format", "json"], in: repo.path, environment: repo.environment)
         let fromConsole = try outcomes(ofJSON: console.standardOutput)
         #expect(fromStage == fromConsole)
         #expect(fromConsole == [
             "test_add_passes": "passed", "test_add_fails": "failed", "test_add_isSkipped": "skipped",
-            "passes()": "passed", "A display name that fails": "failed", "skipped()": "skipped",
+            "passes()": "passed", "failsWithDisplayName()": "failed", "skipped()": "skipped",
             "parameterized(value:)": "failed", "knownIssue()": "expectedFailure",
         ])
 

@@ -1,4 +1,6 @@
-import PrePushHistory
+@testable import PrePushHistory
+import PrePushCore
+import PrePushTraceability
 import PrePushTestSupport
 import Testing
 
@@ -70,5 +72,40 @@ import Testing
         #expect(found.passedOnRetry == 1 && found.reasons == ["passed on a retry once"])
         // Imported runs with no tree that fail and pass by turns prove nothing about flakiness.
         #expect(FlakyAnalysis.flaky([entry(1, nil, "failed"), entry(2, nil, "passed"), entry(3, nil, "failed")]).isEmpty)
+    }
+}
+
+/// A history an older prepush wrote names a test as its output did: `addsOnTheSecondTry()` from
+/// Swift Testing's console, `CheckoutTests.testTotals` from XCTest's on Linux. The first run
+/// recorded after renames each name that stands for one test of the sources to that test's
+/// identity, once; a name four suites share stays as it was.
+@Suite struct RunHistoryMigrationTests {
+    @Test func namesOfOneTestTakeItsIdentityAndSharedNamesStay() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.url("history.sqlite")
+        do {
+            // The version 1 schema, as prepush wrote it before tests had one identity.
+            let old = try SQLiteConnection(path: path)
+            try old.execute(RunHistory.schema + "PRAGMA user_version = 1;", "make a version 1 history")
+            try old.execute("INSERT INTO runs (id, started, tree, commit_id, stage, status, duration, origin) VALUES (1, 1, 't', 'c', 'unit', 'passed', 1, 'push')", "a run")
+            for name in ["addsOnTheSecondTry()", "CheckoutTests.testTotals", "compileXib()", "RenderTests.BasketTests.addsOnTheSecondTry()"] {
+                try old.execute("INSERT INTO results (run, test, status, duration, attempts) VALUES (1, '\(name)', 'passed', 1, 1)", "a result")
+            }
+        }
+        let history = try RunHistory(path: path)
+        #expect(history.namesNeedMigration)
+        let inventory = TestInventory(tests: [
+            DiscoveredTest(name: "addsOnTheSecondTry", typeName: "BasketTests", framework: .swiftTesting, location: SourceLocation(file: "Tests/RenderTests/BasketTests.swift", line: 5, column: 5)),
+            DiscoveredTest(name: "testTotals", typeName: "CheckoutTests", framework: .xctest, location: SourceLocation(file: "Tests/RenderTests/CheckoutTests.swift", line: 4, column: 5)),
+            DiscoveredTest(name: "compileXib", typeName: "XibRenderer", framework: .swiftTesting, location: SourceLocation(file: "Tests/RenderTests/XibRendererTests.swift", line: 6, column: 5)),
+            DiscoveredTest(name: "compileXib", typeName: "NibRenderer", framework: .swiftTesting, location: SourceLocation(file: "Tests/RenderTests/NibRendererTests.swift", line: 6, column: 5)),
+        ])
+        try history.migrateNames(TestIdentities(inventory: inventory).identityOfShortName)
+        #expect(!history.namesNeedMigration)
+        #expect(try history.results(of: "addsOnTheSecondTry", limit: 10).map(\.test.identifier) == ["RenderTests.BasketTests.addsOnTheSecondTry()", "RenderTests.BasketTests.addsOnTheSecondTry()"])
+        #expect(try history.results(of: "testTotals", limit: 10).map(\.test.identifier) == ["RenderTests.CheckoutTests.testTotals"])
+        #expect(try history.results(of: "compileXib", limit: 10).map(\.test.identifier) == ["compileXib()"])
+        // A new history has nothing to migrate.
+        #expect(!(try RunHistory(path: folder.url("new.sqlite"))).namesNeedMigration)
     }
 }

@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+@preconcurrency import Musl
+#elseif canImport(Darwin)
+@preconcurrency import Darwin
+#endif
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -48,8 +55,9 @@ struct Retries {
     /// Quarantined tests are not run again: their failures never refuse.
     var quarantine = Quarantine()
     let console: Console
-    /// Runs one attempt: the stage (its command, variables and remaining timeout) and the log's name.
-    let attempt: (StageSettings, String) -> StageResult
+    /// Runs one attempt: the stage (its command, variables and remaining timeout), the log's name,
+    /// and the tests it is asked to run (by identifier; nil for the whole stage).
+    let attempt: (StageSettings, String, Set<String>?) -> StageResult
 
     /// The result after the retries the first attempt calls for, and what they did.
     func run(after first: StageResult) -> (StageResult, Report) {
@@ -65,7 +73,7 @@ struct Retries {
                 whole = stage.running(command, adding: [])
                 removeBundle(of: whole)
             }
-            let again = attempt(whole.limited(to: left), "\(name).attempt-2")
+            let again = attempt(whole.limited(to: left), "\(name).attempt-2", nil)
             report.attempts += 1
             result = Self.combined(again, after: result, tests: again.tests, totalTimeout: stage.timeout)
         }
@@ -88,7 +96,9 @@ struct Retries {
             round += 1
             report.attempts += 1
             console.line("prepush ↻ \(name): running \(TextFormatting.count(failing.count, "failed test")) again (retry \(round) of \(stage.retry), \(how))", tone: .quiet)
-            let again = attempt(settings.limited(to: left), "\(name).retry-\(round)")
+            let again = keepingEventStream {
+                attempt(settings.limited(to: left), "\(name).retry-\(round)", Set(failing.map(\.testIdentifier)))
+            }
             let ran = Set(again.tests.results.map(\.testIdentifier))
             let missing = failing.filter { !ran.contains($0.testIdentifier) }
             var finished = again.status == .passed
@@ -110,6 +120,28 @@ struct Retries {
         report.flaky = result.tests.results.filter(\.isFlaky).map { ($0.testIdentifier, $0.attempts) }
         return (result, report)
     }
+
+    /// Runs `retry` with the stage's Swift Testing event stream kept whole: the runner writes the
+    /// file anew on each run, so a retry's stream would replace the first attempt's, and a later
+    /// `prepush report` on it would see only the retried tests (the others not run). The earlier
+    /// streams are moved aside while the retry runs (it reads its own), then the file holds every
+    /// attempt's stream one after another, which reads as the attempts merged, as the push did.
+    private func keepingEventStream(_ retry: () -> StageResult) -> StageResult {
+        guard let path = StageResultFiles.named(inCommand: stage.command, workingDirectory: stage.workingDirectory).eventStream,
+              !FileSystem.isDirectory(path), case .success(let earlier) = FileReading.read(path, limit: Self.eventStreamLimit) else {
+            return retry()
+        }
+        let aside = path + ".prepush-earlier"
+        guard rename(path, aside) == 0 else { return retry() }
+        defer { unlink(aside) }
+        let result = retry()
+        let later = (try? FileReading.read(path, limit: Self.eventStreamLimit).get()) ?? []
+        try? AtomicFile.write(earlier + later, to: path)
+        return result
+    }
+
+    /// The largest event stream kept across retries (a million-test run's is about 1 GB).
+    static let eventStreamLimit = 512 * 1024 * 1024
 
     /// Seconds left of the stage's timeout after `result`'s attempts, or nil when none are.
     private func remaining(after result: StageResult) -> Int? {

@@ -6,13 +6,15 @@ import Foundation
 import PrePushCore
 import PrePushGit
 import PrePushHistory
+import PrePushTraceability
 
 /// Step 7b of a push: every stage that ran is remembered in `.git/prepush/history.sqlite` (its tree,
 /// commit, status, time, and each test's status, duration and attempts), for `prepush flaky`,
 /// `prepush history` and shard timings. A history that cannot be written is a warning, never a
 /// failed push; `PREPUSH_HISTORY=0` turns it off.
 enum RunRecorder {
-    static func record(_ results: [StageResult], context: PushContext, workspace: Workspace, diagnostics: Diagnostics) {
+    static func record(_ results: [StageResult], context: PushContext, workspace: Workspace, identities: IdentitySource,
+                       diagnostics: Diagnostics) {
         let ran = results.filter { $0.cachedFrom == nil }
         guard !ran.isEmpty, BooleanWord.parse(context.request.environment["PREPUSH_HISTORY"] ?? "1") != false else { return }
         let commit = try? context.repository.commitID(context.pushedCommit)
@@ -22,6 +24,8 @@ enum RunRecorder {
         let path = RunHistory.path(commonDirectory: context.repository.commonDirectory)
         do {
             let history = try RunHistory(path: path)
+            // Rows an older prepush recorded under the console's names take their test's one identity, once.
+            if history.namesNeedMigration { try history.migrateNames(identities.identities.identityOfShortName) }
             for result in ran {
                 try history.record(RecordedRun(started: now - result.duration, tree: tree, commit: commit, stage: result.kind.rawValue,
                                                status: result.status == .passed ? "passed" : "failed", duration: result.duration,

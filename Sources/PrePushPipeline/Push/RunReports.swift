@@ -11,15 +11,20 @@ import PrePushTraceability
 /// The reports of a run, written whatever happened to its stages: the tests' (junit.xml,
 /// results.json, results.md, annotations, the step summary) and the traceability matrix's.
 enum RunReports {
-    /// Writes the traceability reports of a run and lists what the gate refuses; returns the refusals.
-    static func publishTraceability(_ step: TraceabilityStep, _ traced: (catalog: ScenarioCatalog, inventory: TestInventory),
-                                    results: [UITestResult], configuration: ResolvedConfiguration, stamp: ReportStamp, history: String?,
-                                    environment: [String: String], console: Console) -> (violations: [String], written: [String]) {
-        let published = step.publish(catalog: traced.catalog, inventory: traced.inventory, results: results, folder: configuration.reportsDirectory,
-                                     stamp: stamp, history: history, environment: environment, console: console)
+    /// The traceability matrix of a run and what its gate refuses, before any report is written.
+    static func judgeTraceability(_ step: TraceabilityStep, _ traced: (catalog: ScenarioCatalog, inventory: TestInventory),
+                                  results: [UITestResult], stamp: ReportStamp, history: String?,
+                                  environment: [String: String]) -> TraceabilityStep.Judged {
+        step.judge(catalog: traced.catalog, inventory: traced.inventory, results: results, stamp: stamp, history: history, environment: environment)
+    }
+
+    /// Writes the traceability reports of a judged run and lists what the gate refuses; returns the files written.
+    static func publishTraceability(_ step: TraceabilityStep, _ judged: TraceabilityStep.Judged, configuration: ResolvedConfiguration,
+                                    environment: [String: String], console: Console) -> [String] {
+        let written = step.publish(judged, folder: configuration.reportsDirectory, environment: environment, console: console)
         // A failure message's later lines stay under their error, as the stages' failures do.
-        for violation in published.violations { console.line("   error: " + violation.replacing("\n", with: "\n      "), tone: .bad) }
-        return published
+        for violation in judged.violations { console.line("   error: " + violation.replacing("\n", with: "\n      "), tone: .bad) }
+        return written
     }
 
     /// One line for every report written, paths relative to the current folder where they are inside it.
@@ -33,8 +38,8 @@ enum RunReports {
     /// failing ones compiler-style, and in GitHub Actions prints annotations and the step summary.
     /// Returns the paths written.
     @discardableResult
-    static func publishTests(_ stages: [StageResult], shard: TestShard? = nil, toolchain: String? = nil, repositoryRoot: String,
-                             configuration: ResolvedConfiguration, environment: [String: String], console: Console) -> [String] {
+    static func publishTests(_ stages: [StageResult], shard: TestShard? = nil, toolchain: String? = nil, refusal: String? = nil,
+                             repositoryRoot: String, configuration: ResolvedConfiguration, environment: [String: String], console: Console) -> [String] {
         // Places from the repository root in the reports too, as the console shows them.
         let places = SourcePlaces(root: repositoryRoot)
         let results = stages.flatMap(\.tests.results).map { $0.status == .passed && !$0.isFlaky ? $0 : $0.placingFailures(places.relativePath) }
@@ -42,6 +47,12 @@ enum RunReports {
         var run = TestRun(results: results, runFailures: stages.flatMap(\.tests.runFailures),
                           wallTime: stages.map(\.duration).reduce(0, +), shard: shard)
         run.toolchain = toolchain
+        // Every report states the run's verdict: quarantined failures as such, and a refusal the tests do not show.
+        let quarantined = Dictionary(results.filter { !$0.passed }.compactMap { test in
+            configuration.quarantine.reason(for: test.testIdentifier).map { (test.testIdentifier, $0) }
+        }, uniquingKeysWith: { first, _ in first })
+        if !quarantined.isEmpty { run.quarantined = quarantined }
+        run = run.agreeing(withRefusal: refusal)
         // Tests a stage's runner counted whose lines its console lost: in the counts, with no name.
         let unnamed = stages.reduce(0) { sum, stage in sum + max(0, (stage.tests.counted?.tests ?? 0) - stage.tests.results.count) }
         if unnamed > 0 { run.counted = TestCounts(tests: results.count + unnamed, failed: run.failing.count, skipped: run.count(.skipped)) }
@@ -49,17 +60,20 @@ enum RunReports {
         // A shard always leaves its results.json, even an empty one: the merge job counts the shards.
         guard !run.results.isEmpty || shard != nil else { return [] }
         let publisher = ReportPublisher(environment: environment)
-        var counts = ["\(run.count(.passed) + unnamed) passed", "\(run.count(.failed)) failed"]
+        let excused = run.quarantinedFailures.map(\.test.status)
+        let unfinished = run.count(.unfinished) - excused.filter { $0 == .unfinished }.count
+        var counts = ["\(run.count(.passed) + unnamed) passed", "\(run.count(.failed) - excused.filter { $0 == .failed }.count) failed"]
+        if !excused.isEmpty { counts.append("\(excused.count) quarantined failure\(excused.count == 1 ? "" : "s")") }
         if run.count(.skipped) > 0 { counts.append("\(run.count(.skipped)) skipped") }
         let expected = run.count(.expectedFailure)
         if expected > 0 { counts.append("\(expected) expected failure\(expected == 1 ? "" : "s")") }
-        if run.count(.unfinished) > 0 { counts.append("\(run.count(.unfinished)) unfinished") }
+        if unfinished > 0 { counts.append("\(unfinished) unfinished") }
         let flaky = run.results.filter(\.isFlaky).count
         if flaky > 0 { counts.append("\(flaky) flaky") }
         console.line("prepush: tests: \(counts.joined(separator: ", "))")
         // A failed stage listed its failing tests itself; a stage that passed with failing tests
         // (its command ignores them, and the verdict refuses it) has them listed here.
-        let unlisted = stages.filter { $0.status == .passed }.flatMap(\.tests.failing)
+        let unlisted = stages.filter { $0.status == .passed }.flatMap(\.tests.failing).filter { run.quarantined?[$0.testIdentifier] == nil }
         FailureList.show(unlisted, places: places, console: console)
         var written: [String] = []
         do {

@@ -7,6 +7,7 @@ import PrePushConfig
 import PrePushCore
 import PrePushGit
 import PrePushRunner
+import PrePushTraceability
 
 /// Runs the plan's stages, one at a time or a `parallel:` group together, each under its timeout,
 /// taking a stage's cached pass when its inputs are unchanged and keeping a new pass. The first stage
@@ -25,6 +26,8 @@ struct StageRunner {
     /// stage's, and is removed whether or not this run uses the cache (the next run may).
     let ownVerdicts = VerdictCache.OwnVerdicts()
     let verdictFolder: VerdictCache
+    /// The tests in the sources, for results the console named without their suite.
+    let identities: IdentitySource
 
     init(context: PushContext, configuration: ResolvedConfiguration, workspace: Workspace, signals: SignalWatcher?, runsRemotely: Bool) {
         self.context = context
@@ -33,6 +36,8 @@ struct StageRunner {
         self.signals = signals
         self.runsRemotely = runsRemotely
         verdictFolder = VerdictCache(repository: context.repository)
+        let discovery = TraceabilityStep(configuration.traceability, root: context.root)
+        identities = IdentitySource { TestIdentities(inventory: discovery.testInventory(platform: .host)) }
         // A verdict is only worth keeping for a run that tested exactly a commit's tree.
         if configuration.cache, workspace.workingTreeMatches, let tree = try? context.repository.treeID(of: context.pushedCommit) {
             let file = configuration.configurationFile.map { FilePath.absolute($0, base: FileManager.default.currentDirectoryPath) }
@@ -175,6 +180,7 @@ struct StageRunner {
         )
         execution.repositoryRoot = context.repository.workingDirectory ?? ""
         execution.watchesSignalFlag = inParallel
+        execution.identities = identities
         if stage.kind == .ui, let remote = configuration.remote, let export = workspace.export {
             execution.remote = RemoteStageContext(
                 session: RemoteSession(target: remote.connection, environment: environment, scratchFolder: export),
@@ -182,10 +188,11 @@ struct StageRunner {
         }
         var result = execution.run()
         if stage.retry > 0 || stage.retriesInfrastructure {
-            var retries = Retries(stage: stage, reportsDirectory: workspace.reportsDirectory, console: output) { settings, logName in
+            var retries = Retries(stage: stage, reportsDirectory: workspace.reportsDirectory, console: output) { settings, logName, tests in
                 var again = execution
                 again.stage = settings
                 again.logName = logName
+                again.selectedTests = tests
                 return again.run()
             }
             retries.quarantine = configuration.quarantine

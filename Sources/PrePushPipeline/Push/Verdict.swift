@@ -74,24 +74,30 @@ enum Verdict: Equatable {
     }
 
     private static func text(of refusal: Refusal, hook: Bool) -> String {
-        let refused = hook ? "push refused" : "checks failed"
+        if case .interrupted = refusal { return "prepush: " + reason(refusal, hook: hook) }
+        return "prepush: \(hook ? "push refused" : "checks failed"): " + reason(refusal, hook: hook)
+    }
+
+    /// Why the run was refused, in the verdict's words (without `push refused:`): what the
+    /// reports state when the tests alone do not show it.
+    static func reason(_ refusal: Refusal, hook: Bool) -> String {
         switch refusal {
         case .accessibility(let findings):
             let scope = hook ? "the views this push changes" : "the views this branch changes"
-            return "prepush: \(refused): \(TextFormatting.count(findings, "accessibility finding")) in \(scope) (no stage ran)"
+            return "\(TextFormatting.count(findings, "accessibility finding")) in \(scope) (no stage ran)"
         case .stage(let summary, let notRun):
-            return "prepush: \(refused): \(summary)" + (notRun.isEmpty ? "" : " (not run: \(notRun.joined(separator: ", ")))")
+            return summary + (notRun.isEmpty ? "" : " (not run: \(notRun.joined(separator: ", ")))")
         case .hiddenFailures(let stage, let failing):
             let what = failing > 0 ? TextFormatting.count(failing, "failing test") : "a failed test run"
-            return "prepush: \(refused): \(stage): exited 0, but its results show \(what) (a command that ignores its tests' failures, such as swift test | tee log, hides the runner's exit status)"
+            return "\(stage): exited 0, but its results show \(what) (a command that ignores its tests' failures, such as swift test | tee log, hides the runner's exit status)"
         case .flaky(let stage, let tests):
-            return "prepush: \(refused): \(stage): \(TextFormatting.count(tests, "flaky test")) failed and then passed on a retry (flaky: refuse)"
+            return "\(stage): \(TextFormatting.count(tests, "flaky test")) failed and then passed on a retry (flaky: refuse)"
         case .traceability(let scenarios, let priorities):
             // Each problem is an error line above: a scenario not proven, a run failure, a gate option.
-            return "prepush: \(refused): the traceability gate found \(TextFormatting.count(scenarios, "problem")) (blocking: \(priorities.joined(separator: "/")))"
+            return "the traceability gate found \(TextFormatting.count(scenarios, "problem")) (blocking: \(priorities.joined(separator: "/")))"
         case .interrupted(let stage, let before, let signal):
-            if let stage { return "prepush: interrupted; the \(stage) stage and every process it started were stopped" }
-            return "prepush: interrupted by \(signal ?? "a signal") before the \(before ?? "next") stage started"
+            if let stage { return "interrupted; the \(stage) stage and every process it started were stopped" }
+            return "interrupted by \(signal ?? "a signal") before the \(before ?? "next") stage started"
         }
     }
 }

@@ -1,0 +1,98 @@
+import Foundation
+import PrePushCore
+import PrePushResults
+import PrePushTestSupport
+import Testing
+
+/// Every report of a run states the verdict its exit status states (issue 35): a refused run whose
+/// tests all passed (a stage that timed out after its last test, the traceability gate) never
+/// reads as passed, and a run that passed with quarantined failures says exactly that. Checked for
+/// each format on this project's captured `swift test` output.
+@Suite struct VerdictInReportsTests {
+    /// The captured run's passing tests.
+    static func passingRun() throws -> TestRun {
+        let captured = try String(contentsOfFile: Fixtures.own + "/captured/sample-swift-test-linux-6.3.1.txt", encoding: .utf8)
+        var run = ConsoleTestParser.parse(captured).run
+        run.results = run.results.filter { $0.status == .passed }
+        run.runFailures = []
+        #expect(run.results.count >= 2)
+        return run
+    }
+
+    /// The captured run with its failing tests all quarantined.
+    static func quarantinedRun() throws -> TestRun {
+        let captured = try String(contentsOfFile: Fixtures.own + "/captured/sample-swift-test-linux-6.3.1.txt", encoding: .utf8)
+        var run = ConsoleTestParser.parse(captured).run
+        run.runFailures = []
+        let failing = run.failing
+        #expect(!failing.isEmpty)
+        run.quarantined = Dictionary(uniqueKeysWithValues: failing.map { ($0.testIdentifier, "known to fail: JIRA-12") })
+        return run
+    }
+
+    static let refusal = "the traceability gate found 1 problem (blocking: P1)"
+
+    @Test func aRefusedRunWhoseTestsPassedReadsRefusedInEveryFormat() throws {
+        let run = try Self.passingRun().agreeing(withRefusal: Self.refusal)
+        #expect(run.refusal == Self.refusal && !run.passedOverall && run.conclusion == "failure")
+        let markdown = MarkdownReporter().render(run)
+        #expect(markdown.hasPrefix("## ❌ Refused: \(Self.refusal)\n"), "\(markdown)")
+        #expect(!markdown.contains("✅"), "\(markdown)")
+        let junit = JUnitReporter().render(run)
+        #expect(junit.contains("<error message=\"\(Self.refusal)\" type=\"refusal\">"), "\(junit)")
+        #expect(junit.contains("<testsuites name=\"prepush\" tests=\"\(run.results.count + 1)\" failures=\"0\" errors=\"1\""), "\(junit)")
+        let json = JSONReporter().render(run)
+        #expect(json.contains("\"conclusion\": \"failure\"") && json.contains("\"refusal\": \"\(Self.refusal)\""), "\(json)")
+        let annotations = GitHubAnnotationsReporter().render(run)
+        #expect(annotations == "::error title=prepush refused the run::\(Self.refusal)\n", "\(annotations)")
+        let outputs = ReportPublisher.outputs(of: run)
+        #expect(outputs.first { $0.name == "failed" }?.value == "0")
+        // Read back (a merge job's `prepush results` on a shard's results.json), it is still refused.
+        let folder = try TemporaryDirectory()
+        let file = try folder.write(json, to: "results.json")
+        let read = try ResultsInput.parse(file: file).run
+        #expect(read.refusal == Self.refusal && !read.passedOverall)
+    }
+
+    @Test func aRunThatIsNotRefusedKeepsNoRefusalAndAFailingOneNeedsNone() throws {
+        #expect(try Self.passingRun().agreeing(withRefusal: nil).refusal == nil)
+        #expect(try Self.passingRun().agreeing(withRefusal: nil).conclusion == "success")
+        // A run whose failures show the refusal already says it by them.
+        let captured = try String(contentsOfFile: Fixtures.own + "/captured/sample-swift-test-linux-6.3.1.txt", encoding: .utf8)
+        let failing = ConsoleTestParser.parse(captured).run.agreeing(withRefusal: "unit: failed (exit 1) after 2.0 s")
+        #expect(failing.refusal == nil && MarkdownReporter().render(failing).hasPrefix("## ❌ "))
+    }
+
+    @Test func quarantinedFailuresAreSaidAsSuchInEveryFormat() throws {
+        let run = try Self.quarantinedRun()
+        let count = run.failing.count
+        #expect(run.passedOverall && run.conclusion == "success" && run.refusing.isEmpty)
+        let markdown = MarkdownReporter().render(run)
+        #expect(markdown.hasPrefix("## ✅ Tests passed, \(count) quarantined failure\(count == 1 ? "" : "s")\n"), "\(markdown)")
+        #expect(markdown.contains("### Quarantined failures (they never refuse)") && !markdown.contains("### Failures\n"), "\(markdown)")
+        let junit = JUnitReporter().render(run)
+        #expect(junit.contains("failures=\"0\" errors=\"0\""), "\(junit)")
+        #expect(junit.components(separatedBy: "<skipped message=\"quarantined: known to fail: JIRA-12\"/>").count - 1 == count, "\(junit)")
+        #expect(!junit.contains("<failure"), "\(junit)")
+        let json = JSONReporter().render(run)
+        #expect(json.contains("\"conclusion\": \"success\""))
+        #expect(json.components(separatedBy: "\"quarantined\": \"known to fail: JIRA-12\"").count - 1 == count, "\(json)")
+        let annotations = GitHubAnnotationsReporter().render(run)
+        #expect(!annotations.contains("::error") && annotations.contains("::warning "), "\(annotations)")
+        #expect(annotations.contains("::quarantined (known to fail: JIRA-12): "), "\(annotations)")
+        let outputs = Dictionary(uniqueKeysWithValues: ReportPublisher.outputs(of: run).map { ($0.name, $0.value) })
+        #expect(outputs["failed"] == "0" && outputs["quarantined"] == String(count), "\(outputs)")
+        let folder = try TemporaryDirectory()
+        let read = try ResultsInput.parse(file: try folder.write(json, to: "results.json")).run
+        #expect(read.quarantinedFailures.count == count && read.passedOverall)
+    }
+
+    @Test func theReportsOfBothCasesValidateAgainstTheJenkinsSchema() throws {
+        let folder = try TemporaryDirectory()
+        let schema = Fixtures.shared + "/junit/jenkinsci-xunit-plugin__junit-10.xsd"
+        let files = [try folder.write(JUnitReporter().render(try Self.passingRun().agreeing(withRefusal: Self.refusal)), to: "refused.xml"),
+                     try folder.write(JUnitReporter().render(try Self.quarantinedRun()), to: "quarantined.xml")]
+        let result = try Command.run("xmllint", ["--noout", "--schema", schema] + files, environment: ProcessInfo.processInfo.environment)
+        #expect(result.status == 0, "\(result)")
+    }
+}
