@@ -9,6 +9,13 @@ public enum SourceTree {
     /// Folders never walked: version control, build output, dependency managers, prepush's own.
     public static let skippedFolders: Set<String> = [".git", ".build", ".swiftpm", "DerivedData", "Pods", "Carthage", ".prepush", "node_modules"]
 
+    /// Whether a folder of this name is never walked: one of `skippedFolders`, or another SwiftPM
+    /// scratch folder (`.build-static`, `.build_linux`: `--scratch-path`), whose `checkouts` hold
+    /// the dependencies' own tests (swift-syntax's 4,000 were once read as the project's).
+    public static func isSkipped(folder name: String) -> Bool {
+        skippedFolders.contains(name) || name.hasPrefix(".build")
+    }
+
     /// The relative paths (`/`-separated, sorted) of the files under `root` that `selects` accepts.
     /// Symbolic links are not walked into as folders (a link to an ancestor would never end), and a
     /// linked file counts only when it resolves inside `root`: a pull request's link to a file
@@ -28,7 +35,7 @@ public enum SourceTree {
                     continue
                 }
                 if FileSystem.isDirectory(path) {
-                    if !skippedFolders.contains(name) { folders.append(relative) }
+                    if !isSkipped(folder: name) { folders.append(relative) }
                 } else if selects(relative) {
                     found.append(relative)
                 }

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Dispatch
 import PrePushCore
 import PrePushTraceability
 import UITestSupport
@@ -22,7 +23,7 @@ public enum TestDiscovery {
     /// `LaunchArguments` constants (the app's or UITestSupport's declaration).
     /// With `platform`, tests in `#if` branches not compiled there are left out (sharding).
     public static func discover(root: String, testFiles: [String], constantFiles: [String] = [], platform: BuildPlatform? = nil) -> TestInventory {
-        var parsed: [FileFacts] = []
+        var texts: [(file: String, text: String)] = []
         var skipped: [String] = []
         for file in testFiles {
             let data: [UInt8]
@@ -33,8 +34,9 @@ public enum TestDiscovery {
                 continue
             }
             guard let text = String(validating: data, as: UTF8.self) else { skipped.append("\(file) (not UTF-8 text)"); continue }
-            parsed.append(FileFacts(path: file, text: text, collectTests: true, platform: platform))
+            texts.append((file, text))
         }
+        let parsed = parseConcurrently(texts, platform: platform)
         var constants = LaunchArgumentConstants.known
         for file in constantFiles where !testFiles.contains(file) {
             guard case .success(let data) = FileReading.read(FilePath.join(root, file), limit: FileReading.sourceCeiling),
@@ -43,6 +45,21 @@ public enum TestDiscovery {
         }
         for facts in parsed { constants.merge(facts.constants) { _, new in new } }
         return link(parsed, constants: constants, skipped: skipped)
+    }
+
+    /// Each file's facts, the files parsed on every core (parsing is nearly all of discovery's time:
+    /// 0.6 s of CPU for this project's 120 test files), in the files' order.
+    static func parseConcurrently(_ texts: [(file: String, text: String)], platform: BuildPlatform?) -> [FileFacts] {
+        guard texts.count > 1 else { return texts.map { FileFacts(path: $0.file, text: $0.text, collectTests: true, platform: platform) } }
+        let facts = UnsafeMutableBufferPointer<FileFacts?>.allocate(capacity: texts.count)
+        facts.initialize(repeating: nil)
+        defer { facts.deallocate() }
+        // Each iteration writes only its own slot.
+        nonisolated(unsafe) let slots = facts
+        DispatchQueue.concurrentPerform(iterations: texts.count) { index in
+            slots[index] = FileFacts(path: texts[index].file, text: texts[index].text, collectTests: true, platform: platform)
+        }
+        return facts.compactMap { $0 }
     }
 
     /// Joins what every file declared: class hierarchies across files, extensions, arguments.

@@ -4,7 +4,7 @@ import PrePushCore
 /// Testing's event stream names it (`RenderTests.PDFRenderer` and `compileXib()`; XCTest's
 /// `ShopTests.CheckoutTests` and `testPays`). The console names less: Swift Testing's gives the
 /// function alone, and four suites can each have a `compileXib()`; XCTest's on Linux gives
-/// `Class.method` without the module. Those results take their identity from the tests found in
+/// `Class.method` without the module, and a result bundle `Class` and `method()`. Those results take their identity from the tests found in
 /// the sources: the one test of that name, else the one whose file and lines hold the result's
 /// failure, else, when the same number of same-named tests ended alike, one each. A result that
 /// cannot be told apart keeps the name the console gave it: same-named tests of different suites
@@ -31,6 +31,8 @@ public struct TestIdentities: Sendable {
                 let name = "\(test.name)(\(test.parameterLabels.map { "\($0):" }.joined()))"
                 let candidate = Candidate(suite: suite, name: name, file: test.location.file, line: test.location.line)
                 add(candidate, key: Self.swiftTestingKey(name))
+                // A result bundle names the suite without its module (`BasketTests`, `adds()`).
+                if let type = test.typeName { add(candidate, key: Self.suiteKey(suite: String(type.split(separator: ".").last ?? ""), name: name)) }
                 if let display = test.displayName {
                     add(candidate, key: Self.swiftTestingKey(display))
                     add(candidate, key: Self.swiftTestingKey("\"\(display)\""))
@@ -38,7 +40,10 @@ public struct TestIdentities: Sendable {
             case .xctest:
                 guard let type = test.typeName else { continue }
                 let candidate = Candidate(suite: "\(module).\(type)", name: test.name, file: test.location.file, line: test.location.line)
-                add(candidate, key: Self.xctestKey(suite: String(type.split(separator: ".").last ?? ""), name: test.name))
+                // XCTest's console on Linux names `Class.method`; a result bundle `Class` and `method()`.
+                let suite = String(type.split(separator: ".").last ?? "")
+                add(candidate, key: Self.suiteKey(suite: suite, name: test.name))
+                add(candidate, key: Self.suiteKey(suite: suite, name: test.name + "()"))
             }
         }
     }
@@ -48,14 +53,12 @@ public struct TestIdentities: Sendable {
     }
 
     private static func swiftTestingKey(_ name: String) -> String { "t\u{1}" + name }
-    private static func xctestKey(suite: String, name: String) -> String { "x\u{1}\(suite).\(name)" }
+    private static func suiteKey(suite: String, name: String) -> String { "s\u{1}\(suite).\(name)" }
 
-    /// The key of a result whose input did not name its module and suite; nil when it did.
+    /// The key of a result whose input did not name its module (and maybe not its suite); nil when it did.
     static func key(of result: UITestResult) -> String? {
         if result.suite.isEmpty { return swiftTestingKey(result.name) }
-        if !result.suite.contains("."), !result.suite.contains("/"), !result.name.contains("(") {
-            return xctestKey(suite: result.suite, name: result.name)
-        }
+        if !result.suite.contains("."), !result.suite.contains("/") { return suiteKey(suite: result.suite, name: result.name) }
         return nil
     }
 

@@ -151,6 +151,26 @@ import Testing
         #expect(!report.standardOutput.contains("scenario"), "\(report)")
     }
 
+    /// A break on one tree and its fix on the next are a change, not flakiness; a failure and a pass
+    /// on the same tree (here the environment broke it) are.
+    @Test func aBreakAndItsFixOnTwoTreesAreNotFlakyAFlipOnOneTreeIs() throws {
+        let stage = "cache: false\nstages:\n  unit:\n    run: swift test --skip-build\n"
+        let (broken, repo) = try Self.push(stage + "    env:\n      BROKEN: HTML\n")
+        #expect(broken.status == 1, "\(broken)")
+        let (fixed, _) = try Self.push(stage)
+        #expect(fixed.status == 0, "\(fixed)")
+        let flaky = try PrepushBinary.run(["flaky", "--suggest"], in: repo.path, environment: repo.environment)
+        #expect(!flaky.standardOutput.contains("HTMLRenderer"), "\(flaky)")
+        // The same tree, failed by the environment and then passed: flaky, by its one identity.
+        var environment = repo.environment
+        environment["BROKEN"] = "HTML"
+        #expect(try PrepushBinary.run(["run", "--base", "HEAD"], in: repo.path, environment: environment).status == 1)
+        #expect(try PrepushBinary.run(["run", "--base", "HEAD"], in: repo.path, environment: repo.environment).status == 0)
+        let flipped = try PrepushBinary.run(["flaky", "--suggest"], in: repo.path, environment: repo.environment)
+        #expect(flipped.standardOutput.contains("  - test: \"RenderTests.HTMLRenderer.compileXib()\""), "\(flipped)")
+        #expect(!flipped.standardOutput.contains("NibRenderer"), "\(flipped)")
+    }
+
     /// The same test from a console stage and from an event-stream stage is one test in the history.
     @Test func aTestIsOneTestInTheHistoryWhicheverOutputItCameFrom() throws {
         let state = try TemporaryDirectory(prefix: "prepush-identity-state")

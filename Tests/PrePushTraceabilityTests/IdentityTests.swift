@@ -53,6 +53,25 @@ import Testing
         let resolved = Self.identities.resolve([linux, whole])
         #expect(resolved.map(\.testIdentifier) == ["TrustTests.HangTests.testHang", "TrustTests.Module2Tests.emitModule()"])
         #expect(Self.identities.identityOfShortName["HangTests.testHang"] == "TrustTests.HangTests.testHang")
+        // A result bundle names the class without its module and the method with `()`; a Swift
+        // Testing suite without its module.
+        let bundle = [UITestResult(suite: "HangTests", name: "testHang()", status: .passed, duration: 0),
+                      UITestResult(suite: "HangingSuite", name: "hangs()", status: .passed, duration: 0)]
+        #expect(Self.identities.resolve(bundle).map(\.testIdentifier) == ["TrustTests.HangTests.testHang", "TrustTests.HangingSuite.hangs()"])
         #expect(Self.identities.identityOfShortName["emitModule()"] == nil, "six tests share it")
+    }
+}
+
+/// Build folders of any scratch path hold the dependencies' checkouts, tests included: never read.
+@Suite struct ScratchFolderTests {
+    @Test func aScratchPathsCheckoutsAreNotTheProjectsTests() throws {
+        let folder = try TemporaryDirectory(prefix: "prepush-scratch")
+        let test = "import XCTest\nfinal class ATests: XCTestCase { func testA() {} }\n"
+        _ = try folder.write(test, to: "Tests/AppTests/ATests.swift")
+        for scratch in [".build", ".build-static", ".build_linux"] {
+            _ = try folder.write(test, to: "\(scratch)/checkouts/swift-syntax/Tests/SwiftParserTests/ATests.swift")
+        }
+        let files = TestDiscovery.files(under: folder.path, include: [Glob("Tests/**/*.swift"), Glob("**/*Tests/**/*.swift")])
+        #expect(files == ["Tests/AppTests/ATests.swift"])
     }
 }

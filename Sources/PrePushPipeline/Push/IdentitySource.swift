@@ -1,3 +1,4 @@
+import Dispatch
 import PrePushCore
 import PrePushTraceability
 
@@ -14,7 +15,14 @@ final class IdentitySource: @unchecked Sendable {
         self.discover = discover
     }
 
-    /// The identities, found now if not yet.
+    /// Starts finding the identities on another thread, so that a stage's run hides their cost
+    /// (0.6 s of CPU for 600 tests in 120 files): a push waits for them only if its results need
+    /// them before they are found.
+    func prefetch() {
+        DispatchQueue.global().async { _ = self.identities }
+    }
+
+    /// The identities, found now if not yet (or waited for, if another thread is finding them).
     var identities: TestIdentities {
         lock.withLock {
             if let found { return found }

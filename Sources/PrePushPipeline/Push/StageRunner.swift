@@ -173,6 +173,8 @@ struct StageRunner {
             cacheKey = key
         }
         let verdictsBefore = verdictFolder.snapshot()
+        // The tests' identities are found while the stage runs, for results that will need them.
+        identities.prefetch()
         var execution = StageExecution(
             stage: stage, reportsDirectory: workspace.reportsDirectory, baseEnvironment: environment,
             verbose: configuration.hook.verbose, console: output, signals: signals,

@@ -1,0 +1,59 @@
+import PrePushCore
+
+// MARK: - GitHub annotations
+
+/// GitHub Actions workflow commands: one `::error` per failure of the run as a whole, then one per
+/// failing test, at its failure's file and line, then a `::warning` per warning a test recorded.
+public struct GitHubAnnotationsReporter: TestReporter {
+    /// Creates the reporter.
+    public init() {}
+
+    /// Annotations of each kind GitHub shows for one step (its documented limit: 10 errors and 10
+    /// warnings a step); more are printed as one notice that says how many and where they are.
+    public static let perStepLimit = 10
+
+    public func render(_ run: TestRun) -> String {
+        let refusing = run.refusing, quarantined = run.quarantinedFailures
+        let runErrors = run.runFailures.map { ("the run failed", $0) } + (run.refusal.map { [("prepush refused the run", $0)] } ?? [])
+        let errors = runErrors.lazy.map { WorkflowCommand.line("error", properties: [("title", $0.0)], message: $0.1) + "\n" }
+            + refusing.lazy.map { test in
+                annotation("error", at: test.failureLocation, of: test, message: test.failures.map(\.message).joined(separator: "\n"))
+            }
+        // A quarantined failure is a warning: it never refuses, and an error would say it did.
+        let warnings = quarantined.lazy.map { test, reason in
+                annotation("warning", at: test.failureLocation, of: test,
+                           message: "quarantined (\(reason)): " + test.failures.map(\.message).joined(separator: "\n"))
+            }
+            + run.results.lazy.filter { $0.warnings != nil }.flatMap { test in
+                (test.warnings ?? []).map { annotation("warning", at: $0.location, of: test, message: $0.message) }
+            }
+            + run.results.lazy.filter(\.isFlaky).map { test in
+                annotation("warning", at: test.failureLocation, of: test,
+                           message: "flaky: failed, then passed on attempt \(test.attempts): \(test.failures.first?.message ?? "")")
+            }
+        let errorCount = runErrors.count + refusing.count
+        let warningCount = quarantined.count + run.results.reduce(0) { $0 + ($1.warnings?.count ?? 0) + ($1.isFlaky ? 1 : 0) }
+        var out = errors.prefix(Self.perStepLimit).joined() + warnings.prefix(Self.perStepLimit).joined()
+        let moreErrors = max(0, errorCount - Self.perStepLimit), moreWarnings = max(0, warningCount - Self.perStepLimit)
+        if moreErrors + moreWarnings > 0 {
+            let parts = [moreErrors > 0 ? TextFormatting.count(moreErrors, "more error") : nil,
+                         moreWarnings > 0 ? TextFormatting.count(moreWarnings, "more warning") : nil].compactMap { $0 }
+            out += WorkflowCommand.line("notice", properties: [("title", "not every failure is annotated")],
+                                        message: "\(parts.joined(separator: " and ")) not annotated: GitHub shows \(Self.perStepLimit) of each a step; "
+                                            + "every one is in the step summary and in junit.xml, results.json and results.md") + "\n"
+        }
+        return out
+    }
+
+    /// One command at `location` (when known), titled with the test.
+    private func annotation(_ command: String, at location: SourceLocation?, of test: UITestResult, message: String) -> String {
+        var properties: [(key: String, value: String)] = []
+        if let location {
+            properties.append(("file", location.file))
+            properties.append(("line", String(location.line)))
+            if location.column > 0 { properties.append(("col", String(location.column))) }
+        }
+        properties.append(("title", test.testIdentifier))
+        return WorkflowCommand.line(command, properties: properties, message: message) + "\n"
+    }
+}
