@@ -251,6 +251,9 @@ public struct TestRun: Sendable, Hashable, Codable {
     /// The failing tests `quarantine:` excuses, by identifier, with why: reported as quarantined
     /// failures (warnings), never as the run's failures.
     public var quarantined: [String: String]?
+    /// The compiler's and tools' errors of a stage that failed before its tests ran (a red build),
+    /// with their places: every report says the build failed, and each error is annotated.
+    public var buildErrors: [TestFailure]?
 
     /// Creates a run.
     public init(results: [UITestResult] = [], runFailures: [String] = [], wallTime: Double? = nil, shard: TestShard? = nil) {
@@ -264,10 +267,12 @@ public struct TestRun: Sendable, Hashable, Codable {
     public var elapsed: Double { wallTime ?? totalDuration }
 
     /// A test failed or did not finish, or the run itself failed.
-    public var hasFailures: Bool { !runFailures.isEmpty || results.contains { !$0.passed } || (counted?.failed ?? 0) > 0 }
+    public var hasFailures: Bool {
+        !runFailures.isEmpty || !(buildErrors ?? []).isEmpty || results.contains { !$0.passed } || (counted?.failed ?? 0) > 0
+    }
 
-    /// Whether there is anything to report: tests, failures of the run, a shard, or a summary's counts.
-    public var isEmpty: Bool { results.isEmpty && runFailures.isEmpty && shard == nil && counted == nil }
+    /// Whether there is anything to report: tests, failures of the run or its build, a shard, or a summary's counts.
+    public var isEmpty: Bool { results.isEmpty && runFailures.isEmpty && (buildErrors ?? []).isEmpty && shard == nil && counted == nil }
 
     /// How many tests have `status`.
     public func count(_ status: TestStatus) -> Int {
@@ -295,7 +300,8 @@ public struct TestRun: Sendable, Hashable, Codable {
     /// the run itself did not fail, the runner's counts show no failure and nothing refused it.
     /// The one check each writer asks (issue 35: a refused run never writes ✅).
     public var passedOverall: Bool {
-        refusal == nil && runFailures.isEmpty && refusing.isEmpty && (counted?.failed ?? 0) <= failing.count - refusing.count
+        refusal == nil && runFailures.isEmpty && (buildErrors ?? []).isEmpty && refusing.isEmpty
+            && (counted?.failed ?? 0) <= failing.count - refusing.count
     }
 
     /// `success` or `failure`, the words of `$GITHUB_OUTPUT`'s `conclusion` and results.json.

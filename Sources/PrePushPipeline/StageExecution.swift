@@ -90,6 +90,8 @@ public struct StageEvidence: Sendable, Equatable {
     public var errorLines = 0
     /// The first of them.
     public var firstError: String?
+    /// The first `FailureList.limit` of them, as printed: a red build's reports and annotations.
+    public var compilerErrors: [String] = []
 
     /// Evidence of nothing.
     public init() {}
@@ -162,6 +164,7 @@ struct StageExecution {
         result.evidence.runnerClosed = parsers.runnerSummaries > 0 || tests.fromFiles
         result.evidence.errorLines = parsers.compilerErrorCount
         result.evidence.firstError = parsers.compilerErrors.first
+        result.evidence.compilerErrors = Array(parsers.compilerErrors.prefix(FailureList.limit))
         say(result, leftovers: ran.leftovers)
         if ran.status != .passed {
             showFailure(of: result, tail: verbose ? nil : tail, compilerErrors: parsers.compilerErrors)
@@ -333,16 +336,27 @@ struct StageExecution {
     /// the compiler's `error:` lines of a failed build before them.
     private func showFailure(of result: StageResult, tail: TailBuffer?, compilerErrors: [String]) {
         let failing = result.tests.failing
-        FailureList.show(failing, places: SourcePlaces(root: repositoryRoot), console: console)
+        let places = SourcePlaces(root: repositoryRoot)
+        FailureList.show(failing, places: places, console: console)
         if failing.isEmpty, let tail {
-            for line in compilerErrors.prefix(FailureList.limit) { console.line("   \(line)", tone: .bad) }
+            // Each error once, from the repository root as test failures are; the log's tail then
+            // gives the context around them (the source line the compiler quotes), without them again.
+            let shown = compilerErrors.prefix(FailureList.limit)
+            for line in shown { console.line("   \(Self.placed(line, places))", tone: .bad) }
             let last = tail.lastLines(Self.tailLineCount)
-            for line in last { console.line("   │ \(line)") }
+            for line in last where !shown.contains(line) { console.line("   │ \(line)") }
             if result.status == .failed(.exited(127)), let hint = Self.appleToolHint(last, stage: result.kind.rawValue) {
                 Diagnostics(console: console).note(hint)
             }
         }
         if tail != nil || !failing.isEmpty { console.line("   └ full log: \(result.logPath)") }
+    }
+
+    /// A compiler's error line with its file from the repository root (`Tests/A.swift:9:17: error: …`).
+    static func placed(_ line: String, _ places: SourcePlaces) -> String {
+        let error = BuildErrors.failure(fromLine: line)
+        guard let location = error.location, let marker = line.firstRange(of: ": error: ") else { return line }
+        return places.describe(location) + ": error: " + line[marker.upperBound...]
     }
 
     /// What to do when a stage's shell found no `xcodebuild` (or `xcrun`), exit 127: on Linux a UI

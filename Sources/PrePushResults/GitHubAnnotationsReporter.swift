@@ -15,7 +15,12 @@ public struct GitHubAnnotationsReporter: TestReporter {
     public func render(_ run: TestRun) -> String {
         let refusing = run.refusing, quarantined = run.quarantinedFailures
         let runErrors = run.runFailures.map { ("the run failed", $0) } + (run.refusal.map { [("prepush refused the run", $0)] } ?? [])
-        let errors = runErrors.lazy.map { WorkflowCommand.line("error", properties: [("title", $0.0)], message: $0.1) + "\n" }
+        // A red build's errors first, each at its place: what to fix before any test can run.
+        let buildErrors = run.buildErrors ?? []
+        let errors = buildErrors.lazy.map { error in
+                WorkflowCommand.line("error", properties: Self.place(error.location) + [("title", "the build failed")], message: error.message) + "\n"
+            }
+            + runErrors.lazy.map { WorkflowCommand.line("error", properties: [("title", $0.0)], message: $0.1) + "\n" }
             + refusing.lazy.map { test in
                 annotation("error", at: test.failureLocation, of: test, message: test.failures.map(\.message).joined(separator: "\n"))
             }
@@ -31,7 +36,7 @@ public struct GitHubAnnotationsReporter: TestReporter {
                 annotation("warning", at: test.failureLocation, of: test,
                            message: "flaky: failed, then passed on attempt \(test.attempts): \(test.failures.first?.message ?? "")")
             }
-        let errorCount = runErrors.count + refusing.count
+        let errorCount = buildErrors.count + runErrors.count + refusing.count
         let warningCount = quarantined.count + run.results.reduce(0) { $0 + ($1.warnings?.count ?? 0) + ($1.isFlaky ? 1 : 0) }
         var out = errors.prefix(Self.perStepLimit).joined() + warnings.prefix(Self.perStepLimit).joined()
         let moreErrors = max(0, errorCount - Self.perStepLimit), moreWarnings = max(0, warningCount - Self.perStepLimit)
@@ -47,13 +52,12 @@ public struct GitHubAnnotationsReporter: TestReporter {
 
     /// One command at `location` (when known), titled with the test.
     private func annotation(_ command: String, at location: SourceLocation?, of test: UITestResult, message: String) -> String {
-        var properties: [(key: String, value: String)] = []
-        if let location {
-            properties.append(("file", location.file))
-            properties.append(("line", String(location.line)))
-            if location.column > 0 { properties.append(("col", String(location.column))) }
-        }
-        properties.append(("title", test.testIdentifier))
-        return WorkflowCommand.line(command, properties: properties, message: message) + "\n"
+        WorkflowCommand.line(command, properties: Self.place(location) + [("title", test.testIdentifier)], message: message) + "\n"
+    }
+
+    /// `file`, `line` and `col` of a place, when there is one.
+    static func place(_ location: SourceLocation?) -> [(key: String, value: String)] {
+        guard let location else { return [] }
+        return [("file", location.file), ("line", String(location.line))] + (location.column > 0 ? [("col", String(location.column))] : [])
     }
 }

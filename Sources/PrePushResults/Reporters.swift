@@ -128,6 +128,9 @@ public struct JUnitReporter: TestReporter {
         // `error` test case of a suite of its own: every JUnit reader shows it, never a green run.
         // A refusal the tests do not show is an error of the run too: no JUnit reader shows it green.
         let runErrors = run.runFailures.enumerated().map { ("run failure \($0.offset + 1)", "run", $0.element) }
+            + (run.buildErrors ?? []).enumerated().map { index, error in
+                ("build error \(index + 1)", "build", (describe(error.location).map { "\($0): " } ?? "") + error.message)
+            }
             + (run.refusal.map { [("refused", "refusal", $0)] } ?? [])
         // A quarantined failure is reported as skipped, with its failure in the test's output: it never fails the run.
         let failures = run.refusing.filter { $0.status == .failed }.count
@@ -250,6 +253,10 @@ public struct JSONReporter: TestReporter {
         var out = JSONTextWriter()
         out.open("{")
         // The run's verdict as its exit status says it, and why when its tests do not show it.
+        if let errors = run.buildErrors, !errors.isEmpty {
+            out.key("buildErrors")
+            Self.write(errors, to: &out)
+        }
         out.field("conclusion", run.conclusion)
         if let refusal = run.refusal { out.field("refusal", refusal) }
         if !run.runFailures.isEmpty {
@@ -458,6 +465,9 @@ public struct MarkdownReporter: TestReporter {
 
     public func render(_ run: TestRun) -> String {
         var lines = [headline(run), ""]
+        if let errors = run.buildErrors, !errors.isEmpty {
+            lines += errors.map { error in "- **build**: " + (describe(error.location).map { "`\($0)`: " } ?? "") + cell(error.message) } + [""]
+        }
         let failing = run.refusing
         if !run.runFailures.isEmpty || run.refusal != nil {
             lines += run.runFailures.map { "- **run**: \(cell($0))" } + (run.refusal.map { ["- **refused**: \(cell($0))"] } ?? []) + [""]
@@ -530,6 +540,7 @@ public struct MarkdownReporter: TestReporter {
             if !failing.isEmpty {
                 return "## ❌ \(failing.count) of \(run.results.count) tests failed" + (run.runFailures.isEmpty ? "" : ", and the run failed")
             }
+            if !(run.buildErrors ?? []).isEmpty, run.results.isEmpty { return "## ❌ The build failed before any test ran" }
             if run.runFailures.isEmpty, let refusal = run.refusal { return "## ❌ Refused: \(cell(refusal))" }
             return "## ❌ The run failed"
         }

@@ -47,6 +47,8 @@ enum ResultsJSONReader {
                           wallTime: root["summary"]?["duration"]?.number, shard: shard)
         run.toolchain = root["toolchain"]?.string
         run.refusal = root["refusal"]?.string
+        let buildErrors = issues(root["buildErrors"])
+        if !buildErrors.isEmpty { run.buildErrors = buildErrors }
         var quarantined: [String: String] = [:]
         for (test, entry) in zip(results, root["tests"]?.array ?? []) {
             if let reason = entry["quarantined"]?.string { quarantined[test.testIdentifier] = reason }

@@ -96,3 +96,22 @@ import Testing
         #expect(result.status == 0, "\(result)")
     }
 }
+
+/// A red build's error lines, as compilers and tools print them, read into a place and a message.
+@Suite struct BuildErrorLineTests {
+    @Test(arguments: [
+        ("/src/App/Tests/A.swift:9:17: error: cannot find 'x' in scope", "/src/App/Tests/A.swift", 9, 17, "cannot find 'x' in scope"),
+        ("Sources/B.swift:12: error: expected '}'", "Sources/B.swift", 12, 0, "expected '}'"),
+        ("/a:b/C.swift:3:1: error: odd folder", "/a:b/C.swift", 3, 1, "odd folder"),
+    ])
+    func aPlacedErrorKeepsItsPlace(line: String, file: String, lineNumber: Int, column: Int, message: String) {
+        let error = BuildErrors.failure(fromLine: line)
+        #expect(error.location == SourceLocation(file: file, line: lineNumber, column: column))
+        #expect(error.message == message)
+    }
+
+    @Test func anErrorWithoutAPlaceIsItsText() {
+        #expect(BuildErrors.failure(fromLine: "error: fatalError") == TestFailure(message: "fatalError", location: nil))
+        #expect(BuildErrors.failure(fromLine: "** BUILD FAILED **") == TestFailure(message: "** BUILD FAILED **", location: nil))
+    }
+}

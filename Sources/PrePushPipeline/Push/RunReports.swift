@@ -47,6 +47,11 @@ enum RunReports {
         var run = TestRun(results: results, runFailures: stages.flatMap(\.tests.runFailures),
                           wallTime: stages.map(\.duration).reduce(0, +), shard: shard)
         run.toolchain = toolchain
+        // A stage that failed before its tests ran (a red build): its errors, placed from the root.
+        let buildErrors = stages.filter { $0.status != .passed && $0.tests.results.isEmpty }.flatMap(\.evidence.compilerErrors)
+            .map { BuildErrors.failure(fromLine: $0) }
+            .map { TestFailure(message: $0.message, location: $0.location.map { SourceLocation(file: places.relativePath($0.file), line: $0.line, column: $0.column) }) }
+        if !buildErrors.isEmpty { run.buildErrors = buildErrors }
         // Every report states the run's verdict: quarantined failures as such, and a refusal the tests do not show.
         let quarantined = Dictionary(results.filter { !$0.passed }.compactMap { test in
             configuration.quarantine.reason(for: test.testIdentifier).map { (test.testIdentifier, $0) }
@@ -58,7 +63,7 @@ enum RunReports {
         if unnamed > 0 { run.counted = TestCounts(tests: results.count + unnamed, failed: run.failing.count, skipped: run.count(.skipped)) }
         for failure in run.runFailures { console.line("   error: the test run failed: \(failure)", tone: .bad) }
         // A shard always leaves its results.json, even an empty one: the merge job counts the shards.
-        guard !run.results.isEmpty || shard != nil else { return [] }
+        guard !run.results.isEmpty || shard != nil || !buildErrors.isEmpty else { return [] }
         let publisher = ReportPublisher(environment: environment)
         let excused = run.quarantinedFailures.map(\.test.status)
         let unfinished = run.count(.unfinished) - excused.filter { $0 == .unfinished }.count
@@ -70,7 +75,11 @@ enum RunReports {
         if unfinished > 0 { counts.append("\(unfinished) unfinished") }
         let flaky = run.results.filter(\.isFlaky).count
         if flaky > 0 { counts.append("\(flaky) flaky") }
-        console.line("prepush: tests: \(counts.joined(separator: ", "))")
+        if run.results.isEmpty, !buildErrors.isEmpty {
+            console.line("prepush: tests: none ran: the build failed (\(TextFormatting.count(buildErrors.count, "error")) in the reports)")
+        } else {
+            console.line("prepush: tests: \(counts.joined(separator: ", "))")
+        }
         // A failed stage listed its failing tests itself; a stage that passed with failing tests
         // (its command ignores them, and the verdict refuses it) has them listed here.
         let unlisted = stages.filter { $0.status == .passed }.flatMap(\.tests.failing).filter { run.quarantined?[$0.testIdentifier] == nil }
