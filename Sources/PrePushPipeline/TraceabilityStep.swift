@@ -155,7 +155,7 @@ public struct TraceabilityStep: Sendable {
             }
         }
         // The step summary gets the Markdown already made for traceability.md.
-        try? ReportPublisher(environment: environment).appendStepSummary(markdown: markdown)
+        try? ReportPublisher(environment: environment).appendStepSummary(markdown: markdown, block: "traceability")
         return written
     }
 }

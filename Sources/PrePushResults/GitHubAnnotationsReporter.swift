@@ -22,7 +22,7 @@ public struct GitHubAnnotationsReporter: TestReporter {
             }
             + runErrors.lazy.map { WorkflowCommand.line("error", properties: [("title", $0.0)], message: $0.1) + "\n" }
             + refusing.lazy.map { test in
-                annotation("error", at: test.failureLocation, of: test, message: test.failures.map(\.message).joined(separator: "\n"))
+                annotation("error", at: test.failureLocation, of: test, message: Self.message(of: test))
             }
         // A quarantined failure is a warning: it never refuses, and an error would say it did.
         let warnings = quarantined.lazy.map { test, reason in
@@ -48,6 +48,15 @@ public struct GitHubAnnotationsReporter: TestReporter {
                                             + "every one is in the step summary and in junit.xml, results.json and results.md") + "\n"
         }
         return out
+    }
+
+    /// A failing test's messages, each once: a test retried twice recorded its one message three
+    /// times, said once with the attempts (`failed on all 3 attempts`).
+    static func message(of test: UITestResult) -> String {
+        var seen: Set<String> = []
+        let messages = test.failures.map(\.message).filter { seen.insert($0).inserted }
+        let attempts = test.attempts > 1 && test.status == .failed ? " (failed on all \(test.attempts) attempts)" : ""
+        return messages.joined(separator: "\n") + attempts
     }
 
     /// One command at `location` (when known), titled with the test.

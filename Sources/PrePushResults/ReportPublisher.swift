@@ -41,7 +41,7 @@ public struct ReportPublisher: Sendable {
     public func appendStepSummary(_ run: TestRun) throws {
         // Rendered only when there is somewhere to put it: a large run's summary is not free.
         guard environment["GITHUB_STEP_SUMMARY"]?.isEmpty == false else { return }
-        try appendStepSummary(markdown: MarkdownReporter().render(run))
+        try appendStepSummary(markdown: MarkdownReporter().render(run), block: "tests")
     }
 
     /// GitHub drops a step summary over 1 MiB whole, on exactly the big red runs where it matters:
@@ -49,16 +49,32 @@ public struct ReportPublisher: Sendable {
     public static let stepSummaryLimit = 1024 * 1024
 
     /// Appends Markdown (another report's) to `$GITHUB_STEP_SUMMARY` when it is set, within what is
-    /// left of the step's 1 MiB.
-    public func appendStepSummary(markdown: String) throws {
+    /// left of the step's 1 MiB. The text is marked as prepush's `block` (`tests`, `traceability`):
+    /// written again in the same step (a second `prepush results`), it replaces its earlier copy
+    /// instead of appearing twice.
+    public func appendStepSummary(markdown: String, block: String) throws {
         guard let path = environment["GITHUB_STEP_SUMMARY"], !path.isEmpty else { return }
-        var existing = stat()
-        let used = stat(path, &existing) == 0 && (existing.st_mode & S_IFMT) == S_IFREG ? Int(existing.st_size) : 0
-        guard let text = Self.fitted(markdown + "\n", room: Self.stepSummaryLimit - used) else { return }
+        let (open, close) = ("<!-- prepush:\(block) -->\n", "<!-- /prepush:\(block) -->\n")
+        var info = stat()
+        let isFile = stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+        // The summary of this step so far, when it already holds this block (a file GitHub made, under its 1 MiB).
+        if isFile, Int(info.st_size) <= 2 * Self.stepSummaryLimit, case .success(let bytes) = FileReading.read(path, limit: 2 * Self.stepSummaryLimit) {
+            let existing = String(decoding: bytes, as: UTF8.self)
+            if let start = existing.firstRange(of: open), let end = existing[start.upperBound...].firstRange(of: close) {
+                let before = String(existing[..<start.lowerBound]), after = String(existing[end.upperBound...])
+                let room = Self.stepSummaryLimit - before.utf8.count - after.utf8.count - open.utf8.count - close.utf8.count
+                guard let text = Self.fitted(markdown + "\n", room: room) else { return }
+                let replaced: String = before + open + text + close + after
+                try Self.writeWhole(replaced, to: path)
+                return
+            }
+        }
+        let used = isFile ? Int(info.st_size) : 0
+        guard let text = Self.fitted(markdown + "\n", room: Self.stepSummaryLimit - used - open.utf8.count - close.utf8.count) else { return }
         if let handle = FileHandleAppend(path: path) {
-            handle.append(text)
+            handle.append(open + text + close)
         } else {
-            try Self.writeWhole(text, to: path)
+            try Self.writeWhole(open + text + close, to: path)
         }
     }
 

@@ -116,7 +116,9 @@ extension Prepush {
                 sink.flush()
             }
             let publisher = ReportPublisher(environment: ProcessInfo.processInfo.environment)
-            if format != .github { FileSystem.write(publisher.annotations(run), to: 1) }
+            // With the report on standard output, the workflow commands go to standard error (GitHub
+            // reads both): `prepush results … --format junit > junit.xml` stays a JUnit file.
+            if format != .github { FileSystem.write(publisher.annotations(run), to: output == nil ? 2 : 1) }
             try? publisher.appendStepSummary(run)
             // The run's verdict as every report states it: quarantined failures do not fail it, a refusal does.
             let status: ExitStatus = run.passedOverall ? .success : .failure

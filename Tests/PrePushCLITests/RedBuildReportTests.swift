@@ -46,7 +46,7 @@ import Testing
         #expect(run.standardOutput.contains("prepush: tests: none ran: the build failed ("), "\(run.standardOutput)")
         #expect(run.standardOutput.contains("::error file=Tests/ShopTests/ShopTests.swift,line=5,col=13,title=the build failed::cannot find 'answr' in scope\n"), "\(run.standardOutput)")
         let written = try String(contentsOfFile: summary, encoding: .utf8)
-        #expect(written.hasPrefix("## ❌ The build failed before any test ran\n"), "\(written)")
+        #expect(written.hasPrefix("<!-- prepush:tests -->\n## ❌ The build failed before any test ran\n"), "\(written)")
         #expect(written.contains("- **build**: `Tests/ShopTests/ShopTests.swift:5:13`: cannot find 'answr' in scope"), "\(written)")
         #expect(try String(contentsOfFile: outputs, encoding: .utf8).contains("conclusion=failure\n"))
         let junit = try #require(repo.root.read("work/.prepush/reports/junit.xml"))

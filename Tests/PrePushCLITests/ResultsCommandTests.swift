@@ -117,7 +117,29 @@ import Testing
         #expect(result.standardOutput.contains("::error file=/home/runner/work/xcbeautify/xcbeautify/Tests/XcbeautifyLibTests/CaptureGroupTests.swift,line=34,title=CaptureGroupTests.testForceFailure::XCTAssertTrue failed - True is never false.\n"))
         #expect(result.standardOutput.contains("::error file=Test.swift,line=17,col=9,title=testFailTrueIsFalse()::Expectation failed: true == false\n"))
         let appended = try #require(folder.read("summary.md"))
-        #expect(appended.hasPrefix("## earlier step\n## ❌ 2 of 6 tests failed"))
+        #expect(appended.hasPrefix("## earlier step\n<!-- prepush:tests -->\n## ❌ 2 of 6 tests failed"))
+
+        // A second call in the same step replaces prepush's block: the summary does not say it twice.
+        _ = try PrepushBinary.run(["results", Fixtures.shared + "/console/xcbeautify__TestData__MixedTestLog_6_0_Linux.txt",
+                                   "--output", folder.url("junit.xml")], in: folder.path, environment: environment)
+        let again = try #require(folder.read("summary.md"))
+        #expect(again == appended, "\(again)")
+    }
+
+    /// A report on standard output stays only the report in GitHub Actions: the workflow commands
+    /// go to standard error, which GitHub reads too (issue 43: `> junit.xml` got `::error` lines).
+    @Test func aReportOnStandardOutputIsOnlyTheReport() throws {
+        let folder = try TemporaryDirectory()
+        var environment = self.environment
+        environment["GITHUB_ACTIONS"] = "true"
+        let result = try PrepushBinary.run(["results", Fixtures.shared + "/console/xcbeautify__TestData__MixedTestLog_6_0_Linux.txt", "--format", "junit"],
+                                           in: folder.path, environment: environment)
+        #expect(result.status == 1)
+        #expect(result.standardOutput.hasPrefix("<?xml") && result.standardOutput.hasSuffix("</testsuites>\n") && !result.standardOutput.contains("::error"))
+        #expect(result.standardError.contains("::error file=Test.swift,line=17,col=9,title=testFailTrueIsFalse()::Expectation failed: true == false\n"), "\(result)")
+        let file = try folder.write(result.standardOutput, to: "junit.xml")
+        let lint = try Command.run("xmllint", ["--noout", file], environment: ProcessInfo.processInfo.environment)
+        #expect(lint.status == 0, "\(lint)")
     }
 
     /// A big red run (issue 43): 1,000 failing tests with 1 KiB messages. GitHub shows 10 error
@@ -147,8 +169,8 @@ import Testing
         let written = try #require(folder.read("summary.md"))
         #expect(written.utf8.count <= 1024 * 1024, "\(written.utf8.count) bytes")
         #expect(written.utf8.count > 900 * 1024, "the summary keeps what fits")
-        #expect(written.hasPrefix("## earlier step\n## ❌ 1000 of 1001 tests failed"))
-        #expect(written.hasSuffix("> prepush cut this report here: a step summary holds 1 MiB. The whole report is in the reports folder (results.md, junit.xml, traceability.md).\n"))
+        #expect(written.hasPrefix("## earlier step\n<!-- prepush:tests -->\n## ❌ 1000 of 1001 tests failed"))
+        #expect(written.hasSuffix("> prepush cut this report here: a step summary holds 1 MiB. The whole report is in the reports folder (results.md, junit.xml, traceability.md).\n<!-- /prepush:tests -->\n"))
         #expect(try folder.read("outputs.txt") == "tests=1001\npassed=1\nfailed=1000\nskipped=0\nflaky=0\nquarantined=0\nconclusion=failure\n")
     }
 }

@@ -115,3 +115,14 @@ import Testing
         #expect(BuildErrors.failure(fromLine: "** BUILD FAILED **") == TestFailure(message: "** BUILD FAILED **", location: nil))
     }
 }
+
+/// A test that failed on every attempt is annotated with its message once and its attempts.
+@Suite struct RetriedAnnotationTests {
+    @Test func aRetriedFailureSaysItsMessageOnceWithTheAttempts() {
+        let place = SourceLocation(file: "Tests/A.swift", line: 3, column: 0)
+        let test = UITestResult(suite: "Shop.CheckoutTests", name: "testRefund", status: .failed, duration: 3,
+                                failures: Array(repeating: TestFailure(message: "refunds are broken", location: place), count: 3), attempts: 3)
+        let annotations = GitHubAnnotationsReporter().render(TestRun(results: [test]))
+        #expect(annotations == "::error file=Tests/A.swift,line=3,title=Shop.CheckoutTests.testRefund::refunds are broken (failed on all 3 attempts)\n")
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import PrePushTestSupport
+import Testing
+
+/// The composite action's test step, run as GitHub runs it (`bash -e`): `inputs.arguments` reach
+/// prepush as words, never as script text (issue 43: they were spliced into the script unquoted).
+@Suite struct ActionScriptTests {
+    /// The `run: |` block of the step named `name` in the action, unindented.
+    static func script(ofStep name: String) throws -> String {
+        let action = try String(contentsOfFile: Fixtures.repositoryRoot.appendingPathComponent(".github/actions/prepush/action.yml").path, encoding: .utf8)
+        let lines = action.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let step = try #require(lines.firstIndex { $0.hasSuffix("- name: \(name)") })
+        let run = try #require(lines[step...].firstIndex { $0.trimmingCharacters(in: .whitespaces) == "run: |" })
+        let indent = lines[run].prefix { $0 == " " }.count + 2
+        let body = lines[(run + 1)...].prefix { $0.isEmpty || $0.prefix { $0 == " " }.count >= indent }
+        return body.map { String($0.dropFirst(min(indent, $0.count))) }.joined(separator: "\n")
+    }
+
+    @Test func theArgumentsAreWordsNotScriptText() throws {
+        let folder = try TemporaryDirectory(prefix: "prepush-action")
+        let stub = try folder.write("#!/bin/sh\nfor word in \"$@\"; do printf '<%s>\\n' \"$word\"; done\n", to: "prepush", executable: true)
+        _ = try folder.write("", to: "a-file-a-glob-would-find")
+        let script = try Self.script(ofStep: "Test stages")
+        var environment = ProcessInfo.processInfo.environment
+        environment["PREPUSH"] = stub
+        environment["PREPUSH_ARGUMENTS"] = "--skip-ui-tests --base \"origin/main\" $(touch pwned) `touch pwned` ; touch pwned *"
+        let run = try Command.run("bash", ["--noprofile", "--norc", "-eo", "pipefail", "-c", script], in: folder.path, environment: environment)
+        #expect(run.status == 0, "\(run)")
+        #expect(run.standardOutput == "<run>\n<--skip-ui-tests>\n<--base>\n<\"origin/main\">\n<$(touch>\n<pwned)>\n<`touch>\n<pwned`>\n<;>\n<touch>\n<pwned>\n<*>\n", "\(run.standardOutput)")
+        #expect(!folder.exists("pwned"))
+        environment["PREPUSH_ARGUMENTS"] = ""
+        let none = try Command.run("bash", ["--noprofile", "--norc", "-eo", "pipefail", "-c", script], in: folder.path, environment: environment)
+        #expect(none.standardOutput == "<run>\n", "\(none)")
+    }
+}
