@@ -94,12 +94,24 @@ enum StageResultReading {
 /// Shows source places from the repository root: absolute paths inside it lose the root, and the
 /// bare file names Swift Testing's console prints (`T.swift`, `Module/T.swift`) are found in the
 /// repository when exactly one file fits.
-final class SourcePlaces {
+public final class SourcePlaces {
     let root: String
     private var byName: [String: [String]]?
 
-    init(root: String) {
+    /// Places from `root` (a repository's working folder, or the folder a CI job runs in).
+    public init(root: String) {
         self.root = root
+    }
+
+    /// `run`'s failures with their files from the root, where a file with that path or tail is here:
+    /// what GitHub needs to place an annotation.
+    public func placed(_ run: TestRun) -> TestRun {
+        var placed = run
+        placed.results = run.results.map { $0.passed && !$0.isFlaky ? $0 : $0.placingFailures(relativePath) }
+        placed.buildErrors = run.buildErrors?.map { error in
+            TestFailure(message: error.message, location: error.location.map { SourceLocation(file: relativePath($0.file), line: $0.line, column: $0.column) })
+        }
+        return placed
     }
 
     /// `path:line:col` (or `path:line` without a column), the path from the repository root where it can be.
@@ -111,10 +123,26 @@ final class SourcePlaces {
     func relativePath(_ file: String) -> String {
         guard !root.isEmpty else { return file }
         if file.hasPrefix(root + "/") { return String(file.dropFirst(root.count + 1)) }
-        if file.hasPrefix("/") || FileManager.default.fileExists(atPath: FilePath.join(root, file)) { return file }
+        if file.hasPrefix("/") { return foreignPath(file) ?? file }
+        if FileManager.default.fileExists(atPath: FilePath.join(root, file)) { return file }
         let name = file.split(separator: "/").last.map(String.init) ?? file
         let candidates = (index()[name] ?? []).filter { $0.hasSuffix("/" + file) || $0 == file }
         return candidates.count == 1 ? candidates[0] : file
+    }
+
+    /// An absolute path from another machine (a log of a macOS runner read on Linux:
+    /// `/Users/runner/work/app/app/Tests/A.swift`, a DerivedData path) as the longest tail of it
+    /// that is a file here; nil when none is.
+    func foreignPath(_ file: String) -> String? {
+        let parts = file.split(separator: "/")
+        for start in parts.indices.dropFirst() {
+            let tail = parts[start...].joined(separator: "/")
+            let path = FilePath.join(root, tail)
+            if FileManager.default.fileExists(atPath: path), !FileSystem.isDirectory(path) {
+                return tail
+            }
+        }
+        return nil
     }
 
     /// Swift files of the repository by name, skipping build output and hidden folders.

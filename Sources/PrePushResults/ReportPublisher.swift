@@ -32,9 +32,12 @@ public struct ReportPublisher: Sendable {
         }
     }
 
+    /// Whether this runs in GitHub Actions (`GITHUB_ACTIONS=true`).
+    public var isGitHubActions: Bool { environment["GITHUB_ACTIONS"] == "true" }
+
     /// The workflow commands to print on standard output in GitHub Actions, or "" elsewhere.
     public func annotations(_ run: TestRun) -> String {
-        environment["GITHUB_ACTIONS"] == "true" ? GitHubAnnotationsReporter().render(run) : ""
+        isGitHubActions ? GitHubAnnotationsReporter().render(run) : ""
     }
 
     /// Appends the Markdown summary to `$GITHUB_STEP_SUMMARY` when it is set.

@@ -5,6 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import PrePushCore
+import PrePushPipeline
 import PrePushResults
 #if canImport(Glibc)
 import Glibc
@@ -116,10 +117,13 @@ extension Prepush {
                 sink.flush()
             }
             let publisher = ReportPublisher(environment: ProcessInfo.processInfo.environment)
+            // Annotations and the summary name files as the checkout here has them, so GitHub can
+            // place a failure from a log of another machine (`/Users/runner/work/app/app/Tests/…`).
+            let placed = publisher.isGitHubActions ? SourcePlaces(root: FileManager.default.currentDirectoryPath).placed(run) : run
             // With the report on standard output, the workflow commands go to standard error (GitHub
             // reads both): `prepush results … --format junit > junit.xml` stays a JUnit file.
-            if format != .github { FileSystem.write(publisher.annotations(run), to: output == nil ? 2 : 1) }
-            try? publisher.appendStepSummary(run)
+            if format != .github { FileSystem.write(publisher.annotations(placed), to: output == nil ? 2 : 1) }
+            try? publisher.appendStepSummary(placed)
             // The run's verdict as every report states it: quarantined failures do not fail it, a refusal does.
             let status: ExitStatus = run.passedOverall ? .success : .failure
             publisher.setOutputs(ReportPublisher.outputs(of: run) + [("conclusion", status.conclusion)])

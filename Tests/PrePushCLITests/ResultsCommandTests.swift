@@ -126,6 +126,20 @@ import Testing
         #expect(again == appended, "\(again)")
     }
 
+    /// A log of another machine (xcbeautify's CI, `/home/runner/work/xcbeautify/xcbeautify/…`) read
+    /// in a checkout that has the file: the annotation names it from here, where GitHub can place it.
+    @Test func aPathFromAnotherMachineIsPlacedInTheCheckout() throws {
+        let folder = try TemporaryDirectory()
+        _ = try folder.write("// the test file\n", to: "Tests/XcbeautifyLibTests/CaptureGroupTests.swift")
+        var environment = self.environment
+        environment["GITHUB_ACTIONS"] = "true"
+        let result = try PrepushBinary.run(["results", Fixtures.shared + "/console/xcbeautify__TestData__MixedTestLog_6_0_Linux.txt",
+                                            "--output", folder.url("junit.xml")], in: folder.path, environment: environment)
+        #expect(result.standardOutput.contains("::error file=Tests/XcbeautifyLibTests/CaptureGroupTests.swift,line=34,title=CaptureGroupTests.testForceFailure::"), "\(result)")
+        // The report itself keeps what the log said.
+        #expect(try #require(folder.read("junit.xml")).contains("/home/runner/work/xcbeautify/xcbeautify/Tests/XcbeautifyLibTests/CaptureGroupTests.swift"))
+    }
+
     /// A report on standard output stays only the report in GitHub Actions: the workflow commands
     /// go to standard error, which GitHub reads too (issue 43: `> junit.xml` got `::error` lines).
     @Test func aReportOnStandardOutputIsOnlyTheReport() throws {
