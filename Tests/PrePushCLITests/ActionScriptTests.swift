@@ -32,4 +32,25 @@ import Testing
         let none = try Command.run("bash", ["--noprofile", "--norc", "-eo", "pipefail", "-c", script], in: folder.path, environment: environment)
         #expect(none.standardOutput == "<run>\n", "\(none)")
     }
+
+    /// The merge step of docs/ci.md, run as GitHub runs it (`bash -e`) on a red shard: every report
+    /// is written, and the step fails with the results' status.
+    @Test func theMergeRecipeOfTheDocsWritesEveryReportOnARedShard() throws {
+        let docs = try String(contentsOfFile: Fixtures.repositoryRoot.appendingPathComponent("docs/ci.md").path, encoding: .utf8)
+        let lines = docs.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let start = try #require(lines.firstIndex { $0.contains("status=0") }.map { index in lines[..<index].lastIndex { $0.hasSuffix("- run: |") }! })
+        let indent = lines[start].prefix { $0 == " " }.count + 2
+        let body = lines[(start + 1)...].prefix { $0.prefix { $0 == " " }.count >= indent }.map { String($0.dropFirst(indent)) }
+        let script = body.joined(separator: "\n").replacingOccurrences(of: "P=tools/prepush/.build/release/prepush", with: "P='\(PrepushBinary.path)'")
+        let repo = try GitRepository(prefix: "prepush-merge")
+        for (shard, log) in [("1", "console/xcbeautify__TestData__MixedTestLog_6_0_Linux.txt")] {
+            let json = try PrepushBinary.run(["results", Fixtures.shared + "/" + log, "--format", "json"], in: repo.path, environment: repo.environment)
+            try repo.root.write(json.standardOutput, to: "work/shards/shard-\(shard)/results.json")
+        }
+        let run = try Command.run("bash", ["--noprofile", "--norc", "-eo", "pipefail", "-c", script], in: repo.path, environment: repo.environment)
+        #expect(run.status == 1, "the red shard fails the step: \(run)")
+        for report in ["junit.xml", "results.json", "traceability.html"] {
+            #expect(FileManager.default.fileExists(atPath: repo.path + "/" + report), "\(report) written: \(run)")
+        }
+    }
 }
