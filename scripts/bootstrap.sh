@@ -19,7 +19,7 @@ sudo=""
 case "$(uname -s)" in
 Linux)
     packages=(libgit2-dev libyaml-dev libsqlite3-dev pkg-config git)
-    [ "${1:-}" = "--tests" ] && packages+=(libxml2-utils openssh-server openssh-client rsync chromium)
+    [ "${1:-}" = "--tests" ] && packages+=(libxml2-utils openssh-server openssh-client rsync chromium curl)
     missing=()
     for package in "${packages[@]}"; do
         dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
