@@ -310,16 +310,7 @@ public enum TraceabilityRun {
             }
         }
         let text = format.render(matrix, gate: configured.gate)
-        if let output {
-            do {
-                try ReportPublisher.writeWhole(text, to: output)
-            } catch {
-                console.error("error: cannot write \(output): \(ErrorText.describe(error))")
-                return .usage
-            }
-        } else {
-            FileSystem.write(text, to: console.output)
-        }
+        guard emit(text, to: output, console: console) else { return .usage }
         let violations = configured.gate.violations(in: matrix)
         for violation in violations { console.error("error: " + violation.replacing("\n", with: "\n   ")) }
         return violations.isEmpty ? .success : .failure
@@ -338,16 +329,7 @@ public enum TraceabilityRun {
             let headline = text.prefix { $0 != "\n" }
             text = headline + "\n\n_" + line + "_" + text.dropFirst(headline.count)
         }
-        if let output {
-            do {
-                try ReportPublisher.writeWhole(text, to: output)
-            } catch {
-                console.error("error: cannot write \(output): \(ErrorText.describe(error))")
-                return .usage
-            }
-        } else {
-            FileSystem.write(text, to: console.output)
-        }
+        guard emit(text, to: output, console: console) else { return .usage }
         let places = SourcePlaces(root: root)
         for test in run.refusing {
             let place = test.failureLocation.map { "\(places.describe($0)): " } ?? ""
@@ -357,6 +339,21 @@ public enum TraceabilityRun {
         for failure in run.runFailures { console.error("error: the test run failed: \(failure)") }
         if let refusal = run.refusal { console.error("error: the run was refused: \(refusal)") }
         return run.passedOverall ? .success : .failure
+    }
+
+    /// Writes a report whole to `output`, or to standard output; false (said) when it cannot be written.
+    static func emit(_ text: String, to output: String?, console: Console) -> Bool {
+        guard let output else {
+            FileSystem.write(text, to: console.output)
+            return true
+        }
+        do {
+            try ReportPublisher.writeWhole(text, to: output)
+            return true
+        } catch {
+            console.error("error: cannot write \(output): \(ErrorText.describe(error))")
+            return false
+        }
     }
 
     /// What a report made outside a push describes: the checked-out commit and branch, and now.
