@@ -94,13 +94,13 @@ public struct ReportPublisher: Sendable {
         return String(decoding: bytes[...lastBreak], as: UTF8.self) + note
     }
 
-    /// A run's counts as step outputs (`tests`, `passed`, `failed`, `skipped`, `flaky`, `quarantined`;
+    /// A run's counts as step outputs (`total`, and `tests` as before it, `passed`, `failed`, `skipped`, `flaky`, `quarantined`;
     /// `failed` leaves out the quarantined failures), for later
     /// steps and jobs (`steps.<id>.outputs.failed`).
     public static func outputs(of run: TestRun) -> [(name: String, value: String)] {
         let unnamed = max(0, (run.counted?.tests ?? 0) - run.results.count)
         let quarantined = run.quarantinedFailures.count
-        return [("tests", run.results.count + unnamed), ("passed", run.count(.passed) + unnamed),
+        return [("total", run.results.count + unnamed), ("tests", run.results.count + unnamed), ("passed", run.count(.passed) + unnamed),
                 ("failed", run.count(.failed) + run.count(.unfinished) - quarantined), ("skipped", run.count(.skipped)),
                 ("flaky", run.results.filter(\.isFlaky).count), ("quarantined", quarantined)].map { ($0.0, String($0.1)) }
     }
@@ -109,7 +109,9 @@ public struct ReportPublisher: Sendable {
     /// values numbers or words: nothing a test printed can add a line.
     public func setOutputs(_ values: [(name: String, value: String)]) {
         guard environment["GITHUB_ACTIONS"] == "true", let path = environment["GITHUB_OUTPUT"], !path.isEmpty else { return }
-        let text = values.map { "\($0.name)=\($0.value)\n" }.joined()
+        // A value with a line break (a reports folder a pull request's configuration named so)
+        // would add an output of its own: it is left out.
+        let text = values.filter { !$0.value.contains(where: \.isNewline) }.map { "\($0.name)=\($0.value)\n" }.joined()
         if let handle = FileHandleAppend(path: path) { handle.append(text) }
     }
 

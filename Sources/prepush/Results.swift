@@ -126,7 +126,8 @@ extension Prepush {
             try? publisher.appendStepSummary(placed)
             // The run's verdict as every report states it: quarantined failures do not fail it, a refusal does.
             let status: ExitStatus = run.passedOverall ? .success : .failure
-            publisher.setOutputs(ReportPublisher.outputs(of: run) + [("conclusion", status.conclusion)])
+            let summary = format == .markdown ? output.map { [("summary", $0)] } ?? [] : []
+            publisher.setOutputs(ReportPublisher.outputs(of: run) + summary + [("conclusion", status.conclusion)])
             throw ExitCode(status.rawValue)
         }
 

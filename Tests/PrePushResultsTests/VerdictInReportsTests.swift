@@ -126,3 +126,14 @@ import Testing
         #expect(annotations == "::error file=Tests/A.swift,line=3,title=Shop.CheckoutTests.testRefund::refunds are broken (failed on all 3 attempts)\n")
     }
 }
+
+/// A step output's value never adds an output of its own.
+@Suite struct StepOutputTests {
+    @Test func aValueWithALineBreakIsLeftOut() throws {
+        let folder = try TemporaryDirectory()
+        let file = try folder.write("", to: "outputs.txt")
+        ReportPublisher(environment: ["GITHUB_ACTIONS": "true", "GITHUB_OUTPUT": file])
+            .setOutputs([("summary", "reports\nconclusion=success/results.md"), ("failed", "1")])
+        #expect(folder.read("outputs.txt") == "failed=1\n")
+    }
+}

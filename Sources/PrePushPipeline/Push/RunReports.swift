@@ -93,7 +93,8 @@ enum RunReports {
         let annotations = publisher.annotations(run)
         if !annotations.isEmpty { FileSystem.write(annotations, to: console.output) }
         try? publisher.appendStepSummary(run)
-        publisher.setOutputs(ReportPublisher.outputs(of: run))
+        // `summary`: the Markdown report written, for a later step to post or attach.
+        publisher.setOutputs(ReportPublisher.outputs(of: run) + written.filter { $0.hasSuffix(ReportFormat.markdown.fileName) }.map { ("summary", $0) })
         return written
     }
 }
