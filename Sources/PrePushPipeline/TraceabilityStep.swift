@@ -266,10 +266,8 @@ public enum TraceabilityRun {
             return .usage
         }
         // Results read from a console name a test without its suite: the sources give it.
-        var run = merged.run
-        if TestIdentities.needed(by: run.results) {
-            run = IdentitySource { TestIdentities(inventory: configured.testInventory(platform: nil)) }.resolve(run)
-        }
+        // (The sources are read only when a result needs them.)
+        let run = IdentitySource { TestIdentities(inventory: configured.testInventory(platform: nil)) }.resolve(merged.run)
         let results = run.results
         let loaded: ScenarioCatalog
         // With no catalog at all (none named, none in the default place) the report still merges the

@@ -133,8 +133,9 @@ public struct JUnitReporter: TestReporter {
             }
             + (run.refusal.map { [("refused", "refusal", $0)] } ?? [])
         // A quarantined failure is reported as skipped, with its failure in the test's output: it never fails the run.
-        let failures = run.refusing.filter { $0.status == .failed }.count
-        let errors = run.refusing.filter { $0.status == .unfinished }.count + runErrors.count
+        let refusing = run.refusing
+        let failures = refusing.filter { $0.status == .failed }.count
+        let errors = refusing.count - failures + runErrors.count
         let tests = run.results.count + runErrors.count
         sink.append("<testsuites name=\"prepush\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(threeDecimals(run.elapsed))\">\n")
         if !runErrors.isEmpty {

@@ -66,7 +66,7 @@ import Testing
 @Suite struct ScratchFolderTests {
     @Test func aScratchPathsCheckoutsAreNotTheProjectsTests() throws {
         let folder = try TemporaryDirectory(prefix: "prepush-scratch")
-        let test = "import XCTest\nfinal class ATests: XCTestCase { func testA() {} }\n"
+        let test = "import XCTest\nfinal class ATests: XCTestCase { func testA() { XCTAssertEqual(1 + 1, 2) } }\n"
         _ = try folder.write(test, to: "Tests/AppTests/ATests.swift")
         for scratch in [".build", ".build-static", ".build_linux"] {
             _ = try folder.write(test, to: "\(scratch)/checkouts/swift-syntax/Tests/SwiftParserTests/ATests.swift")

@@ -42,16 +42,16 @@ enum RunReports {
                              repositoryRoot: String, configuration: ResolvedConfiguration, environment: [String: String], console: Console) -> [String] {
         // Places from the repository root in the reports too, as the console shows them.
         let places = SourcePlaces(root: repositoryRoot)
-        let results = stages.flatMap(\.tests.results).map { $0.status == .passed && !$0.isFlaky ? $0 : $0.placingFailures(places.relativePath) }
         // The stages ran one after another; the tests inside them in parallel, so the wall time is the stages'.
-        var run = TestRun(results: results, runFailures: stages.flatMap(\.tests.runFailures),
+        var run = TestRun(results: stages.flatMap(\.tests.results), runFailures: stages.flatMap(\.tests.runFailures),
                           wallTime: stages.map(\.duration).reduce(0, +), shard: shard)
         run.toolchain = toolchain
-        // A stage that failed before its tests ran (a red build): its errors, placed from the root.
+        // A stage that failed before its tests ran (a red build): its errors.
         let buildErrors = stages.filter { $0.status != .passed && $0.tests.results.isEmpty }.flatMap(\.evidence.compilerErrors)
             .map { BuildErrors.failure(fromLine: $0) }
-            .map { TestFailure(message: $0.message, location: $0.location.map { SourceLocation(file: places.relativePath($0.file), line: $0.line, column: $0.column) }) }
         if !buildErrors.isEmpty { run.buildErrors = buildErrors }
+        run = places.placed(run)
+        let results = run.results
         // Every report states the run's verdict: quarantined failures as such, and a refusal the tests do not show.
         let quarantined = Dictionary(results.filter { !$0.passed }.compactMap { test in
             configuration.quarantine.reason(for: test.testIdentifier).map { (test.testIdentifier, $0) }
