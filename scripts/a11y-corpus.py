@@ -54,7 +54,9 @@ def table(title, expected, found):
         for item in sorted(expected - found): print("missed:", *item)
 
 
-# Each folder is checked in a repository of its own: the top folder uses identifiers (the identifier
-# policy is on), PolicyOff has none and no UI tests (the identifier rules are off there).
+# Each folder is checked in a repository of its own: the top folder tags its controls (missing-identifier
+# applies), PolicyOff has no identifiers and no UI tests, PartlyTagged tags only the screen its UI tests
+# drive (missing-identifier applies there alone) in its own `screen-element` scheme.
 table("Policy on (AccessibilityCorpus)", *measure(corpus))
 table("Policy off (AccessibilityCorpus/PolicyOff)", *measure(os.path.join(corpus, "PolicyOff")))
+table("Partly tagged (AccessibilityCorpus/PartlyTagged)", *measure(os.path.join(corpus, "PartlyTagged")))

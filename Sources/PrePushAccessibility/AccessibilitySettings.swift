@@ -27,6 +27,10 @@ public struct AccessibilitySettings: Sendable {
     public var typeWords: [String: [String]]
     /// The identifier pattern.
     public var pattern: String
+    /// The repository's own identifier scheme, inferred from its identifiers when no pattern is
+    /// configured: when set, `identifier-convention` flags only identifiers outside it (and checks no
+    /// type words, which a scheme of the team's own does not have).
+    public var scheme: IdentifierScheme?
     /// Severity per rule id; a rule set to nil is off.
     public var severities: [String: Severity?]
     /// Whether `#Preview`, `PreviewProvider` types and `#if DEBUG` code are checked (they never ship).

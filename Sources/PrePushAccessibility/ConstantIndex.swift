@@ -214,6 +214,30 @@ public struct ConstantLookup: Sendable {
         strings = NameIndex(table.strings)
         instances = NameIndex(table.instances)
     }
+
+    /// The text a constant's name stands for in the first of `tables` that knows it: named in full
+    /// (`A11y.Checkout.payButton`) or by its last components, also through instances
+    /// (`A11yIdentifiers.roomScreen.sendButton`, `roomScreen` being a `RoomScreen()`).
+    public static func text(of name: String, in tables: [ConstantLookup]) -> String? {
+        text(of: name, in: tables, depth: 0)
+    }
+
+    private static func text(of name: String, in tables: [ConstantLookup], depth: Int) -> String? {
+        for table in tables {
+            if let text = table.strings.value(name) { return text }
+        }
+        // `A.roomScreen.send` → `RoomScreen.send` when `A.roomScreen` is an instance of `RoomScreen`.
+        guard depth < 4 else { return nil }
+        let parts = name.split(separator: ".")
+        for cut in stride(from: parts.count - 1, to: 0, by: -1) {
+            let head = parts[..<cut].joined(separator: ".")
+            for table in tables {
+                guard let type = table.instances.value(head) else { continue }
+                return text(of: ([Substring(type)] + parts[cut...]).joined(separator: "."), in: tables, depth: depth + 1)
+            }
+        }
+        return nil
+    }
 }
 
 /// Values by full name and by every dotted suffix of it (`A11y.Checkout.pay` is also `Checkout.pay`

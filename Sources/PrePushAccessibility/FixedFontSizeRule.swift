@@ -16,6 +16,9 @@ public struct FixedFontSizeRule: AccessibilityRule {
         issueType: .dynamicTypeUnsupported,
         defaultSeverity: .warning,
         nonTriggeringExamples: [
+            // One glyph drawn to a size: a separator dot, a letter favicon.
+            RuleExample(#"Text(verbatim: "·").font(.system(size: 8))"#),
+            RuleExample(#"Text(site.name.prefix(1).uppercased()).font(.system(size: 14, weight: .bold))"#),
             RuleExample(#"Image(systemName: "star.fill").font(.system(size: 24))"#),
             RuleExample(#"Text("Total").dynamicTypeSize(...DynamicTypeSize.accessibility2)"#),
             // A cap written as a choice: the size follows the user's up to a limit.
@@ -82,7 +85,7 @@ public struct FixedFontSizeRule: AccessibilityRule {
                 let labels = Set(argument.arguments.compactMap { $0.label?.text })
                 let fixed = (member.declName.baseName.text == "system" && labels.contains("size"))
                     || (member.declName.baseName.text == "custom" && labels.contains("fixedSize"))
-                if fixed && !onlyImages() && !Self.scalesWithHiddenFrame(view, in: file) {
+                if fixed && !Self.isSingleGlyph(view) && !onlyImages() && !Self.scalesWithHiddenFrame(view, in: file) {
                     findings.append(file.finding(Self.self, at: argument,
                                                  message: "a fixed font size does not grow with Dynamic Type; use a text style (.body) or .custom(_:size:relativeTo:)",
                                                  severity: severity, span: view.chain))
@@ -90,6 +93,17 @@ public struct FixedFontSizeRule: AccessibilityRule {
             }
         }
         return findings
+    }
+
+    /// A `Text` of one character (`Text(verbatim: "·")`, `Text("→")`) or of a name's first letter
+    /// (`Text(name.prefix(1))`, a letter favicon): a glyph drawn to a size, not text anyone reads.
+    static func isSingleGlyph(_ view: ViewCall) -> Bool {
+        guard view.name == "Text", let argument = view.call.arguments.first?.expression else { return false }
+        if let literal = argument.as(StringLiteralExprSyntax.self), !literal.isInterpolated {
+            return literal.textWithPlaceholders.count == 1
+        }
+        let text = argument.trimmedDescription.filter { $0 != " " }
+        return ["prefix(1)", ".first", ".initial", "initials", "first!"].contains { text.contains($0) }
     }
 
     /// An element VoiceOver never reads, drawn in a frame sized by a value rather than a number

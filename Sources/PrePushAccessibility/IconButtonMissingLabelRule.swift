@@ -13,6 +13,14 @@ public struct IconButtonMissingLabelRule: AccessibilityRule {
         issueType: .missingLabel,
         defaultSeverity: .error,
         nonTriggeringExamples: [
+            RuleExample(#"Button { showInfo() } label: { CompoundIcon(\.infoSolid) }.accessibilityLabel("Room details")"#),
+            RuleExample(#"Link("Help", destination: helpURL)"#),
+            RuleExample(#"Link(destination: helpURL) { Label("Help", systemImage: "questionmark.circle") }"#),
+            // A custom control that VoiceOver reads as the Toggle it represents.
+            RuleExample("""
+            Button { muted.toggle() } label: { Image(systemName: muted ? "mic.slash" : "mic") }
+                .accessibilityRepresentation { Toggle("Mute", isOn: $muted) }
+            """),
             RuleExample(#"Button(action: add) { Image(systemName: "plus") }.accessibilityLabel("Add task")"#),
             RuleExample(#"Button { add() } label: { Label("Add task", systemImage: "plus") }"#),
             RuleExample(#"Button("Add task") { add() }"#),
@@ -40,6 +48,19 @@ public struct IconButtonMissingLabelRule: AccessibilityRule {
             """),
         ],
         triggeringExamples: [
+            // The team's own icon view (named for what it is), an icon-only Link, a method's image.
+            RuleExample(#"↓Button { showInfo() } label: { CompoundIcon(\.infoSolid) }"#),
+            RuleExample(#"↓Link(destination: helpURL) { Image(systemName: "questionmark.circle") }"#),
+            // A view of the same file whose body is only an image, whatever its name.
+            RuleExample("""
+            struct Badge: View {
+                var body: some View { Image(systemName: "star.fill").foregroundStyle(.yellow) }
+            }
+            struct Row: View {
+                var body: some View { ↓Button { favourite() } label: { Badge() } }
+            }
+            """),
+            RuleExample(#"↓Button(action: { run(action) }) { action.image(for: .compact) }"#),
             RuleExample(#"↓Button(action: add) { Image(systemName: "plus") }"#),
             RuleExample(#"↓Button { share() } label: { Image(systemName: "square.and.arrow.up").imageScale(.large) }.padding()"#),
             RuleExample(#"↓Menu { Button("Delete") { delete() } } label: { Image(systemName: "ellipsis.circle") }"#),
@@ -108,7 +129,7 @@ public struct IconButtonMissingLabelRule: AccessibilityRule {
     public func findings(in file: ParsedSource) -> [AccessibilityFinding] {
         guard let severity = settings.severity(of: Self.description) else { return [] }
         return file.viewCalls.compactMap { view in
-            guard view.name == "Button" || view.name == "Menu", !view.isLabelledOrHidden,
+            guard view.name == "Button" || view.name == "Menu" || view.name == "Link", !view.isLabelledOrHidden,
                   let label = Self.labelClosure(of: view.call),
                   file.contentReader(iconViews: settings.iconViews).mayShowOnlyImages(label.statements) else { return nil }
             return file.finding(Self.self, at: view.nameToken,
@@ -121,7 +142,7 @@ public struct IconButtonMissingLabelRule: AccessibilityRule {
     static func labelClosure(of call: FunctionCallExprSyntax) -> ClosureExprSyntax? {
         if let labelled = call.additionalTrailingClosures.first(where: { $0.label.text == "label" }) { return labelled.closure }
         if let argument = call.arguments.first(where: { $0.label?.text == "label" }) { return argument.expression.as(ClosureExprSyntax.self) }
-        if call.arguments.contains(where: { $0.label?.text == "action" }) { return call.trailingClosure }
+        if call.arguments.contains(where: { $0.label?.text == "action" || $0.label?.text == "destination" }) { return call.trailingClosure }
         return nil
     }
 }

@@ -51,7 +51,9 @@ public struct IdentifierConventionRule: AccessibilityRule {
 
     public init(settings: AccessibilitySettings) {
         self.settings = settings
-        if settings.pattern == AccessibilitySettings.defaultPattern {
+        if let scheme = settings.scheme {
+            follows = { scheme.fits($0) }
+        } else if settings.pattern == AccessibilitySettings.defaultPattern {
             follows = Self.followsDefaultConvention
         } else if let regex = try? LinearRegex(settings.pattern) {
             // Linear time: the pattern comes from the repository's configuration.
@@ -61,10 +63,10 @@ public struct IdentifierConventionRule: AccessibilityRule {
         }
     }
 
-    /// `AccessibilitySettings.defaultPattern` without a regular expression: `tab_` and lowercase
+    /// Whether `identifier` follows `AccessibilitySettings.defaultPattern`, without a regular expression: `tab_` and lowercase
     /// words or digits joined by `_`; or a lowercase word starting with a letter, `_`, a word of
     /// letters, `_`, then one or more words of letters and digits or `{}`, joined by `_`.
-    static func followsDefaultConvention(_ identifier: String) -> Bool {
+    public static func followsDefaultConvention(_ identifier: String) -> Bool {
         let parts = identifier.utf8.split(separator: UInt8(ascii: "_"), omittingEmptySubsequences: false)
         func isWord(_ part: Substring.UTF8View.SubSequence, letters: Bool = false) -> Bool {
             !part.isEmpty && part.allSatisfy { byte in
@@ -86,7 +88,7 @@ public struct IdentifierConventionRule: AccessibilityRule {
             for call in chain.modifier("accessibilityIdentifier") {
                 guard let argument = call.arguments.first?.expression, let identifier = file.identifierText(argument),
                       !follows(identifier) else { continue }
-                findings.append(file.finding(Self.self, at: argument, message: Self.convention(identifier, argument),
+                findings.append(file.finding(Self.self, at: argument, message: convention(identifier, argument),
                                              severity: severity, span: chain.chain))
             }
         }
@@ -95,10 +97,11 @@ public struct IdentifierConventionRule: AccessibilityRule {
                 // A literal, or a constant resolved to its text (`A11yIdentifiers.roomScreen.callButton`).
                 guard let argument = call.arguments.first?.expression, let identifier = file.identifierText(argument) else { continue }
                 guard follows(identifier) else {
-                    findings.append(file.finding(Self.self, at: argument, message: Self.convention(identifier, argument),
+                    findings.append(file.finding(Self.self, at: argument, message: convention(identifier, argument),
                                                  severity: severity, span: view.chain))
                     continue
                 }
+                guard settings.scheme == nil else { continue }
                 let parts = identifier.split(separator: "_")
                 guard parts.first != "tab", parts.count >= 3, let allowed = settings.typeWords[view.name],
                       !allowed.contains(String(parts[1])) else { continue }
@@ -111,8 +114,11 @@ public struct IdentifierConventionRule: AccessibilityRule {
     }
 
     /// The message for an identifier off the convention, naming the constant it came through.
-    static func convention(_ identifier: String, _ argument: ExprSyntax) -> String {
+    func convention(_ identifier: String, _ argument: ExprSyntax) -> String {
         let through = argument.is(StringLiteralExprSyntax.self) ? "" : " (\(argument.trimmedDescription))"
+        if let scheme = settings.scheme {
+            return "\"\(identifier)\"\(through) is not written like this repository's identifiers: \(scheme.description), as \(scheme.fitting) of its \(scheme.total) are (for example \(scheme.example))"
+        }
         return "\"\(identifier)\"\(through) does not follow {scope}_{type}_{name} (for example login_button_submit)"
     }
 }

@@ -17,6 +17,21 @@ public struct ImageMissingLabelRule: AccessibilityRule {
         issueType: .missingLabel,
         defaultSeverity: .warning,
         nonTriggeringExamples: [
+            // Hidden by a modifier of the same file: a ViewModifier, or a View extension.
+            RuleExample("""
+            struct Decorative: ViewModifier {
+                func body(content: Content) -> some View { content.accessibilityHidden(true) }
+            }
+            extension View {
+                func ornamental() -> some View { accessibilityHidden(true) }
+            }
+            struct Card: View {
+                var body: some View {
+                    Image("pattern").resizable().modifier(Decorative())
+                    Image("wave").ornamental()
+                }
+            }
+            """),
             RuleExample(#"Image(decorative: "wave-background")"#),
             RuleExample(#"Image(systemName: "trash").accessibilityLabel("Delete")"#),
             RuleExample(#"Image(uiImage: avatar).resizable().accessibilityHidden(true)"#),
@@ -73,7 +88,7 @@ public struct ImageMissingLabelRule: AccessibilityRule {
             file.finding(Self.self, at: image.root, message: message, severity: severity, span: image.chain)
         }
         return assets + file.viewCalls.compactMap { image in
-            guard image.name == "Image", !Self.isSpokenFor(image) else { return nil }
+            guard image.name == "Image", !Self.isSpokenFor(image), !file.appliesSpeakingModifier(image.modifiers) else { return nil }
             if let member = Self.enclosingMemberName(image.chain), labelTokens.contains(member) { return nil }
             return file.finding(Self.self, at: image.nameToken,
                                 message: "VoiceOver reads this Image by its name; add .accessibilityLabel(\"…\"), or use Image(decorative:) or .accessibilityHidden(true) for decoration",

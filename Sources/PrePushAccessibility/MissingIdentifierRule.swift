@@ -19,6 +19,7 @@ public struct MissingIdentifierRule: AccessibilityRule {
             RuleExample(#"Text("Hello")"#),
             RuleExample(#"Text(task.title).accessibilityActions { Button("Delete") { delete(task) } }"#),
             RuleExample(#"Button("Reset") { reset() }.hidden()"#),
+            RuleExample(#"MuteButton().accessibilityRepresentation { Toggle("Mute", isOn: $muted) }.accessibilityIdentifier("room_button_mute")"#),
             RuleExample(#"Button("Save") { save() }.buttonStyle(PrimaryStyle(accessibilityIdentifier: "form_button_save"))"#),
             RuleExample(#"Button(action: save) { Text("Save").accessibilityIdentifier("form_button_save") }"#),
             // Modifiers inside `#if … #endif` in a chain, and after it, are the chain's.
@@ -63,13 +64,25 @@ public struct MissingIdentifierRule: AccessibilityRule {
 
     public func findings(in file: ParsedSource) -> [AccessibilityFinding] {
         guard let severity = settings.severity(of: Self.description) else { return [] }
-        return file.viewCalls
-            .filter { settings.controls.contains($0.name) && !Self.hasIdentifier($0) && !Self.isNotAControl($0, in: file) }
-            .map { control in
-                file.finding(Self.self, at: control.nameToken,
-                             message: "\(control.name) has no .accessibilityIdentifier; add one in the {scope}_{type}_{name} convention",
-                             severity: severity, span: control.chain, control: control)
-            }
+        let controls = file.viewCalls.filter { settings.controls.contains($0.name) && !Self.isNotAControl($0, in: file) }
+        guard !controls.isEmpty else { return [] }
+        // Per view type: how many controls have an identifier, how many not.
+        var screens: [String: (tagged: Int, untagged: Int)] = [:]
+        let judged = controls.map { control in
+            (control, type: ParsedSource.enclosingType(of: Syntax(control.call)), tagged: Self.hasIdentifier(control))
+        }
+        for control in judged {
+            if control.tagged { screens[control.type, default: (0, 0)].tagged += 1 } else { screens[control.type, default: (0, 0)].untagged += 1 }
+        }
+        let convention = settings.scheme.map { "in \($0.phrase)" } ?? "in the {scope}_{type}_{name} convention"
+        return judged.filter { !$0.tagged }.map { control, type, _ in
+            var finding = file.finding(Self.self, at: control.nameToken,
+                                       message: "\(control.name) has no .accessibilityIdentifier; add one \(convention)",
+                                       severity: severity, span: control.chain, control: control)
+            let screen = screens[type] ?? (0, 1)
+            finding.siblings = SiblingControls(tagged: screen.tagged, untagged: screen.untagged - 1)
+            return finding
+        }
     }
 
     /// `.accessibilityIdentifier` on the control; an argument named `accessibilityIdentifier:` to the
@@ -85,8 +98,11 @@ public struct MissingIdentifierRule: AccessibilityRule {
     }
 
     /// A Button inside `.accessibilityActions {}` (or made by a property used only there) is a
-    /// VoiceOver action, not a control on screen; a `.hidden()` control cannot be reached.
+    /// VoiceOver action, not a control on screen; a control in `.accessibilityRepresentation {}` is
+    /// what VoiceOver reads for the view it represents (which carries the identifier); a `.hidden()`
+    /// control cannot be reached.
     static func isNotAControl(_ control: ViewCall, in file: ParsedSource) -> Bool {
         !control.modifier("hidden").isEmpty || file.isAccessibilityAction(control)
+            || control.isInsideClosure(ofModifier: ["accessibilityRepresentation"])
     }
 }

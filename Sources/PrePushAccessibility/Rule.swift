@@ -58,6 +58,9 @@ public struct AccessibilityFinding: Sendable, Hashable {
     /// A hash of the finding's line with the nearest non-blank line above and below it, blanks
     /// collapsed: what tells apart two findings on lines with the same text (a baseline's context).
     public var contextHash = ""
+    /// For a control without an identifier: the other controls of the same view type, tagged and not.
+    /// A control among tagged siblings is missing what its screen's UI tests would look for.
+    public var siblings: SiblingControls?
 
     /// Creates a finding.
     public init(ruleID: String, severity: Severity, message: String, location: PrePushCore.SourceLocation,
@@ -69,6 +72,24 @@ public struct AccessibilityFinding: Sendable, Hashable {
         self.issueType = issueType
         self.lines = lines
     }
+}
+
+/// The other interactive controls of a control's view type, by whether they have an identifier.
+public struct SiblingControls: Sendable, Hashable {
+    /// Controls with an identifier.
+    public let tagged: Int
+    /// Controls without one.
+    public let untagged: Int
+
+    /// Counts.
+    public init(tagged: Int, untagged: Int) {
+        self.tagged = tagged
+        self.untagged = untagged
+    }
+
+    /// A screen whose controls get identifiers: at least two of the others have one, and they are at
+    /// least two thirds of the others.
+    public var isTaggedScreen: Bool { tagged >= 2 && tagged >= 2 * untagged }
 }
 
 /// A rule over one parsed file.
@@ -119,6 +140,8 @@ public struct ParsedSource {
     /// Properties and functions used only inside `.accessibilityActions { … }`: the Buttons they
     /// make are VoiceOver actions, not controls on screen.
     let actionOnlyMembers: Set<String>
+    /// This file's `ViewModifier`s that label or hide what they modify (`.modifier(Decorative())`).
+    let speakingModifiers: Set<String>
 
     /// String constants of the rest of the repository (`ConstantIndex`), consulted after the file's own.
     let repositoryConstants: ConstantLookup
@@ -143,6 +166,34 @@ public struct ParsedSource {
         identifierChains = collector.identifierChains
         numberConstants = collector.numberConstants
         actionOnlyMembers = collector.namesInActions.subtracting(collector.namesElsewhere).filter { collector.memberBodies[$0] != nil }
+        speakingModifiers = collector.speakingModifiers
+    }
+
+    /// Whether code sets an accessibility label or hides from VoiceOver.
+    static func labelsOrHides(_ node: some SyntaxProtocol) -> Bool {
+        node.tokens(viewMode: .sourceAccurate).contains { ["accessibilityHidden", "accessibilityLabel"].contains($0.text) }
+    }
+
+    /// Whether a modifier chain applies one of this file's modifiers that label or hide: a
+    /// `ViewModifier` (`.modifier(Decorative())`) or a `View` extension function (`.decorative()`).
+    func appliesSpeakingModifier(_ modifiers: [(name: String, call: FunctionCallExprSyntax)]) -> Bool {
+        modifiers.contains { modifier in
+            if modifier.name == "modifier", let type = modifier.call.arguments.first?.expression.as(FunctionCallExprSyntax.self)?
+                .calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text {
+                return speakingModifiers.contains(type)
+            }
+            guard let body = memberBodies[modifier.name] else { return false }
+            return Self.labelsOrHides(body)
+        }
+    }
+
+    /// This file's view types whose body shows only images (`struct StatusIcon: View { var body:
+    /// some View { Image(systemName: …) } }`): a Button showing one is icon-only.
+    func localIconViews(_ reader: ContentReader) -> Set<String> {
+        Set(viewBodies.compactMap { name, body in
+            guard let statements = body.accessors.as(CodeBlockItemListSyntax.self), reader.alwaysShowsOnlyImages(statements) else { return nil }
+            return name
+        })
     }
 
     /// Whether `name` is a view of this file whose body is a `Button` (or Link) or adds the button or
@@ -166,7 +217,8 @@ public struct ParsedSource {
 
     /// A reader of this file's view code, following its own properties and functions.
     func contentReader(iconViews: Set<String>, readsForFont: Bool = false) -> ContentReader {
-        ContentReader(iconViews: iconViews, members: memberBodies, readsForFont: readsForFont)
+        let local = viewBodies.isEmpty ? [] : localIconViews(ContentReader(iconViews: iconViews, members: memberBodies, readsForFont: readsForFont))
+        return ContentReader(iconViews: iconViews.union(local), members: memberBodies, readsForFont: readsForFont)
     }
 
     /// The number an expression stands for: a literal, or a number constant of this file named in
@@ -189,24 +241,7 @@ public struct ParsedSource {
             return literal.isInterpolated ? nil : literal.textWithPlaceholders
         }
         guard expression.is(MemberAccessExprSyntax.self) || expression.is(DeclReferenceExprSyntax.self) else { return nil }
-        return constantText(expression.trimmedDescription, depth: 0)
-    }
-
-    private func constantText(_ name: String, depth: Int) -> String? {
-        for table in [constants, repositoryConstants] {
-            if let text = table.strings.value(name) { return text }
-        }
-        // `A.roomScreen.send` → `RoomScreen.send` when `A.roomScreen` is an instance of `RoomScreen`.
-        guard depth < 4 else { return nil }
-        let parts = name.split(separator: ".")
-        for cut in stride(from: parts.count - 1, to: 0, by: -1) {
-            let head = parts[..<cut].joined(separator: ".")
-            for table in [constants, repositoryConstants] {
-                guard let type = table.instances.value(head) else { continue }
-                return constantText(([Substring(type)] + parts[cut...]).joined(separator: "."), depth: depth + 1)
-            }
-        }
-        return nil
+        return ConstantLookup.text(of: expression.trimmedDescription, in: [constants, repositoryConstants])
     }
 
     /// The 1-based line and scalar column where `node`'s first token starts (trivia skipped).

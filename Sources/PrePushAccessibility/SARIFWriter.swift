@@ -12,8 +12,10 @@ import PrePushCore
 /// `originalUriBaseIds` points at the repository root; columns count Unicode code points like every
 /// prepush location (`columnKind: unicodeCodePoints`).
 public enum SARIFWriter {
-    /// The SARIF document for `findings`; `root` is the absolute folder relative paths start from.
-    public static func render(_ findings: [AccessibilityFinding], root: String?) -> String {
+    /// The SARIF document for `findings`; `root` is the absolute folder relative paths start from;
+    /// `notes` (what was not checked or not reported, and why) are the invocation's
+    /// `toolExecutionNotifications`.
+    public static func render(_ findings: [AccessibilityFinding], root: String?, notes: [String] = []) -> String {
         let rules = AccessibilityChecker.rules.map { $0.description }
         let index = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.identifier, $0) })
         var run = Run(
@@ -33,7 +35,9 @@ public enum SARIFWriter {
                                                             uriBaseId: root == nil || finding.location.file.hasPrefix("/") ? nil : "%SRCROOT%"),
                            region: Region(startLine: finding.location.line, startColumn: finding.location.column)))])
             },
-            columnKind: "unicodeCodePoints")
+            columnKind: "unicodeCodePoints",
+            invocations: [Invocation(executionSuccessful: true,
+                                     toolExecutionNotifications: notes.map { Notification(level: "note", message: Message(text: $0)) })])
         if let root {
             run.originalUriBaseIds = ["%SRCROOT%": ArtifactLocation(uri: "file://" + uriReference(root.hasSuffix("/") ? root : root + "/"), uriBaseId: nil)]
         }
@@ -77,7 +81,16 @@ public enum SARIFWriter {
         let tool: Tool
         let results: [Result]
         let columnKind: String
+        let invocations: [Invocation]
         var originalUriBaseIds: [String: ArtifactLocation]?
+    }
+    struct Invocation: Encodable {
+        let executionSuccessful: Bool
+        let toolExecutionNotifications: [Notification]
+    }
+    struct Notification: Encodable {
+        let level: String
+        let message: Message
     }
     struct Tool: Encodable { let driver: Driver }
     struct Driver: Encodable {

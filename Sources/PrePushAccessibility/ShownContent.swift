@@ -118,6 +118,8 @@ final class ContentReader {
             if member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
                 return [named(member.declName.baseName.text)]
             }
+            // `item.icon`, `tab.image`: a property named for an image holds one.
+            if member.base != nil, Self.isIconName(member.declName.baseName.text) { return [.image] }
             return [.nothing]
         }
         if node.is(StringLiteralExprSyntax.self) { return [.nothing] }
@@ -127,7 +129,7 @@ final class ContentReader {
     private func alternatives(_ call: FunctionCallExprSyntax) -> [ShownContent] {
         let closures = [call.trailingClosure.map(Syntax.init)].compactMap { $0 } + call.additionalTrailingClosures.map { Syntax($0.closure) }
         if let view = ViewCall(call) {
-            if view.name == "Image" || iconViews.contains(view.name) {
+            if view.name == "Image" || iconViews.contains(view.name) || Self.isIconName(view.name) {
                 // A labelled (or hidden) image gives the control its words (or leaves them to others).
                 return [view.isLabelledOrHidden && !readsForFont ? .words : .image]
             }
@@ -144,11 +146,22 @@ final class ContentReader {
             if member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
                 return [named(member.declName.baseName.text, called: true)]
             }
+            // `action.image(for: size)`, `item.icon()`: a method named for an image returns one.
+            if Self.isIconName(member.declName.baseName.text) { return [.image] }
             // A modifier: what it is applied to, then what its closures add (`.overlay { Text(…) }`).
             let base = member.base.map { alternatives(Syntax($0)) } ?? [.nothing]
             return Self.sequence(base, sequence(of: closures))
         }
         return sequence(of: call.children(viewMode: .sourceAccurate))
+    }
+
+    /// A view type or member named for an image (`CompoundIcon`, `AvatarImage`, `SFSymbol`, `image`,
+    /// `tabIcon`): apps name their icon views this way, usually in another file or package than the
+    /// buttons that show them.
+    static func isIconName(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        if ["image", "icon", "symbol", "glyph", "avatar"].contains(lower) { return true }
+        return ["Image", "Icon", "Symbol", "Glyph", "Avatar"].contains { name.hasSuffix($0) } || name.hasPrefix("Avatar")
     }
 
     /// A name used as content: a local or member that is only an image, or a value that may be text.

@@ -16,6 +16,9 @@ public struct SmallTouchTargetRule: AccessibilityRule {
         issueType: .touchTargetTooSmall,
         defaultSeverity: .warning,
         nonTriggeringExamples: [
+            // The hit area grown past the drawn frame.
+            RuleExample(#"Image(systemName: "xmark").frame(width: 24, height: 24).padding(10).contentShape(Rectangle()).onTapGesture { close() }"#),
+            RuleExample(#"Image(systemName: "xmark").frame(width: 24, height: 24).contentShape(Rectangle().inset(by: -10)).onTapGesture { close() }"#),
             RuleExample(#"Button(action: add) { Image(systemName: "plus") }.frame(width: 44, height: 44)"#),
             RuleExample(#"Image(systemName: "star").frame(width: 20, height: 20)"#),
             RuleExample(#"Button("Add") { add() }.frame(maxWidth: .infinity)"#),
@@ -69,7 +72,7 @@ public struct SmallTouchTargetRule: AccessibilityRule {
             }
             let tappable = settings.controls.contains(view.name) || !view.modifier("onTapGesture").isEmpty
             guard tappable else { continue }
-            findings += small(frames: view.modifier("frame"), of: view, in: file, severity: severity)
+            findings += small(frames: Self.framesNotEnlarged(view.modifiers), of: view, in: file, severity: severity)
         }
         return findings
     }
@@ -100,6 +103,23 @@ public struct SmallTouchTargetRule: AccessibilityRule {
             }
         }
         return [expression]
+    }
+
+    /// The `.frame` calls no later modifier makes bigger to the touch: padding followed by a
+    /// content shape, or a content shape inset outwards or given a size (`.contentShape(Rectangle().inset(by: -10))`).
+    static func framesNotEnlarged(_ modifiers: [(name: String, call: FunctionCallExprSyntax)]) -> [FunctionCallExprSyntax] {
+        modifiers.enumerated().compactMap { index, modifier in
+            guard modifier.name == "frame" else { return nil }
+            let later = modifiers[(index + 1)...]
+            let padded = later.firstIndex { $0.name == "padding" }.map { padding in later[padding...].contains { $0.name == "contentShape" } } ?? false
+            let grown = later.contains { later in
+                later.name == "contentShape" && later.call.arguments.first.map { argument in
+                    let text = argument.expression.trimmedDescription
+                    return text.contains("inset(by: -") || text.contains("insetBy(dx: -") || text.contains(".size(")
+                } == true
+            }
+            return padded || grown ? nil : modifier.call
+        }
     }
 
     /// A view in a Menu's content or a context menu: the system draws it as a menu row.

@@ -28,6 +28,33 @@ public struct TapGestureMissingTraitRule: AccessibilityRule {
             RuleExample(#"MessageBubble(message).onTapGesture { }.onLongPressGesture { showMenu() }"#),
             // A composer that focuses its text input on a tap is text entry, announced as such.
             RuleExample(#"ComposerBox(text: $draft).focused($isComposing).onTapGesture { isComposing = true }"#),
+            // A row whose own buttons VoiceOver reaches; an invisible hit area; a scrim that dismisses.
+            RuleExample("""
+            HStack {
+                Text(item.title)
+                Button("Delete", systemImage: "trash") { delete(item) }
+            }
+            .contentShape(Rectangle())
+            .onTapGesture { open(item) }
+            """),
+            RuleExample(#"Color.clear.contentShape(Rectangle()).onTapGesture { select(day) }"#),
+            RuleExample(#"Color.black.opacity(0.4).ignoresSafeArea().onTapGesture { close() }"#),
+            // Taps that show or hide chrome, expand text, dismiss, or only play a haptic.
+            RuleExample(#"VideoPlayer(player: player).onTapGesture { withAnimation { showControls.toggle() } }"#),
+            RuleExample(#"Text(post.body).lineLimit(isExpanded ? nil : 3).onTapGesture { isExpanded.toggle() }"#),
+            RuleExample(#"ZStack { content }.onTapGesture { dismiss() }"#),
+            RuleExample(#"Menu { actions } label: { Image(systemName: "ellipsis") }.onTapGesture { Haptics.light() }"#),
+            // A child that VoiceOver reaches as the button.
+            RuleExample(#"VStack { Text(title).accessibilityAddTraits(.isButton); Text(subtitle) }.accessibilityElement(children: .combine).onTapGesture { open() }"#),
+            // Inside a style's makeBody the Toggle or Button it draws carries the trait.
+            RuleExample("""
+            struct CheckboxStyle: ToggleStyle {
+                func makeBody(configuration: Configuration) -> some View {
+                    HStack { configuration.label; Image(systemName: "checkmark") }
+                        .onTapGesture { configuration.isOn.toggle() }
+                }
+            }
+            """),
             RuleExample("""
             struct TagChip: View {
                 var body: some View { Text(tag).padding().accessibilityAddTraits(.isButton) }
@@ -49,6 +76,9 @@ public struct TapGestureMissingTraitRule: AccessibilityRule {
             """),
             RuleExample(#"↓cardContent.onTapGesture { open(card) }"#),
             RuleExample(#"↓row(for: item).contentShape(Rectangle()).onTapGesture { select(item) }"#),
+            // A checkbox row and a colour swatch are controls: their state is what the tap changes.
+            RuleExample(#"↓HStack { Image(systemName: done ? "checkmark.circle" : "circle"); Text(title) }.onTapGesture { done.toggle() }"#),
+            RuleExample(#"↓Circle().fill(color).opacity(0.8).onTapGesture { selected = color }"#),
         ]
     )
 
@@ -69,13 +99,15 @@ public struct TapGestureMissingTraitRule: AccessibilityRule {
                   !Self.isTextEntry(view.modifiers),
                   !settings.textEntryViews.contains(view.name), !Self.announcedControls.contains(view.name),
                   !file.isButtonLike(view.name),
+                  !TapPurpose.isIncidental(receiver: view.call, chain: view.chain, modifiers: view.modifiers, file: file),
                   !view.enclosingViews.contains(where: { $0.view.isHiddenFromAccessibility || $0.view.ignoresChildren }) else { return nil }
             return file.finding(Self.self, at: view.nameToken, message: view.name + message, severity: severity, span: view.chain)
         }
         // `cardContent.onTapGesture { … }`, `row(item).onTapGesture`, `content.onTapGesture` in a modifier.
         for chain in file.tapChains where Self.hasSingleTap(chain.modifiers) && !Self.hasButtonOrLinkTrait(chain.modifiers)
             && !Self.isTextEntry(chain.modifiers) {
-            if chain.modifiers.contains(where: { $0.name == "accessibilityHidden" }) { continue }
+            if chain.modifiers.contains(where: { $0.name == "accessibilityHidden" })
+                || TapPurpose.isIncidental(receiver: chain.root, chain: chain.chain, modifiers: chain.modifiers, file: file) { continue }
             let name = chain.root.trimmedDescription.count > 40 ? "this view" : chain.root.trimmedDescription
             findings.append(file.finding(Self.self, at: chain.root, message: name + message, severity: severity, span: chain.chain))
         }

@@ -161,7 +161,9 @@ extension ModifiedView {
     var isLabelledOrHidden: Bool {
         isHiddenFromAccessibility || modifiers.contains { modifier in
             switch modifier.name {
-            case "accessibilityLabel", "accessibilityValue", "accessibilityHint": return true
+            // `.accessibilityRepresentation { Toggle("Mute", isOn: $muted) }`: VoiceOver reads the
+            // representation, which names itself.
+            case "accessibilityLabel", "accessibilityValue", "accessibilityHint", "accessibilityRepresentation": return true
             case "accessibility": return modifier.call.arguments.contains { ["label", "value", "hint"].contains($0.label?.text) }
             default: return false
             }
@@ -262,6 +264,8 @@ final class ViewCallCollector: SyntaxVisitor {
     private(set) var tapChains: [ModifierChain] = []
     private(set) var viewBodies: [String: AccessorBlockSyntax] = [:]
     private(set) var memberBodies: [String: CodeBlockItemListSyntax] = [:]
+    /// This file's `ViewModifier`s that label or hide what they modify.
+    private(set) var speakingModifiers: Set<String> = []
     private(set) var previewLines: [ClosedRange<Int>] = []
     private(set) var debugLines: [ClosedRange<Int>] = []
     private(set) var constants = ConstantTable()
@@ -424,6 +428,14 @@ final class ViewCallCollector: SyntaxVisitor {
     private func note(_ name: String?, inheritance: InheritanceClauseSyntax?, members: MemberBlockSyntax, node: some SyntaxProtocol) {
         let inherited = inheritance?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
         if inherited.contains("PreviewProvider") { previewLines.append(lines(node)) }
+        // `struct Decorative: ViewModifier { func body(content:) … content.accessibilityHidden(true) }`.
+        if let name, inherited.contains("ViewModifier") {
+            for member in members.members {
+                guard let function = member.decl.as(FunctionDeclSyntax.self), function.name.text == "body",
+                      let body = function.body, ParsedSource.labelsOrHides(body) else { continue }
+                speakingModifiers.insert(name)
+            }
+        }
         guard let name, inherited.contains("View") else { return }
         for member in members.members {
             guard let variable = member.decl.as(VariableDeclSyntax.self),

@@ -37,7 +37,8 @@ public enum AccessibilityRun {
     public static func run(_ target: AccessibilityTarget, output: AccessibilityOutput, flags: ConfigurationFlags,
                            environment: [String: String], explainSelection: Bool = false, writeBaseline: String? = nil,
                            console: Console) -> ExitStatus {
-        let diagnostics = Diagnostics(console: console)
+        // JSON and SARIF own standard output: notes go to standard error (and into the document).
+        let diagnostics = Diagnostics(console: console, standardOutputIsReport: output != .text)
         do throws(PipelineError) {
             let (step, repository) = try open(target, flags: flags, environment: environment)
             let root = repository?.workingDirectory ?? FileManager.default.currentDirectoryPath
@@ -46,7 +47,7 @@ public enum AccessibilityRun {
             // Why each file was or was not checked is for the person asking, never part of the output.
             for line in result.explanations { console.error("prepush: \(line)") }
             var findings = result.findings
-            let notes = result.notes + (step.identifiers.note.map { [$0] } ?? [])
+            let notes = result.notes + step.identifiers.notes
             if let writeBaseline {
                 // Every finding of this run, before the old baseline is applied: the new baseline replaces it.
                 do {
@@ -59,7 +60,7 @@ public enum AccessibilityRun {
             }
             // The range check filters itself (the hook does the same); files, --all and stdin here.
             if case .range = target {} else { findings = step.baseline.newFindings(findings) }
-            write(findings, notes: notes, as: output, target: target, root: root, environment: environment, console: console)
+            write(findings, notes: notes, as: output, target: target, root: root, environment: environment, console: console, diagnostics: diagnostics)
             return findings.contains { $0.severity == .error } ? .failure : .success
         } catch {
             diagnostics.error(error)
@@ -159,29 +160,33 @@ public enum AccessibilityRun {
     /// Prints the findings as asked: JSON and SARIF alone on standard output; text with the notes
     /// and, in GitHub Actions, annotations.
     static func write(_ findings: [AccessibilityFinding], notes: [String], as output: AccessibilityOutput, target: AccessibilityTarget,
-                      root: String, environment: [String: String], console: Console) {
+                      root: String, environment: [String: String], console: Console, diagnostics: Diagnostics) {
         switch output {
         case .json:
-            FileSystem.write(render(findings), to: console.output)
+            FileSystem.write(render(findings, notes: notes), to: console.output)
+            // The document carries the notes; standard error tells the person running it too.
+            for note in notes { diagnostics.note(note) }
         case .sarif:
             // Files named on the command line are relative to where prepush runs; the rest to the repository.
             let base: String
             if case .files = target { base = FileManager.default.currentDirectoryPath } else { base = root }
-            FileSystem.write(SARIFWriter.render(findings, root: base), to: console.output)
+            FileSystem.write(SARIFWriter.render(findings, root: base, notes: notes), to: console.output)
+            for note in notes { diagnostics.note(note) }
         case .text:
             for finding in findings { console.line(AccessibilityStep.line(finding), tone: finding.severity == .error ? .bad : .warning) }
-            for note in notes { Diagnostics(console: console).note(note) }
+            for note in notes { diagnostics.note(note) }
             if environment["GITHUB_ACTIONS"] == "true" {
                 for finding in findings { console.command(AccessibilityStep.annotation(finding)) }
             }
         }
     }
 
-    /// `{"version": 1, "findings": [...]}`, keys sorted.
-    static func render(_ findings: [AccessibilityFinding]) -> String {
+    /// `{"version": 1, "findings": [...], "notes": [...]}`, keys sorted.
+    static func render(_ findings: [AccessibilityFinding], notes: [String] = []) -> String {
         struct Output: Encodable {
             let version: Int
             let findings: [Entry]
+            let notes: [String]
         }
         struct Entry: Encodable {
             let column: Int, file: String, issueType: String, line: Int, message: String, rule: String, severity: String
@@ -189,7 +194,7 @@ public enum AccessibilityRun {
         let output = Output(version: 1, findings: findings.map {
             Entry(column: $0.location.column, file: $0.location.file, issueType: $0.issueType.rawValue, line: $0.location.line,
                   message: $0.message, rule: $0.ruleID, severity: $0.severity.rawValue)
-        })
+        }, notes: notes)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return ((try? encoder.encode(output)).map { String(decoding: $0, as: UTF8.self) } ?? "{}") + "\n"

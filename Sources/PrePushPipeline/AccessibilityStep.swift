@@ -22,9 +22,14 @@ struct AccessibilityStep: Sendable {
 
     /// Whether `defaultExclude` excludes `path`.
     static func isExcludedByDefault(_ path: String) -> Bool {
-        let components = path.split(separator: "/")
-        if components.last.map({ $0.hasSuffix("Tests.swift") }) == true { return true }
-        return components.dropLast().contains { excludedFolders.contains($0) || $0.hasSuffix("Tests") }
+        // Component by component without an array of them: it runs for every file of a repository scan.
+        var start = path.startIndex
+        while let slash = path[start...].firstIndex(of: "/") {
+            let folder = path[start..<slash]
+            if excludedFolders.contains(folder) || folder.hasSuffix("Tests") { return true }
+            start = path.index(after: slash)
+        }
+        return path[start...].hasSuffix("Tests.swift")
     }
 
     /// Every rule id, in the order the rules run.
@@ -42,8 +47,9 @@ struct AccessibilityStep: Sendable {
     let excludesDefaults: Bool
     /// Files bigger than this many bytes are named in a note and not checked.
     let maxFileSize: Int
-    /// The repository's string constants, scanned the first time a checked file needs them.
-    let constants: RepositoryConstants
+    /// The repository's string constants and identifier censuses, gathered the first time a
+    /// checked file needs them.
+    let repositoryIndex: RepositoryIndex
     /// Findings recorded by `--write-baseline`, not reported again; empty without `accessibility.baseline`.
     let baseline: AccessibilityBaseline
     /// Where the baseline was read from (as configured), for messages.
@@ -71,7 +77,7 @@ struct AccessibilityStep: Sendable {
         exclude = (section?.exclude ?? []).map { Glob($0.value) }
         excludesDefaults = include.isEmpty
         maxFileSize = section?.maxFileSize?.value ?? Self.defaultMaxFileSize
-        constants = RepositoryConstants(root: root)
+        repositoryIndex = RepositoryIndex(root: root)
         identifiers = IdentifierPolicy(root: root, section: section)
         baselinePath = section?.baseline?.value
         guard let configured = section?.baseline, let absolute = configuration.accessibilityBaseline else {
@@ -97,8 +103,14 @@ struct AccessibilityStep: Sendable {
     /// The findings in one file's text; identifiers that name constants of other files are resolved
     /// through the repository's constants, scanned once and only when a file passes one.
     func checkFile(path: String, text: String) -> [AccessibilityFinding] {
-        identifiers.apply(checker.check(path: path, text: text,
-                                        lookup: ConstantIndex.usesIdentifierConstants(text) ? constants.all(excluding: self) : ConstantLookup()))
+        identifiers.apply(rawFindings(path: path, text: text), step: self)
+    }
+
+    /// The findings in one file's text before the identifier policy is applied (a push applies it to
+    /// the findings its lines touch, so that its note counts those).
+    func rawFindings(path: String, text: String) -> [AccessibilityFinding] {
+        identifiers.checker(for: text, step: self)
+            .check(path: path, text: text, lookup: ConstantIndex.usesIdentifierConstants(text) ? repositoryIndex.all(excluding: self) : ConstantLookup())
     }
 
     /// The note for a file over the size limit.
@@ -213,11 +225,14 @@ struct AccessibilityStep: Sendable {
     func check(_ range: PushRange, in repository: Repository, allLines: Bool, explain: Bool = false,
                applyBaseline: Bool = true) -> CheckResult {
         var result = CheckResult()
-        if let base = range.base {
-            for file in range.files where file.path.hasSuffix(".swift") && file.change != .added {
-                let path = file.oldPath ?? file.path
-                identifiers.consider(earlier: path) { try? repository.contents(of: path, at: base) }
+        for file in range.files where file.path.hasSuffix(".swift") {
+            guard let base = range.base, file.change != .added else {
+                identifiers.consider(pushed: file.path, earlier: nil)
+                continue
             }
+            let path = file.oldPath ?? file.path
+            if path != file.path { identifiers.consider(pushed: file.path, earlier: nil) }
+            identifiers.consider(pushed: path) { try? repository.contents(of: path, at: base) }
         }
         for file in range.files where file.path.hasSuffix(".swift") {
             guard selects(file.path) else {
@@ -237,10 +252,10 @@ struct AccessibilityStep: Sendable {
             if explain { result.explanations.append("\(file.path): \(chosen.checked ? "checked" : "not checked"): \(chosen.reason)") }
             guard chosen.checked else { continue }
             let touched: (AccessibilityFinding) -> Bool = { allLines || Self.touches(file, $0) }
-            var findings = checkFile(path: file.path, text: text)
+            var findings = rawFindings(path: file.path, text: text)
             // Findings the team recorded in its baseline are old news.
             if applyBaseline { findings = baseline.newFindings(findings, touched: touched) }
-            result.findings += findings.filter(touched)
+            result.findings += identifiers.apply(findings.filter(touched), step: self)
         }
         return result
     }

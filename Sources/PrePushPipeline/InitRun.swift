@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import PrePushAccessibility
 import PrePushConfig
 import PrePushCore
 import PrePushResults
@@ -20,10 +21,8 @@ public enum InitRun {
         /// Shared scheme names, UI-test schemes first.
         var schemes: [String] = []
         var catalog: String?
-        /// Why the identifier rules apply (UI tests, identifiers in views), or nil.
-        var identifierEvidence: String?
-        /// The identifiers the views give as literals.
-        var identifiers: [String] = []
+        /// How the repository tags its controls.
+        var practice: IdentifierPractice?
     }
 
     /// Writes the file; 0 written, 2 when a file is there (without `force`) or cannot be written.
@@ -79,13 +78,12 @@ public enum InitRun {
         findings.schemes = schemes.filter { $0.contains("UITest") } + schemes.filter { !$0.contains("UITest") }
         let catalog = TraceabilityStep.defaultCatalog
         if manager.fileExists(atPath: FilePath.join(root, catalog)) { findings.catalog = catalog }
-        findings.identifierEvidence = IdentifierPolicy.evidence(under: root)
-        if findings.identifierEvidence != nil {
-            for path in SourceTree.files(under: root, where: { $0.hasSuffix(".swift") && !AccessibilityStep.isExcludedByDefault($0) }) {
-                guard case .success(let absolute) = RepositoryPath.fileInside(path, root: root),
-                      case .success(let bytes) = FileReading.read(absolute, limit: 4_000_000) else { continue }
-                findings.identifiers += IdentifierStyle.identifiers(in: String(decoding: bytes, as: UTF8.self))
-            }
+        let index = RepositoryIndex(root: root)
+        let controls = AccessibilitySettings().controls
+        let limit = AccessibilityStep.defaultMaxFileSize
+        findings.practice = IdentifierPolicy.measure(files: index.files(maxFileSize: limit, controls: controls), controls: controls,
+                                                     isView: { !AccessibilityStep.isExcludedByDefault($0) }) {
+            index.constants(isExcluded: AccessibilityStep.isExcludedByDefault, maxFileSize: limit, controls: controls)
         }
         return findings
     }
@@ -153,33 +151,33 @@ public enum InitRun {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The identifier rules as the repository shows its policy: on, with a pattern its identifiers
-    /// pass, where it has UI tests or identifiers; else left to the check, which keeps them off
-    /// until the repository shows the policy.
+    /// What the identifier rules will do here, as comments: they follow the repository's practice
+    /// by themselves, so `init` turns nothing on (naming a rule would make it apply everywhere).
     static func identifierLines(_ findings: Findings) -> [String] {
-        guard let evidence = findings.identifierEvidence else {
-            return [
-                "    # No UI tests and no .accessibilityIdentifier here, so missing-identifier and identifier-convention",
-                "    # are off; they turn on by themselves when UI tests or identifiers come, or now with:",
-                "    # missing-identifier: error",
-                "    # identifier-convention: error",
+        guard let practice = findings.practice else { return [] }
+        let scope = practice.scope(of: "")
+        var lines: [String]
+        if !practice.hasIdentifiers {
+            lines = [
+                "    # missing-identifier and identifier-convention follow the team's practice: here no view sets an",
+                "    # .accessibilityIdentifier and \(practice.testEvidence), so they report nothing. To require identifiers anyway:",
+            ]
+        } else {
+            lines = [
+                "    # missing-identifier and identifier-convention follow the team's practice: here \(scope.tagged) of \(scope.controls) controls",
+                "    # have an identifier and \(practice.testEvidence); a control is reported where its folder tags",
+                "    # \(Int(IdentifierPractice.taggedShare * 100))% of its controls or its view's other controls are tagged. To require identifiers everywhere:",
             ]
         }
-        var lines = [
-            "    # The repository \(evidence): its views need identifiers UI tests can find.",
-            "    missing-identifier: error",
-            "    identifier-convention: error",
-        ]
-        let proposal = IdentifierStyle.propose(for: findings.identifiers)
-        if let pattern = proposal.style.pattern {
-            lines += [
-                "  # \(proposal.fits) of the \(findings.identifiers.count) identifiers here are \(proposal.style.rawValue); prepush's own is {scope}_{type}_{name}.",
-                "  identifierPattern: '\(pattern)'",
-            ]
-        } else if !findings.identifiers.isEmpty {
-            lines.append("  # \(proposal.fits) of the \(findings.identifiers.count) identifiers here follow {scope}_{type}_{name}, the default identifierPattern.")
+        lines += ["    # missing-identifier: error"]
+        switch practice.convention {
+        case .prepush:
+            if practice.hasIdentifiers { lines.append("  # Identifiers here follow prepush's {scope}_{type}_{name}; identifier-convention holds new ones to it.") }
+        case .inferred(let scheme):
+            lines.append("  # Identifiers here are \(scheme.description) (\(scheme.fitting) of \(scheme.total)); identifier-convention holds new ones to that.")
+        case .mixed(let count):
+            lines.append("  # The \(count) identifiers here follow no single scheme; identifier-convention stays quiet until identifierPattern names one.")
         }
         return lines
     }
-
 }

@@ -107,7 +107,7 @@ let allExamples: [MarkedExample] = AccessibilityChecker.rules.flatMap { rule in
         let code = """
         // prepush:disable missing-identifier
         Button("Add") { add() }
-        Text("x").font(.system(size: 9))
+        Text("Price").font(.system(size: 9))
         """
         #expect(AccessibilityChecker().check(path: "V.swift", text: code).map(\.ruleID) == ["fixed-font-size"])
     }

@@ -19,6 +19,7 @@ import Testing
 
     @Test func filesAreCheckedWhole() throws {
         let repo = try GitRepository()
+        try repo.addTaggedScreen()
         try repo.write(view, to: "Views/AddTaskView.swift")
         let result = try PrepushBinary.run(["a11y", "Views/AddTaskView.swift"], in: repo.path, environment: repo.environment)
         #expect(result.status == 1)
@@ -27,6 +28,7 @@ import Testing
 
     @Test func jsonNamesRuleSeverityAndPlace() throws {
         let repo = try GitRepository()
+        try repo.addTaggedScreen()
         try repo.write(view, to: "Views/AddTaskView.swift")
         let result = try PrepushBinary.run(["a11y", "--all", "--format", "json"], in: repo.path, environment: repo.environment)
         #expect(result.status == 1)
@@ -40,8 +42,38 @@ import Testing
         #expect(json["version"] as? Int == 1)
     }
 
+    /// JSON and SARIF carry the notes (what was not reported, what was not checked) that text
+    /// prints, and say them on standard error too.
+    @Test func machineReadableOutputKeepsTheNotes() throws {
+        let repo = try GitRepository()
+        try repo.write(view, to: "Views/AddTaskView.swift")
+        try repo.write(Data([0x73, 0x74, 0x72, 0x75, 0x63, 0x74, 0xFF, 0xFE, 0x0A]), to: "Views/Broken.swift")
+        let json = try PrepushBinary.run(["a11y", "--all", "--format", "json"], in: repo.path, environment: repo.environment)
+        #expect(json.status == 0, "\(json)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        let notes = try #require(document["notes"] as? [String])
+        #expect(notes == ["Views/Broken.swift: not UTF-8 text; not checked",
+                          "accessibility: 1 missing-identifier finding not reported: the repository tags 50% of its controls (1 of 2), and the rule applies from 75% or among mostly tagged controls of one view; it has no UI tests; to report them, set accessibility.rules: {missing-identifier: error} (docs/accessibility.md)"],
+                "\(json)")
+        #expect(json.standardError.split(separator: "\n").map(String.init) == notes.map { "prepush: note: " + $0 }, "\(json)")
+
+        let sarif = try PrepushBinary.run(["a11y", "--all", "--format", "sarif"], in: repo.path, environment: repo.environment)
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(sarif.standardOutput.utf8)) as? [String: Any])
+        let invocation = try #require(((log["runs"] as? [[String: Any]])?.first?["invocations"] as? [[String: Any]])?.first)
+        let notifications = try #require(invocation["toolExecutionNotifications"] as? [[String: Any]])
+        #expect(notifications.compactMap { ($0["message"] as? [String: Any])?["text"] as? String } == notes)
+        #expect(notifications.allSatisfy { $0["level"] as? String == "note" } && invocation["executionSuccessful"] as? Bool == true)
+        if AccessibilityCommandTests.canValidateSARIF {
+            let file = try repo.root.write(sarif.standardOutput, to: "notes.sarif")
+            let check = try Command.run("python3", ["-c", "import json, sys, jsonschema; jsonschema.validate(json.load(open(sys.argv[2])), json.load(open(sys.argv[1])))",
+                                                    Fixtures.shared + "/sarif/sarif-schema-2.1.0.json", file], environment: ProcessInfo.processInfo.environment)
+            #expect(check.status == 0, "\(check)")
+        }
+    }
+
     @Test func aRangeChecksOnlyItsChangedLines() throws {
         let repo = try GitRepository()
+        try repo.addTaggedScreen()
         try repo.write(view, to: "Views/AddTaskView.swift")
         try repo.commitAll("legacy view")
         try repo.git("branch", "base")
@@ -72,6 +104,7 @@ import Testing
     @Test(.enabled(if: AccessibilityCommandTests.canValidateSARIF))
     func sarifValidatesAgainstTheSchemaAndPointsAtTheFinding() throws {
         let repo = try GitRepository()
+        try repo.addTaggedScreen()
         try repo.write(view, to: "App/My Views/AddTaskView.swift")
         try repo.write("import SwiftUI\nstruct ZView: View { var body: some View { Text(\"Hi\").onTapGesture { greet() } } }\n", to: "App/Views/ZView.swift")
         let result = try PrepushBinary.run(["a11y", "--all", "--format", "sarif"], in: repo.path, environment: repo.environment)

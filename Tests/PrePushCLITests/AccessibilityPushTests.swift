@@ -38,6 +38,7 @@ import Testing
     /// A repository with the views pushed once (without checks), the stage leaving a marker.
     func repository() throws -> GitRepository {
         let repo = try GitRepository()
+        try repo.addTaggedScreen()
         try repo.write(legacy, to: "App/Views/SettingsView.swift")
         try repo.write(home, to: "App/Views/HomeView.swift")
         try repo.write("stages:\n  unit:\n    run: touch '\(repo.root.url("stage-ran"))'\n", to: ".prepush.yml")

@@ -22,6 +22,7 @@ import Testing
 
     func repository() throws -> GitRepository {
         let repo = try GitRepository()
+        try repo.addTaggedScreen()
         try repo.write(oldView, to: "App/LegacyView.swift")
         try repo.write(oldView.replacingOccurrences(of: "LegacyView", with: "OtherView"), to: "App/OtherView.swift")
         return repo

@@ -69,12 +69,13 @@ public final class GitRepository: @unchecked Sendable {
         try data.write(to: URL(fileURLWithPath: full))
     }
 
-    /// Whether a file exists in the working tree.
-    /// A UI test target's file (`XCUIApplication`): the repository of a team that has UI tests, so
-    /// the identifier rules apply to it (they are off where a repository shows no such policy).
+    /// A UI test target's file (`XCUIApplication`) that queries an identifier, and the tagged screen
+    /// it queries: the repository of a team whose UI tests use identifiers, so `missing-identifier`
+    /// applies to it (it is quiet where a repository shows no such practice).
     @discardableResult
     public func addUITests() throws -> String {
-        try write("""
+        try addTaggedScreen()
+        return try write("""
         import XCTest
 
         final class AppUITests: XCTestCase {
@@ -88,6 +89,32 @@ public final class GitRepository: @unchecked Sendable {
         """, to: "UITests/AppUITests.swift")
     }
 
+    /// Writes a screen whose six controls all have identifiers: the repository shows a team that
+    /// tags its controls, so `missing-identifier` applies to it (docs/accessibility.md).
+    @discardableResult
+    public func addTaggedScreen(at relative: String = "App/Tagged/TaggedScreen.swift") throws -> String {
+        try write("""
+        import SwiftUI
+
+        struct TaggedScreen: View {
+            @State private var name = ""
+            @State private var on = false
+            var body: some View {
+                Form {
+                    Button("Add") { add() }.accessibilityIdentifier("home_button_add")
+                    Button("Share") { share() }.accessibilityIdentifier("home_button_share")
+                    TextField("Name", text: $name).accessibilityIdentifier("home_field_name")
+                    Toggle("Done", isOn: $on).accessibilityIdentifier("home_toggle_done")
+                    Button("Delete") { delete() }.accessibilityIdentifier("home_button_delete")
+                    Button("Archive") { archive() }.accessibilityIdentifier("home_button_archive")
+                }
+            }
+        }
+
+        """, to: relative)
+    }
+
+    /// Whether a file exists in the working tree.
     public func exists(_ relative: String) -> Bool {
         FileManager.default.fileExists(atPath: (path as NSString).appendingPathComponent(relative))
     }

@@ -135,7 +135,7 @@ final class PushContext {
             findings += result.findings.filter { !findings.contains($0) }
             for note in result.notes { diagnostics.note(note) }
         }
-        if let note = step.identifiers.note { diagnostics.note(note) }
+        for note in step.identifiers.notes { diagnostics.note(note) }
         for finding in findings { console.line(AccessibilityStep.line(finding), tone: finding.severity == .error ? .bad : .warning) }
         if request.environment["GITHUB_ACTIONS"] == "true" {
             for finding in findings { console.command(AccessibilityStep.annotation(finding)) }

@@ -1,0 +1,346 @@
+/// What one Swift file shows of a team's identifier practice, from a byte scan (it runs over every
+/// Swift file of a repository, so it is one pass and no parse): the interactive controls its views
+/// build and how many identifiers they set, the identifiers written as literals, and, for a UI test,
+/// the strings and names its element queries use.
+public struct IdentifierCensus: Sendable, Equatable {
+    /// Interactive controls built here (`Button(`, `Toggle(`, … and the team's own controls).
+    public var controls = 0
+    /// `.accessibilityIdentifier(…)` calls and `accessibilityIdentifier:` arguments.
+    public var tagged = 0
+    /// Identifiers given as string literals, interpolations as `{}`.
+    public var identifiers: [String] = []
+    /// Identifiers given by name (`A11y.Login.email`), as written: resolved through the
+    /// repository's constants by whoever needs their text.
+    public var identifierNames: [String] = []
+    /// The file drives an app (`XCUIApplication`): a UI test, or a helper of one.
+    public var isUITest = false
+    /// Element queries by identifier that need no view to say so: `matching(identifier:)`,
+    /// `element(matching:identifier:)`, `identifier ==` in a predicate.
+    public var explicitIdentifierQueries = 0
+    /// What element subscripts ask for (`app.buttons["home_button_add"]`, `app.buttons[A11y.add]`):
+    /// a literal's text, or a name's last component. XCUITest matches these against the identifier
+    /// or the label, so only one that a view sets as an identifier counts as a query by identifier.
+    public var subscriptQueries: [String] = []
+
+    /// Counts `bytes`; `controls` are the names of interactive controls.
+    public init(bytes: [UInt8], controls: Set<String>) {
+        self.init(bytes: bytes, vocabulary: Vocabulary(controls: controls))
+    }
+
+    /// Counts `bytes` with the words made once for a whole repository.
+    public init(bytes: [UInt8], vocabulary: Vocabulary) {
+        let scanner = CensusScanner(bytes: bytes, known: vocabulary.known)
+        scanner.run(into: &self)
+    }
+
+    /// The words a census looks for (the controls, the identifier modifier, XCUITest's queries),
+    /// by hash: made once per run, not per file.
+    public struct Vocabulary: Sendable {
+        let known: [UInt64: (word: CensusScanner.Word, bytes: [UInt8])]
+
+        /// The vocabulary with `controls` as the interactive controls.
+        public init(controls: Set<String>) {
+            known = CensusScanner.table(controls: controls)
+        }
+    }
+
+    /// An empty census.
+    public init() {}
+}
+
+/// The one pass behind `IdentifierCensus`.
+struct CensusScanner {
+    let bytes: [UInt8]
+    let known: [UInt64: (word: Word, bytes: [UInt8])]
+    /// `XCUIElementQuery` properties whose subscripts find elements.
+    static let queries: Set<String> = [
+        "buttons", "staticTexts", "textFields", "secureTextFields", "switches", "toggles", "otherElements", "cells",
+        "images", "links", "sliders", "steppers", "pickers", "pickerWheels", "datePickers", "segmentedControls",
+        "searchFields", "textViews", "menuItems", "menus", "menuButtons", "popUpButtons", "tabs", "scrollViews",
+        "tables", "collectionViews", "navigationBars", "tabBars", "toolbars", "alerts", "sheets", "windows",
+        "keys", "icons", "progressIndicators", "activityIndicators", "maps", "webViews", "radioButtons", "checkBoxes",
+        "any", "descendants", "children", "containing",
+    ]
+
+    func isWordByte(_ byte: UInt8) -> Bool { ConstantIndex.isIdentifier(byte) }
+
+    func skipBlanks(_ start: Int) -> Int {
+        var index = start
+        while index < bytes.count, bytes[index] == 32 || bytes[index] == 9 || bytes[index] == 10 || bytes[index] == 13 { index += 1 }
+        return index
+    }
+
+    /// The last non-blank byte before `index`.
+    func previousByte(_ index: Int) -> UInt8? {
+        var at = index - 1
+        while at >= 0, bytes[at] == 32 || bytes[at] == 9 || bytes[at] == 10 || bytes[at] == 13 { at -= 1 }
+        return at >= 0 ? bytes[at] : nil
+    }
+
+    /// A string literal's text starting at the `"` at `start` (interpolations as `{}`), and where it ends.
+    func literal(at start: Int) -> (String, Int)? {
+        var index = start + 1
+        var text: [UInt8] = []
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") { return (String(decoding: text, as: UTF8.self), index + 1) }
+            if byte == 10 { return nil }
+            if byte == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "(") {
+                // Skip to the matching parenthesis.
+                var depth = 0
+                index += 1
+                while index < bytes.count {
+                    if bytes[index] == UInt8(ascii: "(") { depth += 1 }
+                    if bytes[index] == UInt8(ascii: ")") { depth -= 1; if depth == 0 { break } }
+                    if bytes[index] == 10 { return nil }
+                    index += 1
+                }
+                text += Array("{}".utf8)
+                index += 1
+                continue
+            }
+            text.append(byte)
+            index += 1
+        }
+        return nil
+    }
+
+    /// A dotted name (`A11y.Login.email`, `.email`) starting at `start`, and where it ends.
+    func dottedName(at start: Int) -> (String, Int)? {
+        var index = start
+        while index < bytes.count, isWordByte(bytes[index]) || bytes[index] == UInt8(ascii: ".") { index += 1 }
+        guard index > start else { return nil }
+        let name = String(decoding: bytes[start..<index], as: UTF8.self)
+        return (name.hasPrefix(".") ? String(name.dropFirst()) : name, index)
+    }
+
+    /// What a word the scan stops at is.
+    enum Word: Sendable { case control, identifierModifier, application, identifierLabel, query }
+
+    /// FNV-1a of a word's bytes: words are looked up without making a String of each (a census
+    /// runs over every Swift file of a repository, and most of its words are nothing to it).
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for index in start..<end { hash = (hash ^ UInt64(bytes[index])) &* 0x100_0000_01b3 }
+        return hash
+    }
+
+    /// The words the scan knows, by hash, with their bytes to confirm a match.
+    static func table(controls: Set<String>) -> [UInt64: (word: Word, bytes: [UInt8])] {
+        var table: [UInt64: (word: Word, bytes: [UInt8])] = [:]
+        func add(_ text: String, _ word: Word) {
+            let bytes = Array(text.utf8)
+            table[bytes.withUnsafeBufferPointer { hash($0, 0, $0.count) }] = (word, bytes)
+        }
+        for name in controls { add(name, .control) }
+        for name in queries { add(name, .query) }
+        add("accessibilityIdentifier", .identifierModifier)
+        add("XCUIApplication", .application)
+        add("identifier", .identifierLabel)
+        return table
+    }
+
+    func run(into census: inout IdentifierCensus) {
+        var subscripts: [String] = []
+        bytes.withUnsafeBufferPointer { buffer in
+            var index = 0
+            let count = buffer.count
+            while index < count {
+                let byte = buffer[index]
+                // Comments say nothing about practice (a commented-out Button is not a control).
+                if byte == UInt8(ascii: "/"), index + 1 < count, buffer[index + 1] == UInt8(ascii: "/") {
+                    while index < count, buffer[index] != 10 { index += 1 }
+                    continue
+                }
+                guard isWordByte(byte), index == 0 || !isWordByte(buffer[index - 1]) else { index += 1; continue }
+                var end = index
+                while end < count, isWordByte(buffer[end]) { end += 1 }
+                defer { index = end }
+                guard end - index >= 3, let entry = known[Self.hash(buffer, index, end)],
+                      entry.bytes.count == end - index, entry.bytes.elementsEqual(buffer[index..<end]) else { continue }
+                note(entry.word, from: index, to: end, into: &census, subscripts: &subscripts)
+            }
+        }
+        // Queries matter only in a file that drives an app.
+        if census.isUITest {
+            census.subscriptQueries = subscripts
+        } else {
+            census.explicitIdentifierQueries = 0
+        }
+    }
+
+    /// Counts a known word at `start..<end` by what surrounds it.
+    private func note(_ word: Word, from start: Int, to end: Int, into census: inout IdentifierCensus, subscripts: inout [String]) {
+        let next = skipBlanks(end)
+        let following = next < bytes.count ? bytes[next] : 0
+        let previous = previousByte(start)
+        switch word {
+        case .control:
+            if following == UInt8(ascii: "(") || following == UInt8(ascii: "{"), previous != UInt8(ascii: ".") { census.controls += 1 }
+        case .identifierModifier:
+            if previous == UInt8(ascii: "."), following == UInt8(ascii: "(") {
+                census.tagged += 1
+                let argument = skipBlanks(next + 1)
+                if argument < bytes.count, bytes[argument] == UInt8(ascii: "\"") {
+                    if let (text, _) = literal(at: argument) { census.identifiers.append(text) }
+                } else if let (name, _) = dottedName(at: argument) {
+                    census.identifierNames.append(name)
+                }
+            } else if following == UInt8(ascii: ":"), previous == UInt8(ascii: "(") || previous == UInt8(ascii: ",") {
+                census.tagged += 1
+            }
+        case .application:
+            census.isUITest = true
+        case .identifierLabel:
+            if following == UInt8(ascii: ":") || (following == UInt8(ascii: "=") && next + 1 < bytes.count && bytes[next + 1] == UInt8(ascii: "=")) {
+                census.explicitIdentifierQueries += 1
+            }
+        case .query:
+            guard previous == UInt8(ascii: "."), following == UInt8(ascii: "[") else { return }
+            let argument = skipBlanks(next + 1)
+            if argument < bytes.count, bytes[argument] == UInt8(ascii: "\"") {
+                if let (text, _) = literal(at: argument) { subscripts.append(text) }
+            } else if let (name, _) = dottedName(at: argument) {
+                subscripts.append(String(name.split(separator: ".").last ?? ""))
+            }
+        }
+    }
+}
+
+/// The shape of the identifiers a team writes, inferred from the ones it has
+/// (`room-join_call`, `LoginButton`, `login.email.field`): the case of their words and the
+/// separators between words. `identifier-convention` flags the outliers from it.
+public struct IdentifierScheme: Sendable, Equatable {
+    /// How the words of an identifier are written.
+    public enum WordCase: String, Sendable, CaseIterable {
+        /// `room`, `join2`.
+        case lower = "lower-case words"
+        /// `ROOM`.
+        case upper = "upper-case words"
+        /// `roomScreen`, `send` (the first letter lower-case).
+        case camel = "camelCase words"
+        /// `RoomScreen`, `URL`.
+        case pascal = "PascalCase words"
+
+        func fits(_ word: Substring) -> Bool {
+            guard let first = word.utf8.first else { return false }
+            let letters = word.utf8.allSatisfy { ConstantIndex.isIdentifier($0) && $0 != 95 }
+            guard letters else { return false }
+            switch self {
+            case .lower: return word.utf8.allSatisfy { !($0 >= 65 && $0 <= 90) }
+            case .upper: return word.utf8.allSatisfy { !($0 >= 97 && $0 <= 122) }
+            case .camel: return first >= 97 && first <= 122
+            case .pascal: return first >= 65 && first <= 90
+            }
+        }
+    }
+
+    /// The words' case.
+    public let wordCase: WordCase
+    /// The separators between words the team uses (`-`, `_`, `.`), in the order first seen; empty:
+    /// one word (`SendButton`).
+    public let separators: [Character]
+    /// How many of the identifiers it was inferred from fit it, and how many there were.
+    public let fitting: Int
+    public let total: Int
+
+    /// Creates a scheme.
+    public init(wordCase: WordCase, separators: [Character], fitting: Int, total: Int) {
+        self.wordCase = wordCase
+        self.separators = separators
+        self.fitting = fitting
+        self.total = total
+    }
+
+    /// The share of a repository's identifiers one way of writing them must cover to be its scheme.
+    public static let dominantShare = 0.7
+
+    /// Characters that may join words.
+    static let joiners: Set<Character> = ["-", "_", ".", "/", ":", " "]
+
+    /// The words of an identifier and the separators between them; `{}` (an interpolation) is a word
+    /// of any case; nil when it holds something else (an emoji, a quote).
+    static func split(_ identifier: String) -> (words: [Substring], separators: Set<Character>)? {
+        var words: [Substring] = []
+        var separators: Set<Character> = []
+        var start = identifier.startIndex
+        for index in identifier.indices where joiners.contains(identifier[index]) {
+            words.append(identifier[start..<index])
+            separators.insert(identifier[index])
+            start = identifier.index(after: index)
+        }
+        words.append(identifier[start...])
+        guard words.allSatisfy({ !$0.isEmpty }) else { return nil }
+        return (words, separators)
+    }
+
+    /// Whether `identifier` is written this way.
+    public func fits(_ identifier: String) -> Bool {
+        guard let (words, used) = Self.split(identifier) else { return false }
+        return used.isSubset(of: separators) && words.allSatisfy { $0 == "{}" || wordCase.fits($0) }
+    }
+
+    /// The scheme most of `identifiers` follow, when at least `share` of them fit one; nil when the
+    /// team writes them in no single way. A separator joins the scheme when several identifiers use
+    /// it (one stray `.` makes no scheme of its own).
+    public static func infer(from identifiers: [String], share: Double = dominantShare) -> IdentifierScheme? {
+        guard !identifiers.isEmpty else { return nil }
+        let parts = identifiers.map { split($0) }
+        var best: IdentifierScheme?
+        // The strict cases first (all-lower-case words fit camelCase too): a looser one is the
+        // scheme only when no strict one covers the share.
+        for group in [[WordCase.lower, .upper], [.pascal, .camel]] {
+            for wordCase in group {
+                let candidate = scheme(wordCase, identifiers: identifiers, parts: parts)
+                if candidate.fitting > (best?.fitting ?? 0) { best = candidate }
+            }
+            if let best, Double(best.fitting) >= share * Double(identifiers.count) { return best }
+        }
+        return nil
+    }
+
+    /// The scheme of `wordCase` with the separators the identifiers written in it use.
+    private static func scheme(_ wordCase: WordCase, identifiers: [String],
+                               parts: [(words: [Substring], separators: Set<Character>)?]) -> IdentifierScheme {
+        let fittingCase = parts.compactMap { $0 }.filter { $0.words.allSatisfy { $0 == "{}" || wordCase.fits($0) } }
+        var uses: [Character: Int] = [:]
+        var order: [Character] = []
+        for part in fittingCase {
+            for separator in part.separators {
+                if uses[separator] == nil { order.append(separator) }
+                uses[separator, default: 0] += 1
+            }
+        }
+        let needed = max(2, Int((Double(fittingCase.count) * 0.05).rounded(.up)))
+        let separators = order.filter { uses[$0]! >= needed }.sorted { uses[$0]! > uses[$1]! }
+        let scheme = IdentifierScheme(wordCase: wordCase, separators: separators, fitting: 0, total: identifiers.count)
+        return IdentifierScheme(wordCase: wordCase, separators: separators, fitting: identifiers.filter(scheme.fits).count, total: identifiers.count)
+    }
+
+    /// `this repository's scheme (lower-case words joined by - or _, for example login-button_submit)`.
+    public var phrase: String { "this repository's scheme (\(description), for example \(example))" }
+
+    /// `lower-case words joined by - or _`, for messages and notes.
+    public var description: String {
+        guard !separators.isEmpty else { return "\(wordCase.rawValue) run together" }
+        let names = separators.map { $0 == " " ? "spaces" : "\($0)" }
+        return "\(wordCase.rawValue) joined by \(names.joined(separator: " or "))"
+    }
+
+    /// An example of the shape (`room-join_call`): what a message shows.
+    public var example: String {
+        let words: [String]
+        switch wordCase {
+        case .lower: words = ["login", "button", "submit"]
+        case .upper: words = ["LOGIN", "BUTTON", "SUBMIT"]
+        case .camel: words = separators.isEmpty ? ["loginSubmitButton"] : ["loginScreen", "submitButton"]
+        case .pascal: words = separators.isEmpty ? ["LoginSubmitButton"] : ["LoginScreen", "SubmitButton"]
+        }
+        guard !separators.isEmpty else { return words[0] }
+        var text = words[0]
+        for (offset, word) in words.dropFirst().prefix(separators.count == 1 ? 2 : 2).enumerated() {
+            text += String(separators[min(offset, separators.count - 1)]) + word
+        }
+        return text
+    }
+}

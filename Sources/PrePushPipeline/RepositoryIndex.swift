@@ -1,0 +1,190 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import PrePushAccessibility
+import PrePushCore
+import PrePushGit
+
+/// What the accessibility check knows of every Swift file of the working tree outside build and
+/// vendored folders, gathered on first use in one walk: each file's string constants
+/// (`ConstantIndex`) and its identifier census (`IdentifierCensus`). Most pushes need neither and
+/// never pay for it. What each file holds is kept in `.git/prepush/constants` by the file's blob id,
+/// and a file whose size and modification time still match git's index is known by the index's blob
+/// id without being read: a push pays only for the files that changed since they were last scanned.
+/// The check runs on one thread, the one that owns its step, so the memo needs no lock.
+final class RepositoryIndex: @unchecked Sendable {
+    /// What one file holds.
+    struct Facts: Equatable {
+        var constants = ConstantTable()
+        var census = IdentifierCensus()
+    }
+
+    let root: String?
+    private var gathered: [(path: String, facts: Facts)]?
+    private var lookup: ConstantLookup?
+    /// Files read and scanned by the last gathering (not known by the stored index): for tests
+    /// and `--verbose`.
+    private(set) var scannedFiles = 0
+
+    init(root: String?) { self.root = root }
+
+    /// Every constant of the files the step checks, by qualified name (the first file in path order
+    /// wins for a name declared twice).
+    func all(excluding step: AccessibilityStep) -> ConstantLookup {
+        constants(isExcluded: step.isExcluded, maxFileSize: step.maxFileSize, controls: step.checker.settings.controls)
+    }
+
+    /// Every constant of the files `isExcluded` keeps.
+    func constants(isExcluded: (String) -> Bool, maxFileSize: Int, controls: Set<String>) -> ConstantLookup {
+        if let lookup { return lookup }
+        var found = ConstantTable()
+        for (path, facts) in files(maxFileSize: maxFileSize, controls: controls) where !isExcluded(path) {
+            found.merge(facts.constants)
+        }
+        let made = ConstantLookup(found)
+        lookup = made
+        return made
+    }
+
+    /// Each Swift file outside build and vendored folders with what it holds, in path order.
+    func files(maxFileSize: Int, controls: Set<String>) -> [(path: String, facts: Facts)] {
+        if let gathered { return gathered }
+        var files: [(path: String, facts: Facts)] = []
+        if let root {
+            let repository = try? Repository.discover(from: root)
+            let store = repository.map { ConstantStore(folder: FilePath.join($0.commonDirectory, "prepush")) }
+            let known = store?.load() ?? [:]
+            let indexed = repository?.indexedFiles()
+            let vocabulary = IdentifierCensus.Vocabulary(controls: controls)
+            var seen: [String: Facts] = [:]
+            // SourceTree keeps symlinks only when they stay inside the root: no per-file realpath here
+            // (it was 40% of a push's CPU in a 3,000-file app).
+            for path in SourceTree.files(under: root, where: { $0.hasSuffix(".swift") && !IdentifierPolicy.isVendored($0) }) {
+                let absolute = FilePath.join(root, path)
+                var bytes: [UInt8]?
+                let blob: String
+                if let entry = indexed?.files[path], let stamp = FileSystem.stamp(of: absolute),
+                   Self.matches(stamp, entry.stamp), stamp.seconds < indexed!.written {
+                    blob = entry.blob
+                } else {
+                    guard case .success(let read) = FileReading.read(absolute, limit: maxFileSize) else { continue }
+                    bytes = read
+                    blob = Repository.contentHash(read)
+                }
+                let facts: Facts
+                if let memo = seen[blob] ?? known[blob] {
+                    facts = memo
+                } else {
+                    if bytes == nil, case .success(let read) = FileReading.read(absolute, limit: maxFileSize) { bytes = read }
+                    facts = Self.scan(bytes ?? [], vocabulary: vocabulary)
+                    scannedFiles += 1
+                }
+                seen[blob] = facts
+                files.append((path, facts))
+            }
+            // Written when something was scanned, holding only the blobs of this tree.
+            if scannedFiles > 0 || seen.count != known.count { store?.save(seen) }
+        }
+        gathered = files
+        return files
+    }
+
+    /// Whether a file's stamp is the one git's index recorded (git keeps 32 bits of the size, and
+    /// no nanoseconds where the file system or the writer had none).
+    static func matches(_ file: FileStamp, _ indexed: FileStamp) -> Bool {
+        UInt32(truncatingIfNeeded: file.size) == UInt32(truncatingIfNeeded: indexed.size) && file.seconds == indexed.seconds
+            && (indexed.nanoseconds == 0 || file.nanoseconds == indexed.nanoseconds)
+    }
+
+    /// What one file's bytes hold. (No look for `let` first: the generic `firstRange(of:)` was 92%
+    /// of a cold scan's CPU; each scan is one pass over the bytes.)
+    static func scan(_ bytes: [UInt8], vocabulary: IdentifierCensus.Vocabulary) -> Facts {
+        Facts(constants: bytes.count > 20 ? ConstantIndex.scan(bytes: bytes) : ConstantTable(),
+              census: IdentifierCensus(bytes: bytes, vocabulary: vocabulary))
+    }
+}
+
+/// What each blob scanned before holds, in `.git/prepush/constants`: a line per blob, then a line
+/// per fact (`blob TAB kind TAB name TAB text`): `s` a string constant, `i` an instance, `c` the census
+/// counts (`controls tagged uiTest explicitQueries`), `d` a literal identifier, `n` a named one, `q` a
+/// UI test's subscript query. A damaged or unreadable file, or one of an older version, is as good as
+/// none: everything is scanned again and the file rewritten.
+struct ConstantStore {
+    static let header = "prepush constants 2"
+    let folder: String
+    var path: String { FilePath.join(folder, "constants") }
+
+    func load() -> [String: RepositoryIndex.Facts] {
+        guard case .success(let bytes) = FileReading.read(path, limit: 64_000_000) else { return [:] }
+        let lines = bytes.split(separator: 10, omittingEmptySubsequences: true)
+        guard let first = lines.first, String(decoding: first, as: UTF8.self) == Self.header else { return [:] }
+        var tables: [String: RepositoryIndex.Facts] = [:]
+        // A blob's lines come together: its facts are built aside and stored once (a lookup by a
+        // 40-character key per line, or a copy per line, made loading a big store slow).
+        var blob: ArraySlice<UInt8> = []
+        var facts = RepositoryIndex.Facts()
+        func flush() { if !blob.isEmpty { tables[String(decoding: blob, as: UTF8.self)] = facts } }
+        for line in lines.dropFirst() {
+            guard line.count >= 40 else { return [:] }
+            let id = line.prefix(40)
+            if !id.elementsEqual(blob) {
+                flush()
+                blob = id
+                facts = RepositoryIndex.Facts()
+            }
+            guard line.count > 40 else { continue }
+            // blob TAB kind TAB name TAB value
+            let rest = line.dropFirst(40)
+            guard rest.count >= 4, rest.first == 9, rest[rest.startIndex + 2] == 9 else { return [:] }
+            let kind = rest[rest.startIndex + 1]
+            let fields = rest.dropFirst(3)
+            guard let tab = fields.firstIndex(of: 9) else { return [:] }
+            let name = String(decoding: fields[..<tab], as: UTF8.self)
+            let value = String(decoding: fields[(tab + 1)...], as: UTF8.self)
+            switch kind {
+            case UInt8(ascii: "s"): facts.constants.strings[name] = value
+            case UInt8(ascii: "i"): facts.constants.instances[name] = value
+            case UInt8(ascii: "c"):
+                let counts = name.split(separator: " ").compactMap { Int($0) }
+                guard counts.count == 4 else { return [:] }
+                facts.census.controls = counts[0]
+                facts.census.tagged = counts[1]
+                facts.census.isUITest = counts[2] == 1
+                facts.census.explicitIdentifierQueries = counts[3]
+            case UInt8(ascii: "d"): facts.census.identifiers.append(value)
+            case UInt8(ascii: "n"): facts.census.identifierNames.append(value)
+            case UInt8(ascii: "q"): facts.census.subscriptQueries.append(value)
+            default: return [:]
+            }
+        }
+        flush()
+        return tables
+    }
+
+    /// Writes `tables` whole (atomically); a failure only costs the next run a scan.
+    func save(_ tables: [String: RepositoryIndex.Facts]) {
+        var text = Self.header + "\n"
+        for blob in tables.keys.sorted() {
+            text += blob + "\n"
+            let facts = tables[blob]!
+            for (kind, entries) in [("s", facts.constants.strings), ("i", facts.constants.instances)] {
+                for (name, value) in entries.sorted(by: { $0.key < $1.key }) where Self.fits(name) && Self.fits(value) {
+                    text += "\(blob)\t\(kind)\t\(name)\t\(value)\n"
+                }
+            }
+            let census = facts.census
+            guard census != IdentifierCensus() else { continue }
+            text += "\(blob)\tc\t\(census.controls) \(census.tagged) \(census.isUITest ? 1 : 0) \(census.explicitIdentifierQueries)\t\n"
+            for (kind, values) in [("d", census.identifiers), ("n", census.identifierNames), ("q", census.subscriptQueries)] {
+                for value in values where Self.fits(value) { text += "\(blob)\t\(kind)\t\t\(value)\n" }
+            }
+        }
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try? AtomicFile.write(text, to: path)
+    }
+
+    /// A value the line format can hold.
+    static func fits(_ value: String) -> Bool { !value.contains("\t") && !value.contains("\n") && !value.contains("\r") }
+}

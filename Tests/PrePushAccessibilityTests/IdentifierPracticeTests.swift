@@ -1,0 +1,110 @@
+import PrePushAccessibility
+import Testing
+
+/// What a file shows of a team's identifier practice, and the scheme its identifiers follow.
+@Suite struct IdentifierCensusTests {
+    let controls = AccessibilitySettings().controls
+
+    @Test func controlsAndIdentifiersAreCountedNotCommentsOrModifiers() {
+        let census = IdentifierCensus(bytes: Array("""
+        struct Row: View {
+            var body: some View {
+                // Button("Old") { }
+                Button("Send") { send() }.accessibilityIdentifier("room-send")
+                Toggle(isOn: $on) { Text("Mute") }.buttonStyle(.plain)
+                Link(destination: url) { Text("Help") }.accessibilityIdentifier(A11y.Room.help)
+                PrimaryButton(title: "Go", accessibilityIdentifier: "room-go")
+                TextField("Name \\(n)", text: $name).accessibilityIdentifier("room-name_\\(index)")
+            }
+        }
+        """.utf8), controls: controls)
+        #expect(census.controls == 4, "Button, Toggle, Link, TextField; not the comment, .buttonStyle or PrimaryButton")
+        #expect(census.tagged == 4)
+        #expect(census.identifiers == ["room-send", "room-name_{}"])
+        #expect(census.identifierNames == ["A11y.Room.help"])
+        #expect(!census.isUITest && census.subscriptQueries.isEmpty)
+    }
+
+    @Test func aUITestsQueriesAreWhatItsSubscriptsAsk() {
+        let census = IdentifierCensus(bytes: Array("""
+        final class RoomUITests: XCTestCase {
+            func testSend() {
+                let app = XCUIApplication()
+                app.buttons["room-send"].tap()
+                app.textFields[A11y.Room.message].typeText("hi")
+                app.staticTexts["Welcome"].waitForExistence(timeout: 2)
+                app.descendants(matching: .any).matching(identifier: "room-list").firstMatch.swipeUp()
+            }
+        }
+        """.utf8), controls: controls)
+        #expect(census.isUITest)
+        #expect(census.subscriptQueries == ["room-send", "message", "Welcome"])
+        #expect(census.explicitIdentifierQueries == 1)
+        #expect(census.controls == 0)
+    }
+
+    @Test func subscriptsOutsideAUITestAreNoQueries() {
+        let census = IdentifierCensus(bytes: Array(#"let first = model.buttons["x"]; let match = list.matching(identifier: "y")"#.utf8), controls: controls)
+        #expect(census.subscriptQueries.isEmpty && census.explicitIdentifierQueries == 0)
+    }
+}
+
+@Suite struct IdentifierSchemeTests {
+    @Test func aTeamsMixOfSeparatorsIsOneScheme() throws {
+        let scheme = try #require(IdentifierScheme.infer(from: ["room-send", "room-join_call", "room-message_field", "room-mute", "settings-dark_mode"]))
+        #expect(scheme.wordCase == .lower && Set(scheme.separators) == ["-", "_"])
+        #expect(scheme.fits("call-hang_up") && scheme.fits("room-row_{}"))
+        #expect(!scheme.fits("callSpeakerButton") && !scheme.fits("call.speaker"))
+        #expect(scheme.description == "lower-case words joined by - or _")
+    }
+
+    @Test func pascalCaseRunTogether() throws {
+        let scheme = try #require(IdentifierScheme.infer(from: ["SendButton", "AttachButton", "ComposerField", "MuteToggle", "URLField"]))
+        #expect(scheme.wordCase == .pascal && scheme.separators.isEmpty && scheme.fitting == 5)
+        #expect(scheme.fits("LeaveButton") && !scheme.fits("leave_button") && !scheme.fits("leaveButton"))
+    }
+
+    /// All-lower-case words fit camelCase too: the stricter scheme is kept when it covers 70%, so a
+    /// camelCase newcomer is the outlier.
+    @Test func theStricterCaseWinsWhenItCovers() throws {
+        let scheme = try #require(IdentifierScheme.infer(from: ["room-send", "room-call", "room-mute", "room-leave", "roomInfoButton"]))
+        #expect(scheme.wordCase == .lower && scheme.fitting == 4)
+        let camel = try #require(IdentifierScheme.infer(from: ["roomSend", "roomCall", "settings", "roomMute", "profileEdit"]))
+        #expect(camel.wordCase == .camel && camel.fitting == 5)
+    }
+
+    @Test func noSchemeWhereNoneCovers() {
+        #expect(IdentifierScheme.infer(from: ["room-send", "SendButton", "room_call", "CallButton", "mute.toggle", "muteToggle"]) == nil)
+        #expect(IdentifierScheme.infer(from: []) == nil)
+    }
+
+    @Test func aStraySeparatorIsNotPartOfTheScheme() throws {
+        let identifiers = ["a_b", "c_d", "e_f", "g_h", "i_j", "k_l", "m_n", "o_p", "q_r", "s.t"]
+        let scheme = try #require(IdentifierScheme.infer(from: identifiers))
+        #expect(scheme.separators == ["_"] && !scheme.fits("s.t") && scheme.fitting == 9)
+    }
+}
+
+@Suite struct SiblingControlsTests {
+    @Test func aControlAmongTaggedSiblingsKnowsIt() {
+        let code = """
+        struct RoomScreen: View {
+            var body: some View {
+                Button("Send") { }.accessibilityIdentifier("room_button_send")
+                Button("Call") { }.accessibilityIdentifier("room_button_call")
+                Button("Leave") { }
+            }
+        }
+        struct SettingsScreen: View {
+            var body: some View {
+                Toggle("A", isOn: $a)
+                Toggle("B", isOn: $b).accessibilityIdentifier("settings_toggle_b")
+            }
+        }
+        """
+        let findings = AccessibilityChecker().check(path: "V.swift", text: code).filter { $0.ruleID == "missing-identifier" }
+        #expect(findings.map(\.location.line) == [5, 10])
+        #expect(findings.first?.siblings == SiblingControls(tagged: 2, untagged: 0) && findings.first?.siblings?.isTaggedScreen == true)
+        #expect(findings.last?.siblings == SiblingControls(tagged: 1, untagged: 0) && findings.last?.siblings?.isTaggedScreen == false)
+    }
+}
