@@ -7,7 +7,8 @@
 #   - cold: no .git/prepush/constants (every file read and scanned, then the store written);
 #   - warm: the store from the previous run (files whose stamp matches git's index are not read);
 #   - and, when BEFORE=path/to/an/older/prepush is given, that binary (no store).
-# Release build of the current tree; figures go in docs/benchmarks.md.
+# Since issue 36 the same push also measures the identifier practice (a census of every file, kept in
+# the same store). Release build of the current tree; figures go in docs/benchmarks.md.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
