@@ -170,6 +170,8 @@ public struct ConfigurationFile: Sendable, Equatable {
     /// The stages' names in file order.
     public var stageOrder: [StageKind] = []
     public var reportsDirectory: Located<String>?
+    /// `reports.annotations`: GitHub annotations of each kind a step prints (1 to 50).
+    public var reportsAnnotations: Located<Int>?
     public var remote: FileRemote?
     public var accessibility: FileAccessibility?
     public var traceability: FileTraceability?
@@ -187,7 +189,7 @@ public struct ConfigurationFile: Sendable, Equatable {
         "stages": StageKind.builtIn.map(\.rawValue),
         "stages.unit": stageKeys,
         "stages.ui": stageKeys,
-        "reports": ["directory"],
+        "reports": ["directory", "annotations"],
         "remote": ["host", "user", "port", "path", "syncMode", "identityFile", "sshOptions", "results", "acceptNewHostKeys"],
     ]
 
@@ -276,8 +278,15 @@ struct FileDecoder {
         if let node = top["verbose"] { file.verbose = boolean(node, path: "verbose") }
         if let node = top["isolated"] { file.isolated = boolean(node, path: "isolated") }
         if let node = top["cache"] { file.cache = boolean(node, path: "cache") }
-        if let node = top["reports"], let reports = mapping(node, path: "reports"), let directory = reports["directory"] {
-            file.reportsDirectory = nonEmptyString(directory, path: "reports.directory", expected: "a folder path")
+        if let node = top["reports"], let reports = mapping(node, path: "reports") {
+            if let directory = reports["directory"] {
+                file.reportsDirectory = nonEmptyString(directory, path: "reports.directory", expected: "a folder path")
+            }
+            if let annotations = reports["annotations"] {
+                file.reportsAnnotations = parsed(annotations, path: "reports.annotations", expected: "a number of annotations from 1 to 50") {
+                    ValueParsers.count($0, range: ResolvedConfiguration.annotationRange, what: "a number of annotations")
+                }
+            }
         }
         if let node = top["stages"], !node.isNull, let stages = mapping(node, path: "stages", allowedKeys: nil) {
             for (key, stageNode) in stages.pairs {

@@ -26,6 +26,7 @@ public enum ConfigurationResolver {
         public static let syncMode = "PREPUSH_SYNC_MODE"
         public static let cache = "PREPUSH_CACHE"
         public static let lineBuffered = "PREPUSH_LINE_BUFFERED"
+        public static let annotations = "PREPUSH_ANNOTATIONS"
     }
 
     /// Whether `PREPUSH_SKIP` asks to skip everything. Checked before the file is read, so a broken
@@ -219,6 +220,14 @@ private struct Merger {
             }
         }
         settings.append(ResolvedSetting(name: "reports.directory", value: reports.value, origin: reports.origin))
+        let range = ResolvedConfiguration.annotationRange
+        let annotations = pick("reports.annotations", flag: flags.annotations.map { ($0, "--annotations") }, variable: Variable.annotations,
+                               parse: { ValueParsers.count($0, range: range, what: "a number of annotations") },
+                               file: file?.reportsAnnotations, fallback: 10)
+        if let flag = flags.annotations, !range.contains(flag) {
+            errors.append(.invalidValue(.flag("--annotations"), setting: "reports.annotations", value: "\(flag)",
+                                        problem: .notCount(range, what: "a number of annotations"), sourceLine: nil))
+        }
         let remote = self.remote(file?.remote)
         checkRuleNames(file)
         let baseline = accessibilityBaseline(file)
@@ -243,6 +252,7 @@ private struct Merger {
             unitStageSkippedByFile: file?.stages[.unit]?.skip?.value == true,
             reportsDirectory: absolutePath(reports.value, base: request.repositoryRoot),
             remote: remote, settings: settings, notes: notes)
+        resolved.annotationLimit = annotations.value
         resolved.customStages = customStages
         resolved.customStagesSkippedByFile = customSkipped
         resolved.stageOrder = file?.stageOrder ?? []

@@ -23,6 +23,8 @@ public struct ConfigurationFlags: Sendable, Equatable {
     public var configPath: String?
     /// `--reports-dir PATH`
     public var reportsDirectory: String?
+    /// `--annotations N`: GitHub annotations of each kind a step prints.
+    public var annotations: Int?
     /// `--isolated`
     public var isolated = false
     /// `--all-lines`: accessibility findings anywhere in the changed files, not only on changed lines.
@@ -196,6 +198,11 @@ public struct ResolvedConfiguration: Sendable {
     public let unitStageSkippedByFile: Bool
     /// Absolute path of the reports folder.
     public var reportsDirectory: String
+    /// GitHub annotations of each kind (errors, warnings) one step prints (`reports.annotations`,
+    /// `PREPUSH_ANNOTATIONS`, `--annotations`): GitHub shows 10 a step, and up to 50 a job.
+    public var annotationLimit = 10
+    /// What `reports.annotations` accepts.
+    public static let annotationRange = 1...50
     /// The remote Mac, when configured.
     public let remote: RemoteSettings?
     /// Every setting with its origin, in display order.

@@ -254,6 +254,9 @@ public struct TestRun: Sendable, Hashable, Codable {
     /// The compiler's and tools' errors of a stage that failed before its tests ran (a red build),
     /// with their places: every report says the build failed, and each error is annotated.
     public var buildErrors: [TestFailure]?
+    /// The stages that failed before their tests ran, and the last lines of their logs: what a red
+    /// build's summary shows after its errors (a linker or script failure has no `error:` line).
+    public var buildLogs: [BuildLog]?
 
     /// Creates a run.
     public init(results: [UITestResult] = [], runFailures: [String] = [], wallTime: Double? = nil, shard: TestShard? = nil) {
@@ -349,4 +352,18 @@ public struct TestCounts: Sendable, Hashable, Codable {
 
     /// Tests that neither failed nor were skipped.
     public var passed: Int { max(0, tests - failed - skipped) }
+}
+
+/// The end of a stage's log, kept for a build that failed before its tests ran.
+public struct BuildLog: Sendable, Hashable, Codable {
+    /// The stage's name (`unit`, `ui`).
+    public let stage: String
+    /// Its last lines, as printed.
+    public let tail: [String]
+
+    /// Creates one.
+    public init(stage: String, tail: [String]) {
+        self.stage = stage
+        self.tail = tail
+    }
 }

@@ -92,6 +92,8 @@ public struct StageEvidence: Sendable, Equatable {
     public var firstError: String?
     /// The first `FailureList.limit` of them, as printed: a red build's reports and annotations.
     public var compilerErrors: [String] = []
+    /// The log's last lines when the stage failed without a test result (a red build's summary).
+    public var logTail: [String] = []
 
     /// Evidence of nothing.
     public init() {}
@@ -165,6 +167,7 @@ struct StageExecution {
         result.evidence.errorLines = parsers.compilerErrorCount
         result.evidence.firstError = parsers.compilerErrors.first
         result.evidence.compilerErrors = Array(parsers.compilerErrors.prefix(FailureList.limit))
+        if ran.status != .passed, tests.run.results.isEmpty { result.evidence.logTail = tail.lastLines(Self.tailLineCount) }
         say(result, leftovers: ran.leftovers)
         if ran.status != .passed {
             showFailure(of: result, tail: verbose ? nil : tail, compilerErrors: parsers.compilerErrors)

@@ -5,25 +5,34 @@ import PrePushCore
 /// GitHub Actions workflow commands: one `::error` per failure of the run as a whole, then one per
 /// failing test, at its failure's file and line, then a `::warning` per warning a test recorded.
 public struct GitHubAnnotationsReporter: TestReporter {
-    /// Creates the reporter.
-    public init() {}
+    /// Annotations of each kind printed (errors, warnings); more are counted in one notice that says
+    /// where they are.
+    public let limit: Int
+
+    /// Creates the reporter; `limit` annotations of each kind (`reports.annotations`).
+    public init(limit: Int = GitHubAnnotationsReporter.perStepLimit) {
+        self.limit = limit
+    }
 
     /// Annotations of each kind GitHub shows for one step (its documented limit: 10 errors and 10
-    /// warnings a step); more are printed as one notice that says how many and where they are.
+    /// warnings a step, 50 a job): the default.
     public static let perStepLimit = 10
 
     public func render(_ run: TestRun) -> String {
         let refusing = run.refusing, quarantined = run.quarantinedFailures
         let runErrors = run.runFailures.map { ("the run failed", $0) } + (run.refusal.map { [("prepush refused the run", $0)] } ?? [])
-        // A red build's errors first, each at its place: what to fix before any test can run.
+        // What GitHub can place first (a red build's errors, then failing tests, at their file and
+        // line), then the rest: the run's own failures, tests without a place.
         let buildErrors = run.buildErrors ?? []
-        let errors = buildErrors.lazy.map { error in
-                WorkflowCommand.line("error", properties: Self.place(error.location) + [("title", "the build failed")], message: error.message) + "\n"
-            }
+        let buildError = { (error: TestFailure) in
+            WorkflowCommand.line("error", properties: Self.place(error.location) + [("title", "the build failed")], message: error.message) + "\n"
+        }
+        let failedTest = { (test: UITestResult) in annotation("error", at: test.failureLocation, of: test, message: Self.message(of: test)) }
+        let errors = buildErrors.lazy.filter { $0.location != nil }.map(buildError)
+            + refusing.lazy.filter { $0.failureLocation != nil }.map(failedTest)
+            + buildErrors.lazy.filter { $0.location == nil }.map(buildError)
             + runErrors.lazy.map { WorkflowCommand.line("error", properties: [("title", $0.0)], message: $0.1) + "\n" }
-            + refusing.lazy.map { test in
-                annotation("error", at: test.failureLocation, of: test, message: Self.message(of: test))
-            }
+            + refusing.lazy.filter { $0.failureLocation == nil }.map(failedTest)
         // A quarantined failure is a warning: it never refuses, and an error would say it did.
         let warnings = quarantined.lazy.map { test, reason in
                 annotation("warning", at: test.failureLocation, of: test,
@@ -38,14 +47,14 @@ public struct GitHubAnnotationsReporter: TestReporter {
             }
         let errorCount = buildErrors.count + runErrors.count + refusing.count
         let warningCount = quarantined.count + run.results.reduce(0) { $0 + ($1.warnings?.count ?? 0) + ($1.isFlaky ? 1 : 0) }
-        var out = errors.prefix(Self.perStepLimit).joined() + warnings.prefix(Self.perStepLimit).joined()
-        let moreErrors = max(0, errorCount - Self.perStepLimit), moreWarnings = max(0, warningCount - Self.perStepLimit)
+        var out = errors.prefix(limit).joined() + warnings.prefix(limit).joined()
+        let moreErrors = max(0, errorCount - limit), moreWarnings = max(0, warningCount - limit)
         if moreErrors + moreWarnings > 0 {
             let parts = [moreErrors > 0 ? TextFormatting.count(moreErrors, "more error") : nil,
                          moreWarnings > 0 ? TextFormatting.count(moreWarnings, "more warning") : nil].compactMap { $0 }
             out += WorkflowCommand.line("notice", properties: [("title", "not every failure is annotated")],
-                                        message: "\(parts.joined(separator: " and ")) not annotated: GitHub shows \(Self.perStepLimit) of each a step; "
-                                            + "every one is in the step summary and in junit.xml, results.json and results.md") + "\n"
+                                        message: "\(parts.joined(separator: " and ")) not annotated (\(limit) of each a step; reports.annotations "
+                                            + "takes up to 50): see the step summary, junit.xml, results.json and results.md") + "\n"
         }
         return out
     }

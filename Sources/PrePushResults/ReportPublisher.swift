@@ -15,10 +15,13 @@ import Darwin
 public struct ReportPublisher: Sendable {
     /// The environment (for `GITHUB_ACTIONS` and `GITHUB_STEP_SUMMARY`).
     public let environment: [String: String]
+    /// Annotations of each kind printed in GitHub Actions.
+    public let annotationLimit: Int
 
     /// Creates a publisher.
-    public init(environment: [String: String]) {
+    public init(environment: [String: String], annotationLimit: Int = GitHubAnnotationsReporter.perStepLimit) {
         self.environment = environment
+        self.annotationLimit = annotationLimit
     }
 
     /// Writes junit.xml, results.json and results.md into `folder`; returns their paths.
@@ -37,15 +40,19 @@ public struct ReportPublisher: Sendable {
 
     /// The workflow commands to print on standard output in GitHub Actions, or "" elsewhere.
     public func annotations(_ run: TestRun) -> String {
-        isGitHubActions ? GitHubAnnotationsReporter().render(run) : ""
+        isGitHubActions ? GitHubAnnotationsReporter(limit: annotationLimit).render(run) : ""
     }
 
     /// Appends the Markdown summary to `$GITHUB_STEP_SUMMARY` when it is set.
     public func appendStepSummary(_ run: TestRun) throws {
         // Rendered only when there is somewhere to put it: a large run's summary is not free.
         guard environment["GITHUB_STEP_SUMMARY"]?.isEmpty == false else { return }
-        try appendStepSummary(markdown: MarkdownReporter().render(run), block: "tests")
+        try appendStepSummary(markdown: MarkdownReporter(failureBudget: Self.stepSummaryFailureBudget).render(run), block: "tests")
     }
+
+    /// The bytes of failures and warnings a step summary lists before it counts the rest: half of
+    /// what GitHub keeps, so that counts, flaky and slowest tests and a traceability block still fit.
+    public static let stepSummaryFailureBudget = 512 * 1024
 
     /// GitHub drops a step summary over 1 MiB whole, on exactly the big red runs where it matters:
     /// what prepush appends stays under it, cut at a line with a note where the whole report is.

@@ -258,6 +258,18 @@ public struct JSONReporter: TestReporter {
             out.key("buildErrors")
             Self.write(errors, to: &out)
         }
+        if let logs = run.buildLogs, !logs.isEmpty {
+            out.key("buildLogs"); out.open("[")
+            for log in logs {
+                out.open("{")
+                out.field("stage", log.stage)
+                out.key("tail"); out.open("[")
+                for line in log.tail { out.stringElement(line) }
+                out.close("]")
+                out.close("}")
+            }
+            out.close("]")
+        }
         out.field("conclusion", run.conclusion)
         if let refusal = run.refusal { out.field("refusal", refusal) }
         if !run.runFailures.isEmpty {
@@ -460,15 +472,26 @@ struct JSONTextWriter {
 public struct MarkdownReporter: TestReporter {
     /// How many of the slowest tests are listed.
     public var slowestCount = 10
+    /// At most this many bytes of failures and warnings (a step summary's budget); the rest are
+    /// counted in one line that says where the full list is. Nil: every one.
+    public var failureBudget: Int?
 
     /// Creates the reporter.
-    public init() {}
+    public init(failureBudget: Int? = nil) {
+        self.failureBudget = failureBudget
+    }
 
     public func render(_ run: TestRun) -> String {
         var lines = [headline(run), ""]
         if let errors = run.buildErrors, !errors.isEmpty {
             lines += errors.map { error in "- **build**: " + (describe(error.location).map { "`\($0)`: " } ?? "") + cell(error.message) } + [""]
         }
+        // A red build's log ends, for what has no `error:` line (a linker, a script, a missing tool).
+        for log in run.buildLogs ?? [] where !log.tail.isEmpty {
+            lines += ["Stage `\(cell(log.stage))` failed before its tests ran; its log ends:", "", "~~~~"]
+                + log.tail.map { $0.replacing("~~~~", with: "~ ~ ~ ~") } + ["~~~~", ""]
+        }
+        var budget = Budget(bytes: failureBudget)
         let failing = run.refusing
         if !run.runFailures.isEmpty || run.refusal != nil {
             lines += run.runFailures.map { "- **run**: \(cell($0))" } + (run.refusal.map { ["- **refused**: \(cell($0))"] } ?? []) + [""]
@@ -484,12 +507,17 @@ public struct MarkdownReporter: TestReporter {
         for (title, tests) in [("Failures", failing.map { ($0, nil as String?) }), ("Quarantined failures (they never refuse)", quarantined.map { ($0.test, $0.reason) })]
         where !tests.isEmpty {
             lines += ["", "### \(title)", ""]
-            for (test, reason) in tests {
-                lines.append("- **\(cell(test.testIdentifier))**\(test.status == .unfinished ? " (did not finish)" : "")" + (reason.map { ": quarantined: \(cell($0))" } ?? ""))
+            for (index, (test, reason)) in tests.enumerated() {
+                var entry = ["- **\(cell(test.testIdentifier))**\(test.status == .unfinished ? " (did not finish)" : "")" + (reason.map { ": quarantined: \(cell($0))" } ?? "")]
                 for failure in test.failures {
                     let place = describe(failure.location).map { "`\($0)`: " } ?? ""
-                    lines.append("  - \(place)\(cell(failure.message))")
+                    entry.append("  - \(place)\(cell(failure.message))")
                 }
+                guard budget.spend(entry) else {
+                    lines.append("- … and \(TextFormatting.count(tests.count - index, "more failure")) (full list in results.md and junit.xml)")
+                    break
+                }
+                lines += entry
             }
         }
         // Runtime accessibility audits: how many of each kind, then each finding with its test.
@@ -512,11 +540,15 @@ public struct MarkdownReporter: TestReporter {
         let warned = run.results.filter { $0.warnings != nil }
         if !warned.isEmpty {
             lines += ["", "### Warnings (not failures)", ""]
-            for test in warned {
-                for warning in test.warnings ?? [] {
-                    let place = describe(warning.location).map { "`\($0)`: " } ?? ""
-                    lines.append("- **\(cell(test.testIdentifier))**: \(place)\(cell(warning.message))")
+            let warnings = warned.flatMap { test in (test.warnings ?? []).map { (test, $0) } }
+            for (index, (test, warning)) in warnings.enumerated() {
+                let place = describe(warning.location).map { "`\($0)`: " } ?? ""
+                let line = "- **\(cell(test.testIdentifier))**: \(place)\(cell(warning.message))"
+                guard budget.spend([line]) else {
+                    lines.append("- … and \(TextFormatting.count(warnings.count - index, "more warning")) (full list in results.md)")
+                    break
                 }
+                lines.append(line)
             }
         }
         let flaky = run.results.filter(\.isFlaky)
@@ -532,6 +564,20 @@ public struct MarkdownReporter: TestReporter {
             for test in slowest { lines.append("| \(cell(test.testIdentifier)) | \(threeDecimals(test.duration)) s |") }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Bytes left for failures and warnings.
+    private struct Budget {
+        var bytes: Int?
+
+        /// Takes `lines` from what is left; false (taking nothing) when they do not fit.
+        mutating func spend(_ lines: [String]) -> Bool {
+            guard let left = bytes else { return true }
+            let cost = lines.reduce(0) { $0 + $1.utf8.count + 1 }
+            guard cost <= left else { return false }
+            bytes = left - cost
+            return true
+        }
     }
 
     /// The first line: ✅ only when the run passed as its exit status says (`passedOverall`).

@@ -49,6 +49,11 @@ enum ResultsJSONReader {
         run.refusal = root["refusal"]?.string
         let buildErrors = issues(root["buildErrors"])
         if !buildErrors.isEmpty { run.buildErrors = buildErrors }
+        let logs = (root["buildLogs"]?.array ?? []).compactMap { entry -> BuildLog? in
+            guard let stage = entry["stage"]?.string else { return nil }
+            return BuildLog(stage: stage, tail: entry["tail"]?.array?.compactMap(\.string) ?? [])
+        }
+        if !logs.isEmpty { run.buildLogs = logs }
         var quarantined: [String: String] = [:]
         for (test, entry) in zip(results, root["tests"]?.array ?? []) {
             if let reason = entry["quarantined"]?.string { quarantined[test.testIdentifier] = reason }

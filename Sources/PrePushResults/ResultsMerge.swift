@@ -103,6 +103,7 @@ public enum ResultsMerge {
             merged.toolchain = merged.toolchain ?? run.toolchain
             // A shard's refusal and quarantined failures stay what that run said of them.
             if let errors = run.buildErrors { merged.buildErrors = (merged.buildErrors ?? []) + errors }
+            if let logs = run.buildLogs { merged.buildLogs = (merged.buildLogs ?? []) + logs }
             if let refusal = run.refusal { merged.refusal = merged.refusal.map { "\($0); \(refusal)" } ?? refusal }
             if let quarantined = run.quarantined { merged.quarantined = (merged.quarantined ?? [:]).merging(quarantined) { first, _ in first } }
             if let counted = run.counted {

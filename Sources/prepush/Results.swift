@@ -34,20 +34,56 @@ extension Prepush {
         @Argument(help: "Files to read; - reads standard input as it arrives.")
         var files: [String]
 
-        @Option(help: "junit, json, markdown or github (annotations).")
-        var format: ReportFormat = .junit
+        @Option(help: ArgumentHelp("junit, json, markdown or github (annotations); several, comma-separated, with --output-dir.", valueName: "formats"))
+        var format: String = "junit"
 
         @Option(help: ArgumentHelp("Write the report here instead of standard output.", valueName: "path"))
         var output: String?
+
+        @Option(name: .customLong("output-dir"), help: ArgumentHelp("Write each format's report into this folder (junit.xml, results.json, results.md).", valueName: "folder"))
+        var outputDirectory: String?
+
+        @Option(help: ArgumentHelp("GitHub annotations of each kind, 1 to 50 (environment: PREPUSH_ANNOTATIONS; default 10).", valueName: "count"))
+        var annotations: Int?
 
         @Flag(help: "No live lines on standard error while standard input streams in.")
         var quiet = false
 
         func validate() throws {
             if files.isEmpty { throw ValidationError("name at least one file, or - for standard input") }
+            let formats = try self.formats()
+            if output != nil && outputDirectory != nil { throw ValidationError("--output and --output-dir cannot be used together") }
+            if formats.count > 1 && outputDirectory == nil { throw ValidationError("several formats need --output-dir, a folder to write them into") }
+            if let annotations, !(1...50).contains(annotations) { throw ValidationError("--annotations \(annotations): expected a number of annotations from 1 to 50") }
+        }
+
+        /// The formats asked for, each once, in the order given.
+        func formats() throws -> [ReportFormat] {
+            var formats: [ReportFormat] = []
+            for word in format.split(separator: ",", omittingEmptySubsequences: false).map({ String($0.filter { $0 != " " }) }) {
+                guard let format = ReportFormat(rawValue: word) else {
+                    throw ValidationError("--format \(word): expected junit, json, markdown or github, or several of them comma-separated")
+                }
+                if !formats.contains(format) { formats.append(format) }
+            }
+            return formats
+        }
+
+        /// `--annotations`, else `PREPUSH_ANNOTATIONS`, else 10; a bad variable is a usage error naming it.
+        func annotationLimit(_ environment: [String: String]) throws -> Int {
+            if let annotations { return annotations }
+            guard let raw = environment["PREPUSH_ANNOTATIONS"] else { return GitHubAnnotationsReporter.perStepLimit }
+            guard let value = Int(String(raw.filter { $0 != " " })), (1...50).contains(value) else {
+                FileStandardError.write("error: PREPUSH_ANNOTATIONS=\(raw): expected a number of annotations from 1 to 50")
+                throw ExitCode(ExitStatus.usage.rawValue)
+            }
+            return value
         }
 
         func run() throws {
+            let formats = try self.formats()
+            let environment = ProcessInfo.processInfo.environment
+            let limit = try annotationLimit(environment)
             var inputs: [(file: String, run: TestRun)] = []
             var empties: [String] = []
             for file in files {
@@ -103,30 +139,45 @@ extension Prepush {
                 FileStandardError.write(error.description)
                 throw ExitCode(ExitStatus.usage.rawValue)
             }
-            // The report is streamed out a piece at a time, never whole in memory.
-            if let output {
+            // The report is streamed out a piece at a time, never whole in memory; several formats
+            // go into one folder (a merge step is one command that exits once, with the verdict).
+            var written: [(format: ReportFormat, path: String)] = []
+            if let folder = outputDirectory {
                 do {
-                    try ReportPublisher.write(format.reporter, run, to: output)
+                    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
                 } catch {
-                    FileStandardError.write("error: cannot write \(output): \(ErrorText.describe(error))")
+                    FileStandardError.write("error: cannot make \(folder): \(ErrorText.describe(error))")
                     throw ExitCode(ExitStatus.usage.rawValue)
                 }
-            } else {
+                written = formats.map { ($0, FilePath.join(folder, $0.fileName)) }
+            } else if let output {
+                written = [(formats[0], output)]
+            }
+            for (format, path) in written {
+                do {
+                    try ReportPublisher.write(format == .github ? GitHubAnnotationsReporter(limit: limit) : format.reporter, run, to: path)
+                } catch {
+                    FileStandardError.write("error: cannot write \(path): \(ErrorText.describe(error))")
+                    throw ExitCode(ExitStatus.usage.rawValue)
+                }
+            }
+            if written.isEmpty {
                 let sink = ReportSink { FileSystem.write($0, to: 1) }
-                format.reporter.write(run, to: sink)
+                (formats[0] == .github ? GitHubAnnotationsReporter(limit: limit) : formats[0].reporter).write(run, to: sink)
                 sink.flush()
             }
-            let publisher = ReportPublisher(environment: ProcessInfo.processInfo.environment)
+            let publisher = ReportPublisher(environment: environment, annotationLimit: limit)
             // Annotations and the summary name files as the checkout here has them, so GitHub can
             // place a failure from a log of another machine (`/Users/runner/work/app/app/Tests/…`).
             let placed = publisher.isGitHubActions ? SourcePlaces(root: FileManager.default.currentDirectoryPath).placed(run) : run
             // With the report on standard output, the workflow commands go to standard error (GitHub
             // reads both): `prepush results … --format junit > junit.xml` stays a JUnit file.
-            if format != .github { FileSystem.write(publisher.annotations(placed), to: output == nil ? 2 : 1) }
+            let toStandardOutput = written.isEmpty
+            if !(toStandardOutput && formats[0] == .github) { FileSystem.write(publisher.annotations(placed), to: toStandardOutput ? 2 : 1) }
             try? publisher.appendStepSummary(placed)
             // The run's verdict as every report states it: quarantined failures do not fail it, a refusal does.
             let status: ExitStatus = run.passedOverall ? .success : .failure
-            let summary = format == .markdown ? output.map { [("summary", $0)] } ?? [] : []
+            let summary = written.filter { $0.format == .markdown }.prefix(1).map { ("summary", $0.path) }
             publisher.setOutputs(ReportPublisher.outputs(of: run) + summary + [("conclusion", status.conclusion)])
             throw ExitCode(status.rawValue)
         }

@@ -27,6 +27,9 @@ struct StageOptions: ParsableArguments {
     @Option(name: .customLong("reports-dir"), help: ArgumentHelp("Folder for logs and reports (default: .prepush/reports).", valueName: "path"))
     var reportsDirectory: String?
 
+    @Option(name: .customLong("annotations"), help: ArgumentHelp("GitHub annotations of each kind a step prints, 1 to 50 (environment: PREPUSH_ANNOTATIONS; default 10).", valueName: "count"))
+    var annotations: Int?
+
     @Flag(name: .customLong("isolated"), help: "Run the stages in an export of the pushed commit, not the working tree.")
     var isolated = false
 
@@ -56,6 +59,7 @@ struct StageOptions: ParsableArguments {
         flags.syncMode = syncMode
         flags.configPath = config
         flags.reportsDirectory = reportsDirectory
+        flags.annotations = annotations
         flags.isolated = isolated
         flags.allLines = allLines
         flags.noCache = noCache

@@ -33,6 +33,24 @@ import Testing
         #expect(none.standardOutput == "<run>\n", "\(none)")
     }
 
+    /// The `annotations` input becomes `PREPUSH_ANNOTATIONS` only when given: empty, the
+    /// configuration file's `reports.annotations` decides (a set variable would beat it).
+    @Test func theAnnotationsInputIsTheVariableOnlyWhenGiven() throws {
+        let folder = try TemporaryDirectory(prefix: "prepush-action")
+        let stub = try folder.write("#!/bin/sh\nprintf '%s\\n' \"${PREPUSH_ANNOTATIONS-unset}\"\n", to: "prepush", executable: true)
+        let script = try Self.script(ofStep: "Test stages")
+        var environment = ProcessInfo.processInfo.environment
+        environment["PREPUSH"] = stub
+        environment["PREPUSH_ARGUMENTS"] = ""
+        environment["PREPUSH_ANNOTATIONS"] = nil
+        environment["INPUT_ANNOTATIONS"] = "30"
+        let given = try Command.run("bash", ["--noprofile", "--norc", "-eo", "pipefail", "-c", script], in: folder.path, environment: environment)
+        #expect(given.standardOutput == "30\n", "\(given)")
+        environment["INPUT_ANNOTATIONS"] = ""
+        let empty = try Command.run("bash", ["--noprofile", "--norc", "-eo", "pipefail", "-c", script], in: folder.path, environment: environment)
+        #expect(empty.standardOutput == "unset\n", "\(empty)")
+    }
+
     /// The merge step of docs/ci.md, run as GitHub runs it (`bash -e`) on a red shard: every report
     /// is written, and the step fails with the results' status.
     @Test func theMergeRecipeOfTheDocsWritesEveryReportOnARedShard() throws {
@@ -49,7 +67,7 @@ import Testing
         }
         let run = try Command.run("bash", ["--noprofile", "--norc", "-eo", "pipefail", "-c", script], in: repo.path, environment: repo.environment)
         #expect(run.status == 1, "the red shard fails the step: \(run)")
-        for report in ["junit.xml", "results.json", "traceability.html"] {
+        for report in ["merged/junit.xml", "merged/results.json", "merged/results.md", "merged/traceability.html"] {
             #expect(FileManager.default.fileExists(atPath: repo.path + "/" + report), "\(report) written: \(run)")
         }
     }

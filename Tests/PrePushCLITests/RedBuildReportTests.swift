@@ -48,6 +48,12 @@ import Testing
         let written = try String(contentsOfFile: summary, encoding: .utf8)
         #expect(written.hasPrefix("<!-- prepush:tests -->\n## ❌ The build failed before any test ran\n"), "\(written)")
         #expect(written.contains("- **build**: `Tests/ShopTests/ShopTests.swift:5:13`: cannot find 'answr' in scope"), "\(written)")
+        // Then the stage and its log's end, for what has no `error:` line of its own.
+        #expect(written.contains("\nStage `unit` failed before its tests ran; its log ends:\n\n~~~~\n"), "\(written)")
+        let tail = try #require(written.split(separator: "~~~~\n").dropFirst().first)
+        #expect(tail.split(separator: "\n").count >= 3 && tail.contains("answr"), "\(tail)")
+        let json = try #require(repo.root.read("work/.prepush/reports/results.json"))
+        #expect(json.contains("\"buildLogs\": [") && json.contains("\"stage\": \"unit\""), "\(json.prefix(600))")
         let stepOutputs = try String(contentsOfFile: outputs, encoding: .utf8)
         #expect(stepOutputs.contains("conclusion=failure\n") && stepOutputs.contains("total=0\n"), "\(stepOutputs)")
         #expect(stepOutputs.split(separator: "\n").contains { $0.hasPrefix("summary=") && $0.hasSuffix(".prepush/reports/results.md") }, "\(stepOutputs)")

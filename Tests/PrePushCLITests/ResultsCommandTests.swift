@@ -157,9 +157,9 @@ import Testing
     }
 
     /// A big red run (issue 43): 1,000 failing tests with 1 KiB messages. GitHub shows 10 error
-    /// annotations a step and drops a step summary over 1 MiB whole; prepush prints 10 and a notice
-    /// counting the rest, keeps the summary under 1 MiB with a note where the whole report is, and
-    /// gives the counts and the conclusion as step outputs.
+    /// annotations a step and drops a step summary over 1 MiB whole; prepush prints 10 (or what
+    /// `--annotations` asks, up to 50) and a notice counting the rest, lists failures in the summary
+    /// up to 512 KiB and counts the rest there, and gives the counts and the conclusion as step outputs.
     @Test func aBigRedRunKeepsItsReportAndSaysWhatItLeftOut() throws {
         let folder = try TemporaryDirectory()
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n  <testsuite name=\"Big\" tests=\"1001\">\n"
@@ -179,13 +179,65 @@ import Testing
         #expect(result.status == 1)
         let lines = result.standardOutput.split(separator: "\n")
         #expect(lines.filter { $0.hasPrefix("::error ") }.count == 10, "\(lines.prefix(3))")
-        #expect(lines.contains("::notice title=not every failure is annotated::990 more errors not annotated: GitHub shows 10 of each a step; every one is in the step summary and in junit.xml, results.json and results.md"))
+        #expect(lines.contains("::notice title=not every failure is annotated::990 more errors not annotated (10 of each a step; reports.annotations takes up to 50): see the step summary, junit.xml, results.json and results.md"))
         let written = try #require(folder.read("summary.md"))
-        #expect(written.utf8.count <= 1024 * 1024, "\(written.utf8.count) bytes")
-        #expect(written.utf8.count > 900 * 1024, "the summary keeps what fits")
+        #expect(written.utf8.count <= 600 * 1024 && written.utf8.count > 500 * 1024, "\(written.utf8.count) bytes: failures up to 512 KiB")
         #expect(written.hasPrefix("## earlier step\n<!-- prepush:tests -->\n## ❌ 1000 of 1001 tests failed"))
-        #expect(written.hasSuffix("> prepush cut this report here: a step summary holds 1 MiB. The whole report is in the reports folder (results.md, junit.xml, traceability.md).\n<!-- /prepush:tests -->\n"))
+        // Counts first, then the failures that fit, then one line for the rest; the report ends whole.
+        let listed = written.split(separator: "\n").filter { $0.hasPrefix("- **BigTests.test_big_") }.count
+        let rest = try #require(written.split(separator: "\n").first { $0.hasPrefix("- … and ") })
+        #expect(rest == "- … and \(1000 - listed) more failures (full list in results.md and junit.xml)", "\(listed) listed")
+        #expect(written.contains("| 1001 | 1 | 1000 | 0 |") && written.hasSuffix("<!-- /prepush:tests -->\n") && !written.contains("prepush cut this report"))
         #expect(try folder.read("outputs.txt") == "total=1001\ntests=1001\npassed=1\nfailed=1000\nskipped=0\nflaky=0\nquarantined=0\nconclusion=failure\n")
+
+        // Up to 50 annotations when asked; more is a usage error, from the flag or the environment.
+        let more = try PrepushBinary.run(["results", results, "--format", "json", "--output", folder.url("r.json"), "--annotations", "25"],
+                                         in: folder.path, environment: environment)
+        #expect(more.standardOutput.split(separator: "\n").filter { $0.hasPrefix("::error ") }.count == 25, "\(more)")
+        #expect(more.standardOutput.contains("::notice title=not every failure is annotated::975 more errors not annotated (25 of each a step;"))
+        let tooMany = try PrepushBinary.run(["results", results, "--annotations", "51"], in: folder.path, environment: environment)
+        #expect(tooMany.status == 2 && tooMany.standardError.contains("--annotations 51: expected a number of annotations from 1 to 50"), "\(tooMany)")
+        environment["PREPUSH_ANNOTATIONS"] = "lots"
+        let badVariable = try PrepushBinary.run(["results", results], in: folder.path, environment: environment)
+        #expect(badVariable.status == 2 && badVariable.standardError == "error: PREPUSH_ANNOTATIONS=lots: expected a number of annotations from 1 to 50\n", "\(badVariable)")
+    }
+
+    /// Failures GitHub can place are annotated first: a test without a file and line comes after
+    /// every test with one, whatever the order of the input.
+    @Test func placedFailuresAreAnnotatedFirst() throws {
+        let folder = try TemporaryDirectory()
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n  <testsuite name=\"Mixed\" tests=\"4\">\n"
+        xml += "    <testcase classname=\"MixedTests\" name=\"test_nowhere\"><failure message=\"no place\"/></testcase>\n"
+        for index in 1...3 {
+            xml += "    <testcase classname=\"MixedTests\" name=\"test_placed_\(index)\"><failure message=\"off by \(index)\">MixedTests.swift:\(index * 10)</failure></testcase>\n"
+        }
+        xml += "  </testsuite>\n</testsuites>\n"
+        let results = try folder.write(xml, to: "mixed.xml")
+        var environment = self.environment
+        environment["GITHUB_ACTIONS"] = "true"
+        let result = try PrepushBinary.run(["results", results, "--format", "json", "--output", folder.url("r.json"), "--annotations", "2"],
+                                           in: folder.path, environment: environment)
+        let errors = result.standardOutput.split(separator: "\n").filter { $0.hasPrefix("::error ") }
+        #expect(errors.count == 2 && errors.allSatisfy { $0.contains("file=MixedTests.swift") }, "\(result)")
+        #expect(result.standardOutput.contains("::notice title=not every failure is annotated::2 more errors not annotated"))
+    }
+
+    /// A merge step is one command: three formats into one folder, the verdict as the exit status,
+    /// standard output left to the annotations.
+    @Test func severalFormatsGoIntoOneFolder() throws {
+        let folder = try TemporaryDirectory()
+        let log = Fixtures.shared + "/console/xcbeautify__TestData__MixedTestLog_6_0_Linux.txt"
+        let result = try PrepushBinary.run(["results", log, "--format", "junit,json,markdown", "--output-dir", folder.url("reports")],
+                                           in: folder.path, environment: environment)
+        #expect(result.status == 1 && result.standardOutput.isEmpty, "\(result)")
+        let junit = try #require(folder.read("reports/junit.xml"))
+        #expect(junit.contains("tests=\"6\" failures=\"2\""))
+        #expect(try #require(folder.read("reports/results.json")).contains("\"conclusion\": \"failure\""))
+        #expect(try #require(folder.read("reports/results.md")).hasPrefix("## ❌ 2 of 6 tests failed"))
+        let alone = try PrepushBinary.run(["results", log, "--format", "junit,json"], in: folder.path, environment: environment)
+        #expect(alone.status == 2 && alone.standardError.contains("several formats need --output-dir"), "\(alone)")
+        let unknown = try PrepushBinary.run(["results", log, "--format", "junit,html", "--output-dir", "x"], in: folder.path, environment: environment)
+        #expect(unknown.status == 2 && unknown.standardError.contains("--format html: expected junit, json, markdown or github"), "\(unknown)")
     }
 }
 

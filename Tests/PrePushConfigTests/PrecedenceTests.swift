@@ -23,6 +23,8 @@ remote:
 
 """
 
+let annotationsFile = "reports:\n  annotations: 30\n"
+
 /// One row of the precedence table: the sources given and the value and origin that must win.
 struct PrecedenceCase: CustomTestStringConvertible, Sendable {
     let setting: String
@@ -80,6 +82,12 @@ let precedenceCases: [PrecedenceCase] = [
     .init(setting: "reports.directory", flags: flags { $0.reportsDirectory = "ci-out" }, file: fullFile, value: "ci-out", origin: "flag --reports-dir"),
     .init(setting: "reports.directory", file: fullFile, value: "out/reports", origin: "file .prepush.yml:11:14"),
     .init(setting: "reports.directory", value: ".prepush/reports", origin: "default"),
+    // GitHub annotations a step: --annotations > PREPUSH_ANNOTATIONS > reports.annotations > 10
+    .init(setting: "reports.annotations", flags: flags { $0.annotations = 40 }, environment: ["PREPUSH_ANNOTATIONS": "20"], file: annotationsFile,
+          value: "40", origin: "flag --annotations"),
+    .init(setting: "reports.annotations", environment: ["PREPUSH_ANNOTATIONS": "20"], file: annotationsFile, value: "20", origin: "environment PREPUSH_ANNOTATIONS"),
+    .init(setting: "reports.annotations", file: annotationsFile, value: "30", origin: "file .prepush.yml:2:16"),
+    .init(setting: "reports.annotations", value: "10", origin: "default"),
     // configuration file: --config > PREPUSH_CONFIG > .prepush.yml at the root
     .init(setting: "config", flags: flags { $0.configPath = "other.yml" }, environment: ["PREPUSH_CONFIG": "env.yml"], file: fullFile, value: "other.yml", origin: "flag --config"),
     .init(setting: "config", environment: ["PREPUSH_CONFIG": "env.yml"], file: fullFile, value: "env.yml", origin: "environment PREPUSH_CONFIG"),
@@ -101,6 +109,17 @@ let precedenceCases: [PrecedenceCase] = [
         let setting = try #require(resolved.settings.first { $0.name == row.setting })
         #expect(setting.value == row.value)
         #expect(setting.origin.description == row.origin)
+    }
+
+    /// An annotation count outside 1–50 is an error naming where it came from.
+    @Test(arguments: [(["PREPUSH_ANNOTATIONS": "0"], nil as String?, "PREPUSH_ANNOTATIONS"), ([:], "reports:\n  annotations: 60\n", ".prepush.yml:2:16")])
+    func aBadAnnotationCountSaysWhereItCameFrom(_ environment: [String: String], file: String?, origin: String) throws {
+        let folder = try TemporaryDirectory()
+        if let file { try folder.write(file, to: ".prepush.yml") }
+        let request = ConfigurationRequest(flags: ConfigurationFlags(), environment: environment, repositoryRoot: folder.path, currentDirectory: folder.path)
+        let error = try #require(throws: ConfigurationError.self) { try ConfigurationResolver.resolve(request) }
+        let text = "\(error)"
+        #expect(text.contains(origin) && text.contains("is not a number of annotations (expected a whole number, 1 to 50)"), "\(text)")
     }
 
     @Test func resolvedValuesReachTheHookConfigAndStages() throws {

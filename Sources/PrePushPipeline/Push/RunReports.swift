@@ -47,9 +47,13 @@ enum RunReports {
                           wallTime: stages.map(\.duration).reduce(0, +), shard: shard)
         run.toolchain = toolchain
         // A stage that failed before its tests ran (a red build): its errors.
-        let buildErrors = stages.filter { $0.status != .passed && $0.tests.results.isEmpty }.flatMap(\.evidence.compilerErrors)
-            .map { BuildErrors.failure(fromLine: $0) }
+        let red = stages.filter { $0.status != .passed && $0.tests.results.isEmpty }
+        let buildErrors = red.flatMap(\.evidence.compilerErrors).map { BuildErrors.failure(fromLine: $0) }
         if !buildErrors.isEmpty { run.buildErrors = buildErrors }
+        // Its log's end too, for what has no `error:` line; only with errors or failures to report
+        // (a stage that passed nothing and failed nothing writes no reports).
+        let logs = red.filter { !$0.evidence.logTail.isEmpty }.map { BuildLog(stage: $0.kind.rawValue, tail: $0.evidence.logTail) }
+        if !logs.isEmpty, !buildErrors.isEmpty { run.buildLogs = logs }
         run = places.placed(run)
         let results = run.results
         // Every report states the run's verdict: quarantined failures as such, and a refusal the tests do not show.
@@ -64,7 +68,7 @@ enum RunReports {
         for failure in run.runFailures { console.line("   error: the test run failed: \(failure)", tone: .bad) }
         // A shard always leaves its results.json, even an empty one: the merge job counts the shards.
         guard !run.results.isEmpty || shard != nil || !buildErrors.isEmpty else { return [] }
-        let publisher = ReportPublisher(environment: environment)
+        let publisher = ReportPublisher(environment: environment, annotationLimit: configuration.annotationLimit)
         let excused = run.quarantinedFailures.map(\.test.status)
         let unfinished = run.count(.unfinished) - excused.filter { $0 == .unfinished }.count
         var counts = ["\(run.count(.passed) + unnamed) passed", "\(run.count(.failed) - excused.filter { $0 == .failed }.count) failed"]
