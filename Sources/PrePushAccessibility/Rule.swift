@@ -142,6 +142,8 @@ public struct ParsedSource {
     let actionOnlyMembers: Set<String>
     /// This file's `ViewModifier`s that label or hide what they modify (`.modifier(Decorative())`).
     let speakingModifiers: Set<String>
+    /// This file's view types whose body is a single image (`iconViews(_:)`).
+    let localIconViews: Set<String>
 
     /// String constants of the rest of the repository (`ConstantIndex`), consulted after the file's own.
     let repositoryConstants: ConstantLookup
@@ -167,6 +169,7 @@ public struct ParsedSource {
         numberConstants = collector.numberConstants
         actionOnlyMembers = collector.namesInActions.subtracting(collector.namesElsewhere).filter { collector.memberBodies[$0] != nil }
         speakingModifiers = collector.speakingModifiers
+        localIconViews = Self.iconViews(collector.viewBodies)
     }
 
     /// Whether code sets an accessibility label or hides from VoiceOver.
@@ -187,11 +190,16 @@ public struct ParsedSource {
         }
     }
 
-    /// This file's view types whose body shows only images (`struct StatusIcon: View { var body:
-    /// some View { Image(systemName: …) } }`): a Button showing one is icon-only.
-    func localIconViews(_ reader: ContentReader) -> Set<String> {
-        Set(viewBodies.compactMap { name, body in
-            guard let statements = body.accessors.as(CodeBlockItemListSyntax.self), reader.alwaysShowsOnlyImages(statements) else { return nil }
+    /// This file's view types whose body is a single image (`struct Badge: View { var body: some
+    /// View { Image(systemName: "star.fill").foregroundStyle(.yellow) } }`): a Button showing one is
+    /// icon-only. One look at each body's one statement, made once per file: a body is not walked
+    /// (a file of 20,000 buttons would have been walked once per button).
+    static func iconViews(_ bodies: [String: AccessorBlockSyntax]) -> Set<String> {
+        Set(bodies.compactMap { name, body in
+            guard let statements = body.accessors.as(CodeBlockItemListSyntax.self), statements.count == 1,
+                  let expression = statements.first?.item.as(ExprSyntax.self),
+                  let call = ModifierClimb.root(of: expression).as(FunctionCallExprSyntax.self),
+                  let view = ViewCall(call), view.name == "Image" || ContentReader.isIconName(view.name) else { return nil }
             return name
         })
     }
@@ -217,8 +225,7 @@ public struct ParsedSource {
 
     /// A reader of this file's view code, following its own properties and functions.
     func contentReader(iconViews: Set<String>, readsForFont: Bool = false) -> ContentReader {
-        let local = viewBodies.isEmpty ? [] : localIconViews(ContentReader(iconViews: iconViews, members: memberBodies, readsForFont: readsForFont))
-        return ContentReader(iconViews: iconViews.union(local), members: memberBodies, readsForFont: readsForFont)
+        ContentReader(iconViews: localIconViews.isEmpty ? iconViews : iconViews.union(localIconViews), members: memberBodies, readsForFont: readsForFont)
     }
 
     /// The number an expression stands for: a literal, or a number constant of this file named in
