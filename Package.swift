@@ -78,11 +78,14 @@ let package = Package(
         .target(name: "PrePushHistory", dependencies: ["PrePushCore", "CSQLite"]),
         // Test output → UITestResults (console, JUnit, xcresult JSON) and the report writers.
         .target(name: "PrePushResults", dependencies: ["PrePushCore"]),
+        // Xcode's own files read as Xcode reads them: workspaces, projects, shared schemes and their
+        // test bundles' product types, test plans (`prepush init`).
+        .target(name: "PrePushXcodeProject", dependencies: ["PrePushCore"]),
         // The path of one push, start to end; hook installation; the demo.
         .target(
             name: "PrePushPipeline",
             dependencies: ["PrePushCore", "PrePushConfig", "PrePushGit", "PrePushRunner", "PrePushResults", "PrePushAccessibility", "PrePushTraceability",
-                           "PrePushTestDiscovery", "PrePushHistory"]
+                           "PrePushTestDiscovery", "PrePushHistory", "PrePushXcodeProject"]
         ),
         // The readers of untrusted input under libFuzzer (scripts/fuzz.sh); without it, a corpus replayer.
         .executableTarget(name: "PrePushFuzz", dependencies: ["PrePushCore", "PrePushConfig", "PrePushYAML", "PrePushResults", "PrePushTraceability", "PrePushHistory"]),
@@ -115,6 +118,7 @@ let package = Package(
         .testTarget(name: "UITestSupportTests", dependencies: ["UITestSupport"]),
         .testTarget(name: "PrePushTraceabilityTests", dependencies: ["PrePushTraceability", "PrePushTestDiscovery", "PrePushResults", "PrePushCore", "PrePushTestSupport"]),
         .testTarget(name: "PrePushResultsTests", dependencies: ["PrePushResults", "PrePushCore", "PrePushTestSupport"]),
+        .testTarget(name: "PrePushXcodeProjectTests", dependencies: ["PrePushXcodeProject", "PrePushCore", "PrePushTestSupport"]),
         // The planner and the verdict of a push, without git or processes.
         .testTarget(name: "PrePushPipelineTests", dependencies: ["PrePushPipeline", "PrePushConfig", "PrePushCore", "PrePushTraceability", "PrePushResults", "PrePushHistory", "PrePushTestSupport"]),
         .testTarget(

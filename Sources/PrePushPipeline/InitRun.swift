@@ -7,6 +7,7 @@ import PrePushAccessibility
 import PrePushConfig
 import PrePushCore
 import PrePushResults
+import PrePushXcodeProject
 
 /// `prepush init`: a commented `.prepush.yml` written from what the repository holds — a Swift
 /// package gets `swift test` stages, an Xcode project or workspace an `xcodebuild test` UI stage with
@@ -15,24 +16,36 @@ import PrePushResults
 public enum InitRun {
     /// What was found in the repository.
     struct Findings {
-        var hasPackage = false
-        /// `App.xcworkspace` or `App.xcodeproj` (a workspace wins), relative to the root.
-        var container: (path: String, isWorkspace: Bool)?
-        /// Shared scheme names, UI-test schemes first.
-        var schemes: [String] = []
+        /// Its workspaces, projects, shared schemes and what they test, its packages and generator specs.
+        var survey: XcodeProjectSurvey
+        /// The simulator the team's CI names, and where.
+        var destination: (value: String, place: String)?
         var catalog: String?
         /// How the repository tags its controls.
         var practice: IdentifierPractice?
+
+        /// Whether the root's Package.swift declares a test target.
+        var rootPackageTests: Bool { survey.testPackages.contains("") }
+        /// Whether there is anything to run tests from.
+        var hasSwiftProject: Bool {
+            !survey.testPackages.isEmpty || !survey.packagesWithoutTests.isEmpty || !survey.containers.isEmpty || !survey.generatorSpecs.isEmpty
+        }
     }
 
-    /// Writes the file; 0 written, 2 when a file is there (without `force`) or cannot be written.
-    public static func run(root: String, force: Bool, console: Console) -> ExitStatus {
+    /// Writes the file; 0 written, 2 when a file is there (without `force`), cannot be written, or
+    /// the repository holds no Swift package or Xcode project to run tests from. `currentDirectory`
+    /// is where `init` was run: from a subfolder, the line says where the file went.
+    public static func run(root: String, currentDirectory: String? = nil, force: Bool, console: Console) -> ExitStatus {
         let path = FilePath.join(root, ConfigurationResolver.defaultFileName)
         if !force && (FileManager.default.fileExists(atPath: path) || RepositoryPath.isSymbolicLink(path)) {
             console.error("error: \(ConfigurationResolver.defaultFileName) already exists; prepush init writes over it only with --force")
             return .usage
         }
         let findings = find(in: root)
+        guard findings.hasSwiftProject else {
+            console.error("error: no Swift package, Xcode project or workspace, XcodeGen or Tuist spec found in \(root) (build and dependency folders are not looked in); nothing to configure")
+            return .usage
+        }
         let text = render(findings)
         do {
             try ReportPublisher.writeWhole(text, to: path)
@@ -40,42 +53,16 @@ public enum InitRun {
             console.error("error: cannot write \(path): \(ErrorText.describe(error))")
             return .usage
         }
-        console.line("prepush: wrote \(ConfigurationResolver.defaultFileName) (\(summary(findings)))")
+        let fromElsewhere = currentDirectory.map { FilePath.normalize($0) != FilePath.normalize(root) } ?? false
+        console.line("prepush: wrote \(fromElsewhere ? path : ConfigurationResolver.defaultFileName) (\(summary(findings)))")
+        for problem in findings.survey.problems.prefix(5) { Diagnostics(console: console).warning(problem) }
         console.line("prepush: check it with `prepush config`, try it with `prepush run`, then `prepush install`")
         return .success
     }
 
-    static func summary(_ findings: Findings) -> String {
-        var parts: [String] = []
-        if findings.hasPackage { parts.append("swift test for the unit stage") }
-        if let container = findings.container {
-            parts.append(findings.schemes.isEmpty ? "a UI stage for \(container.path) to finish: no shared scheme found"
-                                                  : "xcodebuild test of scheme \(findings.schemes[0]) for the UI stage")
-        }
-        if let catalog = findings.catalog { parts.append("the scenario catalog \(catalog)") }
-        return parts.isEmpty ? "no package or Xcode project found: stages to fill in" : parts.joined(separator: ", ")
-    }
-
     static func find(in root: String) -> Findings {
-        var findings = Findings()
+        var findings = Findings(survey: XcodeProjectSurvey(root: root), destination: TeamCommands.destination(root: root))
         let manager = FileManager.default
-        findings.hasPackage = manager.fileExists(atPath: FilePath.join(root, "Package.swift"))
-        let entries = ((try? manager.contentsOfDirectory(atPath: root)) ?? []).sorted()
-        if let workspace = entries.first(where: { $0.hasSuffix(".xcworkspace") }) {
-            findings.container = (workspace, true)
-        } else if let project = entries.first(where: { $0.hasSuffix(".xcodeproj") }) {
-            findings.container = (project, false)
-        }
-        // Shared schemes live in the workspace or the projects beside it.
-        var schemes: [String] = []
-        for container in entries where container.hasSuffix(".xcworkspace") || container.hasSuffix(".xcodeproj") {
-            let folder = FilePath.join(root, "\(container)/xcshareddata/xcschemes")
-            for file in ((try? manager.contentsOfDirectory(atPath: folder)) ?? []).sorted() where file.hasSuffix(".xcscheme") {
-                let name = String(file.dropLast(9))
-                if !schemes.contains(name) { schemes.append(name) }
-            }
-        }
-        findings.schemes = schemes.filter { $0.contains("UITest") } + schemes.filter { !$0.contains("UITest") }
         let catalog = TraceabilityStep.defaultCatalog
         if manager.fileExists(atPath: FilePath.join(root, catalog)) { findings.catalog = catalog }
         let index = RepositoryIndex(root: root)
@@ -94,44 +81,7 @@ public enum InitRun {
             "# prepush: the checks every push runs (docs/configuration.md lists every key).",
             "# Flags beat environment variables, which beat this file. Skip once: git push --no-verify, or PREPUSH_SKIP=1.",
             "",
-            // An empty `stages:` is an error (a mapping is expected): with nothing found, it is a comment too.
-            findings.hasPackage || findings.container != nil ? "stages:" : "# stages:",
-        ]
-        if findings.hasPackage {
-            lines += [
-                "  unit:",
-                "    # The Swift Testing event stream gives prepush every test's result, not only what the console says.",
-                "    # No --event-stream-version: the toolchain's newest, whose stream and console keep warnings (version 0 drops them).",
-                "    run: swift test --event-stream-output-path .build/prepush-events.jsonl",
-                "    timeout: 900               # seconds",
-            ]
-        } else {
-            lines += [
-                "  # unit:                       # no Package.swift here: name the command that runs your unit tests",
-                "  #   run: make test",
-                "  #   timeout: 900",
-            ]
-        }
-        if let container = findings.container {
-            let flag = container.isWorkspace ? "-workspace" : "-project"
-            let scheme = findings.schemes.first
-            if findings.schemes.count > 1 {
-                lines.append("  # shared schemes found: \(findings.schemes.joined(separator: ", "))")
-            }
-            lines += [
-                "  ui:",
-                scheme == nil ? "    # no shared scheme found: share the UI-test scheme in Xcode (Manage Schemes → Shared), then name it here" : nil,
-                "    # The result bundle gives prepush every test's result and the failures' screenshots.",
-                "    run: rm -rf .build/prepush-ui.xcresult && xcodebuild test \(flag) \(ShellQuoting.word(container.path)) -scheme \(ShellQuoting.word(scheme ?? "YourAppUITests")) -destination 'platform=iOS Simulator,name=iPhone 16' -resultBundlePath .build/prepush-ui.xcresult",
-                "    timeout: 600               # seconds, at most 600 (UI_TEST_TIMEOUT, --timeout)",
-            ].compactMap { $0 }
-        } else {
-            lines += [
-                "  # ui:                         # no Xcode project here: name the command that runs your UI tests",
-                "  #   run: xcodebuild test -scheme AppUITests -destination 'platform=iOS Simulator,name=iPhone 16'",
-                "  #   timeout: 600",
-            ]
-        }
+        ] + stageLines(findings)
         lines += [
             "",
             "accessibility:",

@@ -21,17 +21,17 @@ public struct GitHubAnnotationsReporter: TestReporter {
     public func render(_ run: TestRun) -> String {
         let refusing = run.refusing, quarantined = run.quarantinedFailures
         let runErrors = run.runFailures.map { ("the run failed", $0) } + (run.refusal.map { [("prepush refused the run", $0)] } ?? [])
-        // What GitHub can place first (a red build's errors, then failing tests, at their file and
-        // line), then the rest: the run's own failures, tests without a place.
+        // The run's own failures first (a missing shard, a refusal: few, and the verdict), then what
+        // GitHub can place (a red build's errors, failing tests, at their file and line), then the rest.
         let buildErrors = run.buildErrors ?? []
         let buildError = { (error: TestFailure) in
             WorkflowCommand.line("error", properties: Self.place(error.location) + [("title", "the build failed")], message: error.message) + "\n"
         }
         let failedTest = { (test: UITestResult) in annotation("error", at: test.failureLocation, of: test, message: Self.message(of: test)) }
-        let errors = buildErrors.lazy.filter { $0.location != nil }.map(buildError)
+        let errors = runErrors.lazy.map { WorkflowCommand.line("error", properties: [("title", $0.0)], message: $0.1) + "\n" }
+            + buildErrors.lazy.filter { $0.location != nil }.map(buildError)
             + refusing.lazy.filter { $0.failureLocation != nil }.map(failedTest)
             + buildErrors.lazy.filter { $0.location == nil }.map(buildError)
-            + runErrors.lazy.map { WorkflowCommand.line("error", properties: [("title", $0.0)], message: $0.1) + "\n" }
             + refusing.lazy.filter { $0.failureLocation == nil }.map(failedTest)
         // A quarantined failure is a warning: it never refuses, and an error would say it did.
         let warnings = quarantined.lazy.map { test, reason in

@@ -1,4 +1,9 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import PrePushCore
 import PrePushGit
 import PrePushPipeline
@@ -7,7 +12,7 @@ extension Prepush {
     struct Init: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "init",
-            abstract: "Write a commented .prepush.yml from what the repository holds (a Swift package, an Xcode project and its shared schemes, a scenario catalog).",
+            abstract: "Write a commented .prepush.yml from what the repository holds (packages with tests, Xcode schemes and the bundles they test, the team's simulator, a scenario catalog).",
             discussion: "Example: prepush init && prepush config && prepush install"
         )
 
@@ -23,7 +28,7 @@ extension Prepush {
                 FileStandardError.write("\(error)")
                 throw ExitCode(ExitStatus.usage.rawValue)
             }
-            throw ExitCode(InitRun.run(root: root, force: force, console: Console()).rawValue)
+            throw ExitCode(InitRun.run(root: root, currentDirectory: FileManager.default.currentDirectoryPath, force: force, console: Console()).rawValue)
         }
     }
 }

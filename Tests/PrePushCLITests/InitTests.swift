@@ -4,31 +4,84 @@ import Testing
 
 /// `prepush init` writes a configuration from what the repository holds, and what it writes is valid.
 @Suite struct InitTests {
-    @Test func aPackageAndAnXcodeProjectGetTheirStagesAndTheFilePassesConfig() throws {
+    /// XcodeGen's test project as a team keeps it (its schemes, project file, workspace, test plan
+    /// and spec, copied from shared/fixtures), with a workflow that names its simulator: the stages
+    /// come from what the schemes test, the destination from the workflow.
+    @Test func theStagesComeFromWhatTheSchemesTest() throws {
         let repo = try GitRepository()
-        try repo.write("// swift-tools-version:5.9\n", to: "Package.swift")
-        try repo.write("<Scheme/>", to: "Shop.xcodeproj/xcshareddata/xcschemes/Shop.xcscheme")
-        try repo.write("<Scheme/>", to: "Shop.xcodeproj/xcshareddata/xcschemes/Shop UITests.xcscheme")
+        let source = Fixtures.shared + "/xcode-projects/yonaskolb__XcodeGen__TestProject/Tests/Fixtures/TestProject"
+        for file in ["Project.xcodeproj/project.pbxproj", "Project.xcodeproj/xcshareddata/xcschemes/App_iOS Test.xcscheme",
+                     "Project.xcodeproj/xcshareddata/xcschemes/App_macOS.xcscheme", "Workspace.xcworkspace/contents.xcworkspacedata",
+                     "App_iOS/App_iOS.xctestplan", "project.yml"] {
+            try repo.write(try String(contentsOfFile: source + "/" + file, encoding: .utf8), to: file)
+        }
+        try repo.write("""
+        name: CI
+        on: [pull_request]
+        jobs:
+          test:
+            runs-on: macos-15
+            steps:
+              - uses: actions/checkout@v4
+              - run: xcodegen generate
+              - run: xcodebuild test -workspace Workspace.xcworkspace -scheme "App_iOS Test" -destination 'platform=iOS Simulator,name=iPhone 15,OS=17.5'
+
+        """, to: ".github/workflows/ci.yml")
+        let result = try PrepushBinary.run(["init"], in: repo.path, environment: repo.environment)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.standardOutput.hasPrefix("prepush: wrote .prepush.yml (unit: xcodebuild test -scheme App_iOS Test (unit bundles: 1); ui: xcodebuild test -scheme App_iOS Test (UI bundles: 1); destination from .github/workflows/ci.yml:9)\n"), "\(result)")
+        let file = try #require(repo.root.read("work/.prepush.yml"))
+        #expect(file.contains("    run: rm -rf .build/prepush-unit.xcresult && xcodebuild test -workspace Workspace.xcworkspace -scheme 'App_iOS Test' -only-testing:App_iOS_Tests -destination 'platform=iOS Simulator,name=iPhone 15,OS=17.5' -resultBundlePath .build/prepush-unit.xcresult\n"), "\(file)")
+        #expect(file.contains("-scheme 'App_iOS Test' -only-testing:App_iOS_UITests -destination 'platform=iOS Simulator,name=iPhone 15,OS=17.5' -resultBundlePath .build/prepush-ui.xcresult\n"), "\(file)")
+        #expect(file.contains("    # Scheme App_iOS Test (Workspace.xcworkspace) tests unit bundles App_iOS_Tests and UI bundles App_iOS_UITests.\n"))
+        #expect(file.contains("  # The project is generated (project.yml): generate it first in each xcodebuild stage's run.\n"))
+        #expect(file.contains("    # The destination is the one .github/workflows/ci.yml:9 uses.\n"))
+        let config = try PrepushBinary.run(["config"], in: repo.path, environment: repo.environment)
+        #expect(config.status == 0, "\(config)")
+    }
+
+    /// A root package with test targets is `swift test`; a nested one with tests gets its own stage in
+    /// its folder; a project whose only scheme tests nothing gets no UI stage, and the file says why.
+    @Test func packagesGetStagesWhereTheirTestsAre() throws {
+        let repo = try GitRepository()
+        let manifest = "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"X\", targets: [.target(name: \"X\"), .testTarget(name: \"XTests\", dependencies: [\"X\"])])\n"
+        try repo.write(manifest, to: "Package.swift")
+        try repo.write(manifest, to: "Packages/Chat/Package.swift")
+        try repo.write("// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"Tools\", targets: [.executableTarget(name: \"lint\")])\n", to: "Tools/Package.swift")
+        try repo.write("<?xml version=\"1.0\"?>\n<Scheme><LaunchAction/></Scheme>\n", to: "Shop.xcodeproj/xcshareddata/xcschemes/Shop Widget.xcscheme")
         try repo.write("scenarios:\n  - story: US1\n    priority: P1\n    description: Buy\n    test: test_cart_buy\n", to: ".prepush/scenarios.yml")
         let result = try PrepushBinary.run(["init"], in: repo.path, environment: repo.environment)
         #expect(result.status == 0, "\(result)")
-        #expect(result.standardOutput.hasPrefix("prepush: wrote .prepush.yml (swift test for the unit stage, xcodebuild test of scheme Shop UITests for the UI stage, the scenario catalog .prepush/scenarios.yml)\n"), "\(result)")
+        #expect(result.standardOutput.hasPrefix("prepush: wrote .prepush.yml (unit: swift test; ui: none (no scheme tests a UI-testing bundle); 1 nested package with tests; the scenario catalog .prepush/scenarios.yml)\n"), "\(result)")
         let file = try #require(repo.root.read("work/.prepush.yml"))
         #expect(file.contains("    run: swift test --event-stream-output-path .build/prepush-events.jsonl\n"))
-        #expect(file.contains("xcodebuild test -project Shop.xcodeproj -scheme 'Shop UITests' "))
-        #expect(file.contains("  # shared schemes found: Shop UITests, Shop\n"))
+        #expect(file.contains("  package-chat:\n    # Packages/Chat/Package.swift declares test targets.\n    run: swift test\n    workingDirectory: Packages/Chat\n"), "\(file)")
+        #expect(!file.contains("Tools"), "a package without tests gets no stage")
+        #expect(file.contains("  # ui:                         # no shared scheme tests a UI-testing bundle\n"), "\(file)")
         #expect(file.contains("traceability:\n  catalog: .prepush/scenarios.yml\n"))
         let config = try PrepushBinary.run(["config"], in: repo.path, environment: repo.environment)
-        #expect(config.status == 0, "\(config)")
-        let uiRun = config.standardOutput.split(separator: "\n").first { $0.hasPrefix("ui.run ") }
-        #expect(uiRun?.contains(" rm -rf .build/prepush-ui.xcresult && xcodebuild test") == true, "\(config)")
-        #expect(config.standardOutput.contains("traceability.catalog "), "\(config)")
+        #expect(config.status == 0 && config.standardOutput.contains("package-chat"), "\(config)")
+    }
+
+    /// Run from a subfolder, init says where it wrote; with no Swift project at all, it writes
+    /// nothing and says so.
+    @Test func aSubfolderAndARepositoryWithoutSwift() throws {
+        let repo = try GitRepository()
+        let nothing = try PrepushBinary.run(["init"], in: repo.path, environment: repo.environment)
+        #expect(nothing.status == 2 && nothing.standardError.hasPrefix("error: no Swift package, Xcode project or workspace, XcodeGen or Tuist spec found in "), "\(nothing)")
+        #expect(!repo.exists(".prepush.yml"))
+        try repo.write("// swift-tools-version:5.9\n", to: "Package.swift")
+        try repo.write("x\n", to: "App/README.md")
+        let sub = try PrepushBinary.run(["init"], in: repo.path + "/App", environment: repo.environment)
+        #expect(sub.status == 0 && sub.standardOutput.hasPrefix("prepush: wrote \(repo.path)/.prepush.yml (unit: none"), "\(sub)")
+        #expect(repo.exists(".prepush.yml"))
     }
 
     /// `init` turns no identifier rule on (they follow the practice by themselves) and says what it
     /// measured: the controls with an identifier, the UI tests' queries, the scheme of the identifiers.
     @Test func theIdentifierLinesSayWhatThePracticeIs() throws {
         let none = try GitRepository()
+        try none.write("// swift-tools-version:5.9\n", to: "Package.swift")
         try none.write("import SwiftUI\nstruct A: View { var body: some View { Button(\"Go\") { } } }\n", to: "App/A.swift")
         _ = try PrepushBinary.run(["init"], in: none.path, environment: none.environment).checked()
         let off = try #require(none.root.read("work/.prepush.yml"))
@@ -38,6 +91,7 @@ import Testing
         #expect(quiet.status == 0 && quiet.standardOutput.contains("1 missing-identifier finding not reported: the repository's views set no .accessibilityIdentifier"), "\(quiet)")
 
         let pascal = try GitRepository()
+        try pascal.write("// swift-tools-version:5.9\n", to: "Package.swift")
         try pascal.write("""
         import XCTest
         final class RoomUITests: XCTestCase {
@@ -69,6 +123,7 @@ import Testing
 
     @Test func anExistingFileIsKeptUnlessForced() throws {
         let repo = try GitRepository()
+        try repo.write("// swift-tools-version:5.9\n", to: "Package.swift")
         try repo.write("verbose: true\n", to: ".prepush.yml")
         let refused = try PrepushBinary.run(["init"], in: repo.path, environment: repo.environment)
         #expect(refused.status == 2)
@@ -76,7 +131,7 @@ import Testing
         #expect(repo.root.read("work/.prepush.yml") == "verbose: true\n")
         let forced = try PrepushBinary.run(["init", "--force"], in: repo.path, environment: repo.environment)
         #expect(forced.status == 0, "\(forced)")
-        #expect(forced.standardOutput.hasPrefix("prepush: wrote .prepush.yml (no package or Xcode project found: stages to fill in)\n"))
+        #expect(forced.standardOutput.hasPrefix("prepush: wrote .prepush.yml (unit: none (no scheme tests a unit-test bundle); ui: none (no scheme tests a UI-testing bundle))\n"), "\(forced)")
         let config = try PrepushBinary.run(["config"], in: repo.path, environment: repo.environment)
         #expect(config.status == 0, "\(config)")
     }
@@ -86,9 +141,9 @@ import Testing
         try repo.write("<Workspace/>", to: "App.xcworkspace/contents.xcworkspacedata")
         let result = try PrepushBinary.run(["init"], in: repo.path, environment: repo.environment)
         #expect(result.status == 0, "\(result)")
+        #expect(result.standardOutput.contains("ui: none (no shared scheme)"), "\(result)")
         let file = try #require(repo.root.read("work/.prepush.yml"))
-        #expect(file.contains("    # no shared scheme found: share the UI-test scheme in Xcode"))
-        #expect(file.contains("xcodebuild test -workspace App.xcworkspace -scheme YourAppUITests"))
+        #expect(file.contains("# stages:\n") && file.contains("  # ui:                         # no shared scheme found (Xcode: Manage Schemes → Shared)\n"), "\(file)")
         #expect(try PrepushBinary.run(["config"], in: repo.path, environment: repo.environment).status == 0)
     }
 }

@@ -202,8 +202,8 @@ import Testing
         #expect(badVariable.status == 2 && badVariable.standardError == "error: PREPUSH_ANNOTATIONS=lots: expected a number of annotations from 1 to 50\n", "\(badVariable)")
     }
 
-    /// Failures GitHub can place are annotated first: a test without a file and line comes after
-    /// every test with one, whatever the order of the input.
+    /// After the run's own failures (none here), failures GitHub can place are annotated first: a
+    /// test without a file and line comes after every test with one, whatever the order of the input.
     @Test func placedFailuresAreAnnotatedFirst() throws {
         let folder = try TemporaryDirectory()
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n  <testsuite name=\"Mixed\" tests=\"4\">\n"

@@ -1,17 +1,15 @@
-import PrePushCore
-
 /// One event of an XML document.
-enum XMLEvent {
+package enum XMLEvent {
     case start(name: String, attributes: XMLAttributes, selfClosing: Bool)
     case end(name: String)
     case text(String)
 }
 
 /// An element's attributes in document order; elements have few, so a linear search beats hashing.
-struct XMLAttributes {
-    var pairs: [(name: String, value: String)] = []
+package struct XMLAttributes {
+    package var pairs: [(name: String, value: String)] = []
 
-    subscript(name: String) -> String? {
+    package subscript(name: String) -> String? {
         for pair in pairs where pair.name == name { return pair.value }
         return nil
     }
@@ -35,7 +33,7 @@ public struct XMLError: Error, Sendable, Equatable, CustomStringConvertible {
 /// text, CDATA, comments, processing instructions and a DOCTYPE (skipped), the five named
 /// entities and numeric character references. No DTD processing, so no entity expansion attacks.
 /// It reads a buffer the caller keeps alive for the whole scan (an array's storage, or a mapped file).
-struct XMLScanner {
+package struct XMLScanner {
     private let bytes: UnsafeBufferPointer<UInt8>
     private let file: String
     private var index = 0
@@ -52,7 +50,7 @@ struct XMLScanner {
     private var scannedOffset = 0
     static let releaseStep = 1 << 20
 
-    init(buffer: UnsafeBufferPointer<UInt8>, file: String, passed: ((Int) -> Void)? = nil) {
+    package init(buffer: UnsafeBufferPointer<UInt8>, file: String, passed: ((Int) -> Void)? = nil) {
         self.bytes = buffer
         self.file = file
         self.passed = passed
@@ -61,7 +59,7 @@ struct XMLScanner {
     }
 
     /// The next event, or nil at the end of a well-formed document.
-    mutating func next() throws(XMLError) -> XMLEvent? {
+    package mutating func next() throws(XMLError) -> XMLEvent? {
         if let passed, index - scannedOffset >= Self.releaseStep {
             var position = scannedOffset
             while position < index {

@@ -1,0 +1,111 @@
+import PrePushCore
+import PrePushXcodeProject
+
+/// The stages `prepush init` writes, from evidence: a unit stage for the root package's test
+/// targets or the scheme whose TestAction runs unit-test bundles, a UI stage only for a scheme
+/// that runs a UI-testing bundle, a stage per nested package with tests; what is missing stays a
+/// comment that says why.
+extension InitRun {
+    /// A destination when the team's files name none: a guess, said to be one.
+    static let guessedDestination = "platform=iOS Simulator,name=iPhone 16"
+
+    /// The `stages:` section.
+    static func stageLines(_ findings: Findings) -> [String] {
+        let survey = findings.survey
+        let nested = survey.testPackages.filter { !$0.isEmpty }
+        let unit = findings.rootPackageTests ? nil : survey.unitScheme
+        let ui = survey.uiScheme
+        var stages: [String] = []
+        if findings.rootPackageTests {
+            stages += [
+                "  unit:",
+                "    # Package.swift declares test targets. The Swift Testing event stream gives prepush every test's result.",
+                "    # No --event-stream-version: the toolchain's newest, whose stream and console keep warnings (version 0 drops them).",
+                "    run: swift test --event-stream-output-path .build/prepush-events.jsonl",
+                "    timeout: 900               # seconds",
+            ]
+        } else if let unit {
+            stages += schemeStage("unit", unit, bundles: unit.unitBundles, mixed: !unit.uiBundles.isEmpty, findings: findings, timeout: "900               # seconds")
+        } else {
+            let why = survey.packagesWithoutTests.contains("") ? "Package.swift declares no test target and no shared scheme tests a unit-test bundle"
+                                                                : "no shared scheme tests a unit-test bundle"
+            stages += ["  # unit:                       # \(why): name the command that runs your unit tests",
+                       "  #   run: make test", "  #   timeout: 900"]
+        }
+        if let ui {
+            stages += schemeStage("ui", ui, bundles: ui.uiBundles, mixed: !ui.unitBundles.isEmpty, findings: findings,
+                                  timeout: "600               # seconds, at most 600 (UI_TEST_TIMEOUT, --timeout)")
+        } else {
+            let why = survey.containers.isEmpty ? "no Xcode project here"
+                : (survey.schemes.isEmpty ? "no shared scheme found (Xcode: Manage Schemes → Shared)" : "no shared scheme tests a UI-testing bundle")
+            stages += ["  # ui:                         # \(why)",
+                       "  #   run: xcodebuild test -scheme AppUITests -destination '\(findings.destination?.value ?? guessedDestination)'",
+                       "  #   timeout: 600"]
+        }
+        for folder in nested {
+            stages += ["  \(packageStageName(folder, among: nested)):",
+                       "    # \(folder)/Package.swift declares test targets.",
+                       "    run: swift test", "    workingDirectory: \(ShellQuoting.word(folder))", "    timeout: 900"]
+        }
+        if !survey.generatorSpecs.isEmpty {
+            stages.insert("  # The project is generated (\(survey.generatorSpecs.prefix(3).joined(separator: ", "))): generate it first in each xcodebuild stage's run.", at: 0)
+        }
+        // An empty `stages:` is an error (a mapping is expected): with nothing to run, it is a comment too.
+        let runs = findings.rootPackageTests || unit != nil || ui != nil || !nested.isEmpty
+        return [runs ? "stages:" : "# stages:"] + stages
+    }
+
+    /// `xcodebuild test` of one scheme, only its `bundles` when it also runs the other kind.
+    static func schemeStage(_ name: String, _ scheme: XcodeProjectSurvey.SchemeTests, bundles: [String], mixed: Bool,
+                            findings: Findings, timeout: String) -> [String] {
+        let only = mixed ? bundles.map { " -only-testing:\(ShellQuoting.word($0))" }.joined() : ""
+        let destination = findings.destination?.value ?? guessedDestination
+        let bundle = ".build/prepush-\(name).xcresult"
+        var lines = ["  \(name):",
+                     "    # Scheme \(scheme.name) (\(scheme.container.path)) tests \(scheme.unitBundles.isEmpty ? "" : "unit bundles \(scheme.unitBundles.joined(separator: ", "))")"
+                        + (scheme.unitBundles.isEmpty || scheme.uiBundles.isEmpty ? "" : " and ")
+                        + (scheme.uiBundles.isEmpty ? "" : "UI bundles \(scheme.uiBundles.joined(separator: ", "))") + "."]
+        if !scheme.guessed.isEmpty {
+            lines.append("    # Guessed from their names (the project file was not readable): \(scheme.guessed.joined(separator: ", ")).")
+        }
+        lines.append(findings.destination.map { "    # The destination is the one \($0.place) uses." }
+                     ?? "    # The destination is a guess: name a simulator `xcrun simctl list devices available` shows.")
+        lines += ["    run: rm -rf \(bundle) && xcodebuild test \(scheme.container.flag) \(ShellQuoting.word(scheme.container.path)) -scheme \(ShellQuoting.word(scheme.name))\(only) -destination \(ShellQuoting.word(destination)) -resultBundlePath \(bundle)",
+                  "    timeout: \(timeout)"]
+        return lines
+    }
+
+    /// `package-chat` for `Packages/Chat`; the whole path when two folders end alike.
+    static func packageStageName(_ folder: String, among folders: [String]) -> String {
+        let last = folder.split(separator: "/").last.map(String.init) ?? folder
+        let clash = folders.filter { ($0.split(separator: "/").last.map(String.init) ?? $0) == last }.count > 1
+        let words = (clash ? folder : last).lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" }
+        return String(("package-" + String(words)).prefix(64))
+    }
+
+    /// What init found and what it guessed, for its one line.
+    static func summary(_ findings: Findings) -> String {
+        let survey = findings.survey
+        var parts: [String] = []
+        if findings.rootPackageTests {
+            parts.append("unit: swift test")
+        } else if let unit = survey.unitScheme {
+            parts.append("unit: xcodebuild test -scheme \(unit.name) (unit bundles: \(unit.unitBundles.count))")
+        } else {
+            parts.append("unit: none (no scheme tests a unit-test bundle)")
+        }
+        if let ui = survey.uiScheme {
+            parts.append("ui: xcodebuild test -scheme \(ui.name) (UI bundles: \(ui.uiBundles.count))")
+        } else {
+            parts.append("ui: none (\(survey.schemes.isEmpty && !survey.containers.isEmpty ? "no shared scheme" : "no scheme tests a UI-testing bundle"))")
+        }
+        let nested = survey.testPackages.filter { !$0.isEmpty }.count
+        if nested > 0 { parts.append("\(TextFormatting.count(nested, "nested package")) with tests") }
+        if survey.schemes.contains(where: { !$0.guessed.isEmpty }) { parts.append("some bundle kinds guessed from names") }
+        if survey.unitScheme != nil && !findings.rootPackageTests || survey.uiScheme != nil {
+            parts.append(findings.destination.map { "destination from \($0.place)" } ?? "destination guessed")
+        }
+        if let catalog = findings.catalog { parts.append("the scenario catalog \(catalog)") }
+        return parts.joined(separator: "; ")
+    }
+}

@@ -1,0 +1,170 @@
+import PrePushCore
+
+/// What a repository holds that runs tests, read the way Xcode reads it: every workspace and project
+/// below the root (not in build or dependency folders), each shared scheme's TestAction with the
+/// product type of every bundle it tests (from the project file, or the scheme's test plan), Swift
+/// packages that declare test targets, and the generator specs (XcodeGen's `project.yml`, Tuist's
+/// `Project.swift`) that make projects on CI.
+public struct XcodeProjectSurvey: Sendable {
+    /// A `.xcworkspace` or `.xcodeproj`, relative to the root.
+    public struct Container: Sendable, Equatable, Hashable {
+        public let path: String
+        public let isWorkspace: Bool
+
+        /// Creates one.
+        public init(path: String, isWorkspace: Bool) {
+            self.path = path
+            self.isWorkspace = isWorkspace
+        }
+
+        /// `-workspace` or `-project`.
+        public var flag: String { isWorkspace ? "-workspace" : "-project" }
+        /// The folder holding it (`""` for the root): where its references start.
+        public var folder: String { path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "" }
+    }
+
+    /// A shared scheme and what its TestAction tests.
+    public struct SchemeTests: Sendable, Equatable {
+        public let name: String
+        /// Where the scheme is shared (the workspace to build it with when the scheme is a project's
+        /// and a workspace beside the project includes it).
+        public let container: Container
+        public let hasTestAction: Bool
+        /// The unit-test bundles it runs, by name.
+        public var unitBundles: [String] = []
+        /// The UI-test bundles it runs, by name.
+        public var uiBundles: [String] = []
+        /// Bundles whose product type could not be read (a project file missing or unreadable): told
+        /// apart by name only (`…UITests` are UI tests), and said to be guessed.
+        public var guessed: [String] = []
+        /// Its default test plan, relative to the root.
+        public var testPlan: String?
+    }
+
+    public private(set) var containers: [Container] = []
+    public private(set) var schemes: [SchemeTests] = []
+    /// Folders (relative, `""` for the root) whose `Package.swift` declares a `.testTarget`.
+    public private(set) var testPackages: [String] = []
+    /// Folders whose `Package.swift` declares none (command-line tools, a library without tests).
+    public private(set) var packagesWithoutTests: [String] = []
+    /// XcodeGen and Tuist specs, relative to the root.
+    public private(set) var generatorSpecs: [String] = []
+    /// Files that could not be read, with why.
+    public private(set) var problems: [String] = []
+
+    /// Folders never looked into: dependencies and build output.
+    static let skipped: Set<Substring> = ["Pods", "Carthage", "DerivedData", "SourcePackages", "checkouts", "node_modules", "vendor"]
+
+    /// Surveys `root`.
+    public init(root: String) {
+        let paths = SourceTree.files(under: root) { path in
+            guard !path.split(separator: "/").dropLast().contains(where: { Self.skipped.contains($0) }) else { return false }
+            return path.hasSuffix(".xcscheme") || path.hasSuffix("/project.pbxproj") || path.hasSuffix("contents.xcworkspacedata")
+                || path.hasSuffix("Package.swift") || path.hasSuffix("project.yml") || path.hasSuffix("Project.swift")
+        }
+        var projects: [String: XcodeProjectFile] = [:]
+        func read(_ path: String, limit: Int = 50_000_000) -> [UInt8]? {
+            guard case .success(let bytes) = FileReading.read(FilePath.join(root, path), limit: limit) else {
+                problems.append("\(path): cannot be read")
+                return nil
+            }
+            return bytes
+        }
+        func project(_ path: String) -> XcodeProjectFile? {
+            if let known = projects[path] { return known }
+            guard let bytes = read(path + "/project.pbxproj") else { return nil }
+            do throws(XcodeProjectFile.ReadError) {
+                let file = try XcodeProjectFile(bytes: bytes, file: path + "/project.pbxproj")
+                projects[path] = file
+                return file
+            } catch {
+                problems.append(error.description)
+                return nil
+            }
+        }
+        for path in paths {
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
+            switch name {
+            case "Package.swift":
+                guard let bytes = read(path, limit: 4_000_000) else { continue }
+                if ByteSearch.contains(bytes, Array(".testTarget(".utf8)) { testPackages.append(folder) } else { packagesWithoutTests.append(folder) }
+            case "project.yml":
+                // XcodeGen's spec names `targets:`; other project.yml files (a docs site's) do not.
+                if let bytes = read(path, limit: 4_000_000), ByteSearch.contains(bytes, Array("targets:".utf8)) { generatorSpecs.append(path) }
+            case "Project.swift":
+                if let bytes = read(path, limit: 4_000_000), ByteSearch.contains(bytes, Array("ProjectDescription".utf8)) { generatorSpecs.append(path) }
+            case "project.pbxproj":
+                if !containers.contains(Container(path: folder, isWorkspace: false)) { containers.append(Container(path: folder, isWorkspace: false)) }
+            case "contents.xcworkspacedata":
+                // A project's own embedded workspace (`App.xcodeproj/project.xcworkspace`) is not one to build with.
+                if folder.hasSuffix(".xcworkspace"), !folder.contains(".xcodeproj/") { containers.append(Container(path: folder, isWorkspace: true)) }
+            default:
+                // A project known by its shared schemes alone (its project file not checked in, or generated).
+                if let owner = path.firstRange(of: "/xcshareddata/xcschemes/").map({ String(path[..<$0.lowerBound]) }), owner.hasSuffix(".xcodeproj"),
+                   !containers.contains(Container(path: owner, isWorkspace: false)) {
+                    containers.append(Container(path: owner, isWorkspace: false))
+                }
+            }
+        }
+        containers.sort { ($0.isWorkspace ? 0 : 1, $0.path) < ($1.isWorkspace ? 0 : 1, $1.path) }
+        for path in paths where path.hasSuffix(".xcscheme") && path.contains("/xcshareddata/xcschemes/") {
+            guard let owner = path.firstRange(of: "/xcshareddata/xcschemes/").map({ String(path[..<$0.lowerBound]) }),
+                  owner.hasSuffix(".xcodeproj") || owner.hasSuffix(".xcworkspace"), let bytes = read(path) else { continue }
+            let name = String(path.split(separator: "/").last!.dropLast(".xcscheme".count))
+            let scheme: XcodeScheme
+            do throws(XMLError) {
+                scheme = try XcodeScheme(name: name, bytes: bytes, file: path)
+            } catch {
+                problems.append(error.description)
+                continue
+            }
+            let own = Container(path: owner, isWorkspace: owner.hasSuffix(".xcworkspace"))
+            // A project's scheme is built through the workspace beside it (CocoaPods, local packages), if there is one.
+            let container = own.isWorkspace ? own : (containers.first { $0.isWorkspace && $0.folder == own.folder } ?? own)
+            var tests = SchemeTests(name: name, container: container, hasTestAction: scheme.hasTestAction)
+            var bundles = scheme.testables.filter { !$0.skipped }.map { (identifier: $0.identifier, name: $0.name, container: $0.container) }
+            if let plan = scheme.testPlans.first {
+                let planPath = FilePath.normalize(FilePath.join(own.folder, plan))
+                tests.testPlan = planPath
+                if let bytes = read(planPath), let testPlan = XcodeTestPlan(bytes: bytes) {
+                    for target in testPlan.targets where target.enabled && !bundles.contains(where: { $0.identifier == target.identifier }) {
+                        bundles.append((target.identifier, target.name, target.container))
+                    }
+                }
+            }
+            for bundle in bundles {
+                let projectPath = FilePath.normalize(FilePath.join(own.folder, bundle.container))
+                switch project(projectPath)?.targets[bundle.identifier]?.testKind {
+                case .unit: tests.unitBundles.append(bundle.name)
+                case .ui: tests.uiBundles.append(bundle.name)
+                case nil:
+                    tests.guessed.append(bundle.name)
+                    if bundle.name.hasSuffix("UITests") || bundle.name.hasSuffix("UITest") { tests.uiBundles.append(bundle.name) } else { tests.unitBundles.append(bundle.name) }
+                }
+            }
+            schemes.append(tests)
+        }
+    }
+
+    /// The scheme to run unit tests with: one whose bundles are all unit tests (a name with `Unit`,
+    /// else the one with most bundles), else one that runs unit bundles among UI ones (a name with
+    /// `Test` first); nil when no scheme tests a unit bundle.
+    public var unitScheme: SchemeTests? {
+        let only = schemes.filter { !$0.unitBundles.isEmpty && $0.uiBundles.isEmpty }
+        if let named = only.first(where: { $0.name.contains("Unit") }) { return named }
+        if let most = only.max(by: { $0.unitBundles.count < $1.unitBundles.count }) { return most }
+        let mixed = schemes.filter { !$0.unitBundles.isEmpty }
+        return mixed.first { $0.name.contains("Test") } ?? mixed.first
+    }
+
+    /// The scheme to run UI tests with: one whose bundles are all UI tests (a name with `UITest`
+    /// first), else one that runs a UI bundle among unit ones (a name with `Test` first); nil when no
+    /// scheme tests a UI-testing bundle.
+    public var uiScheme: SchemeTests? {
+        let only = schemes.filter { !$0.uiBundles.isEmpty && $0.unitBundles.isEmpty }
+        if let scheme = only.first(where: { $0.name.contains("UITest") }) ?? only.first { return scheme }
+        let mixed = schemes.filter { !$0.uiBundles.isEmpty }
+        return mixed.first { $0.name.contains("Test") } ?? mixed.first
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import PrePushCore
+import PrePushTestSupport
+import PrePushXcodeProject
+import Testing
+
+/// Real projects' schemes, project files and test plans (shared/fixtures/xcode-projects, whose
+/// README says what a careful engineer would configure for each), read as Xcode reads them.
+@Suite struct XcodeProjectSurveyTests {
+    static let projects = Fixtures.shared + "/xcode-projects"
+
+    /// XcodeGen's test project: every iOS scheme that tests mixes a unit and a UI bundle; the
+    /// product types come from the project file, a test plan adds its targets, and schemes with no
+    /// TestAction test nothing.
+    @Test func xcodeGensTestProjectHasMixedSchemesReadFromTheProjectFile() throws {
+        let survey = XcodeProjectSurvey(root: Self.projects + "/yonaskolb__XcodeGen__TestProject/Tests/Fixtures/TestProject")
+        let test = try #require(survey.schemes.first { $0.name == "App_iOS Test" })
+        #expect(test.unitBundles == ["App_iOS_Tests"] && test.uiBundles == ["App_iOS_UITests"] && test.guessed.isEmpty, "\(test)")
+        #expect(test.container == XcodeProjectSurvey.Container(path: "Workspace.xcworkspace", isWorkspace: true), "the workspace beside the project")
+        let clip = try #require(survey.schemes.first { $0.name == "App_Clip" })
+        #expect(clip.unitBundles == ["App_Clip_Tests"] && clip.uiBundles == ["App_Clip_UITests"])
+        let planned = try #require(survey.schemes.first { $0.name == "App_Scheme" })
+        #expect(planned.testPlan == "App_iOS/App_iOS.xctestplan")
+        #expect(Set(planned.unitBundles) == ["App_iOS_Tests"] && Set(planned.uiBundles) == ["App_iOS_UITests"], "\(planned)")
+        for name in ["App_macOS", "Framework", "Tool", "iMessageApp"] {
+            let scheme = try #require(survey.schemes.first { $0.name == name })
+            #expect(scheme.unitBundles.isEmpty && scheme.uiBundles.isEmpty, "\(name) tests nothing")
+        }
+        #expect(survey.unitScheme?.name == "App_iOS Test" && survey.uiScheme?.name == "App_iOS Test")
+        #expect(survey.generatorSpecs.contains("project.yml") && survey.generatorSpecs.contains("AnotherProject/project.yml"))
+        #expect(survey.problems.isEmpty, "\(survey.problems)")
+    }
+
+    /// Wikipedia: a unit scheme and a UI scheme with its own test plan; the project file is an
+    /// excerpt (its native targets section, verbatim), given the plist frame the excerpt lacks.
+    @Test func wikipediaHasAUnitSchemeAndAUISchemeWithATestPlan() throws {
+        let source = Self.projects + "/wikimedia__wikipedia-ios"
+        let root = try TemporaryDirectory(prefix: "prepush-xcode")
+        for file in ["Wikipedia.xcodeproj/xcshareddata/xcschemes/Wikipedia.xcscheme",
+                     "Wikipedia.xcodeproj/xcshareddata/xcschemes/WikipediaUITests.xcscheme", "Test Plans/UITests.xctestplan"] {
+            try root.write(try String(contentsOfFile: source + "/" + file, encoding: .utf8), to: file)
+        }
+        let excerpt = try String(contentsOfFile: source + "/Wikipedia.xcodeproj/project.pbxproj.excerpt", encoding: .utf8)
+        try root.write("// !$*UTF8*$!\n{\n\tarchiveVersion = 1;\n\tobjects = {\n" + excerpt + "\n\t};\n}\n", to: "Wikipedia.xcodeproj/project.pbxproj")
+        let survey = XcodeProjectSurvey(root: root.path)
+        #expect(survey.unitScheme?.name == "Wikipedia" && survey.unitScheme?.unitBundles == ["WikipediaUnitTests"], "\(survey.schemes)")
+        let ui = try #require(survey.uiScheme)
+        #expect(ui.name == "WikipediaUITests" && ui.uiBundles == ["WikipediaUITests"] && ui.unitBundles.isEmpty, "\(ui)")
+        #expect(ui.testPlan == "Test Plans/UITests.xctestplan")
+        #expect(survey.schemes.allSatisfy(\.guessed.isEmpty) && survey.problems.isEmpty, "\(survey.problems)")
+    }
+
+    /// Tuist's project with tests: two unit bundles, no UI-testing bundle, so no UI scheme.
+    @Test func aProjectWithOnlyUnitBundlesHasNoUIScheme() throws {
+        let survey = XcodeProjectSurvey(root: Self.projects + "/tuist__tuist__xcode_project_with_tests/fixtures/xcode_project_with_tests")
+        let app = try #require(survey.schemes.first { $0.name == "App" })
+        #expect(Set(app.unitBundles) == ["AppTests", "AppFrameworkTests"] && app.uiBundles.isEmpty && app.guessed.isEmpty, "\(app)")
+        #expect(survey.unitScheme?.name == "App" && survey.uiScheme == nil)
+    }
+
+    /// Kickstarter's scheme without its project file: the bundles are told apart by name, and said to be guessed.
+    @Test func withoutTheProjectFileTheKindsAreGuessedAndSaidToBe() throws {
+        let survey = XcodeProjectSurvey(root: Self.projects + "/kickstarter__ios-oss")
+        let scheme = try #require(survey.schemes.first)
+        #expect(scheme.name == "Kickstarter-Framework-iOS" && !scheme.guessed.isEmpty, "\(scheme)")
+        #expect(survey.problems.contains { $0.hasPrefix("Kickstarter.xcodeproj/project.pbxproj") }, "\(survey.problems)")
+    }
+
+    /// A scheme that is not XML, and a project file that is not a property list: each a problem
+    /// with its place, never a crash, and the rest still read.
+    @Test func brokenFilesAreProblemsNotCrashes() throws {
+        let root = try TemporaryDirectory(prefix: "prepush-xcode")
+        try root.write("<Scheme><TestAction><Testables>", to: "App.xcodeproj/xcshareddata/xcschemes/Broken.xcscheme")
+        try root.write("{ objects = { ", to: "App.xcodeproj/project.pbxproj")
+        try root.write("""
+        <?xml version="1.0" encoding="UTF-8"?>
+        <Scheme><TestAction><Testables><TestableReference skipped = "NO"><BuildableReference BlueprintIdentifier = "X1" BlueprintName = "AppUITests" ReferencedContainer = "container:App.xcodeproj"/></TestableReference></Testables></TestAction></Scheme>
+        """, to: "App.xcodeproj/xcshareddata/xcschemes/App.xcscheme")
+        let survey = XcodeProjectSurvey(root: root.path)
+        #expect(survey.problems.contains { $0.contains("Broken.xcscheme") && $0.contains("malformed XML") }, "\(survey.problems)")
+        #expect(survey.problems.contains { $0.hasPrefix("App.xcodeproj/project.pbxproj: not a project file Xcode can read") }, "\(survey.problems)")
+        #expect(survey.uiScheme?.name == "App" && survey.uiScheme?.guessed == ["AppUITests"])
+    }
+}
