@@ -59,3 +59,12 @@ if [ "${1:-}" = "--tests" ] && ! python3 -c "import jsonschema" >/dev/null 2>&1;
             || echo "bootstrap: Python's jsonschema is not installed; the SARIF schema test will be skipped" >&2
     fi
 fi
+
+if [ "${1:-}" = "--tests" ] && ! command -v lefthook >/dev/null 2>&1; then
+    # The hook-manager test pushes through real lefthook (its pip wheel is the Go binary); it is
+    # skipped where lefthook cannot be installed.
+    echo "bootstrap: installing lefthook"
+    python3 -m pip install --quiet lefthook 2>/dev/null \
+        || python3 -m pip install --quiet --user --break-system-packages lefthook 2>/dev/null \
+        || echo "bootstrap: lefthook is not installed; the lefthook test will be skipped" >&2
+fi

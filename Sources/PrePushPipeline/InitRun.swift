@@ -56,7 +56,9 @@ public enum InitRun {
         let fromElsewhere = currentDirectory.map { FilePath.normalize($0) != FilePath.normalize(root) } ?? false
         console.line("prepush: wrote \(fromElsewhere ? path : ConfigurationResolver.defaultFileName) (\(summary(findings)))")
         for problem in findings.survey.problems.prefix(5) { Diagnostics(console: console).warning(problem) }
-        console.line("prepush: check it with `prepush config`, try it with `prepush run`, then `prepush install`")
+        let managers = hookManagerEntries(root: root)
+        console.line("prepush: check it with `prepush config`, try it with `prepush run`" + (managers.isEmpty ? ", then `prepush install`" : ""))
+        for line in managers { console.line(line) }
         return .success
     }
 

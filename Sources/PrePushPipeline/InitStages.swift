@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import PrePushCore
 import PrePushXcodeProject
 
@@ -107,5 +112,25 @@ extension InitRun {
         }
         if let catalog = findings.catalog { parts.append("the scenario catalog \(catalog)") }
         return parts.joined(separator: "; ")
+    }
+
+    /// The hook managers a repository already uses, and the entry that runs prepush from each: a
+    /// team with lefthook or pre-commit adds prepush there rather than installing a hook beside them.
+    static func hookManagerEntries(root: String) -> [String] {
+        var lines: [String] = []
+        let manager = FileManager.default
+        if let lefthook = ["lefthook.yml", ".lefthook.yml", "lefthook.yaml", ".lefthook.yaml"].first(where: { manager.fileExists(atPath: FilePath.join(root, $0)) }) {
+            lines += ["prepush: \(lefthook) is here: run prepush from its pre-push hook (then `lefthook install`) rather than `prepush install`:",
+                      "  pre-push:", "    commands:", "      prepush:",
+                      "        run: prepush hook pre-push {1} {2}",
+                      "        use_stdin: true          # the refs git pushes come on standard input"]
+        }
+        if manager.fileExists(atPath: FilePath.join(root, ".pre-commit-config.yaml")) {
+            lines += ["prepush: .pre-commit-config.yaml is here: run prepush from it (then `pre-commit install --hook-type pre-push`):",
+                      "  - repo: local", "    hooks:", "      - id: prepush", "        name: prepush",
+                      "        entry: prepush run       # pre-commit gives no refs on standard input: prepush works out the range",
+                      "        language: system", "        stages: [pre-push]", "        pass_filenames: false", "        always_run: true"]
+        }
+        return lines
     }
 }

@@ -136,14 +136,15 @@ extension Prepush {
             commandName: "install",
             abstract: "Install the pre-push hook (honours core.hooksPath; keeps an existing hook and runs it first).",
             discussion: """
-            Running it again is harmless. Exit status: 0 installed, 2 not in a repository or the hook cannot be written.
+            Running it again is harmless. In a hooks folder the repository tracks (core.hooksPath), it writes nothing and \
+            says what to commit there. Exit status: 0 installed, 2 not in a repository, a tracked hooks folder, or the hook cannot be written.
 
             Example: cd MyApp && prepush install && git push
             """
         )
 
         func run() throws {
-            let installer = try HookLocation.installer()
+            let installer = try HookLocation.installer(installing: true)
             do {
                 switch try installer.install() {
                 case .installed(let hook, let kept):
@@ -213,11 +214,23 @@ extension Prepush {
 
 /// Finds the repository's hooks folder and this binary for install and uninstall.
 enum HookLocation {
-    static func installer() throws -> HookInstaller {
+    /// The installer; for `install`, not in a hooks folder the repository tracks (the advice is printed instead).
+    static func installer(installing: Bool = false) throws -> HookInstaller {
         GitLibrary.initialize()
         do {
             let repository = try Repository.openFromEnvironment()
-            return HookInstaller(hooksDirectory: try repository.hooksDirectory(), executablePath: ExecutablePath.current())
+            let folder = try repository.hooksDirectory()
+            if installing, let advice = TrackedHooks.advice(repository: repository, hooksDirectory: folder) {
+                if advice.runsPrepush {
+                    print(advice.text)
+                    throw ExitCode.success
+                }
+                FileStandardError.write(advice.text)
+                throw ExitCode(ExitStatus.usage.rawValue)
+            }
+            return HookInstaller(hooksDirectory: folder, executablePath: ExecutablePath.current())
+        } catch let exit as ExitCode {
+            throw exit
         } catch {
             FileStandardError.write("\(error)")
             throw ExitCode(ExitStatus.usage.rawValue)
