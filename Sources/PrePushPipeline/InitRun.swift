@@ -20,6 +20,8 @@ public enum InitRun {
         var survey: XcodeProjectSurvey
         /// The simulator the team's CI names, and where.
         var destination: (value: String, place: String)?
+        /// The test commands of the team's Makefile, Fastfile and workflows.
+        var teamCommands: [TeamCommands.Command] = []
         var catalog: String?
         /// How the repository tags its controls.
         var practice: IdentifierPractice?
@@ -63,7 +65,8 @@ public enum InitRun {
     }
 
     static func find(in root: String) -> Findings {
-        var findings = Findings(survey: XcodeProjectSurvey(root: root), destination: TeamCommands.destination(root: root))
+        var findings = Findings(survey: XcodeProjectSurvey(root: root), destination: TeamCommands.destination(root: root),
+                                teamCommands: TeamCommands.testCommands(root: root))
         let manager = FileManager.default
         let catalog = TraceabilityStep.defaultCatalog
         if manager.fileExists(atPath: FilePath.join(root, catalog)) { findings.catalog = catalog }

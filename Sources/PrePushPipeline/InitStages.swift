@@ -52,6 +52,12 @@ extension InitRun {
                        "    # \(folder)/Package.swift declares test targets.",
                        "    run: swift test", "    workingDirectory: \(ShellQuoting.word(folder))", "    timeout: 900"]
         }
+        let team = findings.teamCommands.prefix(5)
+        if !team.isEmpty {
+            // What the team already runs: a stage can run one of these instead (prepush reads its console output then).
+            stages.insert(contentsOf: ["  # The team's own files run these for tests; a stage's run can be one of them instead:"]
+                          + team.map { "  #   \($0.text)    (\($0.place))" }, at: 0)
+        }
         if !survey.generatorSpecs.isEmpty {
             stages.insert("  # The project is generated (\(survey.generatorSpecs.prefix(3).joined(separator: ", "))): generate it first in each xcodebuild stage's run.", at: 0)
         }
@@ -110,6 +116,7 @@ extension InitRun {
         if survey.unitScheme != nil && !findings.rootPackageTests || survey.uiScheme != nil {
             parts.append(findings.destination.map { "destination from \($0.place)" } ?? "destination guessed")
         }
+        if !findings.teamCommands.isEmpty { parts.append("the team's test commands named in comments (\(findings.teamCommands.count))") }
         if let catalog = findings.catalog { parts.append("the scenario catalog \(catalog)") }
         return parts.joined(separator: "; ")
     }

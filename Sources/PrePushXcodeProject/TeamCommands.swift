@@ -27,6 +27,65 @@ public enum TeamCommands {
         return nil
     }
 
+    /// A command the team's files run for tests, and where it was found.
+    public struct Command: Sendable, Equatable {
+        /// What to run (`make test`, `bundle exec fastlane tests`, the workflow's line).
+        public let text: String
+        /// `Makefile:35`.
+        public let place: String
+
+        /// Creates one.
+        public init(text: String, place: String) {
+            self.text = text
+            self.place = place
+        }
+    }
+
+    /// The test commands of the team's files: Makefile targets and fastlane lanes named for tests,
+    /// and workflow lines that run `xcodebuild test`, `swift test`, `make …test…` or fastlane.
+    public static func testCommands(root: String) -> [Command] {
+        var found: [Command] = []
+        func lines(_ file: String) -> [Substring] {
+            guard case .success(let bytes) = FileReading.read(FilePath.join(root, file), limit: 1_000_000) else { return [] }
+            return String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        }
+        for (number, line) in lines("Makefile").enumerated() {
+            // `test: bootstrap`, `unit-tests:`; not a variable (`TEST := …`) or a pattern rule.
+            guard let colon = line.firstIndex(of: ":"), line.first?.isLetter == true else { continue }
+            let target = line[..<colon]
+            guard target.lowercased().contains("test"), target.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }),
+                  line[line.index(after: colon)...].first != "=" else { continue }
+            found.append(Command(text: "make \(target)", place: "Makefile:\(number + 1)"))
+        }
+        let bundler = FileSystem.stamp(of: FilePath.join(root, "Gemfile")) != nil ? "bundle exec " : ""
+        for file in ["fastlane/Fastfile", "Fastfile"] {
+            for (number, line) in lines(file).enumerated() {
+                let words = line.split(separator: " ")
+                guard words.count >= 2, words[0] == "lane", words[1].hasPrefix(":"), words[1].lowercased().contains("test") else { continue }
+                found.append(Command(text: "\(bundler)fastlane \(words[1].dropFirst())", place: "\(file):\(number + 1)"))
+            }
+        }
+        let workflows = ".github/workflows"
+        for file in SourceTree.files(under: FilePath.join(root, workflows), where: { $0.hasSuffix(".yml") || $0.hasSuffix(".yaml") }) {
+            let all = lines(FilePath.join(workflows, file))
+            for (number, line) in all.enumerated() {
+                let text = line.drop { $0 == " " || $0 == "-" }
+                var command = String(text.hasPrefix("run:") ? text.dropFirst(4).drop { $0 == " " } : text)
+                guard !command.isEmpty, command != "|", !command.hasPrefix("#"),
+                      command.contains("xcodebuild test") || command.contains("swift test") || command.contains("fastlane ")
+                        || (command.contains("make ") && command.contains("test")) else { continue }
+                // A command continued over lines (`xcodebuild test \`) is one command.
+                var next = number + 1
+                while command.hasSuffix("\\"), next < all.count {
+                    command = String(command.dropLast()).trimmingSuffixBlanks() + " " + all[next].drop { $0 == " " }
+                    next += 1
+                }
+                found.append(Command(text: command, place: "\(workflows)/\(file):\(number + 1)"))
+            }
+        }
+        return found
+    }
+
     /// The quoted or bare word after `flag` on a line (`-destination 'platform=…'`, fastlane's
     /// `destination: "platform=…"`).
     static func value(after flag: String, in line: Substring) -> String? {
@@ -40,5 +99,14 @@ public enum TeamCommands {
         }
         let word = rest.prefix { $0 != " " && $0 != "\\" }
         return word.isEmpty ? nil : String(word)
+    }
+}
+
+extension String {
+    /// Without trailing blanks.
+    func trimmingSuffixBlanks() -> String {
+        var text = self
+        while text.last == " " || text.last == "\t" { text.removeLast() }
+        return text
     }
 }

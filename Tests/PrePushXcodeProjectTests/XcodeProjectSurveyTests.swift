@@ -81,4 +81,16 @@ import Testing
         #expect(survey.problems.contains { $0.hasPrefix("App.xcodeproj/project.pbxproj: not a project file Xcode can read") }, "\(survey.problems)")
         #expect(survey.uiScheme?.name == "App" && survey.uiScheme?.guessed == ["AppUITests"])
     }
+
+    /// The test commands teams keep in their Makefile and workflows, with where they are; a
+    /// destination built from variables is not copied.
+    @Test func theTeamsOwnTestCommandsAreFound() {
+        let kickstarter = TeamCommands.testCommands(root: Self.projects + "/kickstarter__ios-oss")
+        #expect(kickstarter.map(\.text) == ["make test-all", "make test"] && kickstarter.map(\.place) == ["Makefile:31", "Makefile:35"], "\(kickstarter)")
+        let xcodegen = TeamCommands.testCommands(root: Self.projects + "/yonaskolb__XcodeGen")
+        #expect(xcodegen.contains(TeamCommands.Command(text: "set -o pipefail && swift test 2>&1 | xcpretty", place: ".github/workflows/ci.yml:21")), "\(xcodegen)")
+        let wikipedia = TeamCommands.testCommands(root: Self.projects + "/wikimedia__wikipedia-ios")
+        #expect(wikipedia.contains { $0.text.hasPrefix("xcodebuild test -scheme") && $0.place.hasPrefix(".github/workflows/run_") }, "\(wikipedia)")
+        #expect(TeamCommands.destination(root: Self.projects + "/wikimedia__wikipedia-ios") == nil, "name=$SIMULATOR is not a destination to copy")
+    }
 }
