@@ -1,0 +1,223 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import PrePushCore
+import PrePushResults
+
+/// `prepush results`: saved test output (console logs, JUnit, xcresult JSON, Swift Testing event
+/// streams, results.json of shards) into reports, the run's verdict as the exit status.
+public enum ResultsRun {
+    /// What to read and write.
+    public struct Request: Sendable {
+        public var files: [String]
+        /// The formats, each once; several go into `outputDirectory`.
+        public var formats: [String]
+        public var output: String?
+        public var outputDirectory: String?
+        /// `--annotations`; nil: `PREPUSH_ANNOTATIONS`, else 10.
+        public var annotations: Int?
+        /// No live lines while standard input streams in.
+        public var quiet = false
+        public var environment: [String: String]
+
+        /// Creates a request.
+        public init(files: [String], formats: [String], environment: [String: String]) {
+            self.files = files
+            self.formats = formats
+            self.environment = environment
+        }
+    }
+
+    /// A usage problem of the request, or nil: the formats are known, several only into a folder, an
+    /// annotation count within 1–50.
+    public static func usageProblem(_ request: Request) -> String? {
+        if request.files.isEmpty { return "name at least one file, or - for standard input" }
+        switch formats(request.formats) {
+        case .failure(let problem): return problem.text
+        case .success(let formats):
+            if request.output != nil && request.outputDirectory != nil { return "--output and --output-dir cannot be used together" }
+            if formats.count > 1 && request.outputDirectory == nil { return "several formats need --output-dir, a folder to write them into" }
+        }
+        if let count = request.annotations, !(1...50).contains(count) { return "--annotations \(count): expected a number of annotations from 1 to 50" }
+        return nil
+    }
+
+    /// A problem said as it is.
+    struct Problem: Error {
+        let text: String
+    }
+
+    /// The formats named, each once, in the order given.
+    static func formats(_ words: [String]) -> Result<[ReportFormat], Problem> {
+        var formats: [ReportFormat] = []
+        for word in words.flatMap({ $0.split(separator: ",", omittingEmptySubsequences: false) }).map({ String($0.filter { $0 != " " }) }) {
+            guard let format = ReportFormat(rawValue: word) else {
+                return .failure(Problem(text: "--format \(word): expected junit, json, markdown or github, or several of them comma-separated"))
+            }
+            if !formats.contains(format) { formats.append(format) }
+        }
+        return .success(formats)
+    }
+
+    /// Reads, writes and publishes; the exit status is the run's verdict (2 for unusable input).
+    public static func run(_ request: Request, console: Console) -> ExitStatus {
+        guard case .success(let formats) = formats(request.formats), !formats.isEmpty else { return .usage }
+        let limit: Int
+        if let count = request.annotations {
+            limit = count
+        } else if let raw = request.environment["PREPUSH_ANNOTATIONS"] {
+            guard let value = Int(String(raw.filter { $0 != " " })), (1...50).contains(value) else {
+                console.error("error: PREPUSH_ANNOTATIONS=\(raw): expected a number of annotations from 1 to 50")
+                return .usage
+            }
+            limit = value
+        } else {
+            limit = GitHubAnnotationsReporter.perStepLimit
+        }
+        guard let run = read(request, console: console) else { return .usage }
+        guard let written = write(run, formats: formats, request: request, limit: limit, console: console) else { return .usage }
+        return publish(run, written: written, firstFormat: formats[0], limit: limit, environment: request.environment, console: console)
+    }
+
+    /// Every input read and the shards merged; nil (said why) when an input is unusable or none holds a test.
+    static func read(_ request: Request, console: Console) -> TestRun? {
+        var inputs: [(file: String, run: TestRun)] = []
+        var empties: [String] = []
+        for file in request.files {
+            if file != "-" && !FileManager.default.isReadableFile(atPath: file) {
+                console.error("error: \(file): \(FileManager.default.fileExists(atPath: file) ? "cannot be read" : "no such file")")
+                return nil
+            }
+            let parsed: (run: TestRun, kind: ResultsInputKind, unplaced: Int)
+            do {
+                if file == "-" {
+                    let progress = LiveProgress(enabled: !request.quiet, terminal: FileSystem.isTerminal(2), console: console)
+                    defer { progress.finish() }
+                    parsed = try ResultsInput.parse(descriptor: 0, file: "<stdin>", live: progress.saw)
+                } else {
+                    parsed = try ResultsInput.parse(file: file)
+                }
+            } catch {
+                console.error("\(error)")
+                return nil
+            }
+            let name = file == "-" ? "standard input" : file
+            // One of several outputs of a run may hold none of its tests (the Swift Testing event
+            // stream of a package whose tests are all XCTest): said, and left out. All empty is an error.
+            if parsed.run.isEmpty {
+                empties.append(name)
+                continue
+            }
+            inputs.append((file, parsed.run))
+            for failure in parsed.run.runFailures { console.error("error: \(file): the run failed: \(failure)") }
+            let cut = parsed.run.results.filter(\.durationWasCut).count
+            if cut > 0 {
+                console.error("prepush: warning: \(name): \(cut) test duration\(cut == 1 ? " was" : "s were") infinite or absurd; written as \(Int(UITestResult.longestDuration)) seconds")
+            }
+            if parsed.unplaced > 0 { console.error("prepush: warning: \(name): \(parsed.unplaced) lines looked like test events but were not understood") }
+        }
+        guard !inputs.isEmpty else {
+            // An empty report passing for a green run is how a broken pipeline goes unnoticed.
+            console.error("error: no test results found in \(empties.joined(separator: ", "))")
+            return nil
+        }
+        for file in empties { console.error("prepush: note: \(file): no tests in it; the other inputs hold the run") }
+        // Shards of a CI matrix become one run (a test in two shards is an error; a missing shard fails the run).
+        do {
+            let merged = try ResultsMerge.merge(inputs)
+            for failure in merged.added { console.error("error: the run failed: \(failure)") }
+            return merged.run
+        } catch {
+            console.error(error.description)
+            return nil
+        }
+    }
+
+    /// The reports, streamed a piece at a time: into the folder, the file, or standard output.
+    /// Returns what was written to files; nil (said why) when one cannot be written.
+    static func write(_ run: TestRun, formats: [ReportFormat], request: Request, limit: Int,
+                      console: Console) -> [(format: ReportFormat, path: String)]? {
+        func reporter(_ format: ReportFormat) -> any TestReporter { format == .github ? GitHubAnnotationsReporter(limit: limit) : format.reporter }
+        var written: [(format: ReportFormat, path: String)] = []
+        if let folder = request.outputDirectory {
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            } catch {
+                console.error("error: cannot make \(folder): \(ErrorText.describe(error))")
+                return nil
+            }
+            written = formats.map { ($0, FilePath.join(folder, $0.fileName)) }
+        } else if let output = request.output {
+            written = [(formats[0], output)]
+        }
+        for (format, path) in written {
+            do {
+                try ReportPublisher.write(reporter(format), run, to: path)
+            } catch {
+                console.error("error: cannot write \(path): \(ErrorText.describe(error))")
+                return nil
+            }
+        }
+        if written.isEmpty {
+            let sink = ReportSink { FileSystem.write($0, to: console.output) }
+            reporter(formats[0]).write(run, to: sink)
+            sink.flush()
+        }
+        return written
+    }
+
+    /// In GitHub Actions the annotations, the step summary and the step outputs; the verdict.
+    static func publish(_ run: TestRun, written: [(format: ReportFormat, path: String)], firstFormat: ReportFormat, limit: Int,
+                        environment: [String: String], console: Console) -> ExitStatus {
+        let publisher = ReportPublisher(environment: environment, annotationLimit: limit)
+        // Annotations and the summary name files as the checkout here has them, so GitHub can
+        // place a failure from a log of another machine (`/Users/runner/work/app/app/Tests/…`).
+        let placed = publisher.isGitHubActions ? SourcePlaces(root: FileManager.default.currentDirectoryPath).placed(run) : run
+        // With the report on standard output, the workflow commands go to standard error (GitHub
+        // reads both): `prepush results … --format junit > junit.xml` stays a JUnit file.
+        let toStandardOutput = written.isEmpty
+        if !(toStandardOutput && firstFormat == .github) { FileSystem.write(publisher.annotations(placed), to: toStandardOutput ? 2 : console.output) }
+        try? publisher.appendStepSummary(placed)
+        // The run's verdict as every report states it: quarantined failures do not fail it, a refusal does.
+        let status: ExitStatus = run.passedOverall ? .success : .failure
+        let summary = written.filter { $0.format == .markdown }.prefix(1).map { ("summary", $0.path) }
+        publisher.setOutputs(ReportPublisher.outputs(of: run) + summary + [("conclusion", status.conclusion)])
+        return status
+    }
+}
+
+/// What `prepush results -` says on standard error while a test run streams through it, so it can
+/// stand in for `xcbeautify --report junit` in a pipeline: a line per failing test as it fails, and
+/// on a terminal a count of the tests so far, rewritten in place.
+final class LiveProgress {
+    private let enabled: Bool
+    private let terminal: Bool
+    private let console: Console
+    private var seen = 0
+    private var failed = 0
+
+    init(enabled: Bool, terminal: Bool, console: Console) {
+        self.enabled = enabled
+        self.terminal = terminal
+        self.console = console
+    }
+
+    func saw(_ test: UITestResult) {
+        guard enabled else { return }
+        seen += 1
+        if !test.passed {
+            failed += 1
+            let place = test.failureLocation.map { "\($0.file):\($0.line): " } ?? ""
+            // The test's text is the repository's: said through the console, which makes it safe.
+            if terminal { FileSystem.write("\r\u{1B}[2K", to: 2) }
+            console.error("✘ \(place)\(test.testIdentifier): \(test.failureMessage ?? test.status.rawValue)")
+        }
+        if terminal { FileSystem.write("\r\u{1B}[2Kprepush: \(seen) test\(seen == 1 ? "" : "s") so far, \(failed) failed", to: 2) }
+    }
+
+    func finish() {
+        if enabled && terminal && seen > 0 { FileSystem.write("\r\u{1B}[2K", to: 2) }
+    }
+}
