@@ -80,7 +80,7 @@ let package = Package(
         .target(name: "PrePushResults", dependencies: ["PrePushCore"]),
         // Xcode's own files read as Xcode reads them: workspaces, projects, shared schemes and their
         // test bundles' product types, test plans (`prepush init`).
-        .target(name: "PrePushXcodeProject", dependencies: ["PrePushCore"]),
+        .target(name: "PrePushXcodeProject", dependencies: ["PrePushCore", "PrePushYAML"]),
         // The path of one push, start to end; hook installation; the demo.
         .target(
             name: "PrePushPipeline",

@@ -1,4 +1,5 @@
 import PrePushCore
+import PrePushYAML
 
 /// What a repository holds that runs tests, read the way Xcode reads it: every workspace and project
 /// below the root (not in build or dependency folders), each shared scheme's TestAction with the
@@ -39,6 +40,8 @@ public struct XcodeProjectSurvey: Sendable {
         public var guessed: [String] = []
         /// Its default test plan, relative to the root.
         public var testPlan: String?
+        /// The XcodeGen spec the scheme comes from, when its project is generated rather than committed.
+        public var generatedFrom: String?
     }
 
     public private(set) var containers: [Container] = []
@@ -63,6 +66,7 @@ public struct XcodeProjectSurvey: Sendable {
                 || path.hasSuffix("Package.swift") || path.hasSuffix("project.yml") || path.hasSuffix("Project.swift")
         }
         var projects: [String: XcodeProjectFile] = [:]
+        var specs: [(folder: String, spec: XcodeGenSpec)] = []
         func read(_ path: String, limit: Int = 50_000_000) -> [UInt8]? {
             guard case .success(let bytes) = FileReading.read(FilePath.join(root, path), limit: limit) else {
                 problems.append("\(path): cannot be read")
@@ -91,7 +95,14 @@ public struct XcodeProjectSurvey: Sendable {
                 if ByteSearch.contains(bytes, Array(".testTarget(".utf8)) { testPackages.append(folder) } else { packagesWithoutTests.append(folder) }
             case "project.yml":
                 // XcodeGen's spec names `targets:`; other project.yml files (a docs site's) do not.
-                if let bytes = read(path, limit: 4_000_000), ByteSearch.contains(bytes, Array("targets:".utf8)) { generatorSpecs.append(path) }
+                if let bytes = read(path, limit: 4_000_000), ByteSearch.contains(bytes, Array("targets:".utf8)) {
+                    generatorSpecs.append(path)
+                    do throws(YAMLError) {
+                        if let spec = try XcodeGenSpec(text: String(decoding: bytes, as: UTF8.self), file: path) { specs.append((folder, spec)) }
+                    } catch {
+                        problems.append(error.description)
+                    }
+                }
             case "Project.swift":
                 if let bytes = read(path, limit: 4_000_000), ByteSearch.contains(bytes, Array("ProjectDescription".utf8)) { generatorSpecs.append(path) }
             case "project.pbxproj":
@@ -144,6 +155,24 @@ public struct XcodeProjectSurvey: Sendable {
                 }
             }
             schemes.append(tests)
+        }
+        // A generated project's schemes, from its spec, when the project is not checked in.
+        for (folder, spec) in specs {
+            let project = FilePath.join(folder, spec.name + ".xcodeproj")
+            guard !schemes.contains(where: { $0.container.path == project || $0.container.folder == folder }) else { continue }
+            let container = Container(path: project, isWorkspace: false)
+            for (name, targets) in spec.schemes where !schemes.contains(where: { $0.name == name }) {
+                var tests = SchemeTests(name: name, container: container, hasTestAction: true)
+                tests.generatedFrom = FilePath.join(folder, "project.yml")
+                for target in targets {
+                    switch spec.testTargets[target] {
+                    case .unit: tests.unitBundles.append(target)
+                    case .ui: tests.uiBundles.append(target)
+                    case nil: break
+                    }
+                }
+                schemes.append(tests)
+            }
         }
     }
 

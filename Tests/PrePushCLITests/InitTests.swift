@@ -41,6 +41,20 @@ import Testing
         #expect(config.status == 0, "\(config)")
     }
 
+    /// A team that commits only its XcodeGen spec (the project is generated on CI): the stages come
+    /// from the spec's schemes and test targets, and generate the project first.
+    @Test func aGeneratedProjectGetsItsStagesFromTheSpec() throws {
+        let repo = try GitRepository()
+        let spec = Fixtures.shared + "/xcode-projects/yonaskolb__XcodeGen__TestProject/Tests/Fixtures/TestProject/project.yml"
+        try repo.write(try String(contentsOfFile: spec, encoding: .utf8), to: "App/project.yml")
+        let result = try PrepushBinary.run(["init"], in: repo.path, environment: repo.environment)
+        #expect(result.status == 0 && result.standardOutput.contains("unit: xcodebuild test -scheme App_iOS (unit bundles: 1); ui: xcodebuild test -scheme App_iOS (UI bundles: 1)"), "\(result)")
+        let file = try #require(repo.root.read("work/.prepush.yml"))
+        #expect(file.contains("    run: xcodegen generate --spec App/project.yml && rm -rf .build/prepush-unit.xcresult && xcodebuild test -project App/Project.xcodeproj -scheme App_iOS -only-testing:App_iOS_Tests "), "\(file)")
+        #expect(file.contains("    # The project is generated from App/project.yml; xcodegen must be on PATH.\n"))
+        #expect(try PrepushBinary.run(["config"], in: repo.path, environment: repo.environment).status == 0)
+    }
+
     /// A root package with test targets is `swift test`; a nested one with tests gets its own stage in
     /// its folder; a project whose only scheme tests nothing gets no UI stage, and the file says why.
     @Test func packagesGetStagesWhereTheirTestsAre() throws {

@@ -93,4 +93,19 @@ import Testing
         #expect(wikipedia.contains { $0.text.hasPrefix("xcodebuild test -scheme") && $0.place.hasPrefix(".github/workflows/run_") }, "\(wikipedia)")
         #expect(TeamCommands.destination(root: Self.projects + "/wikimedia__wikipedia-ios") == nil, "name=$SIMULATOR is not a destination to copy")
     }
+
+    /// An XcodeGen spec without its generated project (what a team that generates it on CI commits):
+    /// the test targets' kinds and the schemes that run them come from the spec (YAML, through libyaml).
+    @Test func aGeneratedProjectIsReadFromItsSpec() throws {
+        let root = try TemporaryDirectory(prefix: "prepush-xcodegen")
+        let spec = Self.projects + "/yonaskolb__XcodeGen__TestProject/Tests/Fixtures/TestProject/project.yml"
+        try root.write(try String(contentsOfFile: spec, encoding: .utf8), to: "App/project.yml")
+        let survey = XcodeProjectSurvey(root: root.path)
+        let scheme = try #require(survey.schemes.first { $0.name == "App_iOS" }, "\(survey.schemes.map(\.name))")
+        #expect(scheme.unitBundles == ["App_iOS_Tests"] && scheme.uiBundles == ["App_iOS_UITests"], "\(scheme)")
+        #expect(scheme.container.path == "App/Project.xcodeproj" && scheme.generatedFrom == "App/project.yml")
+        let planned = try #require(survey.schemes.first { $0.name == "App_Scheme" })
+        #expect(planned.unitBundles == ["App_iOS_Tests"] && planned.uiBundles == ["App_iOS_UITests"], "\(planned)")
+        #expect(survey.generatorSpecs == ["App/project.yml"] && survey.problems.isEmpty, "\(survey.problems)")
+    }
 }

@@ -81,7 +81,10 @@ extension InitRun {
         }
         lines.append(findings.destination.map { "    # The destination is the one \($0.place) uses." }
                      ?? "    # The destination is a guess: name a simulator `xcrun simctl list devices available` shows.")
-        lines += ["    run: rm -rf \(bundle) && xcodebuild test \(scheme.container.flag) \(ShellQuoting.word(scheme.container.path)) -scheme \(ShellQuoting.word(scheme.name))\(only) -destination \(ShellQuoting.word(destination)) -resultBundlePath \(bundle)",
+        // A generated project (XcodeGen) is generated first: the spec is what the team commits.
+        let generate = scheme.generatedFrom.map { "xcodegen generate --spec \(ShellQuoting.word($0)) && " } ?? ""
+        if let spec = scheme.generatedFrom { lines.append("    # The project is generated from \(spec); xcodegen must be on PATH.") }
+        lines += ["    run: \(generate)rm -rf \(bundle) && xcodebuild test \(scheme.container.flag) \(ShellQuoting.word(scheme.container.path)) -scheme \(ShellQuoting.word(scheme.name))\(only) -destination \(ShellQuoting.word(destination)) -resultBundlePath \(bundle)",
                   "    timeout: \(timeout)"]
         return lines
     }

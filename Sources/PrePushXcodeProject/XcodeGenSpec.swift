@@ -1,0 +1,63 @@
+import PrePushCore
+import PrePushYAML
+
+/// An XcodeGen `project.yml` (YAML, through libyaml), for a project a team generates rather than
+/// commits: the project's name, its test targets' kinds (`type: bundle.unit-test`,
+/// `bundle.ui-testing`), and the schemes that test them (`schemes: … test: targets:`, and a target's
+/// own `scheme: testTargets:`). `include:`d files and target templates are not followed.
+public struct XcodeGenSpec: Sendable {
+    /// The generated project's name (`name:`): `<name>.xcodeproj` beside the spec.
+    public let name: String
+    /// Test targets by name, with their kind.
+    public let testTargets: [String: TestBundleKind]
+    /// Schemes and the targets their test action runs.
+    public let schemes: [(name: String, targets: [String])]
+
+    /// Reads a spec; nil when it is not XcodeGen's (no `name` and `targets`).
+    public init?(text: String, file: String) throws(YAMLError) {
+        guard let root = try YAMLLoader.load(text, file: file), case .mapping(let top) = root.content,
+              let name = Self.value(top, "name")?.scalar, let targets = Self.value(top, "targets"),
+              case .mapping(let targetPairs) = targets.content else { return nil }
+        self.name = name
+        var kinds: [String: TestBundleKind] = [:]
+        var schemes: [(name: String, targets: [String])] = []
+        for (key, target) in targetPairs {
+            guard let targetName = key.scalar, case .mapping(let fields) = target.content else { continue }
+            switch Self.value(fields, "type")?.scalar {
+            case "bundle.unit-test": kinds[targetName] = .unit
+            case "bundle.ui-testing": kinds[targetName] = .ui
+            default: break
+            }
+            // A target's own scheme (`scheme: testTargets: [...]`), named after the target.
+            if let scheme = Self.value(fields, "scheme"), case .mapping(let options) = scheme.content,
+               let tests = Self.value(options, "testTargets") {
+                schemes.append((targetName, Self.names(tests)))
+            }
+        }
+        if let declared = Self.value(top, "schemes"), case .mapping(let pairs) = declared.content {
+            for (key, scheme) in pairs {
+                guard let schemeName = key.scalar, case .mapping(let actions) = scheme.content,
+                      let test = Self.value(actions, "test"), case .mapping(let options) = test.content,
+                      let tests = Self.value(options, "targets") else { continue }
+                schemes.append((schemeName, Self.names(tests)))
+            }
+        }
+        testTargets = kinds
+        self.schemes = schemes
+    }
+
+    /// The value of `key` in a mapping's pairs.
+    static func value(_ pairs: [(key: YAMLNode, value: YAMLNode)], _ key: String) -> YAMLNode? {
+        pairs.first { $0.key.scalar == key }?.value
+    }
+
+    /// Target names from a list of names or of `{name: …}` mappings.
+    static func names(_ node: YAMLNode) -> [String] {
+        guard case .sequence(let items) = node.content else { return [] }
+        return items.compactMap { item in
+            if let name = item.scalar { return name }
+            if case .mapping(let fields) = item.content { return value(fields, "name")?.scalar }
+            return nil
+        }
+    }
+}
