@@ -16,9 +16,10 @@ enum DemoFiles {
         var candidates: [String] = []
         if let named = environment["PREPUSH_DEMO_SOURCE"], !named.isEmpty { candidates.append(named) }
         candidates.append(FilePath.join(FilePath.parent(FilePath.parent(executablePath)), "share/prepush/AgenticTodo"))
-        // #filePath is Sources/PrePushPipeline/DemoFiles.swift in the checkout the binary came from.
-        let checkout = FilePath.parent(FilePath.parent(FilePath.parent(#filePath)))
-        candidates.append(FilePath.join(checkout, "Examples/AgenticTodo"))
+        // #filePath is under Sources/ in the checkout the binary came from: the folder holding Sources/.
+        var folder = FilePath.parent(#filePath)
+        while folder != "/" && folder != "." && !folder.hasSuffix("/Sources") { folder = FilePath.parent(folder) }
+        candidates.append(FilePath.join(FilePath.parent(folder), "Examples/AgenticTodo"))
         return candidates.first { FileManager.default.fileExists(atPath: FilePath.join($0, "Package.swift")) }
     }
 
