@@ -253,3 +253,21 @@ enum FileStandardError {
         neutralises ? WorkflowCommand.neutralised(text) : WorkflowCommand.escapedControls(text)
     }
 }
+
+extension Prepush {
+    struct Destination: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "destination",
+            abstract: "Print the xcodebuild -destination of the newest available iPhone simulator here (for a stage's run).",
+            discussion: """
+            Exit status: 0 printed, 2 no available iPhone simulator (xcrun simctl lists none).
+
+            Example (a stage's run): destination=$("${PREPUSH_BIN:-prepush}" destination) && xcodebuild test -scheme App -destination "$destination"
+            """
+        )
+
+        func run() throws {
+            throw ExitCode(DestinationRun.run(environment: ProcessInfo.processInfo.environment, console: Console()).rawValue)
+        }
+    }
+}

@@ -26,7 +26,7 @@ struct Prepush: ParsableCommand {
           prepush demo                    see it work on an example repository
         """,
         version: PrePushVersion.current,
-        subcommands: [Run.self, Hook.self, Install.self, Uninstall.self, Init.self, Config.self, Results.self, Range.self, A11y.self, Scenarios.self, Report.self, Cache.self, History.self, Flaky.self, Comment.self, Demo.self]
+        subcommands: [Run.self, Hook.self, Install.self, Uninstall.self, Init.self, Config.self, Results.self, Range.self, A11y.self, Scenarios.self, Report.self, Cache.self, History.self, Flaky.self, Comment.self, Destination.self, Demo.self]
     )
 }
 

@@ -50,7 +50,8 @@ import Testing
         let result = try PrepushBinary.run(["init"], in: repo.path, environment: repo.environment)
         #expect(result.status == 0 && result.standardOutput.contains("unit: xcodebuild test -scheme App_iOS (unit bundles: 1); ui: xcodebuild test -scheme App_iOS (UI bundles: 1)"), "\(result)")
         let file = try #require(repo.root.read("work/.prepush.yml"))
-        #expect(file.contains("    run: xcodegen generate --spec App/project.yml && rm -rf .build/prepush-unit.xcresult && xcodebuild test -project App/Project.xcodeproj -scheme App_iOS -only-testing:App_iOS_Tests "), "\(file)")
+        #expect(file.contains("    run: xcodegen generate --spec App/project.yml && destination=$(\"${PREPUSH_BIN:-prepush}\" destination) && rm -rf .build/prepush-unit.xcresult && xcodebuild test -project App/Project.xcodeproj -scheme App_iOS -only-testing:App_iOS_Tests -destination \"$destination\" -resultBundlePath .build/prepush-unit.xcresult\n"), "\(file)")
+        #expect(file.contains("    # The destination is the newest available iPhone simulator, found when the stage runs (`prepush destination`).\n"))
         #expect(file.contains("    # The project is generated from App/project.yml; xcodegen must be on PATH.\n"))
         #expect(try PrepushBinary.run(["config"], in: repo.path, environment: repo.environment).status == 0)
     }

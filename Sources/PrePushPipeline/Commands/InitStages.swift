@@ -11,7 +11,7 @@ import PrePushXcodeProject
 /// that runs a UI-testing bundle, a stage per nested package with tests; what is missing stays a
 /// comment that says why.
 extension InitRun {
-    /// A destination when the team's files name none: a guess, said to be one.
+    /// A destination for a commented example.
     static let guessedDestination = "platform=iOS Simulator,name=iPhone 16"
 
     /// The `stages:` section.
@@ -70,7 +70,9 @@ extension InitRun {
     static func schemeStage(_ name: String, _ scheme: XcodeProjectSurvey.SchemeTests, bundles: [String], mixed: Bool,
                             findings: Findings, timeout: String) -> [String] {
         let only = mixed ? bundles.map { " -only-testing:\(ShellQuoting.word($0))" }.joined() : ""
-        let destination = findings.destination?.value ?? guessedDestination
+        // The team's destination, else the newest available iPhone found when the stage runs.
+        let destination = findings.destination.map { ShellQuoting.word($0.value) } ?? "\"$destination\""
+        let resolve = findings.destination == nil ? "destination=$(\"${PREPUSH_BIN:-prepush}\" destination) && " : ""
         let bundle = ".build/prepush-\(name).xcresult"
         var lines = ["  \(name):",
                      "    # Scheme \(scheme.name) (\(scheme.container.path)) tests \(scheme.unitBundles.isEmpty ? "" : "unit bundles \(scheme.unitBundles.joined(separator: ", "))")"
@@ -80,11 +82,11 @@ extension InitRun {
             lines.append("    # Guessed from their names (the project file was not readable): \(scheme.guessed.joined(separator: ", ")).")
         }
         lines.append(findings.destination.map { "    # The destination is the one \($0.place) uses." }
-                     ?? "    # The destination is a guess: name a simulator `xcrun simctl list devices available` shows.")
+                     ?? "    # The destination is the newest available iPhone simulator, found when the stage runs (`prepush destination`).")
         // A generated project (XcodeGen) is generated first: the spec is what the team commits.
         let generate = scheme.generatedFrom.map { "xcodegen generate --spec \(ShellQuoting.word($0)) && " } ?? ""
         if let spec = scheme.generatedFrom { lines.append("    # The project is generated from \(spec); xcodegen must be on PATH.") }
-        lines += ["    run: \(generate)rm -rf \(bundle) && xcodebuild test \(scheme.container.flag) \(ShellQuoting.word(scheme.container.path)) -scheme \(ShellQuoting.word(scheme.name))\(only) -destination \(ShellQuoting.word(destination)) -resultBundlePath \(bundle)",
+        lines += ["    run: \(generate)\(resolve)rm -rf \(bundle) && xcodebuild test \(scheme.container.flag) \(ShellQuoting.word(scheme.container.path)) -scheme \(ShellQuoting.word(scheme.name))\(only) -destination \(destination) -resultBundlePath \(bundle)",
                   "    timeout: \(timeout)"]
         return lines
     }
@@ -117,7 +119,7 @@ extension InitRun {
         if nested > 0 { parts.append("\(TextFormatting.count(nested, "nested package")) with tests") }
         if survey.schemes.contains(where: { !$0.guessed.isEmpty }) { parts.append("some bundle kinds guessed from names") }
         if survey.unitScheme != nil && !findings.rootPackageTests || survey.uiScheme != nil {
-            parts.append(findings.destination.map { "destination from \($0.place)" } ?? "destination guessed")
+            parts.append(findings.destination.map { "destination from \($0.place)" } ?? "destination: the newest iPhone simulator when the stage runs")
         }
         if !findings.teamCommands.isEmpty { parts.append("the team's test commands named in comments (\(findings.teamCommands.count))") }
         if let catalog = findings.catalog { parts.append("the scenario catalog \(catalog)") }

@@ -389,11 +389,13 @@ struct StageExecution {
 
     /// The stage's environment: prepush's own, without the variables git sets for hooks (they
     /// point git commands inside the stage, including test suites' own repositories, at this
-    /// repository), plus `PREPUSH_STAGE`, `PREPUSH_REPORTS_DIR` and the stage's `env`.
+    /// repository), plus `PREPUSH_STAGE`, `PREPUSH_REPORTS_DIR`, `PREPUSH_BIN` (this prepush, for
+    /// `prepush destination` in a stage when prepush is not on `PATH`) and the stage's `env`.
     static func environment(for stage: StageSettings, base: [String: String], reportsDirectory: String) -> [String: String] {
         var environment = base.filter { key, _ in !isHookLocalGitVariable(key) }
         environment["PREPUSH_STAGE"] = stage.kind.rawValue
         environment["PREPUSH_REPORTS_DIR"] = reportsDirectory
+        environment["PREPUSH_BIN"] = ExecutablePath.current()
         for entry in stage.environment { environment[entry.name] = entry.value }
         return environment
     }
