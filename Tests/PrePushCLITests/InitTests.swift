@@ -53,6 +53,7 @@ import Testing
         #expect(file.contains("    run: xcodegen generate --spec App/project.yml && destination=$(\"${PREPUSH_BIN:-prepush}\" destination) && rm -rf .build/prepush-unit.xcresult && xcodebuild test -project App/Project.xcodeproj -scheme App_iOS -only-testing:App_iOS_Tests -destination \"$destination\" -resultBundlePath .build/prepush-unit.xcresult\n"), "\(file)")
         #expect(file.contains("    # The destination is the newest available iPhone simulator, found when the stage runs (`prepush destination`).\n"))
         #expect(file.contains("    # The project is generated from App/project.yml; xcodegen must be on PATH.\n"))
+        #expect(!file.contains("  # The project is generated (App/project.yml)"), "said once, by the stages: \(file)")
         #expect(try PrepushBinary.run(["config"], in: repo.path, environment: repo.environment).status == 0)
     }
 

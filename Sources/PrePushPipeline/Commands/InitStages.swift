@@ -58,7 +58,9 @@ extension InitRun {
             stages.insert(contentsOf: ["  # The team's own files run these for tests; a stage's run can be one of them instead:"]
                           + team.map { "  #   \($0.text)    (\($0.place))" }, at: 0)
         }
-        if !survey.generatorSpecs.isEmpty {
+        // A committed project that a spec generates: the stages run it as committed. (Stages read from
+        // a spec generate the project themselves, and say so.)
+        if !survey.generatorSpecs.isEmpty, unit?.generatedFrom == nil, ui?.generatedFrom == nil {
             stages.insert("  # The project is generated (\(survey.generatorSpecs.prefix(3).joined(separator: ", "))): generate it first in each xcodebuild stage's run.", at: 0)
         }
         // An empty `stages:` is an error (a mapping is expected): with nothing to run, it is a comment too.
