@@ -41,6 +41,25 @@ public struct StageKind: RawRepresentable, Hashable, Sendable, CustomStringConve
     }
 }
 
+/// One rule's setting under `accessibility.rules`: its severity, or off.
+public struct RuleSetting: Sendable, Equatable {
+    /// The rule's id (`missing-identifier`).
+    public let name: String
+    /// `error` or `warning`; nil: `off`.
+    public let severity: Severity?
+
+    /// The setting for `level` (`error`, `warning` or `off`); nil for any other word.
+    public init?(name: String, level: String) {
+        switch level {
+        case "error": severity = .error
+        case "warning": severity = .warning
+        case "off": severity = nil
+        default: return nil
+        }
+        self.name = name
+    }
+}
+
 /// One stage as written under `stages:` in the file.
 public struct FileStage: Sendable, Equatable {
     /// `run`: the shell command.
@@ -117,8 +136,8 @@ public struct FileAccessibility: Sendable, Equatable {
     public var include: [Located<String>] = []
     /// `exclude`: globs of files never checked.
     public var exclude: [Located<String>] = []
-    /// `rules`: severity per rule id (`error`, `warning` or `off`).
-    public var rules: [Located<EnvironmentEntry>] = []
+    /// `rules`: severity per rule id (`error`, `warning` or `off`), read once here.
+    public var rules: [Located<RuleSetting>] = []
     /// `controls`: the team's own controls that need identifiers.
     public var controls: [Located<String>] = []
     /// `identifierPattern`: a regular expression identifiers must match.
@@ -332,12 +351,12 @@ struct FileDecoder {
             }
             if let rules = fields["rules"], !rules.isNull, let map = mapping(rules, path: "accessibility.rules", allowedKeys: nil) {
                 for (key, value) in map.pairs {
-                    guard let name = key.scalar, let level = value.scalar, ["error", "warning", "off"].contains(level) else {
+                    guard let name = key.scalar, let level = value.scalar, let setting = RuleSetting(name: name, level: level) else {
                         report(.wrongType(value.location, setting: "accessibility.rules", expected: "error, warning or off",
                                                  found: value.kindDescription, sourceLine: line(value.location)))
                         continue
                     }
-                    section.rules.append(Located(value: EnvironmentEntry(name: name, value: level), location: key.location))
+                    section.rules.append(Located(value: setting, location: key.location))
                 }
             }
             file.accessibility = section

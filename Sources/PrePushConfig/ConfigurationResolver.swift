@@ -445,7 +445,7 @@ private struct Merger {
             list("accessibility.include", accessibility.include)
             list("accessibility.exclude", accessibility.exclude)
             for rule in accessibility.rules {
-                settings.append(ResolvedSetting(name: "accessibility.rules.\(rule.value.name)", value: rule.value.value, origin: .file(rule.location)))
+                settings.append(ResolvedSetting(name: "accessibility.rules.\(rule.value.name)", value: rule.value.severity?.rawValue ?? "off", origin: .file(rule.location)))
             }
             list("accessibility.controls", accessibility.controls)
             one("accessibility.identifierPattern", accessibility.identifierPattern)

@@ -63,9 +63,7 @@ struct AccessibilityStep: Sendable {
     init(_ configuration: ResolvedConfiguration, root: String? = nil) throws(ConfigurationError) {
         let section = configuration.accessibility
         var severities: [String: Severity?] = [:]
-        for rule in section?.rules ?? [] {
-            severities[rule.value.name] = rule.value.value == "off" ? Optional<Severity>.none : (rule.value.value == "warning" ? .warning : .error)
-        }
+        for rule in section?.rules ?? [] { severities[rule.value.name] = .some(rule.value.severity) }
         var settings = AccessibilitySettings(extraControls: section?.controls.map(\.value) ?? [], severities: severities)
         if let pattern = section?.identifierPattern { settings.pattern = pattern.value }
         settings.checkPreviews = section?.checkPreviews?.value ?? false
