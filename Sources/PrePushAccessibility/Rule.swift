@@ -39,7 +39,7 @@ public struct AccessibilityFinding: Sendable, Hashable {
     /// How bad it is.
     public let severity: Severity
     /// What is wrong and what to do.
-    public let message: String
+    public private(set) var message: String
     /// Where (1-based line; the column counts Unicode scalars).
     public let location: PrePushCore.SourceLocation
     /// The data model's issue type.
@@ -61,6 +61,13 @@ public struct AccessibilityFinding: Sendable, Hashable {
     /// For a control without an identifier: the other controls of the same view type, tagged and not.
     /// A control among tagged siblings is missing what its screen's UI tests would look for.
     public var siblings: SiblingControls?
+
+    /// The same finding said another way (the repository's scheme named in its advice).
+    public func saying(_ message: String) -> AccessibilityFinding {
+        var copy = self
+        copy.message = message
+        return copy
+    }
 
     /// Creates a finding.
     public init(ruleID: String, severity: Severity, message: String, location: PrePushCore.SourceLocation,

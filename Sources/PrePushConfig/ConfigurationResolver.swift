@@ -220,14 +220,7 @@ private struct Merger {
             }
         }
         settings.append(ResolvedSetting(name: "reports.directory", value: reports.value, origin: reports.origin))
-        let range = ResolvedConfiguration.annotationRange
-        let annotations = pick("reports.annotations", flag: flags.annotations.map { ($0, "--annotations") }, variable: Variable.annotations,
-                               parse: { ValueParsers.count($0, range: range, what: "a number of annotations") },
-                               file: file?.reportsAnnotations, fallback: 10)
-        if let flag = flags.annotations, !range.contains(flag) {
-            errors.append(.invalidValue(.flag("--annotations"), setting: "reports.annotations", value: "\(flag)",
-                                        problem: .notCount(range, what: "a number of annotations"), sourceLine: nil))
-        }
+        let annotations = pickAnnotations(flag: flags.annotations, file: file?.reportsAnnotations)
         let remote = self.remote(file?.remote)
         checkRuleNames(file)
         let baseline = accessibilityBaseline(file)
@@ -301,6 +294,17 @@ private struct Merger {
             replaceSetting("cache", value: "false", origin: cache.origin)
         }
         return cache
+    }
+
+    /// `reports.annotations`: `--annotations` > `PREPUSH_ANNOTATIONS` > the file > 10, each within 1–50.
+    private mutating func pickAnnotations(flag: Int?, file: Located<Int>?) -> (value: Int, origin: ValueOrigin) {
+        let range = ResolvedConfiguration.annotationRange
+        if let flag, !range.contains(flag) {
+            errors.append(.invalidValue(.flag("--annotations"), setting: "reports.annotations", value: "\(flag)",
+                                        problem: .notCount(range, what: "a number of annotations"), sourceLine: nil))
+        }
+        return pick("reports.annotations", flag: flag.map { ($0, "--annotations") }, variable: Variable.annotations,
+                    parse: { ValueParsers.count($0, range: range, what: "a number of annotations") }, file: file, fallback: 10)
     }
 
     private mutating func pickSyncMode(flag: String?, file: Located<SyncMode>?) -> SyncMode {

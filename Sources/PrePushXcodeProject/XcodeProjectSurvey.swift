@@ -58,121 +58,142 @@ public struct XcodeProjectSurvey: Sendable {
     /// Folders never looked into: dependencies and build output.
     static let skipped: Set<Substring> = ["Pods", "Carthage", "DerivedData", "SourcePackages", "checkouts", "node_modules", "vendor"]
 
+    /// The folder surveyed, and the project files read so far (a scheme's bundles name theirs).
+    private let root: String
+    private var projectFiles: [String: XcodeProjectFile] = [:]
+
     /// Surveys `root`.
     public init(root: String) {
+        self.root = root
         let paths = SourceTree.files(under: root) { path in
             guard !path.split(separator: "/").dropLast().contains(where: { Self.skipped.contains($0) }) else { return false }
             return path.hasSuffix(".xcscheme") || path.hasSuffix("/project.pbxproj") || path.hasSuffix("contents.xcworkspacedata")
                 || path.hasSuffix("Package.swift") || path.hasSuffix("project.yml") || path.hasSuffix("Project.swift")
         }
-        var projects: [String: XcodeProjectFile] = [:]
         var specs: [(folder: String, spec: XcodeGenSpec)] = []
-        func read(_ path: String, limit: Int = 50_000_000) -> [UInt8]? {
-            guard case .success(let bytes) = FileReading.read(FilePath.join(root, path), limit: limit) else {
-                problems.append("\(path): cannot be read")
-                return nil
-            }
-            return bytes
-        }
-        func project(_ path: String) -> XcodeProjectFile? {
-            if let known = projects[path] { return known }
-            guard let bytes = read(path + "/project.pbxproj") else { return nil }
-            do throws(XcodeProjectFile.ReadError) {
-                let file = try XcodeProjectFile(bytes: bytes, file: path + "/project.pbxproj")
-                projects[path] = file
-                return file
-            } catch {
-                problems.append(error.description)
-                return nil
-            }
-        }
-        for path in paths {
-            let name = path.split(separator: "/").last.map(String.init) ?? path
-            let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
-            switch name {
-            case "Package.swift":
-                guard let bytes = read(path, limit: 4_000_000) else { continue }
-                if ByteSearch.contains(bytes, Array(".testTarget(".utf8)) { testPackages.append(folder) } else { packagesWithoutTests.append(folder) }
-            case "project.yml":
-                // XcodeGen's spec names `targets:`; other project.yml files (a docs site's) do not.
-                if let bytes = read(path, limit: 4_000_000), ByteSearch.contains(bytes, Array("targets:".utf8)) {
-                    generatorSpecs.append(path)
-                    do throws(YAMLError) {
-                        if let spec = try XcodeGenSpec(text: String(decoding: bytes, as: UTF8.self), file: path) { specs.append((folder, spec)) }
-                    } catch {
-                        problems.append(error.description)
-                    }
-                }
-            case "Project.swift":
-                if let bytes = read(path, limit: 4_000_000), ByteSearch.contains(bytes, Array("ProjectDescription".utf8)) { generatorSpecs.append(path) }
-            case "project.pbxproj":
-                if !containers.contains(Container(path: folder, isWorkspace: false)) { containers.append(Container(path: folder, isWorkspace: false)) }
-            case "contents.xcworkspacedata":
-                // A project's own embedded workspace (`App.xcodeproj/project.xcworkspace`) is not one to build with.
-                if folder.hasSuffix(".xcworkspace"), !folder.contains(".xcodeproj/") { containers.append(Container(path: folder, isWorkspace: true)) }
-            default:
-                // A project known by its shared schemes alone (its project file not checked in, or generated).
-                if let owner = path.firstRange(of: "/xcshareddata/xcschemes/").map({ String(path[..<$0.lowerBound]) }), owner.hasSuffix(".xcodeproj"),
-                   !containers.contains(Container(path: owner, isWorkspace: false)) {
-                    containers.append(Container(path: owner, isWorkspace: false))
-                }
-            }
-        }
+        for path in paths { note(path, specs: &specs) }
         containers.sort { ($0.isWorkspace ? 0 : 1, $0.path) < ($1.isWorkspace ? 0 : 1, $1.path) }
-        for path in paths where path.hasSuffix(".xcscheme") && path.contains("/xcshareddata/xcschemes/") {
-            guard let owner = path.firstRange(of: "/xcshareddata/xcschemes/").map({ String(path[..<$0.lowerBound]) }),
-                  owner.hasSuffix(".xcodeproj") || owner.hasSuffix(".xcworkspace"), let bytes = read(path) else { continue }
-            let name = String(path.split(separator: "/").last!.dropLast(".xcscheme".count))
-            let scheme: XcodeScheme
-            do throws(XMLError) {
-                scheme = try XcodeScheme(name: name, bytes: bytes, file: path)
+        for path in paths where path.hasSuffix(".xcscheme") {
+            if let tests = schemeTests(path) { schemes.append(tests) }
+        }
+        for (folder, spec) in specs { addGeneratedSchemes(folder: folder, spec: spec) }
+    }
+
+    /// The `.xcodeproj` or `.xcworkspace` sharing a scheme at `path`.
+    static func schemeOwner(_ path: String) -> String? {
+        path.firstRange(of: "/xcshareddata/xcschemes/").map { String(path[..<$0.lowerBound]) }
+    }
+
+    /// A file's bytes, or nil with the problem noted.
+    private mutating func read(_ path: String, limit: Int = 50_000_000) -> [UInt8]? {
+        guard case .success(let bytes) = FileReading.read(FilePath.join(root, path), limit: limit) else {
+            problems.append("\(path): cannot be read")
+            return nil
+        }
+        return bytes
+    }
+
+    /// The project file of the project at `path`, read once.
+    private mutating func project(_ path: String) -> XcodeProjectFile? {
+        if let known = projectFiles[path] { return known }
+        guard let bytes = read(path + "/project.pbxproj") else { return nil }
+        do throws(XcodeProjectFile.ReadError) {
+            let file = try XcodeProjectFile(bytes: bytes, file: path + "/project.pbxproj")
+            projectFiles[path] = file
+            return file
+        } catch {
+            problems.append(error.description)
+            return nil
+        }
+    }
+
+    /// What one found file says: a package with or without tests, a generator spec, a container.
+    private mutating func note(_ path: String, specs: inout [(folder: String, spec: XcodeGenSpec)]) {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
+        switch name {
+        case "Package.swift":
+            guard let bytes = read(path, limit: 4_000_000) else { return }
+            if ByteSearch.contains(bytes, Array(".testTarget(".utf8)) { testPackages.append(folder) } else { packagesWithoutTests.append(folder) }
+        case "project.yml":
+            // XcodeGen's spec names `targets:`; other project.yml files (a docs site's) do not.
+            guard let bytes = read(path, limit: 4_000_000), ByteSearch.contains(bytes, Array("targets:".utf8)) else { return }
+            generatorSpecs.append(path)
+            do throws(YAMLError) {
+                if let spec = try XcodeGenSpec(text: String(decoding: bytes, as: UTF8.self), file: path) { specs.append((folder, spec)) }
             } catch {
                 problems.append(error.description)
-                continue
             }
-            let own = Container(path: owner, isWorkspace: owner.hasSuffix(".xcworkspace"))
-            // A project's scheme is built through the workspace beside it (CocoaPods, local packages), if there is one.
-            let container = own.isWorkspace ? own : (containers.first { $0.isWorkspace && $0.folder == own.folder } ?? own)
-            var tests = SchemeTests(name: name, container: container, hasTestAction: scheme.hasTestAction)
-            var bundles = scheme.testables.filter { !$0.skipped }.map { (identifier: $0.identifier, name: $0.name, container: $0.container) }
-            if let plan = scheme.testPlans.first {
-                let planPath = FilePath.normalize(FilePath.join(own.folder, plan))
-                tests.testPlan = planPath
-                if let bytes = read(planPath), let testPlan = XcodeTestPlan(bytes: bytes) {
-                    for target in testPlan.targets where target.enabled && !bundles.contains(where: { $0.identifier == target.identifier }) {
-                        bundles.append((target.identifier, target.name, target.container))
-                    }
+        case "Project.swift":
+            if let bytes = read(path, limit: 4_000_000), ByteSearch.contains(bytes, Array("ProjectDescription".utf8)) { generatorSpecs.append(path) }
+        case "project.pbxproj":
+            if !containers.contains(Container(path: folder, isWorkspace: false)) { containers.append(Container(path: folder, isWorkspace: false)) }
+        case "contents.xcworkspacedata":
+            // A project's own embedded workspace (`App.xcodeproj/project.xcworkspace`) is not one to build with.
+            if folder.hasSuffix(".xcworkspace"), !folder.contains(".xcodeproj/") { containers.append(Container(path: folder, isWorkspace: true)) }
+        default:
+            // A project known by its shared schemes alone (its project file not checked in, or generated).
+            if let owner = Self.schemeOwner(path), owner.hasSuffix(".xcodeproj"), !containers.contains(Container(path: owner, isWorkspace: false)) {
+                containers.append(Container(path: owner, isWorkspace: false))
+            }
+        }
+    }
+
+    /// A shared scheme and what it tests: its testables and its default plan's targets, each kind
+    /// from the project file that declares the bundle (guessed from the name without one).
+    private mutating func schemeTests(_ path: String) -> SchemeTests? {
+        guard let owner = Self.schemeOwner(path), owner.hasSuffix(".xcodeproj") || owner.hasSuffix(".xcworkspace"),
+              let bytes = read(path) else { return nil }
+        let name = String(path.split(separator: "/").last!.dropLast(".xcscheme".count))
+        let scheme: XcodeScheme
+        do throws(XMLError) {
+            scheme = try XcodeScheme(name: name, bytes: bytes, file: path)
+        } catch {
+            problems.append(error.description)
+            return nil
+        }
+        let own = Container(path: owner, isWorkspace: owner.hasSuffix(".xcworkspace"))
+        // A project's scheme is built through the workspace beside it (CocoaPods, local packages), if there is one.
+        let container = own.isWorkspace ? own : (containers.first { $0.isWorkspace && $0.folder == own.folder } ?? own)
+        var tests = SchemeTests(name: name, container: container, hasTestAction: scheme.hasTestAction)
+        var bundles = scheme.testables.filter { !$0.skipped }.map { (identifier: $0.identifier, name: $0.name, container: $0.container) }
+        if let plan = scheme.testPlans.first {
+            let planPath = FilePath.normalize(FilePath.join(own.folder, plan))
+            tests.testPlan = planPath
+            if let bytes = read(planPath), let testPlan = XcodeTestPlan(bytes: bytes) {
+                for target in testPlan.targets where target.enabled && !bundles.contains(where: { $0.identifier == target.identifier }) {
+                    bundles.append((target.identifier, target.name, target.container))
                 }
             }
-            for bundle in bundles {
-                let projectPath = FilePath.normalize(FilePath.join(own.folder, bundle.container))
-                switch project(projectPath)?.targets[bundle.identifier]?.testKind {
-                case .unit: tests.unitBundles.append(bundle.name)
-                case .ui: tests.uiBundles.append(bundle.name)
-                case nil:
-                    tests.guessed.append(bundle.name)
-                    if bundle.name.hasSuffix("UITests") || bundle.name.hasSuffix("UITest") { tests.uiBundles.append(bundle.name) } else { tests.unitBundles.append(bundle.name) }
+        }
+        for bundle in bundles {
+            switch project(FilePath.normalize(FilePath.join(own.folder, bundle.container)))?.targets[bundle.identifier]?.testKind {
+            case .unit: tests.unitBundles.append(bundle.name)
+            case .ui: tests.uiBundles.append(bundle.name)
+            case nil:
+                tests.guessed.append(bundle.name)
+                if bundle.name.hasSuffix("UITests") || bundle.name.hasSuffix("UITest") { tests.uiBundles.append(bundle.name) } else { tests.unitBundles.append(bundle.name) }
+            }
+        }
+        return tests
+    }
+
+    /// A generated project's schemes, from its spec, when the project is not checked in.
+    private mutating func addGeneratedSchemes(folder: String, spec: XcodeGenSpec) {
+        let project = FilePath.join(folder, spec.name + ".xcodeproj")
+        guard !schemes.contains(where: { $0.container.path == project || $0.container.folder == folder }) else { return }
+        let container = Container(path: project, isWorkspace: false)
+        for (name, targets) in spec.schemes where !schemes.contains(where: { $0.name == name }) {
+            var tests = SchemeTests(name: name, container: container, hasTestAction: true)
+            tests.generatedFrom = FilePath.join(folder, "project.yml")
+            for target in targets {
+                switch spec.testTargets[target] {
+                case .unit: tests.unitBundles.append(target)
+                case .ui: tests.uiBundles.append(target)
+                case nil: break
                 }
             }
             schemes.append(tests)
-        }
-        // A generated project's schemes, from its spec, when the project is not checked in.
-        for (folder, spec) in specs {
-            let project = FilePath.join(folder, spec.name + ".xcodeproj")
-            guard !schemes.contains(where: { $0.container.path == project || $0.container.folder == folder }) else { continue }
-            let container = Container(path: project, isWorkspace: false)
-            for (name, targets) in spec.schemes where !schemes.contains(where: { $0.name == name }) {
-                var tests = SchemeTests(name: name, container: container, hasTestAction: true)
-                tests.generatedFrom = FilePath.join(folder, "project.yml")
-                for target in targets {
-                    switch spec.testTargets[target] {
-                    case .unit: tests.unitBundles.append(target)
-                    case .ui: tests.uiBundles.append(target)
-                    case nil: break
-                    }
-                }
-                schemes.append(tests)
-            }
         }
     }
 

@@ -41,7 +41,7 @@ extension Prepush {
         var quiet = false
 
         var request: ResultsRun.Request {
-            var request = ResultsRun.Request(files: files, formats: [format], environment: ProcessInfo.processInfo.environment)
+            var request = ResultsRun.Request(files: files, formats: format, environment: ProcessInfo.processInfo.environment)
             request.output = output
             request.outputDirectory = outputDirectory
             request.annotations = annotations

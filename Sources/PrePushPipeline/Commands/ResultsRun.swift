@@ -12,8 +12,8 @@ public enum ResultsRun {
     /// What to read and write.
     public struct Request: Sendable {
         public var files: [String]
-        /// The formats, each once; several go into `outputDirectory`.
-        public var formats: [String]
+        /// The formats, comma-separated (`junit,json`); several go into `outputDirectory`.
+        public var formats: String
         public var output: String?
         public var outputDirectory: String?
         /// `--annotations`; nil: `PREPUSH_ANNOTATIONS`, else 10.
@@ -23,7 +23,7 @@ public enum ResultsRun {
         public var environment: [String: String]
 
         /// Creates a request.
-        public init(files: [String], formats: [String], environment: [String: String]) {
+        public init(files: [String], formats: String, environment: [String: String]) {
             self.files = files
             self.formats = formats
             self.environment = environment
@@ -50,9 +50,9 @@ public enum ResultsRun {
     }
 
     /// The formats named, each once, in the order given.
-    static func formats(_ words: [String]) -> Result<[ReportFormat], Problem> {
+    static func formats(_ list: String) -> Result<[ReportFormat], Problem> {
         var formats: [ReportFormat] = []
-        for word in words.flatMap({ $0.split(separator: ",", omittingEmptySubsequences: false) }).map({ String($0.filter { $0 != " " }) }) {
+        for word in list.split(separator: ",", omittingEmptySubsequences: false).map({ String($0.filter { $0 != " " }) }) {
             guard let format = ReportFormat(rawValue: word) else {
                 return .failure(Problem(text: "--format \(word): expected junit, json, markdown or github, or several of them comma-separated"))
             }

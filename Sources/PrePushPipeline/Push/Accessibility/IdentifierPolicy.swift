@@ -168,14 +168,7 @@ final class IdentifierPolicy: @unchecked Sendable {
         case .inferred(let scheme): message = base + " in \(scheme.phrase)"
         case .mixed: message = base
         }
-        var worded = AccessibilityFinding(ruleID: finding.ruleID, severity: finding.severity, message: message, location: finding.location,
-                                          issueType: finding.issueType, lines: finding.lines)
-        worded.ignoredLines = finding.ignoredLines
-        worded.enclosingType = finding.enclosingType
-        worded.lineText = finding.lineText
-        worded.contextHash = finding.contextHash
-        worded.siblings = finding.siblings
-        return worded
+        return finding.saying(message)
     }
 
     /// What was left out and why, once per run.
