@@ -71,6 +71,8 @@ public struct XcodeTestPlan: Sendable, Equatable {
         public let container: String
         /// Whether the plan leaves it out (`"enabled": false`).
         public let enabled: Bool
+        /// The classes and tests the plan skips in it (`"skippedTests"`, `WikipediaUITests` or `Class/test()`).
+        public var skippedTests: [String] = []
     }
 
     public let targets: [Target]
@@ -83,7 +85,16 @@ public struct XcodeTestPlan: Sendable, Equatable {
             guard let target = entry["target"] as? [String: Any], let identifier = target["identifier"] as? String else { return nil }
             return Target(identifier: identifier, name: target["name"] as? String ?? "",
                           container: XcodeScheme.container(target["containerPath"] as? String ?? ""),
-                          enabled: entry["enabled"] as? Bool ?? true)
+                          enabled: entry["enabled"] as? Bool ?? true, skippedTests: Self.skipped(entry["skippedTests"]))
         }
+    }
+
+    /// A plan's `skippedTests`: a list of names, or (Xcode 16's form) `{"suites": [{"name": …}]}`.
+    static func skipped(_ value: Any?) -> [String] {
+        if let names = value as? [String] { return names }
+        if let object = value as? [String: Any], let suites = object["suites"] as? [[String: Any]] {
+            return suites.compactMap { $0["name"] as? String }
+        }
+        return []
     }
 }

@@ -40,6 +40,8 @@ public struct XcodeProjectSurvey: Sendable {
         public var guessed: [String] = []
         /// Its default test plan, relative to the root.
         public var testPlan: String?
+        /// What the scheme and its plan skip in the bundles they run (classes or tests, as named there).
+        public var skippedTests: [String] = []
         /// The XcodeGen spec the scheme comes from, when its project is generated rather than committed.
         public var generatedFrom: String?
     }
@@ -157,6 +159,7 @@ public struct XcodeProjectSurvey: Sendable {
         let container = own.isWorkspace ? own : (containers.first { $0.isWorkspace && $0.folder == own.folder } ?? own)
         var tests = SchemeTests(name: name, container: container, hasTestAction: scheme.hasTestAction)
         var bundles = scheme.testables.filter { !$0.skipped }.map { (identifier: $0.identifier, name: $0.name, container: $0.container) }
+        tests.skippedTests = scheme.testables.filter { !$0.skipped }.flatMap(\.skippedTests)
         if let plan = scheme.testPlans.first {
             let planPath = FilePath.normalize(FilePath.join(own.folder, plan))
             tests.testPlan = planPath
@@ -164,6 +167,7 @@ public struct XcodeProjectSurvey: Sendable {
                 for target in testPlan.targets where target.enabled && !bundles.contains(where: { $0.identifier == target.identifier }) {
                     bundles.append((target.identifier, target.name, target.container))
                 }
+                tests.skippedTests += testPlan.targets.filter(\.enabled).flatMap(\.skippedTests)
             }
         }
         for bundle in bundles {

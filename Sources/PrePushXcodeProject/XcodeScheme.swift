@@ -13,6 +13,8 @@ public struct XcodeScheme: Sendable, Equatable {
         public let container: String
         /// Whether the scheme lists it as skipped.
         public let skipped: Bool
+        /// The classes and tests the scheme skips in it (`SkippedTests`: `Class` or `Class/test`).
+        public var skippedTests: [String] = []
     }
 
     /// The scheme's name (its file name).
@@ -27,7 +29,7 @@ public struct XcodeScheme: Sendable, Equatable {
     /// Reads a scheme's XML; `name` is its file name without `.xcscheme`.
     public init(name: String, bytes: [UInt8], file: String) throws(XMLError) {
         self.name = name
-        var inTest = false, sawTest = false, inTestable = false, skipped = false
+        var inTest = false, sawTest = false, inTestable = false, skipped = false, inSkipped = false
         var testables: [Testable] = []
         var plans: [(String, Bool)] = []
         // Schemes are a few KB: the events are gathered, then read.
@@ -51,6 +53,10 @@ public struct XcodeScheme: Sendable, Equatable {
                     guard let identifier = attributes["BlueprintIdentifier"] else { continue }
                     testables.append(Testable(identifier: identifier, name: attributes["BlueprintName"] ?? "",
                                               container: Self.container(attributes["ReferencedContainer"] ?? ""), skipped: skipped))
+                case "Test" where inTestable && inSkipped:
+                    if let identifier = attributes["Identifier"], !testables.isEmpty { testables[testables.count - 1].skippedTests.append(identifier) }
+                case "SkippedTests" where inTestable:
+                    inSkipped = !selfClosing
                 case "TestPlanReference" where inTest:
                     if let reference = attributes["reference"] { plans.append((Self.container(reference), attributes["default"] == "YES")) }
                 default:
@@ -59,6 +65,7 @@ public struct XcodeScheme: Sendable, Equatable {
             case .end(let element):
                 if element == "TestAction" { inTest = false }
                 if element == "TestableReference" { inTestable = false }
+                if element == "SkippedTests" { inSkipped = false }
             case .text:
                 break
             }

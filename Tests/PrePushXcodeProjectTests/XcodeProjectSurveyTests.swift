@@ -47,6 +47,9 @@ import Testing
         let ui = try #require(survey.uiScheme)
         #expect(ui.name == "WikipediaUITests" && ui.uiBundles == ["WikipediaUITests"] && ui.unitBundles.isEmpty, "\(ui)")
         #expect(ui.testPlan == "Test Plans/UITests.xctestplan")
+        // The plan skips its target's class of the same name; the unit scheme skips 10 classes and tests.
+        #expect(ui.skippedTests == ["WikipediaUITests"], "\(ui.skippedTests)")
+        #expect(survey.unitScheme?.skippedTests.count == 10 && survey.unitScheme?.skippedTests.contains("MWKHistoryListPerformanceTests/testReadPerformance") == true)
         #expect(survey.schemes.allSatisfy(\.guessed.isEmpty) && survey.problems.isEmpty, "\(survey.problems)")
     }
 
@@ -92,6 +95,26 @@ import Testing
         let wikipedia = TeamCommands.testCommands(root: Self.projects + "/wikimedia__wikipedia-ios")
         #expect(wikipedia.contains { $0.text.hasPrefix("xcodebuild test -scheme") && $0.place.hasPrefix(".github/workflows/run_") }, "\(wikipedia)")
         #expect(TeamCommands.destination(root: Self.projects + "/wikimedia__wikipedia-ios") == nil, "name=$SIMULATOR is not a destination to copy")
+    }
+
+    /// The team's `xcodebuild test` commands, word by word: Wikipedia's unit workflow runs a matrix
+    /// of schemes, its UI workflow a test plan; destinations built from CI variables and the
+    /// `| xcpretty` are what a stage cannot take over.
+    @Test func theTeamsXcodebuildCommandsAreReadForTheirFlags() throws {
+        let commands = TeamCommands.xcodebuildTests(root: Self.projects + "/wikimedia__wikipedia-ios")
+        let unit = try #require(commands.first { $0.place == ".github/workflows/run_unit_tests.yml:40" }, "\(commands)")
+        #expect(unit.schemes == ["Wikipedia", "WMFComponents", "WMFData"] && unit.flags.isEmpty && unit.piped, "\(unit)")
+        #expect(unit.destination == nil && unit.dropped == ["-destination platform=iOS Simulator,name=$SIMULATOR,OS=$IOS_VERSION"], "\(unit)")
+        let ui = try #require(commands.first { $0.place == ".github/workflows/run_ui_tests.yml:106" }, "\(commands)")
+        #expect(ui.schemes == ["WikipediaUITests"] && ui.flags == ["-testPlan UITests"] && ui.piped, "\(ui)")
+        // XcodeGen's CI runs `swift test` and scripts that only build: no xcodebuild test command.
+        #expect(TeamCommands.xcodebuildTests(root: Self.projects + "/yonaskolb__XcodeGen").isEmpty)
+        let written = TeamCommands.xcodebuildTest(
+            "NSUnbufferedIO=YES xcodebuild -quiet -workspace App.xcworkspace -scheme App test -skipPackagePluginValidation -parallel-testing-enabled NO -destination 'platform=iOS Simulator,name=iPhone 15' CODE_SIGNING_ALLOWED=NO; echo done",
+            place: "ci_scripts/test.sh:3", file: [])
+        #expect(written?.schemes == ["App"] && written?.flags == ["-quiet", "-skipPackagePluginValidation", "-parallel-testing-enabled NO", "'CODE_SIGNING_ALLOWED=NO'"], "\(String(describing: written))")
+        #expect(written?.destination == "platform=iOS Simulator,name=iPhone 15" && written?.dropped == [] && written?.piped == false)
+        #expect(TeamCommands.xcodebuildTest("xcodebuild build -scheme App", place: "", file: []) == nil, "building is not testing")
     }
 
     /// An XcodeGen spec without its generated project (what a team that generates it on CI commits):

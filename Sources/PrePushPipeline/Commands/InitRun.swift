@@ -22,10 +22,28 @@ public enum InitRun {
         var destination: (value: String, place: String)?
         /// The test commands of the team's Makefile, Fastfile and workflows.
         var teamCommands: [TeamCommands.Command] = []
+        /// The team's `xcodebuild test` commands, read for the flags a stage takes over.
+        var xcodebuildTests: [TeamCommands.XcodebuildTest] = []
         var catalog: String?
         /// How the repository tags its controls.
         var practice: IdentifierPractice?
 
+        /// The team's `xcodebuild test` commands for the schemes the stages run: their flags are the stages'.
+        var adoptedTeamCommands: [TeamCommands.XcodebuildTest] {
+            let schemes = [rootPackageTests ? nil : survey.unitScheme, survey.uiScheme].compactMap { $0?.name }
+            var seen = Set<String>()
+            return schemes.compactMap { scheme in xcodebuildTests.first { $0.schemes.contains(scheme) } }.filter { seen.insert($0.place).inserted }
+        }
+        /// The destination a scheme's stage uses: its team command's, else the one the team's files name.
+        func destination(for scheme: String) -> (value: String, place: String)? {
+            if let team = xcodebuildTests.first(where: { $0.schemes.contains(scheme) }), let value = team.destination { return (value, team.place) }
+            return destination
+        }
+        /// The team's test commands no stage took its flags from, for the comment that offers them.
+        var otherTeamCommands: [TeamCommands.Command] {
+            let adopted = Set(adoptedTeamCommands.map(\.place))
+            return teamCommands.filter { !adopted.contains($0.place) }
+        }
         /// Whether the root's Package.swift declares a test target.
         var rootPackageTests: Bool { survey.testPackages.contains("") }
         /// Whether there is anything to run tests from.
@@ -66,7 +84,7 @@ public enum InitRun {
 
     static func find(in root: String) -> Findings {
         var findings = Findings(survey: XcodeProjectSurvey(root: root), destination: TeamCommands.destination(root: root),
-                                teamCommands: TeamCommands.testCommands(root: root))
+                                teamCommands: TeamCommands.testCommands(root: root), xcodebuildTests: TeamCommands.xcodebuildTests(root: root))
         let manager = FileManager.default
         let catalog = TraceabilityStep.defaultCatalog
         if manager.fileExists(atPath: FilePath.join(root, catalog)) { findings.catalog = catalog }

@@ -52,7 +52,7 @@ extension InitRun {
                        "    # \(folder)/Package.swift declares test targets.",
                        "    run: swift test", "    workingDirectory: \(ShellQuoting.word(folder))", "    timeout: 900"]
         }
-        let team = findings.teamCommands.prefix(5)
+        let team = findings.otherTeamCommands.prefix(5)
         if !team.isEmpty {
             // What the team already runs: a stage can run one of these instead (prepush reads its console output then).
             stages.insert(contentsOf: ["  # The team's own files run these for tests; a stage's run can be one of them instead:"]
@@ -68,13 +68,19 @@ extension InitRun {
         return [runs ? "stages:" : "# stages:"] + stages
     }
 
-    /// `xcodebuild test` of one scheme, only its `bundles` when it also runs the other kind.
+    /// `xcodebuild test` of one scheme, only its `bundles` when it also runs the other kind; with the
+    /// flags, test plan and destination of the team's own command for that scheme when it has one.
     static func schemeStage(_ name: String, _ scheme: XcodeProjectSurvey.SchemeTests, bundles: [String], mixed: Bool,
                             findings: Findings, timeout: String) -> [String] {
-        let only = mixed ? bundles.map { " -only-testing:\(ShellQuoting.word($0))" }.joined() : ""
+        let team = findings.xcodebuildTests.first { $0.schemes.contains(scheme.name) }
+        let flags = team?.flags ?? []
+        // The team's test plan or its own -only-testing choose the tests; else only this stage's bundles.
+        let chosen = flags.contains { $0.hasPrefix("-testPlan") || $0.hasPrefix("-only-testing") }
+        let only = mixed && !chosen ? bundles.map { " -only-testing:\(ShellQuoting.word($0))" }.joined() : ""
         // The team's destination, else the newest available iPhone found when the stage runs.
-        let destination = findings.destination.map { ShellQuoting.word($0.value) } ?? "\"$destination\""
-        let resolve = findings.destination == nil ? "destination=$(\"${PREPUSH_BIN:-prepush}\" destination) && " : ""
+        let known = findings.destination(for: scheme.name)
+        let destination = known.map { ShellQuoting.word($0.value) } ?? "\"$destination\""
+        let resolve = known == nil ? "destination=$(\"${PREPUSH_BIN:-prepush}\" destination) && " : ""
         let bundle = ".build/prepush-\(name).xcresult"
         var lines = ["  \(name):",
                      "    # Scheme \(scheme.name) (\(scheme.container.path)) tests \(scheme.unitBundles.isEmpty ? "" : "unit bundles \(scheme.unitBundles.joined(separator: ", "))")"
@@ -83,14 +89,28 @@ extension InitRun {
         if !scheme.guessed.isEmpty {
             lines.append("    # Guessed from their names (the project file was not readable): \(scheme.guessed.joined(separator: ", ")).")
         }
-        lines.append(findings.destination.map { "    # The destination is the one \($0.place) uses." }
+        if let team { lines += teamCommandLines(team) }
+        if !scheme.skippedTests.isEmpty {
+            let skipped = scheme.skippedTests
+            lines.append("    # The scheme\(scheme.testPlan.map { " and its test plan \($0) skip" } ?? " skips") \(TextFormatting.count(skipped.count, "class or test", plural: "classes or tests")) (\(skipped.prefix(3).joined(separator: ", "))\(skipped.count > 3 ? ", …" : "")): xcodebuild leaves them out here too.")
+        }
+        lines.append(known.map { "    # The destination is the one \($0.place) uses." }
                      ?? "    # The destination is the newest available iPhone simulator, found when the stage runs (`prepush destination`).")
         // A generated project (XcodeGen) is generated first: the spec is what the team commits.
         let generate = scheme.generatedFrom.map { "xcodegen generate --spec \(ShellQuoting.word($0)) && " } ?? ""
         if let spec = scheme.generatedFrom { lines.append("    # The project is generated from \(spec); xcodegen must be on PATH.") }
-        lines += ["    run: \(generate)\(resolve)rm -rf \(bundle) && xcodebuild test \(scheme.container.flag) \(ShellQuoting.word(scheme.container.path)) -scheme \(ShellQuoting.word(scheme.name))\(only) -destination \(destination) -resultBundlePath \(bundle)",
+        let extra = flags.map { " " + $0 }.joined()
+        lines += ["    run: \(generate)\(resolve)rm -rf \(bundle) && xcodebuild test \(scheme.container.flag) \(ShellQuoting.word(scheme.container.path)) -scheme \(ShellQuoting.word(scheme.name))\(extra)\(only) -destination \(destination) -resultBundlePath \(bundle)",
                   "    timeout: \(timeout)"]
         return lines
+    }
+
+    /// What a stage took from the team's command for its scheme, and what it left out and why.
+    static func teamCommandLines(_ team: TeamCommands.XcodebuildTest) -> [String] {
+        var said = team.flags.isEmpty ? "adds no flag to these" : "gives its flags: \(team.flags.joined(separator: " "))"
+        if !team.dropped.isEmpty { said += "; left out, as they name the CI's variables: \(team.dropped.joined(separator: " "))" }
+        if team.piped { said += "; its formatter pipe is left out (prepush reads xcodebuild's own output and result bundle)" }
+        return ["    # The team's command at \(team.place) \(said)."]
     }
 
     /// `package-chat` for `Packages/Chat`; the whole path when two folders end alike.
@@ -121,9 +141,13 @@ extension InitRun {
         if nested > 0 { parts.append("\(TextFormatting.count(nested, "nested package")) with tests") }
         if survey.schemes.contains(where: { !$0.guessed.isEmpty }) { parts.append("some bundle kinds guessed from names") }
         if survey.unitScheme != nil && !findings.rootPackageTests || survey.uiScheme != nil {
-            parts.append(findings.destination.map { "destination from \($0.place)" } ?? "destination: the newest iPhone simulator when the stage runs")
+            let scheme = (findings.rootPackageTests ? nil : survey.unitScheme) ?? survey.uiScheme
+            parts.append(scheme.flatMap { findings.destination(for: $0.name) }.map { "destination from \($0.place)" }
+                         ?? "destination: the newest iPhone simulator when the stage runs")
         }
-        if !findings.teamCommands.isEmpty { parts.append("the team's test commands named in comments (\(findings.teamCommands.count))") }
+        let adopted = findings.adoptedTeamCommands
+        if !adopted.isEmpty { parts.append("following the team's xcodebuild commands at \(adopted.map(\.place).joined(separator: ", "))") }
+        if !findings.otherTeamCommands.isEmpty { parts.append("the team's other test commands named in comments (\(findings.otherTeamCommands.count))") }
         if let catalog = findings.catalog { parts.append("the scenario catalog \(catalog)") }
         return parts.joined(separator: "; ")
     }

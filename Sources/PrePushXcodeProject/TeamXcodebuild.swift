@@ -1,0 +1,127 @@
+import PrePushCore
+
+extension TeamCommands {
+    /// An `xcodebuild test` command of the team's files, read word by word: the schemes it runs
+    /// (a literal `-scheme`, or each value of the workflow matrix it names), the flags a stage can
+    /// take over as written, and what cannot be taken over because it names CI variables.
+    public struct XcodebuildTest: Sendable, Equatable {
+        /// The schemes it runs.
+        public let schemes: [String]
+        /// The words to add to a stage's `xcodebuild test` (`-testPlan UITests`,
+        /// `-skipMacroValidation`), each already quoted for `/bin/sh`.
+        public let flags: [String]
+        /// Its `-destination` when that is written out.
+        public let destination: String?
+        /// Flags left out because their values are the CI's variables (`-destination "…$SIMULATOR…"`).
+        public let dropped: [String]
+        /// Whether its output went through a formatter (`| xcpretty`), which a stage leaves out:
+        /// prepush reads xcodebuild's own output and result bundle.
+        public let piped: Bool
+        /// `.github/workflows/ci.yml:36`.
+        public let place: String
+    }
+
+    /// Flags a stage sets itself (`-scheme`, the project, the destination, the result bundle) or
+    /// that make no sense in a hook's run.
+    static let ownFlags: Set<String> = ["-scheme", "-project", "-workspace", "-destination", "-resultBundlePath", "-json", "-list"]
+    /// xcodebuild's actions: words that are not a flag's value.
+    static let actions: Set<String> = ["test", "build", "clean", "test-without-building", "build-for-testing", "analyze", "archive"]
+
+    /// Every `xcodebuild … test` command of the team's workflows and CI scripts.
+    public static func xcodebuildTests(root: String) -> [XcodebuildTest] {
+        var found: [XcodebuildTest] = []
+        for place in [".github/workflows", "ci_scripts", "scripts", ".circleci/config.yml"] {
+            let absolute = FilePath.join(root, place)
+            let files = FileSystem.isDirectory(absolute)
+                ? SourceTree.files(under: absolute) { _ in true }.map { FilePath.join(place, $0) } : [place]
+            for file in files {
+                guard case .success(let bytes) = FileReading.read(FilePath.join(root, file), limit: 1_000_000) else { continue }
+                let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                for (number, line) in lines.enumerated() where line.contains("xcodebuild") {
+                    // A command continued over lines (`xcodebuild test \`) is one command.
+                    var command = line
+                    var next = number + 1
+                    while command.trimmingSuffixBlanks().hasSuffix("\\"), next < lines.count {
+                        command = String(command.trimmingSuffixBlanks().dropLast()) + " " + lines[next].drop { $0 == " " || $0 == "\t" }
+                        next += 1
+                    }
+                    if let test = xcodebuildTest(command, place: "\(file):\(number + 1)", file: lines) { found.append(test) }
+                }
+            }
+        }
+        return found
+    }
+
+    /// One command's `xcodebuild test`, or nil when the line runs none.
+    package static func xcodebuildTest(_ line: String, place: String, file: [String]) -> XcodebuildTest? {
+        // `${{ matrix.scheme }}` is one word to the shell that runs the workflow's step.
+        let command = line.replacingOccurrences(of: "${{ ", with: "${{").replacingOccurrences(of: " }}", with: "}}")
+        let tokens = ShellWords.tokens(command)
+        guard let start = tokens.firstIndex(where: { !$0.isOperator && ($0.value == "xcodebuild" || $0.value.hasSuffix("/xcodebuild")) }) else { return nil }
+        let end = tokens[start...].firstIndex(where: \.isOperator) ?? tokens.endIndex
+        let words = tokens[(start + 1)..<end].map(\.value)
+        guard words.contains("test") else { return nil }
+        var schemes: [String] = []
+        var flags: [String] = []
+        var dropped: [String] = []
+        var destination: String?
+        var index = 0
+        while index < words.count {
+            let word = words[index]
+            index += 1
+            guard !actions.contains(word) else { continue }
+            // A flag's value is the next word unless that is a flag, an action or a build setting.
+            var value: String?
+            if word.hasPrefix("-"), !word.contains(":"), index < words.count, !words[index].hasPrefix("-"),
+               !actions.contains(words[index]), !words[index].contains("=") || ["-destination", "-xcconfig"].contains(word) {
+                value = words[index]
+                index += 1
+            }
+            let written = ([word] + (value.map { [$0] } ?? [])).joined(separator: " ")
+            switch word {
+            case "-scheme":
+                guard let value else { continue }
+                schemes = value.contains("$") ? matrixValues(value, in: file) : [value]
+            case "-destination":
+                if let value, !value.contains("$") { destination = value } else { dropped.append(written) }
+            case _ where ownFlags.contains(word):
+                continue
+            default:
+                if written.contains("$") {
+                    dropped.append(written)
+                } else {
+                    flags.append(([word] + (value.map { [$0] } ?? [])).map(ShellQuoting.word).joined(separator: " "))
+                }
+            }
+        }
+        guard !schemes.isEmpty else { return nil }
+        let piped = end < tokens.endIndex && tokens[end].value == "|"
+        return XcodebuildTest(schemes: schemes, flags: flags, destination: destination, dropped: dropped, piped: piped, place: place)
+    }
+
+    /// The values of the workflow matrix a `${{matrix.scheme}}` names (`scheme: ["App", "Kit"]`).
+    static func matrixValues(_ value: String, in file: [String]) -> [String] {
+        guard value.hasPrefix("${{matrix."), value.hasSuffix("}}") else { return [] }
+        let key = value.dropFirst("${{matrix.".count).dropLast(2)
+        for line in file {
+            let text = line.drop { $0 == " " || $0 == "\t" }
+            guard text.hasPrefix(key + ":") else { continue }
+            let list = text.dropFirst(key.count + 1).drop { $0 == " " }
+            guard list.first == "[", let close = list.lastIndex(of: "]") else { continue }
+            return list[list.index(after: list.startIndex)..<close].split(separator: ",").map {
+                String($0.trimmingCharacters(in: " \"'"))
+            }.filter { !$0.isEmpty }
+        }
+        return []
+    }
+}
+
+extension Substring {
+    /// Without the leading and trailing characters of `set`.
+    func trimmingCharacters(in set: String) -> Substring {
+        var text = self
+        while let first = text.first, set.contains(first) { text = text.dropFirst() }
+        while let last = text.last, set.contains(last) { text = text.dropLast() }
+        return text
+    }
+}
