@@ -79,8 +79,11 @@ let package = Package(
         // Test output → UITestResults (console, JUnit, xcresult JSON) and the report writers.
         .target(name: "PrePushResults", dependencies: ["PrePushCore"]),
         // Xcode's own files read as Xcode reads them: workspaces, projects, shared schemes and their
-        // test bundles' product types, test plans (`prepush init`).
-        .target(name: "PrePushXcodeProject", dependencies: ["PrePushCore", "PrePushYAML"]),
+        // test bundles' product types, test plans, XcodeGen and Tuist specs (`prepush init`).
+        .target(
+            name: "PrePushXcodeProject",
+            dependencies: ["PrePushCore", "PrePushYAML", .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax")]
+        ),
         // The path of one push, start to end; hook installation; the demo.
         .target(
             name: "PrePushPipeline",

@@ -42,6 +42,8 @@ public struct XcodeProjectSurvey: Sendable {
         public var testPlan: String?
         /// What the scheme and its plan skip in the bundles they run (classes or tests, as named there).
         public var skippedTests: [String] = []
+        /// Its bundles built for macOS only, which an iPhone destination cannot run (read from a Tuist manifest).
+        public var macOnlyBundles: [String] = []
         /// The XcodeGen spec the scheme comes from, when its project is generated rather than committed.
         public var generatedFrom: String?
     }
@@ -72,13 +74,13 @@ public struct XcodeProjectSurvey: Sendable {
             return path.hasSuffix(".xcscheme") || path.hasSuffix("/project.pbxproj") || path.hasSuffix("contents.xcworkspacedata")
                 || path.hasSuffix("Package.swift") || path.hasSuffix("project.yml") || path.hasSuffix("Project.swift")
         }
-        var specs: [(folder: String, spec: XcodeGenSpec)] = []
+        var specs: [GeneratedProject] = []
         for path in paths { note(path, specs: &specs) }
         containers.sort { ($0.isWorkspace ? 0 : 1, $0.path) < ($1.isWorkspace ? 0 : 1, $1.path) }
         for path in paths where path.hasSuffix(".xcscheme") {
             if let tests = schemeTests(path) { schemes.append(tests) }
         }
-        for (folder, spec) in specs { addGeneratedSchemes(folder: folder, spec: spec) }
+        for spec in specs { addGeneratedSchemes(spec) }
     }
 
     /// The `.xcodeproj` or `.xcworkspace` sharing a scheme at `path`.
@@ -110,7 +112,7 @@ public struct XcodeProjectSurvey: Sendable {
     }
 
     /// What one found file says: a package with or without tests, a generator spec, a container.
-    private mutating func note(_ path: String, specs: inout [(folder: String, spec: XcodeGenSpec)]) {
+    private mutating func note(_ path: String, specs: inout [GeneratedProject]) {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
         switch name {
@@ -122,12 +124,19 @@ public struct XcodeProjectSurvey: Sendable {
             guard let bytes = read(path, limit: 4_000_000), ByteSearch.contains(bytes, Array("targets:".utf8)) else { return }
             generatorSpecs.append(path)
             do throws(YAMLError) {
-                if let spec = try XcodeGenSpec(text: String(decoding: bytes, as: UTF8.self), file: path) { specs.append((folder, spec)) }
+                if let spec = try XcodeGenSpec(text: String(decoding: bytes, as: UTF8.self), file: path) {
+                    specs.append(GeneratedProject(spec: path, container: Container(path: FilePath.join(folder, spec.name + ".xcodeproj"), isWorkspace: false),
+                                                  testTargets: spec.testTargets, schemes: spec.schemes))
+                }
             } catch {
                 problems.append(error.description)
             }
         case "Project.swift":
-            if let bytes = read(path, limit: 4_000_000), ByteSearch.contains(bytes, Array("ProjectDescription".utf8)) { generatorSpecs.append(path) }
+            guard let bytes = read(path, limit: 4_000_000), ByteSearch.contains(bytes, Array("ProjectDescription".utf8)) else { return }
+            generatorSpecs.append(path)
+            guard let manifest = TuistManifest(text: String(decoding: bytes, as: UTF8.self)) else { return }
+            specs.append(GeneratedProject(spec: path, container: Container(path: FilePath.join(folder, manifest.name + ".xcworkspace"), isWorkspace: true),
+                                          testTargets: manifest.testTargets, schemes: tuistSchemes(manifest, folder: folder), macOnly: manifest.macOnly))
         case "project.pbxproj":
             if !containers.contains(Container(path: folder, isWorkspace: false)) { containers.append(Container(path: folder, isWorkspace: false)) }
         case "contents.xcworkspacedata":
@@ -182,16 +191,27 @@ public struct XcodeProjectSurvey: Sendable {
         return tests
     }
 
+    /// A project generated from a spec (XcodeGen's `project.yml`, Tuist's `Project.swift`).
+    struct GeneratedProject {
+        /// The spec, relative to the root.
+        let spec: String
+        /// What the generator writes: XcodeGen a project, Tuist a workspace.
+        let container: Container
+        let testTargets: [String: TestBundleKind]
+        let schemes: [(name: String, targets: [String])]
+        var macOnly: Set<String> = []
+    }
+
     /// A generated project's schemes, from its spec, when the project is not checked in.
-    private mutating func addGeneratedSchemes(folder: String, spec: XcodeGenSpec) {
-        let project = FilePath.join(folder, spec.name + ".xcodeproj")
-        guard !schemes.contains(where: { $0.container.path == project || $0.container.folder == folder }) else { return }
-        let container = Container(path: project, isWorkspace: false)
-        for (name, targets) in spec.schemes where !schemes.contains(where: { $0.name == name }) {
+    private mutating func addGeneratedSchemes(_ generated: GeneratedProject) {
+        let container = generated.container
+        guard !schemes.contains(where: { $0.container.path == container.path || $0.container.folder == container.folder }) else { return }
+        for (name, targets) in generated.schemes where !schemes.contains(where: { $0.name == name }) {
             var tests = SchemeTests(name: name, container: container, hasTestAction: true)
-            tests.generatedFrom = FilePath.join(folder, "project.yml")
+            tests.generatedFrom = generated.spec
+            tests.macOnlyBundles = targets.filter(generated.macOnly.contains)
             for target in targets {
-                switch spec.testTargets[target] {
+                switch generated.testTargets[target] {
                 case .unit: tests.unitBundles.append(target)
                 case .ui: tests.uiBundles.append(target)
                 case nil: break
@@ -199,6 +219,26 @@ public struct XcodeProjectSurvey: Sendable {
             }
             schemes.append(tests)
         }
+    }
+
+    /// A Tuist manifest's schemes with the targets they test: a `.testPlans` scheme's are its plans'
+    /// targets (the globs matched beside the manifest); a test target no scheme tests gets the scheme
+    /// Tuist generates for every target, named after it.
+    private mutating func tuistSchemes(_ manifest: TuistManifest, folder: String) -> [(name: String, targets: [String])] {
+        var schemes = manifest.schemes
+        for (index, scheme) in schemes.enumerated() {
+            for pattern in manifest.testPlans[scheme.name] ?? [] {
+                let glob = Glob(pattern)
+                let plans = SourceTree.files(under: FilePath.join(root, folder)) { glob.matches($0) }
+                for plan in plans {
+                    guard let bytes = read(FilePath.join(folder, plan)), let testPlan = XcodeTestPlan(bytes: bytes) else { continue }
+                    schemes[index].targets += testPlan.targets.filter(\.enabled).map(\.name)
+                }
+            }
+        }
+        let tested = Set(schemes.flatMap(\.targets))
+        for target in manifest.testTargets.keys.sorted() where !tested.contains(target) { schemes.append((target, [target])) }
+        return schemes
     }
 
     /// The scheme to run unit tests with: one whose bundles are all unit tests (a name with `Unit`,

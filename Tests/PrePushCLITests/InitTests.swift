@@ -62,6 +62,20 @@ import Testing
         #expect(try PrepushBinary.run(["config"], in: repo.path, environment: repo.environment).status == 0)
     }
 
+    /// Tuist's manifest: the stage generates the workspace first (`tuist generate`), and says which
+    /// bundle an iPhone destination cannot run.
+    @Test func aTuistProjectIsGeneratedFirst() throws {
+        let repo = try GitRepository()
+        let source = Fixtures.shared + "/xcode-projects/tuist__tuist__app_with_test_plan/cli/Fixtures/app_with_test_plan"
+        for file in ["Project.swift", "All.xctestplan"] { try repo.write(try String(contentsOfFile: source + "/" + file, encoding: .utf8), to: file) }
+        let result = try PrepushBinary.run(["init"], in: repo.path, environment: repo.environment)
+        #expect(result.status == 0 && result.standardOutput.contains("(unit: xcodebuild test -scheme App (unit bundles: 2); ui: none (no scheme tests a UI-testing bundle)"), "\(result)")
+        let file = try #require(repo.root.read("work/.prepush.yml"))
+        #expect(file.contains("    run: tuist generate --path . --no-open && destination=$(\"${PREPUSH_BIN:-prepush}\" destination) && rm -rf .build/prepush-unit.xcresult && xcodebuild test -workspace App.xcworkspace -scheme App -destination \"$destination\" -resultBundlePath .build/prepush-unit.xcresult\n"), "\(file)")
+        #expect(file.contains("    # MacFrameworkTests is built for macOS only, which an iPhone destination cannot run: give it a stage with -destination 'platform=macOS' -only-testing:MacFrameworkTests.\n"))
+        #expect(try PrepushBinary.run(["config"], in: repo.path, environment: repo.environment).status == 0)
+    }
+
     /// A root package with test targets is `swift test`; a nested one with tests gets its own stage in
     /// its folder; a project whose only scheme tests nothing gets no UI stage, and the file says why.
     @Test func packagesGetStagesWhereTheirTestsAre() throws {

@@ -97,6 +97,33 @@ import Testing
         #expect(TeamCommands.destination(root: Self.projects + "/wikimedia__wikipedia-ios") == nil, "name=$SIMULATOR is not a destination to copy")
     }
 
+    /// Tuist's manifest (Swift, parsed, never run): its test targets' kinds, the scheme whose test
+    /// plans name them (matched beside the manifest), the macOS-only bundle; a test target that no
+    /// declared scheme tests gets the scheme Tuist generates for it.
+    @Test func aTuistManifestIsReadAsSwift() throws {
+        let survey = XcodeProjectSurvey(root: Self.projects + "/tuist__tuist__app_with_test_plan")
+        let app = try #require(survey.schemes.first { $0.name == "App" }, "\(survey.schemes)")
+        #expect(app.unitBundles == ["AppTests", "MacFrameworkTests"] && app.uiBundles.isEmpty && app.macOnlyBundles == ["MacFrameworkTests"], "\(app)")
+        #expect(app.container == XcodeProjectSurvey.Container(path: "cli/Fixtures/app_with_test_plan/App.xcworkspace", isWorkspace: true))
+        #expect(app.generatedFrom == "cli/Fixtures/app_with_test_plan/Project.swift" && survey.uiScheme == nil && survey.problems.isEmpty)
+
+        let root = try TemporaryDirectory(prefix: "prepush-tuist")
+        try root.write("""
+        import ProjectDescription
+        let project = Project(name: "Shop", targets: [
+            Target(name: "Shop", platform: .iOS, product: .app, bundleId: "shop"),
+            .target(name: "ShopTests", destinations: .iOS, product: .unitTests, bundleId: "shop.tests"),
+            .target(name: "ShopUITests", destinations: [.iPhone, .iPad], product: .uiTests, bundleId: "shop.uitests"),
+        ], schemes: [
+            .scheme(name: "Shop-Unit", testAction: .targets(["ShopTests"])),
+        ])
+        """, to: "Project.swift")
+        let shop = XcodeProjectSurvey(root: root.path)
+        #expect(shop.unitScheme?.name == "Shop-Unit" && shop.unitScheme?.unitBundles == ["ShopTests"], "\(shop.schemes)")
+        #expect(shop.uiScheme?.name == "ShopUITests" && shop.uiScheme?.uiBundles == ["ShopUITests"] && shop.uiScheme?.macOnlyBundles == [], "\(shop.schemes)")
+        #expect(shop.uiScheme?.container.path == "Shop.xcworkspace")
+    }
+
     /// The team's `xcodebuild test` commands, word by word: Wikipedia's unit workflow runs a matrix
     /// of schemes, its UI workflow a test plan; destinations built from CI variables and the
     /// `| xcpretty` are what a stage cannot take over.

@@ -41,7 +41,7 @@ extension InitRun {
             stages += schemeStage("ui", ui, bundles: ui.uiBundles, mixed: !ui.unitBundles.isEmpty, findings: findings,
                                   timeout: "600               # seconds, at most 600 (UI_TEST_TIMEOUT, --timeout)")
         } else {
-            let why = survey.containers.isEmpty ? "no Xcode project here"
+            let why = survey.containers.isEmpty && survey.generatorSpecs.isEmpty ? "no Xcode project here"
                 : (survey.schemes.isEmpty ? "no shared scheme found (Xcode: Manage Schemes → Shared)" : "no shared scheme tests a UI-testing bundle")
             stages += ["  # ui:                         # \(why)",
                        "  #   run: xcodebuild test -scheme AppUITests -destination '\(findings.destination?.value ?? guessedDestination)'",
@@ -90,19 +90,33 @@ extension InitRun {
             lines.append("    # Guessed from their names (the project file was not readable): \(scheme.guessed.joined(separator: ", ")).")
         }
         if let team { lines += teamCommandLines(team) }
+        if !scheme.macOnlyBundles.isEmpty, known.map({ !$0.value.contains("platform=macOS") }) ?? true {
+            let names = scheme.macOnlyBundles.joined(separator: ", ")
+            lines.append("    # \(names) \(scheme.macOnlyBundles.count == 1 ? "is" : "are") built for macOS only, which an iPhone destination cannot run: give \(scheme.macOnlyBundles.count == 1 ? "it" : "them") a stage with -destination 'platform=macOS' -only-testing:\(scheme.macOnlyBundles[0]).")
+        }
         if !scheme.skippedTests.isEmpty {
             let skipped = scheme.skippedTests
             lines.append("    # The scheme\(scheme.testPlan.map { " and its test plan \($0) skip" } ?? " skips") \(TextFormatting.count(skipped.count, "class or test", plural: "classes or tests")) (\(skipped.prefix(3).joined(separator: ", "))\(skipped.count > 3 ? ", …" : "")): xcodebuild leaves them out here too.")
         }
         lines.append(known.map { "    # The destination is the one \($0.place) uses." }
                      ?? "    # The destination is the newest available iPhone simulator, found when the stage runs (`prepush destination`).")
-        // A generated project (XcodeGen) is generated first: the spec is what the team commits.
-        let generate = scheme.generatedFrom.map { "xcodegen generate --spec \(ShellQuoting.word($0)) && " } ?? ""
-        if let spec = scheme.generatedFrom { lines.append("    # The project is generated from \(spec); xcodegen must be on PATH.") }
+        // A generated project (XcodeGen, Tuist) is generated first: the spec is what the team commits.
+        let generate = scheme.generatedFrom.map(generateCommand) ?? ""
+        if let spec = scheme.generatedFrom {
+            lines.append("    # The project is generated from \(spec); \(spec.hasSuffix("Project.swift") ? "tuist" : "xcodegen") must be on PATH.")
+        }
         let extra = flags.map { " " + $0 }.joined()
         lines += ["    run: \(generate)\(resolve)rm -rf \(bundle) && xcodebuild test \(scheme.container.flag) \(ShellQuoting.word(scheme.container.path)) -scheme \(ShellQuoting.word(scheme.name))\(extra)\(only) -destination \(destination) -resultBundlePath \(bundle)",
                   "    timeout: \(timeout)"]
         return lines
+    }
+
+    /// The command that generates the project from a spec: `xcodegen generate` for a `project.yml`,
+    /// `tuist generate` for a `Project.swift` (in its folder, without opening Xcode).
+    static func generateCommand(_ spec: String) -> String {
+        guard spec.hasSuffix("Project.swift") else { return "xcodegen generate --spec \(ShellQuoting.word(spec)) && " }
+        let folder = spec.lastIndex(of: "/").map { String(spec[..<$0]) } ?? "."
+        return "tuist generate --path \(ShellQuoting.word(folder)) --no-open && "
     }
 
     /// What a stage took from the team's command for its scheme, and what it left out and why.

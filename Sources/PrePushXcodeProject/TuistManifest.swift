@@ -1,0 +1,107 @@
+import PrePushCore
+internal import SwiftParser
+internal import SwiftSyntax
+
+/// A Tuist `Project.swift` (Swift, read with swift-syntax, never run), for a project a team
+/// generates with `tuist generate`: the project's name, its test targets' kinds (`product:
+/// .unitTests`, `.uiTests`) and the schemes that test them (`testAction: .targets([...])`, or
+/// `.testPlans([...])` with the plans' targets). Values built in code (a helper that makes targets)
+/// are not followed.
+public struct TuistManifest: Sendable {
+    /// The project's name (`Project(name:)`): Tuist writes `<name>.xcworkspace` beside the manifest.
+    public let name: String
+    /// Test targets by name, with their kind.
+    public let testTargets: [String: TestBundleKind]
+    /// Schemes and the targets their test action runs.
+    public let schemes: [(name: String, targets: [String])]
+    /// Test plan paths or globs the schemes name, relative to the manifest, by scheme.
+    public let testPlans: [String: [String]]
+    /// Test targets built for macOS only (`destinations: [.mac]`, `.macOS`): an iPhone destination cannot run them.
+    public let macOnly: Set<String>
+
+    /// Reads a manifest; nil when it declares no project.
+    public init?(text: String) {
+        let visitor = ManifestVisitor(viewMode: .sourceAccurate)
+        visitor.walk(Parser.parse(source: text))
+        guard let name = visitor.projectName else { return nil }
+        self.name = name
+        testTargets = visitor.testTargets
+        testPlans = visitor.testPlans
+        schemes = visitor.schemes
+        macOnly = visitor.macOnly
+    }
+}
+
+/// Finds `Project(name:)`, `.target(name:product:)` / `Target(...)` and `.scheme(name:testAction:)` calls.
+private final class ManifestVisitor: SyntaxVisitor {
+    var projectName: String?
+    var testTargets: [String: TestBundleKind] = [:]
+    var schemes: [(name: String, targets: [String])] = []
+    var testPlans: [String: [String]] = [:]
+    var macOnly: Set<String> = []
+
+    override func visit(_ call: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        let callee = Self.calleeName(call.calledExpression)
+        let name = Self.argument(call, "name").flatMap(Self.string)
+        switch callee {
+        case "Project":
+            if projectName == nil { projectName = name }
+        case "target", "Target":
+            guard let name, let product = Self.argument(call, "product")?.as(MemberAccessExprSyntax.self)?.declName.baseName.text else { break }
+            if product == "unitTests" { testTargets[name] = .unit }
+            if product == "uiTests" { testTargets[name] = .ui }
+            // `[.mac]`, `.macOS`: every destination named is a Mac one.
+            let destinations = Self.argument(call, "destinations").map { Self.memberNames(in: Syntax($0)) } ?? []
+            if !destinations.isEmpty, destinations.allSatisfy({ $0.lowercased().hasPrefix("mac") }) { macOnly.insert(name) }
+        case "scheme", "Scheme":
+            guard let name, let action = Self.argument(call, "testAction")?.as(FunctionCallExprSyntax.self) else { break }
+            let strings = Self.strings(in: Syntax(action.arguments))
+            if Self.calleeName(action.calledExpression) == "testPlans" {
+                testPlans[name] = strings
+                schemes.append((name, []))
+            } else {
+                schemes.append((name, strings))
+            }
+        default:
+            break
+        }
+        return .visitChildren
+    }
+
+    /// `Project` for `Project(…)`, `target` for `.target(…)` and `Target.target(…)`.
+    static func calleeName(_ expression: ExprSyntax) -> String? {
+        if let reference = expression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+        return expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+    }
+
+    /// The expression of a labelled argument.
+    static func argument(_ call: FunctionCallExprSyntax, _ label: String) -> ExprSyntax? {
+        call.arguments.first { $0.label?.text == label }?.expression
+    }
+
+    /// A string literal's text without interpolation; nil for anything else.
+    static func string(_ expression: ExprSyntax) -> String? {
+        guard let literal = expression.as(StringLiteralExprSyntax.self) else { return nil }
+        var text = ""
+        for segment in literal.segments {
+            guard let piece = segment.as(StringSegmentSyntax.self) else { return nil }
+            text += piece.content.text
+        }
+        return text
+    }
+
+    /// The member names below `node` (`.mac`, `.iPhone`).
+    static func memberNames(in node: Syntax) -> [String] {
+        if let access = node.as(MemberAccessExprSyntax.self) { return [access.declName.baseName.text] }
+        return node.children(viewMode: .sourceAccurate).flatMap(memberNames)
+    }
+
+    /// Every plain string literal below `node` (target names in `.targets([...])`, plan globs).
+    static func strings(in node: Syntax) -> [String] {
+        node.tokens(viewMode: .sourceAccurate).compactMap { token in
+            guard case .stringSegment(let text) = token.tokenKind,
+                  let literal = token.parent?.parent?.parent?.as(StringLiteralExprSyntax.self), literal.segments.count == 1 else { return nil }
+            return text
+        }
+    }
+}
