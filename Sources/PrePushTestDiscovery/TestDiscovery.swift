@@ -3,7 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Dispatch
 import PrePushCore
 import PrePushTraceability
 import UITestSupport
@@ -50,16 +49,7 @@ public enum TestDiscovery {
     /// Each file's facts, the files parsed on every core (parsing is nearly all of discovery's time:
     /// 0.6 s of CPU for this project's 120 test files), in the files' order.
     static func parseConcurrently(_ texts: [(file: String, text: String)], platform: BuildPlatform?) -> [FileFacts] {
-        guard texts.count > 1 else { return texts.map { FileFacts(path: $0.file, text: $0.text, collectTests: true, platform: platform) } }
-        let facts = UnsafeMutableBufferPointer<FileFacts?>.allocate(capacity: texts.count)
-        facts.initialize(repeating: nil)
-        defer { facts.deallocate() }
-        // Each iteration writes only its own slot.
-        nonisolated(unsafe) let slots = facts
-        DispatchQueue.concurrentPerform(iterations: texts.count) { index in
-            slots[index] = FileFacts(path: texts[index].file, text: texts[index].text, collectTests: true, platform: platform)
-        }
-        return facts.compactMap { $0 }
+        Concurrently.map(texts) { FileFacts(path: $0.file, text: $0.text, collectTests: true, platform: platform) }
     }
 
     /// Joins what every file declared: class hierarchies across files, extensions, arguments.

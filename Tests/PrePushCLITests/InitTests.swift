@@ -113,6 +113,30 @@ import Testing
         #expect(repo.exists(".prepush.yml"))
     }
 
+    /// An app with findings today: init records them in a baseline and points the file at it, so
+    /// the first full check passes and a new view's finding is still reported; a baseline already
+    /// there is the team's and is kept as it is.
+    @Test func theFirstFullCheckAfterInitPasses() throws {
+        let repo = try GitRepository()
+        try repo.write("// swift-tools-version:5.9\n", to: "Package.swift")
+        try repo.write("import SwiftUI\nstruct Cart: View { var body: some View { VStack { Button { } label: { Image(systemName: \"trash\") }\nImage(\"hero\") } } }\n", to: "App/Cart.swift")
+        let result = try PrepushBinary.run(["init"], in: repo.path, environment: repo.environment)
+        #expect(result.status == 0 && result.standardOutput.contains("; 2 accessibility findings of today recorded in .prepush/a11y-baseline.json)\n"), "\(result)")
+        let file = try #require(repo.root.read("work/.prepush.yml"))
+        #expect(file.contains("  # The 2 findings the views had when prepush init ran are recorded here: only findings not in it are reported.\n"), "\(file)")
+        #expect(file.contains("\n  baseline: .prepush/a11y-baseline.json\n"), "\(file)")
+        let first = try PrepushBinary.run(["a11y", "--all"], in: repo.path, environment: repo.environment)
+        #expect(first.status == 0 && !first.standardOutput.contains("error:"), "\(first)")
+        try repo.write("import SwiftUI\nstruct Pay: View { var body: some View { Button { } label: { Image(systemName: \"creditcard\") } } }\n", to: "App/Pay.swift")
+        let next = try PrepushBinary.run(["a11y", "--all"], in: repo.path, environment: repo.environment)
+        #expect(next.status == 1 && next.standardOutput.contains("App/Pay.swift:2:") && !next.standardOutput.contains("App/Cart.swift"), "\(next)")
+
+        try repo.write("{\"version\": 2, \"findings\": []}\n", to: ".prepush/a11y-baseline.json")
+        _ = try PrepushBinary.run(["init", "--force"], in: repo.path, environment: repo.environment).checked()
+        #expect(repo.root.read("work/.prepush/a11y-baseline.json") == "{\"version\": 2, \"findings\": []}\n", "the team's baseline is kept")
+        #expect(try #require(repo.root.read("work/.prepush.yml")).contains("  # .prepush/a11y-baseline.json was here already: only findings not in it are reported.\n  # After"))
+    }
+
     /// `init` turns no identifier rule on (they follow the practice by themselves) and says what it
     /// measured: the controls with an identifier, the UI tests' queries, the scheme of the identifiers.
     @Test func theIdentifierLinesSayWhatThePracticeIs() throws {

@@ -27,6 +27,8 @@ public enum InitRun {
         var catalog: String?
         /// How the repository tags its controls.
         var practice: IdentifierPractice?
+        /// The baseline of today's accessibility findings, and how many it holds (nil: none to record).
+        var baseline: (path: String, count: Int, written: Bool)?
 
         /// The team's `xcodebuild test` commands for the schemes the stages run: their flags are the stages'.
         var adoptedTeamCommands: [TeamCommands.XcodebuildTest] {
@@ -61,14 +63,17 @@ public enum InitRun {
             console.error("error: \(ConfigurationResolver.defaultFileName) already exists; prepush init writes over it only with --force")
             return .usage
         }
-        let findings = find(in: root)
+        var findings = find(in: root)
         guard findings.hasSwiftProject else {
             console.error("error: no Swift package, Xcode project or workspace, XcodeGen or Tuist spec found in \(root) (build and dependency folders are not looked in); nothing to configure")
             return .usage
         }
-        let text = render(findings)
         do {
-            try ReportPublisher.writeWhole(text, to: path)
+            try ReportPublisher.writeWhole(render(findings), to: path)
+            // Today's accessibility findings go into a baseline, so that the first `a11y --all`
+            // passes and each push is judged on what it changes.
+            findings.baseline = try adoptBaseline(root: root, console: console)
+            if findings.baseline != nil { try ReportPublisher.writeWhole(render(findings), to: path) }
         } catch {
             console.error("error: cannot write \(path): \(ErrorText.describe(error))")
             return .usage
@@ -113,15 +118,47 @@ public enum InitRun {
             "  rules:",
             "    fixed-font-size: warning",
         ] + identifierLines(findings) + [
-            "  # Adopting on an existing app: prepush a11y --all --write-baseline .prepush/a11y-baseline.json, then:",
-            "  # baseline: .prepush/a11y-baseline.json",
-        ]
+        ] + baselineLines(findings)
         if let catalog = findings.catalog {
             lines += ["", "traceability:", "  catalog: \(catalog)", "  gate: [P1]                   # priorities whose failing or test-less scenarios refuse a push"]
         } else {
             lines += ["", "# traceability:                 # scenarios × tests × results (docs/traceability.md)", "#   catalog: .prepush/scenarios.yml"]
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Where today's findings are kept.
+    static let baselinePath = ".prepush/a11y-baseline.json"
+
+    /// The `baseline:` key when init recorded today's findings, else how to record them later.
+    static func baselineLines(_ findings: Findings) -> [String] {
+        guard let baseline = findings.baseline else {
+            return ["  # Findings to adopt later: prepush a11y --all --write-baseline \(baselinePath), then:",
+                    "  # baseline: \(baselinePath)"]
+        }
+        let recorded = baseline.written ? "The \(TextFormatting.count(baseline.count, "finding")) the views had when prepush init ran are recorded here"
+                                        : "\(baseline.path) was here already"
+        return ["  # \(recorded): only findings not in it are reported.",
+                "  # After fixing some, write it again: prepush a11y --all --write-baseline \(baseline.path)",
+                "  baseline: \(baseline.path)"]
+    }
+
+    /// Records today's findings as the baseline (kept as it is when the file exists: it is the
+    /// team's); nil when the views have none.
+    static func adoptBaseline(root: String, console: Console) throws -> (path: String, count: Int, written: Bool)? {
+        let findings: [AccessibilityFinding]
+        do throws(PipelineError) {
+            findings = try AccessibilityRun.findingsOfToday(root: root)
+        } catch {
+            Diagnostics(console: console).warning("no accessibility baseline written: \(ErrorText.reason(error))")
+            return nil
+        }
+        let absolute = FilePath.join(root, baselinePath)
+        if FileManager.default.fileExists(atPath: absolute) { return (baselinePath, findings.count, false) }
+        guard !findings.isEmpty else { return nil }
+        try FileManager.default.createDirectory(atPath: FilePath.join(root, ".prepush"), withIntermediateDirectories: true)
+        try ReportPublisher.writeWhole(AccessibilityBaseline(findings).rendered(), to: absolute)
+        return (baselinePath, findings.count, true)
     }
 
     /// What the identifier rules will do here, as comments: they follow the repository's practice

@@ -163,6 +163,9 @@ extension InitRun {
         if !adopted.isEmpty { parts.append("following the team's xcodebuild commands at \(adopted.map(\.place).joined(separator: ", "))") }
         if !findings.otherTeamCommands.isEmpty { parts.append("the team's other test commands named in comments (\(findings.otherTeamCommands.count))") }
         if let catalog = findings.catalog { parts.append("the scenario catalog \(catalog)") }
+        if let baseline = findings.baseline, baseline.written {
+            parts.append("\(TextFormatting.count(baseline.count, "accessibility finding")) of today recorded in \(baseline.path)")
+        }
         return parts.joined(separator: "; ")
     }
 

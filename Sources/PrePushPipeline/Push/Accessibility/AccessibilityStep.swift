@@ -111,6 +111,15 @@ struct AccessibilityStep: Sendable {
             .check(path: path, text: text, lookup: ConstantIndex.usesIdentifierConstants(text) ? repositoryIndex.all(excluding: self) : ConstantLookup())
     }
 
+    /// Gathers what the rules of many files share (the repository's constants, the identifier
+    /// practice and the checker it adapts), so that files can then be checked side by side: after
+    /// this, checking a file only reads shared state.
+    func prepareSharedState() {
+        _ = repositoryIndex.all(excluding: self)
+        _ = identifiers.practice(self)
+        _ = identifiers.checker(for: "accessibilityIdentifier", step: self)
+    }
+
     /// The note for a file over the size limit.
     func oversizeNote(_ path: String, bytes: Int) -> String {
         "\(path): \(FileReading.Problem.size(bytes)), over the \(FileReading.Problem.size(maxFileSize)) limit (accessibility.maxFileSize); not checked"

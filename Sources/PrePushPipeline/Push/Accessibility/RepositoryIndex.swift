@@ -13,7 +13,8 @@ import PrePushGit
 /// never pay for it. What each file holds is kept in `.git/prepush/constants` by the file's blob id,
 /// and a file whose size and modification time still match git's index is known by the index's blob
 /// id without being read: a push pays only for the files that changed since they were last scanned.
-/// The check runs on one thread, the one that owns its step, so the memo needs no lock.
+/// The memo needs no lock: it is filled on the thread that owns the step, before any files are
+/// checked side by side (`AccessibilityStep.prepareSharedState`), and only read after that.
 final class RepositoryIndex: @unchecked Sendable {
     /// What one file holds.
     struct Facts: Equatable {
