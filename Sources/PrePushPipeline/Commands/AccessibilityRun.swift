@@ -156,22 +156,26 @@ public enum AccessibilityRun {
                 throw .range(base: base, head: head, reason: ErrorText.reason(error))
             }
         case .all:
-            var files: [(path: String, absolute: String)] = []
+            var files: [TreeFile] = []
             for path in SourceTree.files(under: root, where: { explainSelection ? $0.hasSuffix(".swift") : step.selects($0) }) {
-                guard step.selects(path) else {
-                    result.explanations.append("\(path): not checked: \(step.selection(of: path, text: "").reason)")
-                    continue
+                if !step.selects(path) {
+                    files.append(.known(Outcome(explanation: "\(path): not checked: \(step.selection(of: path, text: "").reason)")))
+                } else if case .success(let absolute) = RepositoryPath.fileInside(path, root: root) {
+                    files.append(.check(path: path, absolute: absolute))
+                } else {
+                    // A view file that is a symlink out of the repository is not the repository's to show.
+                    files.append(.known(Outcome(note: "\(path): a symbolic link that leads out of the repository; not checked")))
                 }
-                // A view file that is a symlink out of the repository is not the repository's to show.
-                guard case .success(let absolute) = RepositoryPath.fileInside(path, root: root) else {
-                    result.notes.append("\(path): a symbolic link that leads out of the repository; not checked")
-                    continue
-                }
-                files.append((path, absolute))
             }
             checkAll(files, step: step, explainSelection: explainSelection, into: &result)
         }
         return result
+    }
+
+    /// A file of the whole-tree walk: one to check, or one whose outcome the walk knows.
+    private enum TreeFile: Sendable {
+        case check(path: String, absolute: String)
+        case known(Outcome)
     }
 
     /// What a file of the whole-tree check came to.
@@ -184,12 +188,15 @@ public enum AccessibilityRun {
     /// The whole-tree check of `files`: parsing and the rules on every core (they were 3.8 s on one
     /// for a 3,000-file app), then the identifier practice applied in the files' order on this
     /// thread (it counts what it leaves out for its notes).
-    static func checkAll(_ files: [(path: String, absolute: String)], step: AccessibilityStep, explainSelection: Bool,
-                         into result: inout AccessibilityStep.CheckResult) {
+    private static func checkAll(_ files: [TreeFile], step: AccessibilityStep, explainSelection: Bool,
+                                 into result: inout AccessibilityStep.CheckResult) {
         // What the rules share is gathered before they run side by side, never while they do.
-        if files.count > 1 { step.prepareSharedState() }
-        let outcomes = Concurrently.map(files.map { [$0.path, $0.absolute] }) { pair -> Outcome in
-            let (path, absolute) = (pair[0], pair[1])
+        if files.count(where: { if case .check = $0 { true } else { false } }) > 1 { step.prepareSharedState() }
+        let outcomes = Concurrently.map(files) { file -> Outcome in
+            guard case .check(let path, let absolute) = file else {
+                if case .known(let outcome) = file { return outcome }
+                return Outcome()
+            }
             switch step.text(ofFile: path, at: absolute) {
             case .success(let text):
                 let chosen = step.selection(of: path, text: text)
