@@ -88,7 +88,7 @@ let package = Package(
         .target(
             name: "PrePushPipeline",
             dependencies: ["PrePushCore", "PrePushConfig", "PrePushGit", "PrePushRunner", "PrePushResults", "PrePushAccessibility", "PrePushTraceability",
-                           "PrePushTestDiscovery", "PrePushHistory", "PrePushXcodeProject"]
+                           "PrePushTestDiscovery", "PrePushHistory", "PrePushXcodeProject", "PrePushYAML"]
         ),
         // The readers of untrusted input under libFuzzer (scripts/fuzz.sh); without it, a corpus replayer.
         .executableTarget(name: "PrePushFuzz", dependencies: ["PrePushCore", "PrePushConfig", "PrePushYAML", "PrePushResults", "PrePushTraceability", "PrePushHistory"]),

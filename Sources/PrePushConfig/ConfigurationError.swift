@@ -169,11 +169,11 @@ public enum ConfigurationError: Error, Sendable, Equatable, CustomStringConverti
     public var description: String {
         switch self {
         case .fileNotFound(let path, let origin):
-            return "error: configuration file \(path) (from \(origin)) does not exist"
+            return "configuration file \(path) (from \(origin)) does not exist"
         case .unreadableFile(let path, let reason):
-            return "error: configuration file \(path) \(reason)"
+            return "configuration file \(path) \(reason)"
         case .refusedPath(let problem, let what):
-            return "error: \(what): \(problem)"
+            return "\(what): \(problem)"
         case .notUTF8(let path):
             return "\(path):1:1: error: the configuration file is not UTF-8 text"
         case .yaml(let error):
@@ -191,23 +191,35 @@ public enum ConfigurationError: Error, Sendable, Equatable, CustomStringConverti
             case .file(let location):
                 return Diagnostic(location: location, message: "\(setting): \"\(Diagnostic.excerpt(value))\" \(problem.phrase)", sourceLine: line).description
             case .environment(let name):
-                return "error: \(name)=\"\(Diagnostic.excerpt(value))\" \(problem.phrase)"
+                return "\(name)=\"\(Diagnostic.excerpt(value))\" \(problem.phrase)"
             case .flag(let name):
-                return "error: \(name) \"\(Diagnostic.excerpt(value))\" \(problem.phrase)"
+                return "\(name) \"\(Diagnostic.excerpt(value))\" \(problem.phrase)"
             case .default, .derived:
-                return "error: \(setting) \"\(Diagnostic.excerpt(value))\" \(problem.phrase)"
+                return "\(setting) \"\(Diagnostic.excerpt(value))\" \(problem.phrase)"
             }
         case .conflictingFlags(let first, let second):
-            return "error: \(first) and \(second) cannot be used together"
+            return "\(first) and \(second) cannot be used together"
         case .workingDirectoryNotFound(let path, let origin, let line):
             if case .file(let location) = origin {
                 return Diagnostic(location: location, message: "working directory \(path) does not exist", sourceLine: line).description
             }
-            return "error: working directory \(path) (from \(origin)) does not exist"
+            return "working directory \(path) (from \(origin)) does not exist"
         case .multiple(let errors):
             return errors.map(\.description).joined(separator: "\n")
         case .moreErrors(let count, let file):
             return "\(file): error: and \(count) more error\(count == 1 ? "" : "s") (the first \(Self.limit) are shown)"
+        }
+    }
+
+    /// What the terminal shows: a located error as the compiler shows one (`file:line:col: error: …`,
+    /// the line, a caret), anything else after `error: `; several, one after another.
+    public var rendered: String {
+        switch self {
+        case .multiple(let errors): return errors.map(\.rendered).joined(separator: "\n")
+        case .notUTF8, .yaml, .unknownKey, .missingKey, .wrongType, .moreErrors: return description
+        case .invalidValue(.file, _, _, _, _): return description
+        case .workingDirectoryNotFound(_, .file, _): return description
+        default: return "error: \(description)"
         }
     }
 

@@ -12,13 +12,6 @@ import Foundation
 /// Errors as a person reads them: Foundation's file errors print as `Error Domain=NSCocoaErrorDomain
 /// Code=4 …`; the system's own words (`No such file or directory`) say it better.
 public enum ErrorText {
-    /// `describe(error)` to quote inside another message (`error: cannot compute the range …: REASON`):
-    /// without the `error: ` its own description may start with, so no line says it twice.
-    public static func reason(_ error: any Error) -> String {
-        let text = describe(error)
-        return text.hasPrefix("error: ") ? String(text.dropFirst(7)) : text
-    }
-
     /// A short description of `error`; the system's message for file errors.
     public static func describe(_ error: any Error) -> String {
         if let cocoa = error as? CocoaError {

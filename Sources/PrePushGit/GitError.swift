@@ -17,16 +17,16 @@ public enum GitError: Error, Sendable, Equatable, CustomStringConvertible {
         case .notInitialized:
             return "internal error: GitLibrary.initialize() must be called before using libgit2"
         case .notARepository(let path):
-            return "error: not a git repository (or any parent folder): \(path)"
+            return "not a git repository (or any parent folder): \(path)"
         case .bareRepository(let path):
-            return "error: \(path) is a bare repository; prepush needs a working tree"
+            return "\(path) is a bare repository; prepush needs a working tree"
         case .libgit2(let function, let code, let message):
             // A name that resolves to nothing is the user's to fix: say it in words, not libgit2's.
             if code == -3, function.hasPrefix("git_revparse_single("), function.hasSuffix(")") {
                 let name = String(function.dropFirst("git_revparse_single(".count).dropLast())
-                return "error: '\(name)' names no commit in this repository" + (name == "HEAD" ? " (it has no commits yet)" : "")
+                return "'\(name)' names no commit in this repository" + (name == "HEAD" ? " (it has no commits yet)" : "")
             }
-            return "error: \(function) failed (\(code)): \(message)"
+            return "\(function) failed (\(code)): \(message)"
         }
     }
 }

@@ -79,8 +79,8 @@ public struct Console: Sendable {
         send(painted(safe(text), tone) + "\n", to: output)
     }
 
-    /// Writes a line to the error stream.
-    public func error(_ text: String) { send(safe(text) + "\n", to: errors) }
+    /// Writes a line to the error stream: `Diagnostics`' alone, the one sink for what is not output.
+    func standardError(_ text: String) { send(safe(text) + "\n", to: errors) }
 
     /// Writes one of prepush's own workflow commands (`WorkflowCommand.line`), as it is.
     public func command(_ line: String) {

@@ -1,4 +1,7 @@
+import PrePushConfig
 import PrePushCore
+import PrePushTraceability
+import PrePushYAML
 
 /// The one sink for prepush's own notes, warnings and errors, in the manner of swift-format's
 /// `DiagnosticsEngine`: every message says what it is once, here, and where it goes is decided once.
@@ -7,29 +10,64 @@ import PrePushCore
 /// to standard output, in order with the stages' lines; errors (the run cannot go on: exit 2) go to
 /// standard error. A command whose standard output is a report (`prepush results`, `prepush report
 /// --output -`) sends everything to standard error, so the report stays clean.
-struct Diagnostics {
-    /// Where the lines go.
-    var console: Console
+///
+/// One is made per command, where the command starts, and passed down; nothing else writes to
+/// standard error (`Console.standardError` is this type's alone). Error values carry no severity
+/// word: `error: ` is said here (a located diagnostic carries its own, in the compiler's form).
+public struct Diagnostics {
+    /// Where the lines go; reports and a run's own story go to its standard output.
+    public var console: Console
     /// Whether standard output carries a report, so that notes and warnings must keep off it.
-    var standardOutputIsReport = false
+    public var standardOutputIsReport = false
+
+    /// A sink on `console`; `standardOutputIsReport` when the command's standard output is a
+    /// report (JSON, SARIF, a value another command reads).
+    public init(console: Console, standardOutputIsReport: Bool = false) {
+        self.console = console
+        self.standardOutputIsReport = standardOutputIsReport
+    }
 
     /// `prepush: note: …`: something the user may want to know; nothing is wrong.
-    func note(_ text: String) {
-        if standardOutputIsReport { console.error("prepush: note: \(text)") } else { console.line("prepush: note: \(text)") }
+    public func note(_ text: String) {
+        if standardOutputIsReport { console.standardError("prepush: note: \(text)") } else { console.line("prepush: note: \(text)") }
     }
 
     /// `prepush: warning: …`: something is wrong, and the run goes on without it.
-    func warning(_ text: String) {
-        if standardOutputIsReport { console.error("prepush: warning: \(text)") } else { console.line("prepush: warning: \(text)", tone: .warning) }
+    public func warning(_ text: String) {
+        if standardOutputIsReport { console.standardError("prepush: warning: \(text)") } else { console.line("prepush: warning: \(text)", tone: .warning) }
     }
 
     /// An error that ends the run: its own lines when it is a located diagnostic, else `error: …`.
     func error(_ error: PipelineError) {
-        for line in error.lines { console.error(line) }
+        for line in error.lines { console.standardError(line) }
+    }
+
+    /// `error: message`: what went wrong, on standard error.
+    public func error(_ message: String) {
+        console.standardError("error: \(message)")
+    }
+
+    /// An error value as the terminal shows it: a located one (configuration, catalog, YAML) as its
+    /// diagnostics, anything else after `error: `.
+    public func error(describing error: any Error) {
+        switch error {
+        case let pipeline as PipelineError: self.error(pipeline)
+        case let configuration as ConfigurationError: console.standardError(configuration.rendered)
+        case let catalog as CatalogError: console.standardError(catalog.description)
+        case let yaml as YAMLError: console.standardError(yaml.description)
+        case let refs as PushUpdateError: console.standardError(refs.description)
+        default: self.error(ErrorText.describe(error))
+        }
+    }
+
+    /// A line for the person running the command, kept off standard output (which holds a report or
+    /// a value), as it is: a finding an editor shows, a failed test's line, what a command found.
+    public func aside(_ text: String) {
+        console.standardError(text)
     }
 
     /// `prepush: …`: what the run does, on the run's output.
-    func say(_ text: String, tone: Console.Tone? = nil) {
+    public func say(_ text: String, tone: Console.Tone? = nil) {
         if let tone { console.line("prepush: \(text)", tone: tone) } else { console.line("prepush: \(text)") }
     }
 

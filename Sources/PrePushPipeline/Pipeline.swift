@@ -53,6 +53,10 @@ public struct PipelineRequest: Sendable {
     public var quiet = false
     /// `prepush run --shard i/n` (or a CI's parallel-job variables): this run is one part of a split suite.
     public var shard: ShardRequest?
+    /// `prepush run --shard`'s argument and `--timings FILE`, read into `shard` when the run starts
+    /// (with the CI's variables when there is no argument).
+    public var shardArgument: String?
+    public var timingsFile: String?
 
     /// Creates a request.
     public init(flags: ConfigurationFlags, environment: [String: String], hook: HookInvocation?, killGracePeriod: Double = 3) {
@@ -69,11 +73,16 @@ public struct PipelineRequest: Sendable {
 public enum Pipeline {
     /// Runs the pipeline and returns the exit status; everything the user should see goes to `console`.
     public static func run(_ request: PipelineRequest, console: Console, signals: SignalWatcher?) -> ExitStatus {
+        GitLibrary.initialize()
         var console = console
         if request.quiet || BooleanWord.parse(request.environment["PREPUSH_QUIET"] ?? "") == true { console.quiet = true }
         let diagnostics = Diagnostics(console: console)
         let status: ExitStatus
         do {
+            var request = request
+            if request.hook == nil, request.shard == nil {
+                request.shard = try ShardRequest.resolve(argument: request.shardArgument, timings: request.timingsFile, environment: request.environment)
+            }
             status = try push(request, diagnostics: diagnostics, signals: signals).render(hook: request.hook != nil, console: console)
         } catch {
             diagnostics.error(error)
@@ -83,6 +92,25 @@ public enum Pipeline {
         ReportPublisher(environment: request.environment).setOutputs([("conclusion", status.conclusion)])
         return status
 
+    }
+
+    /// Runs as git's pre-push hook: `refLines` is its standard input (nil when that is a terminal:
+    /// run by hand), a malformed line an error with its place (exit 2).
+    public static func runHook(remote: String, url: String, refLines: [UInt8]?, flags: ConfigurationFlags, quiet: Bool,
+                               environment: [String: String], console: Console, signals: @autoclosure () -> SignalWatcher?) -> ExitStatus {
+        var updates: [PushUpdate]?
+        if let refLines {
+            do {
+                updates = try PushUpdate.parseHookInput(String(decoding: refLines, as: UTF8.self))
+            } catch {
+                Diagnostics(console: console).error(describing: error)
+                return .usage
+            }
+        }
+        GitLibrary.initialize()
+        var request = PipelineRequest(flags: flags, environment: environment, hook: HookInvocation(remoteName: remote, remoteURL: url, updates: updates))
+        request.quiet = quiet
+        return run(request, console: console, signals: signals())
     }
 
     /// The steps of one push, ending in its verdict; a `PipelineError` ends it with exit 2.
@@ -149,9 +177,9 @@ public enum Pipeline {
         var written = RunReports.publishTests(results, shard: shard?.shard, toolchain: context.toolchainProbe?.toolchain,
                                               refusal: (refusal ?? gate).map { Verdict.reason($0, hook: context.isHook) },
                                               repositoryRoot: context.repository.workingDirectory ?? "",
-                                              configuration: configuration, environment: request.environment, console: context.console)
+                                              configuration: configuration, environment: request.environment, diagnostics: diagnostics)
         if let judged {
-            written += RunReports.publishTraceability(traceability, judged, configuration: configuration, environment: request.environment, console: context.console)
+            written += RunReports.publishTraceability(traceability, judged, configuration: configuration, environment: request.environment, diagnostics: diagnostics)
         }
         RunReports.sayReports(written, console: context.console)
         // 9. The verdict.
@@ -177,7 +205,7 @@ public enum Pipeline {
         do {
             repository = try Repository.openFromEnvironment()
         } catch {
-            throw .repository(ErrorText.reason(error))
+            throw .repository(ErrorText.describe(error))
         }
         let configuration: ResolvedConfiguration
         do {
@@ -185,7 +213,7 @@ public enum Pipeline {
         } catch let error as ConfigurationError {
             throw .configuration(error)
         } catch {
-            throw .repository(ErrorText.reason(error))
+            throw .repository(ErrorText.describe(error))
         }
         for note in configuration.notes { diagnostics.note(note) }
         return (PushContext(request: request, repository: repository, diagnostics: diagnostics), configuration)
@@ -235,7 +263,7 @@ public enum Pipeline {
         let judged = RunReports.judgeTraceability(traceability, catalog, results: [], stamp: context.reportStamp(), history: context.historyPath,
                                                   environment: context.request.environment)
         let written = RunReports.publishTraceability(traceability, judged, configuration: configuration,
-                                                     environment: context.request.environment, console: context.console)
+                                                     environment: context.request.environment, diagnostics: context.diagnostics)
         RunReports.sayReports(written, console: context.console)
         guard judged.violations.isEmpty else {
             return .refused(.traceability(scenarios: judged.violations.count, priorities: traceability.gate.blocking.sorted().map(\.rawValue)))

@@ -30,7 +30,7 @@ enum PipelineError: Error, CustomStringConvertible {
         case .repository(let reason):
             return reason
         case .configuration(let error):
-            return ErrorText.reason(error)
+            return ErrorText.describe(error)
         case .catalog(let error):
             return error.description
         case .unknownStage(let origin, let names, let known):
@@ -51,7 +51,7 @@ enum PipelineError: Error, CustomStringConvertible {
     var lines: [String] {
         switch self {
         case .configuration(let error):
-            return ["\(error)"]
+            return [error.rendered]
         case .catalog(let error):
             return ["\(error)", "prepush: the scenario catalog has problems (check it alone with: prepush scenarios lint)"]
         default:

@@ -17,12 +17,12 @@ public enum ResultsMergeError: Error, Sendable, Equatable, CustomStringConvertib
     public var description: String {
         switch self {
         case .differentSplits(let first, let firstShard, let other, let otherShard):
-            return "error: \(first) is shard \(firstShard) but \(other) is shard \(otherShard): they are not parts of one split"
+            return "\(first) is shard \(firstShard) but \(other) is shard \(otherShard): they are not parts of one split"
         case .repeatedShard(let shard, let first, let again):
-            return "error: shard \(shard) is given twice: \(first) and \(again)"
+            return "shard \(shard) is given twice: \(first) and \(again)"
         case .testInTwoShards(let tests, let count, let first, let second):
             let more = count > tests.count ? " and \(count - tests.count) more" : ""
-            return "error: \(count) test\(count == 1 ? " is" : "s are") in two shards (\(first) and \(second)): \(tests.joined(separator: ", "))\(more); "
+            return "\(count) test\(count == 1 ? " is" : "s are") in two shards (\(first) and \(second)): \(tests.joined(separator: ", "))\(more); "
                 + "each shard must run only its own tests (the stage command takes them from $PREPUSH_TEST_FILTER or $PREPUSH_ONLY_TESTING: docs/ci.md)"
         }
     }

@@ -36,13 +36,13 @@ public enum RemoteError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .missingLocalTool(let tool):
-            return "error: \(tool) is not installed here; remote runs need ssh, and rsync for syncMode rsync"
+            return "\(tool) is not installed here; remote runs need ssh, and rsync for syncMode rsync"
         case .missingRemoteRsync(let host):
-            return "error: rsync is not installed on \(host); install it there or use syncMode: scp"
+            return "rsync is not installed on \(host); install it there or use syncMode: scp"
         case .connection(let host, let message):
-            return "error: cannot reach \(host) over ssh: \(message)"
+            return "cannot reach \(host) over ssh: \(message)"
         case .step(let name, let status, let output):
-            return "error: \(name) failed (\(status))" + (output.isEmpty ? "" : ":\n\(output)")
+            return "\(name) failed (\(status))" + (output.isEmpty ? "" : ":\n\(output)")
         }
     }
 }

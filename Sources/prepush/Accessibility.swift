@@ -6,7 +6,6 @@ import Foundation
 #endif
 import PrePushConfig
 import PrePushCore
-import PrePushGit
 import PrePushPipeline
 
 extension Prepush {
@@ -68,17 +67,14 @@ extension Prepush {
         }
 
         func run() throws {
-            GitLibrary.initialize()
             if editorHook {
                 let status = EditorHook.run(input: FileSystem.readAll(0), environment: ProcessInfo.processInfo.environment, console: Console())
                 throw ExitCode(status)
             }
             var target: AccessibilityTarget = all ? .all : base.map { .range(base: $0, head: head, allLines: allLines) } ?? .files(files)
             if let stdinPath { target = .standardInput(path: stdinPath, bytes: FileSystem.readAll(0)) }
-            if files.isEmpty, base == nil, !all, let range = CIRange.detect(environment: ProcessInfo.processInfo.environment) {
-                FileStandardError.write("prepush: checking \(range.base)...\(range.head) (\(range.origin))")
-                target = .range(base: range.base, head: range.head, allLines: allLines)
-            }
+            // Nothing named, in CI: the range the job pushes.
+            if files.isEmpty, base == nil, !all, stdinPath == nil { target = .ciRange(allLines: allLines) }
             let flags = configFile.flags
             let status = AccessibilityRun.run(target, output: AccessibilityOutput(rawValue: format) ?? .text, flags: flags,
                                               environment: ProcessInfo.processInfo.environment,

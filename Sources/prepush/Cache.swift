@@ -1,5 +1,4 @@
 import ArgumentParser
-import PrePushGit
 import PrePushPipeline
 
 extension Prepush {
@@ -20,7 +19,6 @@ extension Prepush {
             )
 
             func run() throws {
-                GitLibrary.initialize()
                 throw ExitCode(VerdictCacheRun.clear(console: Console()).rawValue)
             }
         }

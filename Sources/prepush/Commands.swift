@@ -6,7 +6,6 @@ import Foundation
 #endif
 import PrePushConfig
 import PrePushCore
-import PrePushGit
 import PrePushPipeline
 import PrePushRunner
 
@@ -49,31 +48,13 @@ extension Prepush {
         }
 
         func run() throws {
-            GitLibrary.initialize()
-            let environment = ProcessInfo.processInfo.environment
-            var request = PipelineRequest(flags: options.flags, environment: environment, hook: nil)
+            var request = PipelineRequest(flags: options.flags, environment: ProcessInfo.processInfo.environment, hook: nil)
             request.checkRange = base.map { (base: $0, head: head ?? "HEAD") }
-            if let shard, case .success(let parsed) = TestShard.parse(shard) {
-                request.shard = ShardRequest(shard: parsed, origin: "--shard \(parsed)", explicit: true, timingsFile: timings)
-            } else {
-                switch TestShard.fromCI(environment: environment) {
-                case .success(let found?):
-                    request.shard = ShardRequest(shard: found.shard, origin: found.variables, explicit: false, timingsFile: timings)
-                case .success(nil):
-                    break
-                case .failure(let problem):
-                    FileStandardError.write("error: \(problem)")
-                    throw ExitCode(ExitStatus.usage.rawValue)
-                }
-            }
-            if timings != nil && request.shard == nil {
-                FileStandardError.write("error: --timings balances shards: it goes with --shard i/n (or a CI's parallel-job variables)")
-                throw ExitCode(ExitStatus.usage.rawValue)
-            }
+            request.shardArgument = shard
+            request.timingsFile = timings
             request.onlyStages = stages
             request.quiet = options.quiet
-            let status = Pipeline.run(request, console: Console(), signals: SignalWatcher.install())
-            throw ExitCode(status.rawValue)
+            throw ExitCode(Pipeline.run(request, console: Console(), signals: SignalWatcher.install()).rawValue)
         }
     }
 
@@ -112,22 +93,10 @@ extension Prepush {
 
         /// What the hook does, for the parsed command and for `Main`'s fast path alike.
         static func runHook(remote: String, url: String, flags: ConfigurationFlags, quiet: Bool = false) -> ExitStatus {
-            var updates: [PushUpdate]?
             // Someone ran the hook by hand at a terminal: do not wait for ref lines that never come.
-            if !FileSystem.isTerminal(0) {
-                let input = FileSystem.readAll(0)
-                do {
-                    updates = try PushUpdate.parseHookInput(String(decoding: input, as: UTF8.self))
-                } catch {
-                    FileStandardError.write(error.description)
-                    return .usage
-                }
-            }
-            GitLibrary.initialize()
-            let hook = HookInvocation(remoteName: remote, remoteURL: url, updates: updates)
-            var request = PipelineRequest(flags: flags, environment: ProcessInfo.processInfo.environment, hook: hook)
-            request.quiet = quiet
-            return Pipeline.run(request, console: Console(), signals: SignalWatcher.install())
+            let input = FileSystem.isTerminal(0) ? nil : FileSystem.readAll(0)
+            return Pipeline.runHook(remote: remote, url: url, refLines: input, flags: flags, quiet: quiet,
+                                    environment: ProcessInfo.processInfo.environment, console: Console(), signals: SignalWatcher.install())
         }
     }
 
@@ -144,19 +113,7 @@ extension Prepush {
         )
 
         func run() throws {
-            let installer = try HookLocation.installer(installing: true)
-            do {
-                switch try installer.install() {
-                case .installed(let hook, let kept):
-                    print("prepush: installed \(hook)")
-                    if let kept { print("prepush: kept the existing hook as \(kept); it still runs before prepush") }
-                case .unchanged(let hook):
-                    print("prepush: already installed at \(hook); nothing changed")
-                }
-            } catch {
-                FileStandardError.write(error.description)
-                throw ExitCode(ExitStatus.failure.rawValue)
-            }
+            throw ExitCode(InstallRun.install(console: Console()).rawValue)
         }
     }
 
@@ -168,21 +125,7 @@ extension Prepush {
         )
 
         func run() throws {
-            let installer = try HookLocation.installer()
-            do {
-                switch try installer.uninstall() {
-                case .removed(let hook, let restored):
-                    print("prepush: removed \(hook)" + (restored ? "; put back the hook it had kept" : ""))
-                case .notInstalled(let hook):
-                    print("prepush: no pre-push hook at \(hook); nothing to remove")
-                case .foreignHook(let hook):
-                    FileStandardError.write("prepush: \(hook) is not prepush's hook; left it alone")
-                    throw ExitCode(ExitStatus.failure.rawValue)
-                }
-            } catch let error as InstallError {
-                FileStandardError.write(error.description)
-                throw ExitCode(ExitStatus.failure.rawValue)
-            }
+            throw ExitCode(InstallRun.uninstall(console: Console()).rawValue)
         }
     }
 
@@ -200,57 +143,8 @@ extension Prepush {
         @OptionGroup var options: StageOptions
 
         func run() throws {
-            GitLibrary.initialize()
-            do {
-                let configuration = try Pipeline.resolveConfiguration(flags: options.flags, environment: ProcessInfo.processInfo.environment)
-                print(configuration.rendered())
-            } catch {
-                FileStandardError.write("\(error)")
-                throw ExitCode(ExitStatus.usage.rawValue)
-            }
+            throw ExitCode(ConfigRun.run(flags: options.flags, environment: ProcessInfo.processInfo.environment, console: Console()).rawValue)
         }
-    }
-}
-
-/// Finds the repository's hooks folder and this binary for install and uninstall.
-enum HookLocation {
-    /// The installer; for `install`, not in a hooks folder the repository tracks (the advice is printed instead).
-    static func installer(installing: Bool = false) throws -> HookInstaller {
-        GitLibrary.initialize()
-        do {
-            let repository = try Repository.openFromEnvironment()
-            let folder = try repository.hooksDirectory()
-            if installing, let advice = TrackedHooks.advice(repository: repository, hooksDirectory: folder) {
-                if advice.runsPrepush {
-                    print(advice.text)
-                    throw ExitCode.success
-                }
-                FileStandardError.write(advice.text)
-                throw ExitCode(ExitStatus.usage.rawValue)
-            }
-            return HookInstaller(hooksDirectory: folder, executablePath: ExecutablePath.current())
-        } catch let exit as ExitCode {
-            throw exit
-        } catch {
-            FileStandardError.write("\(error)")
-            throw ExitCode(ExitStatus.usage.rawValue)
-        }
-    }
-}
-
-/// Writes a line to standard error.
-enum FileStandardError {
-    /// In GitHub Actions the text cannot pass for a workflow command (it quotes files and tests).
-    static let neutralises = ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true"
-
-    static func write(_ text: String) {
-        let text = safe(text)
-        FileSystem.write(text.hasSuffix("\n") ? text : text + "\n", to: 2)
-    }
-
-    /// `text` with its control characters escaped, and under GitHub Actions no workflow command.
-    static func safe(_ text: String) -> String {
-        neutralises ? WorkflowCommand.neutralised(text) : WorkflowCommand.escapedControls(text)
     }
 }
 

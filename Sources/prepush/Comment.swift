@@ -4,7 +4,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import PrePushCore
 import PrePushPipeline
 
 extension Prepush {
@@ -25,28 +24,7 @@ extension Prepush {
         var files: [String] = []
 
         func run() throws {
-            let reports = ".prepush/reports"
-            let named = files.isEmpty ? ["results.md", "traceability.md"].map { reports + "/" + $0 }.filter { FileManager.default.fileExists(atPath: $0) } : files
-            var parts: [String] = []
-            for file in named {
-                guard case .success(let bytes) = FileReading.read(file, limit: 8 * 1024 * 1024) else {
-                    FileStandardError.write("error: \(file): cannot be read")
-                    throw ExitCode(ExitStatus.usage.rawValue)
-                }
-                parts.append(String(decoding: bytes, as: UTF8.self))
-            }
-            guard !parts.isEmpty else {
-                FileStandardError.write("error: no report to post: run prepush run first, or name Markdown files")
-                throw ExitCode(ExitStatus.usage.rawValue)
-            }
-            switch PullRequestComment.post(parts.joined(separator: "\n"), environment: ProcessInfo.processInfo.environment,
-                                           fallbackFile: reports + "/comment.md") {
-            case .success(let said):
-                print(said)
-            case .failure(let problem):
-                FileStandardError.write("error: \(problem)")
-                throw ExitCode(problem.description.hasPrefix("GitHub answered") ? ExitStatus.failure.rawValue : ExitStatus.usage.rawValue)
-            }
+            throw ExitCode(CommentRun.run(files: files, environment: ProcessInfo.processInfo.environment, console: Console()).rawValue)
         }
     }
 }

@@ -1,5 +1,4 @@
 import ArgumentParser
-import PrePushGit
 import PrePushPipeline
 
 extension Prepush {
@@ -23,7 +22,6 @@ extension Prepush {
             var limit = 20
 
             func run() throws {
-                GitLibrary.initialize()
                 throw ExitCode(HistoryRun.show(test: test, limit: max(1, limit), console: Console()).rawValue)
             }
         }
@@ -43,7 +41,6 @@ extension Prepush {
             }
 
             func run() throws {
-                GitLibrary.initialize()
                 throw ExitCode(HistoryRun.importResults(files, console: Console()).rawValue)
             }
         }
@@ -64,7 +61,6 @@ extension Prepush {
         var suggest = false
 
         func run() throws {
-            GitLibrary.initialize()
             throw ExitCode(HistoryRun.flaky(runs: max(1, runs), suggest: suggest, console: Console()).rawValue)
         }
     }

@@ -4,8 +4,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import PrePushCore
-import PrePushGit
 import PrePushPipeline
 
 extension Prepush {
@@ -20,15 +18,7 @@ extension Prepush {
         var force = false
 
         func run() throws {
-            GitLibrary.initialize()
-            let root: String
-            do {
-                root = try Repository.openFromEnvironment().requireWorkingDirectory()
-            } catch {
-                FileStandardError.write("\(error)")
-                throw ExitCode(ExitStatus.usage.rawValue)
-            }
-            throw ExitCode(InitRun.run(root: root, currentDirectory: FileManager.default.currentDirectoryPath, force: force, console: Console()).rawValue)
+            throw ExitCode(InitRun.runHere(force: force, console: Console()).rawValue)
         }
     }
 }

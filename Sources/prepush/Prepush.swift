@@ -1,7 +1,7 @@
 import ArgumentParser
 import PrePushConfig
 import PrePushCore
-import PrePushGit
+import PrePushPipeline
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -54,31 +54,32 @@ enum Main {
             exit(0)
         }
         if let command = arguments.first, opensRepository(command) {
-            GitLibrary.beginInitializing()
+            ProcessSetup.beginGit()
         }
         // The installed hook's exact call skips the argument parser: building the command tree by
         // reflection cost a fifth of every hook run once swift-syntax's conformances were linked in
         // (docs/benchmarks.md). Any other shape of the call goes through the parser.
         if arguments.count == 4, arguments[0] == "hook", arguments[1] == "pre-push", !arguments[2].hasPrefix("-"), !arguments[3].hasPrefix("-") {
             let status = Prepush.PrePushHook.runHook(remote: arguments[2], url: arguments[3], flags: ConfigurationFlags())
-            GitLibrary.settle()
+            ProcessSetup.settle()
             exit(status.rawValue)
         }
         // Every way out below ends the process: none may while libgit2's set-up runs on the other thread.
-        defer { GitLibrary.settle() }
+        defer { ProcessSetup.settle() }
         do {
             var command = try Prepush.parseAsRoot()
             try command.run()
         } catch let code as ExitCode {
-            GitLibrary.settle()
+            ProcessSetup.settle()
             Prepush.exit(withError: code)
         } catch {
-            GitLibrary.settle()
+            ProcessSetup.settle()
             // Help and --version exit 0 as the parser decides; every other parse or validation
             // error is a usage error: exit 2, as documented (the parser's own default is 64).
             if Prepush.exitCode(for: error) == .success { Prepush.exit(withError: error) }
             let message = Prepush.fullMessage(for: error)
-            FileStandardError.write(message.hasPrefix("Error:") || message.hasPrefix("error:") ? message : "error: \(message)")
+            let diagnostics = Diagnostics(console: Console())
+            if message.hasPrefix("Error:") || message.hasPrefix("error:") { diagnostics.aside(message) } else { diagnostics.error(message) }
             Prepush.exit(withError: ExitCode(ExitStatus.usage.rawValue))
         }
     }

@@ -6,7 +6,6 @@ import Foundation
 #endif
 import PrePushConfig
 import PrePushCore
-import PrePushGit
 import PrePushPipeline
 import PrePushTraceability
 
@@ -40,7 +39,6 @@ extension Prepush {
             @OptionGroup var configFile: ConfigFileOption
 
             func run() throws {
-                GitLibrary.initialize()
                 let flags = configFile.flags
                 let status = TraceabilityRun.lint(catalog: catalog, flags: flags, environment: ProcessInfo.processInfo.environment, console: Console())
                 throw ExitCode(status.rawValue)
@@ -79,7 +77,6 @@ extension Prepush {
         @OptionGroup var configFile: ConfigFileOption
 
         func run() throws {
-            GitLibrary.initialize()
             let flags = configFile.flags
             let status = TraceabilityRun.report(catalog: scenarios, resultFiles: results, format: format, output: output,
                                                 flags: flags, environment: ProcessInfo.processInfo.environment, console: Console())

@@ -103,7 +103,7 @@ struct RemoteRunTests {
         let (repo, _) = try repository(server: server, mode: "rsync", uiRun: "true", port: 1)
         let push = try repo.push()
         #expect(push.status != 0)
-        #expect(push.combined.contains("ui: could not start: error: cannot reach 127.0.0.1 over ssh"))
+        #expect(push.combined.contains("ui: could not start: cannot reach 127.0.0.1 over ssh"))
         #expect(push.combined.contains("Connection refused"))
     }
 
@@ -169,7 +169,7 @@ struct RemoteRunTests {
         let (repo, _) = try repository(server: server, mode: "rsync", uiRun: "true")
         let push = try repo.push()
         #expect(push.status != 0)
-        #expect(push.combined.contains("error: rsync is not installed on 127.0.0.1; install it there or use syncMode: scp"), "\(push)")
+        #expect(push.combined.contains("prepush ✘ ui: could not start: rsync is not installed on 127.0.0.1; install it there or use syncMode: scp"), "\(push)")
     }
 
     @Test func rsyncMissingHereIsSaidPlainly() throws {
@@ -185,7 +185,7 @@ struct RemoteRunTests {
         environment["PATH"] = tools.path
         let result = try PrepushBinary.run(["run", "--ui-tests-only"], in: repo.path, environment: environment)
         #expect(result.status == 1)
-        #expect(result.standardOutput.contains("error: rsync is not installed here"), "\(result)")
+        #expect(result.standardOutput.contains("could not start: rsync is not installed here"), "\(result)")
     }
 
     @Test func anOptionInjectedThroughTheHostIsRefusedBeforeAnythingRuns() throws {

@@ -14,7 +14,7 @@ func errorText(file: String? = nil, flags: ConfigurationFlags = ConfigurationFla
         Issue.record("expected a configuration error", sourceLocation: sourceLocation)
         return ""
     } catch {
-        return error.description
+        return error.rendered
     }
 }
 

@@ -19,6 +19,8 @@ public enum AccessibilityTarget: Sendable {
     case all
     /// Text from standard input, named `path` (an editor's unsaved buffer, an agent's draft).
     case standardInput(path: String, bytes: [UInt8])
+    /// The range the CI job checks (`CIRange`: a pull request's base and head).
+    case ciRange(allLines: Bool)
 }
 
 /// How `prepush a11y` prints its findings.
@@ -39,13 +41,23 @@ public enum AccessibilityRun {
                            console: Console) -> ExitStatus {
         // JSON and SARIF own standard output: notes go to standard error (and into the document).
         let diagnostics = Diagnostics(console: console, standardOutputIsReport: output != .text)
+        GitLibrary.initialize()
+        var target = target
+        if case .ciRange(let allLines) = target {
+            guard let range = CIRange.detect(environment: environment) else {
+                diagnostics.error("no range to check: name files, or --base REF, or --all (this is not a CI job prepush knows)")
+                return .usage
+            }
+            diagnostics.aside("prepush: checking \(range.base)...\(range.head) (\(range.origin))")
+            target = .range(base: range.base, head: range.head, allLines: allLines)
+        }
         do throws(PipelineError) {
             let (step, repository) = try open(target, flags: flags, environment: environment)
             let root = repository?.workingDirectory ?? FileManager.default.currentDirectoryPath
             let result = try check(target, step: step, repository: repository, root: root, explainSelection: explainSelection,
                                    applyBaseline: writeBaseline == nil)
             // Why each file was or was not checked is for the person asking, never part of the output.
-            for line in result.explanations { console.error("prepush: \(line)") }
+            for line in result.explanations { diagnostics.aside("prepush: \(line)") }
             var findings = result.findings
             let notes = result.notes + step.identifiers.notes
             if let writeBaseline {
@@ -75,7 +87,7 @@ public enum AccessibilityRun {
         do {
             repository = try Repository.discover(from: root)
         } catch {
-            throw .repository(ErrorText.reason(error))
+            throw .repository(ErrorText.describe(error))
         }
         let step: AccessibilityStep
         do {
@@ -84,7 +96,7 @@ public enum AccessibilityRun {
         } catch let error as ConfigurationError {
             throw .configuration(error)
         } catch {
-            throw .repository(ErrorText.reason(error))
+            throw .repository(ErrorText.describe(error))
         }
         return try check(.all, step: step, repository: repository, root: root, explainSelection: false, applyBaseline: false).findings
     }
@@ -97,11 +109,11 @@ public enum AccessibilityRun {
         switch target {
         case .files, .standardInput:
             repository = try? Repository.openFromEnvironment()
-        case .range, .all:
+        case .range, .all, .ciRange:
             do {
                 repository = try Repository.openFromEnvironment()
             } catch {
-                throw .repository(ErrorText.reason(error))
+                throw .repository(ErrorText.describe(error))
             }
         }
         do {
@@ -119,7 +131,7 @@ public enum AccessibilityRun {
         } catch let error as ConfigurationError {
             throw .configuration(error)
         } catch {
-            throw .repository(ErrorText.reason(error))
+            throw .repository(ErrorText.describe(error))
         }
     }
 
@@ -128,6 +140,9 @@ public enum AccessibilityRun {
                       explainSelection: Bool, applyBaseline: Bool) throws(PipelineError) -> AccessibilityStep.CheckResult {
         var result = AccessibilityStep.CheckResult()
         switch target {
+        case .ciRange:
+            // `run` reads the CI's range into `.range` before it checks.
+            throw .input("no CI range was read")
         case .standardInput(let path, let bytes):
             guard bytes.count <= step.maxFileSize else { return .init(notes: [step.oversizeNote(path, bytes: bytes.count)]) }
             guard let text = String(validating: bytes, as: UTF8.self) else { throw .input("standard input is not UTF-8 text") }
@@ -153,7 +168,7 @@ public enum AccessibilityRun {
                                                  selecting: { explainSelection ? $0.hasSuffix(".swift") : step.selects($0) })
                 return step.check(range, in: repository, allLines: allLines, explain: explainSelection, applyBaseline: applyBaseline)
             } catch {
-                throw .range(base: base, head: head, reason: ErrorText.reason(error))
+                throw .range(base: base, head: head, reason: ErrorText.describe(error))
             }
         case .all:
             var files: [TreeFile] = []

@@ -18,12 +18,15 @@ public struct DemoRun {
     public let executablePath: String
     /// Where the demo reports.
     public let console: Console
+    /// Where the demo's own errors go.
+    let diagnostics: Diagnostics
 
     /// Creates a demo run.
     public init(keep: Bool, executablePath: String, console: Console) {
         self.keep = keep
         self.executablePath = executablePath
         self.console = console
+        diagnostics = Diagnostics(console: console)
     }
 
     /// Runs the demo; `.success` when both pushes had the expected outcome.
@@ -42,7 +45,7 @@ public struct DemoRun {
         do {
             return try runSteps(root: root)
         } catch {
-            console.error("demo: \(error)")
+            diagnostics.aside("demo: \(error)")
             return .failure
         }
     }
@@ -55,7 +58,7 @@ public struct DemoRun {
         try Data().write(to: URL(fileURLWithPath: FilePath.join(root, "gitconfig")))
 
         guard let source = DemoFiles.sourceFolder(environment: ProcessInfo.processInfo.environment, executablePath: executablePath) else {
-            console.error("demo: the example app is not here: set PREPUSH_DEMO_SOURCE to a copy of prepush's Examples/AgenticTodo")
+            diagnostics.aside("demo: the example app is not here: set PREPUSH_DEMO_SOURCE to a copy of prepush's Examples/AgenticTodo")
             return .usage
         }
         console.line("demo: creating \(app): the AgenticTodo app (a Swift package with a scenario catalog and .prepush.yml, copied from \(source)) and a bare remote")
@@ -95,7 +98,7 @@ public struct DemoRun {
         let homeScreen = FilePath.join(app, DemoFiles.homeScreen)
         guard let original = FileManager.default.contents(atPath: homeScreen),
               let broken = DemoFiles.brokenHomeScreen(String(decoding: original, as: UTF8.self)) else {
-            console.error("demo: could not edit \(DemoFiles.homeScreen)")
+            diagnostics.aside("demo: could not edit \(DemoFiles.homeScreen)")
             return .failure
         }
         try Data(broken.utf8).write(to: URL(fileURLWithPath: homeScreen))

@@ -7,11 +7,13 @@ import PrePushCore
 public enum DestinationRun {
     /// Prints `platform=iOS Simulator,id=<udid>`; 2 (said why) when `xcrun simctl` lists no available iPhone.
     public static func run(environment: [String: String], console: Console) -> ExitStatus {
+        // Standard output is the value a stage reads.
+        let diagnostics = Diagnostics(console: console, standardOutputIsReport: true)
         guard let simulator = DemoUIStage.findSimulator(environment: environment) else {
-            console.error("error: no available iPhone simulator: `xcrun simctl list devices available --json` lists none (Xcode on macOS has them: Settings → Components); name a destination in the stage instead")
+            diagnostics.error("no available iPhone simulator: `xcrun simctl list devices available --json` lists none (Xcode on macOS has them: Settings → Components); name a destination in the stage instead")
             return .usage
         }
-        console.error("prepush: destination: \(simulator.name) (\(simulator.runtime.split(separator: ".").last ?? ""), \(simulator.udid))")
+        diagnostics.aside("prepush: destination: \(simulator.name) (\(simulator.runtime.split(separator: ".").last ?? ""), \(simulator.udid))")
         console.line("platform=iOS Simulator,id=\(simulator.udid)")
         return .success
     }

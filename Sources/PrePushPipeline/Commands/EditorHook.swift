@@ -31,11 +31,14 @@ public enum EditorHook {
     /// 0 nothing to say, 2 findings (on stderr), 1 the event or configuration could not be read
     /// (shown to the user, not the agent).
     public static func run(input: [UInt8], environment: [String: String], console: Console) -> Int32 {
+        // What the editor hook says is for the agent or editor, on standard error.
+        let diagnostics = Diagnostics(console: console, standardOutputIsReport: true)
+        GitLibrary.initialize()
         let event: Event
         do {
             event = try JSONDecoder().decode(Event.self, from: Data(input))
         } catch {
-            console.error("prepush: the editor hook expects the hook event as JSON on stdin: \(error)")
+            diagnostics.aside("prepush: the editor hook expects the hook event as JSON on stdin: \(error)")
             return 1
         }
         guard let written = event.toolInput?.filePath, written.hasSuffix(".swift") else { return 0 }
@@ -52,15 +55,15 @@ public enum EditorHook {
             let configuration = try ConfigurationResolver.resolve(request)
             step = try AccessibilityStep(configuration, root: root)
         } catch {
-            console.error("\(error)")
+            diagnostics.error(describing: error)
             return 1
         }
         guard step.selects(relative), case .success(let text) = step.text(ofFile: relative, at: real),
               step.selection(of: relative, text: text).checked else { return 0 }
         let findings = step.baseline.newFindings(step.checkFile(path: relative, text: text))
         guard !findings.isEmpty else { return 0 }
-        for finding in findings { console.error(AccessibilityStep.line(finding)) }
-        console.error("prepush: \(findings.count) accessibility finding\(findings.count == 1 ? "" : "s") in \(relative); fix them, or suppress one with // prepush:disable-next-line RULE and say why")
+        for finding in findings { diagnostics.aside(AccessibilityStep.line(finding)) }
+        diagnostics.aside("prepush: \(findings.count) accessibility finding\(findings.count == 1 ? "" : "s") in \(relative); fix them, or suppress one with // prepush:disable-next-line RULE and say why")
         return findingsStatus
     }
 }

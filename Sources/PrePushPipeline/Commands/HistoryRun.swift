@@ -12,32 +12,34 @@ import PrePushTraceability
 /// `prepush history`, `prepush history import` and `prepush flaky`: the run history read back.
 public enum HistoryRun {
     /// Opens the history of the repository around the current folder; an error said, or nil.
-    static func open(console: Console) -> RunHistory? {
-        openWithRoot(console: console)?.history
+    static func open(diagnostics: Diagnostics) -> RunHistory? {
+        openWithRoot(diagnostics: diagnostics)?.history
     }
 
     /// The history and the repository's working folder (empty for a bare repository).
-    static func openWithRoot(console: Console) -> (history: RunHistory, root: String)? {
+    static func openWithRoot(diagnostics: Diagnostics) -> (history: RunHistory, root: String)? {
+        GitLibrary.initialize()
         let repository: Repository
         do {
             repository = try Repository.openFromEnvironment()
         } catch {
-            console.error("\(error)")
+            diagnostics.error(describing: error)
             return nil
         }
         do {
             let history = try RunHistory(path: RunHistory.path(commonDirectory: repository.commonDirectory))
-            for note in history.notes { console.error("prepush: note: \(note)") }
+            for note in history.notes { diagnostics.note("\(note)") }
             return (history, repository.workingDirectory ?? "")
         } catch {
-            console.error("error: the run history cannot be opened: \(error)")
+            diagnostics.error("the run history cannot be opened: \(error)")
             return nil
         }
     }
 
     /// The last `limit` runs, or the last `limit` results of `test`.
     public static func show(test: String?, limit: Int, console: Console) -> ExitStatus {
-        guard let history = open(console: console) else { return .usage }
+        let diagnostics = Diagnostics(console: console, standardOutputIsReport: true)
+        guard let history = open(diagnostics: diagnostics) else { return .usage }
         do {
             if let test {
                 let entries = try history.results(of: test, limit: limit)
@@ -66,7 +68,7 @@ public enum HistoryRun {
             }
             return .success
         } catch {
-            console.error("error: the run history cannot be read: \(error)")
+            diagnostics.error("the run history cannot be read: \(error)")
             return .failure
         }
     }
@@ -74,7 +76,8 @@ public enum HistoryRun {
     /// Adds the results of `files` (any format `prepush results` reads: a CI job's artifacts) to
     /// the history, one run per file.
     public static func importResults(_ files: [String], console: Console) -> ExitStatus {
-        guard let (history, root) = openWithRoot(console: console) else { return .usage }
+        let diagnostics = Diagnostics(console: console, standardOutputIsReport: true)
+        guard let (history, root) = openWithRoot(diagnostics: diagnostics) else { return .usage }
         // Results that name a test as the console does take its identity from the repository's
         // test sources (`Tests/`, `*Tests/`), as a push records them.
         let identities = IdentitySource { TestIdentities(inventory: TraceabilityStep(nil, root: root).testInventory(platform: nil)) }
@@ -89,7 +92,7 @@ public enum HistoryRun {
                                                origin: "import \(file)", tests: tests))
                 console.line("prepush: imported \(TextFormatting.count(tests.count, "test result")) from \(file)")
             } catch {
-                console.error("error: \(file): \(ErrorText.describe(error))")
+                diagnostics.error("\(file): \(ErrorText.describe(error))")
                 status = .usage
             }
         }
@@ -99,12 +102,13 @@ public enum HistoryRun {
     /// The tests the last `runs` runs show as flaky, with their rates; `suggest` prints the
     /// `quarantine:` lines to add instead.
     public static func flaky(runs: Int, suggest: Bool, console: Console) -> ExitStatus {
-        guard let history = open(console: console) else { return .usage }
+        let diagnostics = Diagnostics(console: console, standardOutputIsReport: true)
+        guard let history = open(diagnostics: diagnostics) else { return .usage }
         let found: [FlakyTest]
         do {
             found = FlakyAnalysis.flaky(try history.recentResults(runs: runs))
         } catch {
-            console.error("error: the run history cannot be read: \(error)")
+            diagnostics.error("the run history cannot be read: \(error)")
             return .failure
         }
         guard !found.isEmpty else {

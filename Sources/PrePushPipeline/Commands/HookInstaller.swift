@@ -20,9 +20,9 @@ public enum InstallError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .fileSystem(let path, let reason):
-            return "error: \(path): \(reason)"
+            return "\(path): \(reason)"
         case .keptHookInTheWay(let hook, let kept):
-            return "error: \(hook) is not prepush's and \(kept) already holds a kept hook; merge them by hand, then run prepush install again"
+            return "\(hook) is not prepush's and \(kept) already holds a kept hook; merge them by hand, then run prepush install again"
         }
     }
 }

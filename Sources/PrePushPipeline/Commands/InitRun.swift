@@ -6,6 +6,7 @@ import Foundation
 import PrePushAccessibility
 import PrePushConfig
 import PrePushCore
+import PrePushGit
 import PrePushResults
 import PrePushXcodeProject
 
@@ -58,33 +59,47 @@ public enum InitRun {
     /// the repository holds no Swift package or Xcode project to run tests from. `currentDirectory`
     /// is where `init` was run: from a subfolder, the line says where the file went.
     public static func run(root: String, currentDirectory: String? = nil, force: Bool, console: Console) -> ExitStatus {
+        let diagnostics = Diagnostics(console: console)
         let path = FilePath.join(root, ConfigurationResolver.defaultFileName)
         if !force && (FileManager.default.fileExists(atPath: path) || RepositoryPath.isSymbolicLink(path)) {
-            console.error("error: \(ConfigurationResolver.defaultFileName) already exists; prepush init writes over it only with --force")
+            diagnostics.error("\(ConfigurationResolver.defaultFileName) already exists; prepush init writes over it only with --force")
             return .usage
         }
         var findings = find(in: root)
         guard findings.hasSwiftProject else {
-            console.error("error: no Swift package, Xcode project or workspace, XcodeGen or Tuist spec found in \(root) (build and dependency folders are not looked in); nothing to configure")
+            diagnostics.error("no Swift package, Xcode project or workspace, XcodeGen or Tuist spec found in \(root) (build and dependency folders are not looked in); nothing to configure")
             return .usage
         }
         do {
             try ReportPublisher.writeWhole(render(findings), to: path)
             // Today's accessibility findings go into a baseline, so that the first `a11y --all`
             // passes and each push is judged on what it changes.
-            findings.baseline = try adoptBaseline(root: root, console: console)
+            findings.baseline = try adoptBaseline(root: root, diagnostics: diagnostics)
             if findings.baseline != nil { try ReportPublisher.writeWhole(render(findings), to: path) }
         } catch {
-            console.error("error: cannot write \(path): \(ErrorText.describe(error))")
+            diagnostics.error("cannot write \(path): \(ErrorText.describe(error))")
             return .usage
         }
         let fromElsewhere = currentDirectory.map { FilePath.normalize($0) != FilePath.normalize(root) } ?? false
         console.line("prepush: wrote \(fromElsewhere ? path : ConfigurationResolver.defaultFileName) (\(summary(findings)))")
-        for problem in findings.survey.problems.prefix(5) { Diagnostics(console: console).warning(problem) }
+        for problem in findings.survey.problems.prefix(5) { diagnostics.warning(problem) }
         let managers = hookManagerEntries(root: root)
         console.line("prepush: check it with `prepush config`, try it with `prepush run`" + (managers.isEmpty ? ", then `prepush install`" : ""))
         for line in managers { console.line(line) }
         return .success
+    }
+
+    /// `init` in the repository git finds from here (`GIT_DIR`, or the current folder's).
+    public static func runHere(force: Bool, console: Console) -> ExitStatus {
+        GitLibrary.initialize()
+        let root: String
+        do {
+            root = try Repository.openFromEnvironment().requireWorkingDirectory()
+        } catch {
+            Diagnostics(console: console).error(describing: error)
+            return .usage
+        }
+        return run(root: root, currentDirectory: FileManager.default.currentDirectoryPath, force: force, console: console)
     }
 
     static func find(in root: String) -> Findings {
@@ -145,12 +160,12 @@ public enum InitRun {
 
     /// Records today's findings as the baseline (kept as it is when the file exists: it is the
     /// team's); nil when the views have none.
-    static func adoptBaseline(root: String, console: Console) throws -> (path: String, count: Int, written: Bool)? {
+    static func adoptBaseline(root: String, diagnostics: Diagnostics) throws -> (path: String, count: Int, written: Bool)? {
         let findings: [AccessibilityFinding]
         do throws(PipelineError) {
             findings = try AccessibilityRun.findingsOfToday(root: root)
         } catch {
-            Diagnostics(console: console).warning("no accessibility baseline written: \(ErrorText.reason(error))")
+            diagnostics.warning("no accessibility baseline written: \(ErrorText.describe(error))")
             return nil
         }
         let absolute = FilePath.join(root, baselinePath)

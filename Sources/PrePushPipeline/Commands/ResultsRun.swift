@@ -63,44 +63,47 @@ public enum ResultsRun {
 
     /// Reads, writes and publishes; the exit status is the run's verdict (2 for unusable input).
     public static func run(_ request: Request, console: Console) -> ExitStatus {
+        // Standard output may be a report (`--output -`): everything else goes to standard error.
+        let diagnostics = Diagnostics(console: console, standardOutputIsReport: true)
         guard case .success(let formats) = formats(request.formats), !formats.isEmpty else { return .usage }
         let limit: Int
         if let count = request.annotations {
             limit = count
         } else if let raw = request.environment["PREPUSH_ANNOTATIONS"] {
             guard let value = Int(String(raw.filter { $0 != " " })), (1...50).contains(value) else {
-                console.error("error: PREPUSH_ANNOTATIONS=\(raw): expected a number of annotations from 1 to 50")
+                diagnostics.error("PREPUSH_ANNOTATIONS=\(raw): expected a number of annotations from 1 to 50")
                 return .usage
             }
             limit = value
         } else {
             limit = GitHubAnnotationsReporter.perStepLimit
         }
-        guard let run = read(request, console: console) else { return .usage }
-        guard let written = write(run, formats: formats, request: request, limit: limit, console: console) else { return .usage }
-        return publish(run, written: written, firstFormat: formats[0], limit: limit, environment: request.environment, console: console)
+        guard let run = read(request, diagnostics: diagnostics) else { return .usage }
+        guard let written = write(run, formats: formats, request: request, limit: limit, diagnostics: diagnostics) else { return .usage }
+        return publish(run, written: written, firstFormat: formats[0], limit: limit, environment: request.environment, diagnostics: diagnostics)
     }
 
     /// Every input read and the shards merged; nil (said why) when an input is unusable or none holds a test.
-    static func read(_ request: Request, console: Console) -> TestRun? {
+    static func read(_ request: Request, diagnostics: Diagnostics) -> TestRun? {
+        let console = diagnostics.console
         var inputs: [(file: String, run: TestRun)] = []
         var empties: [String] = []
         for file in request.files {
             if file != "-" && !FileManager.default.isReadableFile(atPath: file) {
-                console.error("error: \(file): \(FileManager.default.fileExists(atPath: file) ? "cannot be read" : "no such file")")
+                diagnostics.error("\(file): \(FileManager.default.fileExists(atPath: file) ? "cannot be read" : "no such file")")
                 return nil
             }
             let parsed: (run: TestRun, kind: ResultsInputKind, unplaced: Int)
             do {
                 if file == "-" {
-                    let progress = LiveProgress(enabled: !request.quiet, terminal: FileSystem.isTerminal(2), console: console)
+                    let progress = LiveProgress(enabled: !request.quiet, terminal: FileSystem.isTerminal(2), diagnostics: diagnostics)
                     defer { progress.finish() }
                     parsed = try ResultsInput.parse(descriptor: 0, file: "<stdin>", live: progress.saw)
                 } else {
                     parsed = try ResultsInput.parse(file: file)
                 }
             } catch {
-                console.error("\(error)")
+                diagnostics.error(describing: error)
                 return nil
             }
             let name = file == "-" ? "standard input" : file
@@ -111,26 +114,26 @@ public enum ResultsRun {
                 continue
             }
             inputs.append((file, parsed.run))
-            for failure in parsed.run.runFailures { console.error("error: \(file): the run failed: \(failure)") }
+            for failure in parsed.run.runFailures { diagnostics.error("\(file): the run failed: \(failure)") }
             let cut = parsed.run.results.filter(\.durationWasCut).count
             if cut > 0 {
-                console.error("prepush: warning: \(name): \(cut) test duration\(cut == 1 ? " was" : "s were") infinite or absurd; written as \(Int(UITestResult.longestDuration)) seconds")
+                diagnostics.warning("\(name): \(cut) test duration\(cut == 1 ? " was" : "s were") infinite or absurd; written as \(Int(UITestResult.longestDuration)) seconds")
             }
-            if parsed.unplaced > 0 { console.error("prepush: warning: \(name): \(parsed.unplaced) lines looked like test events but were not understood") }
+            if parsed.unplaced > 0 { diagnostics.warning("\(name): \(parsed.unplaced) lines looked like test events but were not understood") }
         }
         guard !inputs.isEmpty else {
             // An empty report passing for a green run is how a broken pipeline goes unnoticed.
-            console.error("error: no test results found in \(empties.joined(separator: ", "))")
+            diagnostics.error("no test results found in \(empties.joined(separator: ", "))")
             return nil
         }
-        for file in empties { console.error("prepush: note: \(file): no tests in it; the other inputs hold the run") }
+        for file in empties { diagnostics.note("\(file): no tests in it; the other inputs hold the run") }
         // Shards of a CI matrix become one run (a test in two shards is an error; a missing shard fails the run).
         do {
             let merged = try ResultsMerge.merge(inputs)
-            for failure in merged.added { console.error("error: the run failed: \(failure)") }
+            for failure in merged.added { diagnostics.error("the run failed: \(failure)") }
             return merged.run
         } catch {
-            console.error(error.description)
+            diagnostics.error(describing: error)
             return nil
         }
     }
@@ -138,14 +141,15 @@ public enum ResultsRun {
     /// The reports, streamed a piece at a time: into the folder, the file, or standard output.
     /// Returns what was written to files; nil (said why) when one cannot be written.
     static func write(_ run: TestRun, formats: [ReportFormat], request: Request, limit: Int,
-                      console: Console) -> [(format: ReportFormat, path: String)]? {
+                      diagnostics: Diagnostics) -> [(format: ReportFormat, path: String)]? {
+        let console = diagnostics.console
         func reporter(_ format: ReportFormat) -> any TestReporter { format == .github ? GitHubAnnotationsReporter(limit: limit) : format.reporter }
         var written: [(format: ReportFormat, path: String)] = []
         if let folder = request.outputDirectory {
             do {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             } catch {
-                console.error("error: cannot make \(folder): \(ErrorText.describe(error))")
+                diagnostics.error("cannot make \(folder): \(ErrorText.describe(error))")
                 return nil
             }
             written = formats.map { ($0, FilePath.join(folder, $0.fileName)) }
@@ -156,7 +160,7 @@ public enum ResultsRun {
             do {
                 try ReportPublisher.write(reporter(format), run, to: path)
             } catch {
-                console.error("error: cannot write \(path): \(ErrorText.describe(error))")
+                diagnostics.error("cannot write \(path): \(ErrorText.describe(error))")
                 return nil
             }
         }
@@ -170,7 +174,8 @@ public enum ResultsRun {
 
     /// In GitHub Actions the annotations, the step summary and the step outputs; the verdict.
     static func publish(_ run: TestRun, written: [(format: ReportFormat, path: String)], firstFormat: ReportFormat, limit: Int,
-                        environment: [String: String], console: Console) -> ExitStatus {
+                        environment: [String: String], diagnostics: Diagnostics) -> ExitStatus {
+        let console = diagnostics.console
         let publisher = ReportPublisher(environment: environment, annotationLimit: limit)
         // Annotations and the summary name files as the checkout here has them, so GitHub can
         // place a failure from a log of another machine (`/Users/runner/work/app/app/Tests/…`).
@@ -194,14 +199,14 @@ public enum ResultsRun {
 final class LiveProgress {
     private let enabled: Bool
     private let terminal: Bool
-    private let console: Console
+    private let diagnostics: Diagnostics
     private var seen = 0
     private var failed = 0
 
-    init(enabled: Bool, terminal: Bool, console: Console) {
+    init(enabled: Bool, terminal: Bool, diagnostics: Diagnostics) {
         self.enabled = enabled
         self.terminal = terminal
-        self.console = console
+        self.diagnostics = diagnostics
     }
 
     func saw(_ test: UITestResult) {
@@ -212,7 +217,7 @@ final class LiveProgress {
             let place = test.failureLocation.map { "\($0.file):\($0.line): " } ?? ""
             // The test's text is the repository's: said through the console, which makes it safe.
             if terminal { FileSystem.write("\r\u{1B}[2K", to: 2) }
-            console.error("✘ \(place)\(test.testIdentifier): \(test.failureMessage ?? test.status.rawValue)")
+            diagnostics.aside("✘ \(place)\(test.testIdentifier): \(test.failureMessage ?? test.status.rawValue)")
         }
         if terminal { FileSystem.write("\r\u{1B}[2Kprepush: \(seen) test\(seen == 1 ? "" : "s") so far, \(failed) failed", to: 2) }
     }

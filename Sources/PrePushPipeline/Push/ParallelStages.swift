@@ -17,8 +17,9 @@ import PrePushCore
 /// to a file of its own and is shown whole, in file order, once all have ended, so the terminal
 /// never interleaves two stages' lines.
 enum ParallelStages {
-    static func run(_ stages: [StageSettings], console: Console, folder: String,
-                    _ body: @escaping (StageSettings, Console) -> StageResult) -> [StageResult] {
+    static func run(_ stages: [StageSettings], diagnostics: Diagnostics, folder: String,
+                    _ body: @escaping (StageSettings, Diagnostics) -> StageResult) -> [StageResult] {
+        let console = diagnostics.console
         console.line("prepush ▸ \(TextFormatting.list(stages.map(\.kind.rawValue))) side by side", tone: .quiet)
         let slots = UnsafeMutableBufferPointer<StageResult?>.allocate(capacity: stages.count)
         slots.initialize(repeating: nil)
@@ -29,9 +30,10 @@ enum ParallelStages {
             outputs.append((path, open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)))
         }
         let threads = stages.indices.map { index -> Thread in
+            // Each stage tells its story, diagnostics included, into its own file.
             let buffered = outputs[index].fd >= 0
-                ? Console(output: outputs[index].fd, errors: outputs[index].fd, isTerminal: false, usesColour: console.usesColour)
-                : console
+                ? Diagnostics(console: Console(output: outputs[index].fd, errors: outputs[index].fd, isTerminal: false, usesColour: console.usesColour))
+                : diagnostics
             return Thread { slots[index] = body(stages[index], buffered) }
         }
         threads.forEach { $0.join() }

@@ -99,7 +99,7 @@ final class PushContext {
             do {
                 return [try repository.range(base: checkRange.base, head: checkRange.head, selecting: selecting)]
             } catch {
-                throw .range(base: checkRange.base, head: checkRange.head, reason: ErrorText.reason(error))
+                throw .range(base: checkRange.base, head: checkRange.head, reason: ErrorText.describe(error))
             }
         }
         let updates: [(remote: String, update: PushUpdate)]
@@ -118,7 +118,7 @@ final class PushContext {
             do {
                 if let range = try repository.pushRange(for: update, remote: remote, selecting: selecting) { ranges.append(range) }
             } catch {
-                diagnostics.warning("cannot compute what \(update.remoteRef) sends (\(ErrorText.reason(error))); the accessibility check skips it")
+                diagnostics.warning("cannot compute what \(update.remoteRef) sends (\(ErrorText.describe(error))); the accessibility check skips it")
             }
         }
         return ranges

@@ -54,7 +54,7 @@ struct Retries {
     let reportsDirectory: String
     /// Quarantined tests are not run again: their failures never refuse.
     var quarantine = Quarantine()
-    let console: Console
+    let diagnostics: Diagnostics
     /// Runs one attempt: the stage (its command, variables and remaining timeout), the log's name,
     /// and the tests it is asked to run (by identifier; nil for the whole stage).
     let attempt: (StageSettings, String, Set<String>?) -> StageResult
@@ -64,7 +64,6 @@ struct Retries {
         var report = Report()
         var result = first
         let name = stage.kind.rawValue
-        let diagnostics = Diagnostics(console: console)
         let messages = Self.infrastructureMessages + stage.infrastructureMessages
         if stage.retriesInfrastructure, let message = Self.infrastructureMessage(in: first, among: messages), let left = remaining(after: result) {
             diagnostics.note("\(name): the test infrastructure failed before any test began (\(message)); running the stage again, once")
@@ -95,7 +94,7 @@ struct Retries {
             }
             round += 1
             report.attempts += 1
-            console.line("prepush ↻ \(name): running \(TextFormatting.count(failing.count, "failed test")) again (retry \(round) of \(stage.retry), \(how))", tone: .quiet)
+            diagnostics.console.line("prepush ↻ \(name): running \(TextFormatting.count(failing.count, "failed test")) again (retry \(round) of \(stage.retry), \(how))", tone: .quiet)
             let again = keepingEventStream {
                 attempt(settings.limited(to: left), "\(name).retry-\(round)", Set(failing.map(\.testIdentifier)))
             }

@@ -20,10 +20,10 @@ enum RunReports {
 
     /// Writes the traceability reports of a judged run and lists what the gate refuses; returns the files written.
     static func publishTraceability(_ step: TraceabilityStep, _ judged: TraceabilityStep.Judged, configuration: ResolvedConfiguration,
-                                    environment: [String: String], console: Console) -> [String] {
-        let written = step.publish(judged, folder: configuration.reportsDirectory, environment: environment, console: console)
+                                    environment: [String: String], diagnostics: Diagnostics) -> [String] {
+        let written = step.publish(judged, folder: configuration.reportsDirectory, environment: environment, diagnostics: diagnostics)
         // A failure message's later lines stay under their error, as the stages' failures do.
-        for violation in judged.violations { console.line("   error: " + violation.replacing("\n", with: "\n      "), tone: .bad) }
+        for violation in judged.violations { diagnostics.console.line("   error: " + violation.replacing("\n", with: "\n      "), tone: .bad) }
         return written
     }
 
@@ -39,7 +39,8 @@ enum RunReports {
     /// Returns the paths written.
     @discardableResult
     static func publishTests(_ stages: [StageResult], shard: TestShard? = nil, toolchain: String? = nil, refusal: String? = nil,
-                             repositoryRoot: String, configuration: ResolvedConfiguration, environment: [String: String], console: Console) -> [String] {
+                             repositoryRoot: String, configuration: ResolvedConfiguration, environment: [String: String], diagnostics: Diagnostics) -> [String] {
+        let console = diagnostics.console
         // Places from the repository root in the reports too, as the console shows them.
         let places = SourcePlaces(root: repositoryRoot)
         // The stages ran one after another; the tests inside them in parallel, so the wall time is the stages'.
@@ -92,7 +93,7 @@ enum RunReports {
         do {
             written = try publisher.writeReports(run, to: configuration.reportsDirectory)
         } catch {
-            Diagnostics(console: console).warning("could not write the reports to \(configuration.reportsDirectory): \(ErrorText.describe(error))")
+            diagnostics.warning("could not write the reports to \(configuration.reportsDirectory): \(ErrorText.describe(error))")
         }
         let annotations = publisher.annotations(run)
         if !annotations.isEmpty { FileSystem.write(annotations, to: console.output) }

@@ -29,6 +29,23 @@ public struct ShardRequest: Sendable {
         self.explicit = explicit
         self.timingsFile = timingsFile
     }
+
+    /// `--shard i/n` (already validated), else the CI's parallel-job variables; `--timings` only
+    /// with one of them. Nil: the run is not split.
+    static func resolve(argument: String?, timings: String?, environment: [String: String]) throws(PipelineError) -> ShardRequest? {
+        var found: ShardRequest?
+        if let argument, case .success(let parsed) = TestShard.parse(argument) {
+            found = ShardRequest(shard: parsed, origin: "--shard \(parsed)", explicit: true, timingsFile: timings)
+        } else {
+            switch TestShard.fromCI(environment: environment) {
+            case .success(let fromCI?): found = ShardRequest(shard: fromCI.shard, origin: fromCI.variables, explicit: false, timingsFile: timings)
+            case .success(nil): break
+            case .failure(let problem): throw .shard("\(problem)")
+            }
+        }
+        if timings != nil && found == nil { throw .shard("--timings balances shards: it goes with --shard i/n (or a CI's parallel-job variables)") }
+        return found
+    }
 }
 
 /// One CI job's part of a suite split over a matrix: each stage with `shard:` gets its part of the

@@ -112,7 +112,9 @@ struct StageExecution {
     let reportsDirectory: String
     let baseEnvironment: [String: String]
     let verbose: Bool
-    let console: Console
+    /// The stage's sink: the run's, or its own file's when it runs beside others.
+    let diagnostics: Diagnostics
+    var console: Console { diagnostics.console }
     let signals: SignalWatcher?
     let killGracePeriod: Double
     /// The repository's root: failure places are shown relative to it.
@@ -229,12 +231,11 @@ struct StageExecution {
     /// files (Swift Testing's event stream, xunit), results brought back from a Mac, or a result bundle.
     private func readTests(parsers: StreamParsers, files: StageResultFiles, startedAt: Date, status: StageStatus) -> (run: TestRun, fromFiles: Bool) {
         let name = stage.kind.rawValue
-        let diagnostics = Diagnostics(console: console)
         var tests = parsers.finish()
         var fromFiles = false
         if remote == nil {
             let fromConsole = tests
-            tests = StageResultReading.preferringFiles(files, over: tests, writtenSince: startedAt, console: console)
+            tests = StageResultReading.preferringFiles(files, over: tests, writtenSince: startedAt, diagnostics: diagnostics)
             fromFiles = tests != fromConsole
             if parsers.passedByClosingLine > 0, tests == fromConsole {
                 diagnostics.note("\(name): Swift Testing's console lost the end of \(TextFormatting.count(parsers.passedByClosingLine, "test")); its closing line says the run passed, so they count as passed (write its event stream for exact results: docs/reports.md)")
@@ -309,7 +310,7 @@ struct StageExecution {
         }
         if !leftovers.isEmpty {
             let names = leftovers.prefix(5).map(\.description).joined(separator: ", ") + (leftovers.count > 5 ? ", …" : "")
-            Diagnostics(console: console).note("stopped \(TextFormatting.count(leftovers.count, "process", plural: "processes")) the \(result.kind.rawValue) stage left running: \(names)")
+            diagnostics.note("stopped \(TextFormatting.count(leftovers.count, "process", plural: "processes")) the \(result.kind.rawValue) stage left running: \(names)")
         }
     }
 
@@ -349,7 +350,7 @@ struct StageExecution {
             let last = tail.lastLines(Self.tailLineCount)
             for line in last where !shown.contains(line) { console.line("   │ \(line)") }
             if result.status == .failed(.exited(127)), let hint = Self.appleToolHint(last, stage: result.kind.rawValue) {
-                Diagnostics(console: console).note(hint)
+                diagnostics.note(hint)
             }
         }
         if tail != nil || !failing.isEmpty { console.line("   └ full log: \(result.logPath)") }

@@ -12,7 +12,7 @@ enum StageResultReading {
     /// The stage's tests: Swift Testing's from its event stream, else from SwiftPM's xunit files where
     /// the command names them, this run wrote them and the console is ambiguous; the console's otherwise. A file that cannot be read is said in one warning line.
     static func preferringFiles(_ files: StageResultFiles, over console: TestRun, writtenSince start: Date,
-                                console output: Console) -> TestRun {
+                                diagnostics: Diagnostics) -> TestRun {
         guard !files.isEmpty else { return console }
         func read(_ path: String?) -> TestRun? {
             guard let path, let modified = modificationDate(path), modified >= start.addingTimeInterval(-1) else { return nil }
@@ -20,7 +20,7 @@ enum StageResultReading {
                 let parsed = try ResultsInput.parse(file: path)
                 return parsed.run.results.isEmpty ? nil : parsed.run
             } catch {
-                Diagnostics(console: output).warning("cannot read \(path) (\(error)); the console output is used instead")
+                diagnostics.warning("cannot read \(path) (\(error)); the console output is used instead")
                 return nil
             }
         }

@@ -55,8 +55,8 @@ struct StageRunner {
                 return (results, .interrupted(stage: nil, before: group[0].kind.rawValue, signal: StageResult.signalName(signal)))
             }
             let groupResults = group.count == 1
-                ? [runStage(group[0], output: context.console, inParallel: false)]
-                : ParallelStages.run(group, console: context.console, folder: workspace.reportsDirectory) { stage, output in
+                ? [runStage(group[0], output: context.diagnostics, inParallel: false)]
+                : ParallelStages.run(group, diagnostics: context.diagnostics, folder: workspace.reportsDirectory) { stage, output in
                     runStage(stage, output: output, inParallel: true)
                 }
             results += groupResults
@@ -90,7 +90,7 @@ struct StageRunner {
                 context.console.line("prepush ✘ \(stage.kind.rawValue): flaky: \(named.joined(separator: ", "))", tone: .bad)
                 return .flaky(stage: stage.kind.rawValue, tests: flaky.count)
             }
-            Diagnostics(console: context.console).warning("\(stage.kind.rawValue): \(TextFormatting.count(flaky.count, "flaky test")) failed and then passed: \(named.joined(separator: ", ")) (flaky: refuse would refuse the push: docs/flaky-tests.md)")
+            context.diagnostics.warning("\(stage.kind.rawValue): \(TextFormatting.count(flaky.count, "flaky test")) failed and then passed: \(named.joined(separator: ", ")) (flaky: refuse would refuse the push: docs/flaky-tests.md)")
         }
         return nil
     }
@@ -106,7 +106,7 @@ struct StageRunner {
     /// the run says which failed and why they are quarantined. A timeout, a crash or a failure of
     /// any other test keeps the stage failed, and so does a non-zero exit that quarantined test
     /// failures alone do not explain (`Self.unexcused`).
-    private func quarantined(_ result: StageResult, output: Console) -> StageResult {
+    private func quarantined(_ result: StageResult, diagnostics: Diagnostics) -> StageResult {
         let quarantine = configuration.quarantine
         let failing = result.tests.results.filter { !$0.passed }
         guard !quarantine.isEmpty, !failing.isEmpty, !hasUnquarantinedFailures(result.tests) else { return result }
@@ -114,7 +114,6 @@ struct StageRunner {
         case .failed, .passed: break
         default: return result
         }
-        let diagnostics = Diagnostics(console: output)
         if result.status != .passed, let why = Self.unexcused(result) {
             diagnostics.note("\(result.kind.rawValue): \(Self.exitDescription(result.status)) \(why); quarantine excuses test failures only, so the stage fails")
             return result
@@ -153,7 +152,8 @@ struct StageRunner {
     }
 
     /// Runs one stage (or takes its cached pass), printing to `output`.
-    func runStage(_ stage: StageSettings, output: Console, inParallel: Bool) -> StageResult {
+    func runStage(_ stage: StageSettings, output diagnostics: Diagnostics, inParallel: Bool) -> StageResult {
+        let output = diagnostics.console
         let environment = context.request.environment
         var cacheKey: String?
         if let verdicts {
@@ -166,7 +166,7 @@ struct StageRunner {
                 result.cachedFrom = entry.passedAt
                 return result
             case .unreadable(let path, let reason):
-                Diagnostics(console: output).warning("the cached verdict \(path) cannot be read (\(reason)); the stage runs")
+                diagnostics.warning("the cached verdict \(path) cannot be read (\(reason)); the stage runs")
             case .miss:
                 break
             }
@@ -177,7 +177,7 @@ struct StageRunner {
         identities.prefetch()
         var execution = StageExecution(
             stage: stage, reportsDirectory: workspace.reportsDirectory, baseEnvironment: environment,
-            verbose: configuration.hook.verbose, console: output, signals: signals,
+            verbose: configuration.hook.verbose, diagnostics: diagnostics, signals: signals,
             killGracePeriod: context.request.killGracePeriod
         )
         execution.repositoryRoot = context.repository.workingDirectory ?? ""
@@ -190,7 +190,7 @@ struct StageRunner {
         }
         var result = execution.run()
         if stage.retry > 0 || stage.retriesInfrastructure {
-            var retries = Retries(stage: stage, reportsDirectory: workspace.reportsDirectory, console: output) { settings, logName, tests in
+            var retries = Retries(stage: stage, reportsDirectory: workspace.reportsDirectory, diagnostics: diagnostics) { settings, logName, tests in
                 var again = execution
                 again.stage = settings
                 again.logName = logName
@@ -200,17 +200,17 @@ struct StageRunner {
             retries.quarantine = configuration.quarantine
             result = retries.run(after: result).0
         }
-        result = quarantined(result, output: output)
+        result = quarantined(result, diagnostics: diagnostics)
         let planted = verdictFolder.discardForeign(since: verdictsBefore, own: ownVerdicts)
         if !planted.isEmpty {
-            Diagnostics(console: output).warning("\(stage.kind.rawValue): discarded \(TextFormatting.count(planted.count, "cached verdict")) that appeared or changed in \(verdictFolder.verdictsFolder) while the stage ran; only prepush records a pass")
+            diagnostics.warning("\(stage.kind.rawValue): discarded \(TextFormatting.count(planted.count, "cached verdict")) that appeared or changed in \(verdictFolder.verdictsFolder) while the stage ran; only prepush records a pass")
         }
         // A pass with a flaky test is not kept: under `flaky: refuse` the same tree must be refused
         // again, and under `warn` the next push should see the flakiness again, not a cached pass.
         if result.status == .passed, !result.tests.hasFailures, !result.tests.results.contains(where: \.isFlaky), let cacheKey, let verdicts {
             let entry = VerdictCache.Entry(key: cacheKey, stage: stage.kind.rawValue, tree: verdicts.tree,
                                            passedAt: Date().timeIntervalSince1970, duration: result.duration, tests: result.tests)
-            if let problem = verdicts.cache.store(entry, own: ownVerdicts) { Diagnostics(console: output).warning(problem) }
+            if let problem = verdicts.cache.store(entry, own: ownVerdicts) { diagnostics.warning(problem) }
         }
         return result
     }

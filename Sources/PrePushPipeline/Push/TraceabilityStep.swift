@@ -137,10 +137,11 @@ public struct TraceabilityStep: Sendable {
 
     /// Writes the traceability reports of a judged push into `folder` (and the step summary);
     /// returns the paths written.
-    public func publish(_ judged: Judged, folder: String, environment: [String: String], console: Console) -> [String] {
+    func publish(_ judged: Judged, folder: String, environment: [String: String], diagnostics: Diagnostics) -> [String] {
+        let console = diagnostics.console
         let (matrix, gate, inventory) = (judged.matrix, judged.gate, judged.inventory)
         console.line("prepush: scenarios: \(matrix.total.total), \(matrix.counts)" + Self.unmappedNote(matrix))
-        if let skipped = Self.skippedNote(inventory) { Diagnostics(console: console).note("traceability: \(skipped)") }
+        if let skipped = Self.skippedNote(inventory) { diagnostics.note("traceability: \(skipped)") }
         var written: [String] = []
         var markdown = ""
         for format in TraceabilityFormat.pushFormats {
@@ -151,7 +152,7 @@ public struct TraceabilityStep: Sendable {
                 try ReportPublisher.writeWhole(text, to: path)
                 written.append(path)
             } catch {
-                Diagnostics(console: console).warning("could not write \(path): \(ErrorText.describe(error))")
+                diagnostics.warning("could not write \(path): \(ErrorText.describe(error))")
             }
         }
         // The step summary gets the Markdown already made for traceability.md.
@@ -164,7 +165,7 @@ public struct TraceabilityStep: Sendable {
 public enum TraceabilityRun {
     /// The step for the repository here (its configuration), or for the current folder with defaults
     /// when there is no repository.
-    static func step(flags: ConfigurationFlags, environment: [String: String], console: Console,
+    static func step(flags: ConfigurationFlags, environment: [String: String], diagnostics: Diagnostics,
                      repository: Repository? = try? Repository.openFromEnvironment()) -> TraceabilityStep? {
         guard let repository, let root = repository.workingDirectory else {
             return TraceabilityStep(nil, root: FileManager.default.currentDirectoryPath)
@@ -173,7 +174,7 @@ public enum TraceabilityRun {
             let configuration = try Pipeline.resolveConfiguration(flags: flags, environment: environment, repository: repository)
             return TraceabilityStep(configuration.traceability, root: root, quarantine: configuration.quarantine)
         } catch {
-            console.error("\(error)")
+            diagnostics.error(describing: error)
             return nil
         }
     }
@@ -186,9 +187,11 @@ public enum TraceabilityRun {
 
     /// Checks a catalog alone: 0 valid, 1 problems (each with its place), 2 unusable configuration.
     public static func lint(catalog: String?, flags: ConfigurationFlags, environment: [String: String], console: Console) -> ExitStatus {
+        let diagnostics = Diagnostics(console: console)
+        GitLibrary.initialize()
         var step: TraceabilityStep?
         if catalog == nil {
-            step = Self.step(flags: flags, environment: environment, console: console)
+            step = Self.step(flags: flags, environment: environment, diagnostics: diagnostics)
             guard step != nil else { return .usage }
         }
         do {
@@ -200,14 +203,14 @@ public enum TraceabilityRun {
             let stories = Set(loaded.entries.map(\.scenario.userStory)).count
             // In the repository, the links are checked against the tests its sources declare.
             let warnings = step.map { linkWarnings(loaded, inventory: $0.inventory(), shownAs: catalog ?? relative(path)) } ?? []
-            for warning in warnings { console.error(warning) }
+            for warning in warnings { diagnostics.aside(warning) }
             let verdict = warnings.isEmpty ? "no problems" : TextFormatting.count(warnings.count, "warning")
             console.line("\(catalog ?? relative(path)): \(loaded.entries.count) scenarios in \(stories) stories (\(manual) manual): \(verdict)")
             return .success
         } catch {
-            console.error("\(error)")
+            diagnostics.error(describing: error)
             let count = error.problems.count
-            if count > 1 { console.error("\(count) problems") }
+            if count > 1 { diagnostics.aside("\(count) problems") }
             return .failure
         }
     }
@@ -237,15 +240,16 @@ public enum TraceabilityRun {
     /// Writes the report of a catalog and saved results: 0 the gate passes, 1 it refuses, 2 bad input.
     public static func report(catalog: String?, resultFiles: [String], format: TraceabilityFormat, output: String?,
                               flags: ConfigurationFlags, environment: [String: String], console: Console) -> ExitStatus {
+        GitLibrary.initialize()
         // Opened once: the configuration, the stamp and the history all come from it.
         let repository = try? Repository.openFromEnvironment()
-        guard let configured = step(flags: flags, environment: environment, console: console, repository: repository) else { return .usage }
         // The report may be standard output: notes and warnings keep off it.
         let diagnostics = Diagnostics(console: console, standardOutputIsReport: true)
+        guard let configured = step(flags: flags, environment: environment, diagnostics: diagnostics, repository: repository) else { return .usage }
         var inputs: [(file: String, run: TestRun)] = []
         for file in resultFiles {
             guard FileManager.default.isReadableFile(atPath: file) else {
-                console.error("error: \(file): \(FileManager.default.fileExists(atPath: file) ? "cannot be read" : "no such file")")
+                diagnostics.error("\(file): \(FileManager.default.fileExists(atPath: file) ? "cannot be read" : "no such file")")
                 return .usage
             }
             do {
@@ -253,7 +257,7 @@ public enum TraceabilityRun {
                 if parsed.results.isEmpty && parsed.shard == nil { diagnostics.warning("\(file): no test results in it") }
                 inputs.append((file, parsed))
             } catch {
-                console.error("\(error)")
+                diagnostics.error(describing: error)
                 return .usage
             }
         }
@@ -262,7 +266,7 @@ public enum TraceabilityRun {
         do {
             merged = try ResultsMerge.merge(inputs)
         } catch {
-            console.error(error.description)
+            diagnostics.error(describing: error)
             return .usage
         }
         // Results read from a console name a test without its suite: the sources give it.
@@ -287,7 +291,7 @@ public enum TraceabilityRun {
                 loaded = try configured.loadCatalog()
             }
         } catch {
-            console.error("\(error)")
+            diagnostics.error(describing: error)
             return .usage
         }
         var matrix = TraceabilityMatrix(catalog: loaded, inventory: configured.inventory(), results: results)
@@ -308,9 +312,9 @@ public enum TraceabilityRun {
             }
         }
         let text = format.render(matrix, gate: configured.gate)
-        guard emit(text, to: output, console: console) else { return .usage }
+        guard emit(text, to: output, diagnostics: diagnostics) else { return .usage }
         let violations = configured.gate.violations(in: matrix)
-        for violation in violations { console.error("error: " + violation.replacing("\n", with: "\n   ")) }
+        for violation in violations { diagnostics.error(violation.replacing("\n", with: "\n   ")) }
         return violations.isEmpty ? .success : .failure
     }
 
@@ -327,29 +331,29 @@ public enum TraceabilityRun {
             let headline = text.prefix { $0 != "\n" }
             text = headline + "\n\n_" + line + "_" + text.dropFirst(headline.count)
         }
-        guard emit(text, to: output, console: console) else { return .usage }
+        guard emit(text, to: output, diagnostics: diagnostics) else { return .usage }
         let places = SourcePlaces(root: root)
         for test in run.refusing {
             let place = test.failureLocation.map { "\(places.describe($0)): " } ?? ""
             let message = test.failureMessage.map { ": " + $0.replacing("\n", with: "\n   ") } ?? ""
-            console.error("error: \(place)\(test.testIdentifier) \(test.status == .unfinished ? "did not finish" : "failed")" + message)
+            diagnostics.error("\(place)\(test.testIdentifier) \(test.status == .unfinished ? "did not finish" : "failed")" + message)
         }
-        for failure in run.runFailures { console.error("error: the test run failed: \(failure)") }
-        if let refusal = run.refusal { console.error("error: the run was refused: \(refusal)") }
+        for failure in run.runFailures { diagnostics.error("the test run failed: \(failure)") }
+        if let refusal = run.refusal { diagnostics.error("the run was refused: \(refusal)") }
         return run.passedOverall ? .success : .failure
     }
 
     /// Writes a report whole to `output`, or to standard output; false (said) when it cannot be written.
-    static func emit(_ text: String, to output: String?, console: Console) -> Bool {
+    static func emit(_ text: String, to output: String?, diagnostics: Diagnostics) -> Bool {
         guard let output else {
-            FileSystem.write(text, to: console.output)
+            FileSystem.write(text, to: diagnostics.console.output)
             return true
         }
         do {
             try ReportPublisher.writeWhole(text, to: output)
             return true
         } catch {
-            console.error("error: cannot write \(output): \(ErrorText.describe(error))")
+            diagnostics.error("cannot write \(output): \(ErrorText.describe(error))")
             return false
         }
     }

@@ -257,11 +257,13 @@ struct VerdictCache {
 public enum VerdictCacheRun {
     /// Removes the repository's cached verdicts; the next run of every stage runs it.
     public static func clear(console: Console) -> ExitStatus {
+        let diagnostics = Diagnostics(console: console)
+        GitLibrary.initialize()
         let repository: Repository
         do {
             repository = try Repository.openFromEnvironment()
         } catch {
-            console.error("\(error)")
+            diagnostics.error(describing: error)
             return .usage
         }
         let cache = VerdictCache(repository: repository)
@@ -270,7 +272,7 @@ public enum VerdictCacheRun {
             console.line("prepush: removed \(count) cached verdict\(count == 1 ? "" : "s") (\(cache.verdictsFolder))")
             return .success
         } catch {
-            console.error("error: cannot remove \(cache.folder): \(ErrorText.describe(error))")
+            diagnostics.error("cannot remove \(cache.folder): \(ErrorText.describe(error))")
             return .failure
         }
     }

@@ -61,7 +61,7 @@ struct Workspace {
             do {
                 try repository.exportTree(of: commit, to: FilePath.join(folder, "tree"))
             } catch {
-                throw .export(commit: commit, reason: ErrorText.reason(error))
+                throw .export(commit: commit, reason: ErrorText.describe(error))
             }
             export = folder
         }

@@ -1,0 +1,85 @@
+import PrePushCore
+import PrePushGit
+
+/// `prepush install` and `prepush uninstall`: the hook in the repository's hooks folder
+/// (`core.hooksPath` honoured), an existing hook kept and run first, a tracked hooks folder left
+/// to the team (what to commit there is said instead).
+public enum InstallRun {
+    /// Installs the hook: 0 installed or already there, 1 it cannot be written, 2 not in a
+    /// repository or a tracked hooks folder that does not call prepush yet.
+    public static func install(console: Console) -> ExitStatus {
+        let diagnostics = Diagnostics(console: console)
+        let installer: HookInstaller
+        switch locate(installing: true, diagnostics: diagnostics) {
+        case .success(let found): installer = found
+        case .failure(let stop): return stop.status
+        }
+        do {
+            switch try installer.install() {
+            case .installed(let hook, let kept):
+                diagnostics.say("installed \(hook)")
+                if let kept { diagnostics.say("kept the existing hook as \(kept); it still runs before prepush") }
+            case .unchanged(let hook):
+                diagnostics.say("already installed at \(hook); nothing changed")
+            }
+            return .success
+        } catch {
+            diagnostics.error(describing: error)
+            return .failure
+        }
+    }
+
+    /// Removes prepush's hook and puts back the one it kept: 0 removed or nothing to remove, 1 the
+    /// hook is not prepush's or cannot be removed, 2 not in a repository.
+    public static func uninstall(console: Console) -> ExitStatus {
+        let diagnostics = Diagnostics(console: console)
+        let installer: HookInstaller
+        switch locate(installing: false, diagnostics: diagnostics) {
+        case .success(let found): installer = found
+        case .failure(let stop): return stop.status
+        }
+        do {
+            switch try installer.uninstall() {
+            case .removed(let hook, let restored):
+                diagnostics.say("removed \(hook)" + (restored ? "; put back the hook it had kept" : ""))
+            case .notInstalled(let hook):
+                diagnostics.say("no pre-push hook at \(hook); nothing to remove")
+            case .foreignHook(let hook):
+                diagnostics.aside("prepush: \(hook) is not prepush's hook; left it alone")
+                return .failure
+            }
+            return .success
+        } catch {
+            diagnostics.error(describing: error)
+            return .failure
+        }
+    }
+
+    /// Why `locate` stopped: with the status the command ends with (said already).
+    struct Stop: Error {
+        let status: ExitStatus
+    }
+
+    /// The installer for the repository's hooks folder and this binary; for `install`, not in a
+    /// hooks folder the repository tracks (the advice is said instead).
+    static func locate(installing: Bool, diagnostics: Diagnostics) -> Result<HookInstaller, Stop> {
+        GitLibrary.initialize()
+        do {
+            let repository = try Repository.openFromEnvironment()
+            let folder = try repository.hooksDirectory()
+            if installing, let advice = TrackedHooks.advice(repository: repository, hooksDirectory: folder) {
+                // A committed hook that already calls prepush: nothing is missing.
+                if advice.runsPrepush {
+                    diagnostics.console.line(advice.text)
+                    return .failure(Stop(status: .success))
+                }
+                diagnostics.aside(advice.text)
+                return .failure(Stop(status: .usage))
+            }
+            return .success(HookInstaller(hooksDirectory: folder, executablePath: ExecutablePath.current()))
+        } catch {
+            diagnostics.error(describing: error)
+            return .failure(Stop(status: .usage))
+        }
+    }
+}
