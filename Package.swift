@@ -123,7 +123,7 @@ let package = Package(
         .testTarget(name: "PrePushResultsTests", dependencies: ["PrePushResults", "PrePushCore", "PrePushTestSupport"]),
         .testTarget(name: "PrePushXcodeProjectTests", dependencies: ["PrePushXcodeProject", "PrePushCore", "PrePushTestSupport"]),
         // The planner and the verdict of a push, without git or processes.
-        .testTarget(name: "PrePushPipelineTests", dependencies: ["PrePushPipeline", "PrePushConfig", "PrePushCore", "PrePushTraceability", "PrePushResults", "PrePushHistory", "PrePushTestSupport"]),
+        .testTarget(name: "PrePushPipelineTests", dependencies: ["PrePushPipeline", "PrePushConfig", "PrePushCore", "PrePushTraceability", "PrePushResults", "PrePushHistory", "PrePushRunner", "PrePushTestSupport"]),
         .testTarget(
             name: "PrePushCLITests",
             dependencies: ["prepush", "PrePushPipeline", "PrePushTestSupport"]

@@ -112,6 +112,17 @@ public struct Console: Sendable {
     /// Clears the line `replaceLine` wrote.
     func clearLine() { if !quiet { send("\r\u{1B}[2K", to: output) } }
 
+    /// prepush's own workflow commands (annotations), as they are, on the error stream: for a
+    /// command whose standard output is a report.
+    func commandsOnStandardError(_ text: String) { send(text, to: errors) }
+
+    /// Rewrites the error stream's current line (no newline), for progress there while standard
+    /// output carries a report; an empty `text` clears it.
+    func replaceErrorLine(_ text: String) { send("\r\u{1B}[2K" + safe(text), to: errors) }
+
+    /// Whether the error stream is a terminal (progress is rewritten in place only there).
+    var errorsAreTerminal: Bool { isatty(errors) == 1 }
+
     /// Passes a stage's output through: its stdout to ours, its stderr to ours.
     func passThrough(_ bytes: UnsafeRawBufferPointer, fromStandardError: Bool) {
         send(bytes, to: fromStandardError ? errors : output)

@@ -66,6 +66,11 @@ public struct Diagnostics {
         console.standardError(text)
     }
 
+    /// A progress line rewritten in place on standard error (a terminal's only); empty: cleared.
+    func progress(_ text: String) {
+        console.replaceErrorLine(text)
+    }
+
     /// `prepush: …`: what the run does, on the run's output.
     public func say(_ text: String, tone: Console.Tone? = nil) {
         if let tone { console.line("prepush: \(text)", tone: tone) } else { console.line("prepush: \(text)") }

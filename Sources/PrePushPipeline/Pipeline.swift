@@ -57,6 +57,16 @@ public struct PipelineRequest: Sendable {
     /// (with the CI's variables when there is no argument).
     public var shardArgument: String?
     public var timingsFile: String?
+    /// Where the run happens when it is not the process's own folder (a run inside another
+    /// program, such as a test): the repository is found from it, paths are shown from it, and
+    /// process-wide `GIT_DIR`-style variables are not read.
+    public var currentDirectory: String?
+    /// What starts a stage's command: a process group under its timeout, unless a test gives a
+    /// launcher that plays a stage's output and ending back.
+    package var launcher: any StageLauncher = ProcessGroupLauncher()
+
+    /// The folder the run treats as the current one.
+    var here: String { currentDirectory ?? FileManager.default.currentDirectoryPath }
 
     /// Creates a request.
     public init(flags: ConfigurationFlags, environment: [String: String], hook: HookInvocation?, killGracePeriod: Double = 3) {
@@ -75,6 +85,8 @@ public enum Pipeline {
     public static func run(_ request: PipelineRequest, console: Console, signals: SignalWatcher?) -> ExitStatus {
         GitLibrary.initialize()
         var console = console
+        // The run's environment decides, not only the process's: test names and messages are the pull request's.
+        if request.environment["GITHUB_ACTIONS"] == "true" { console.neutralisesWorkflowCommands = true }
         if request.quiet || BooleanWord.parse(request.environment["PREPUSH_QUIET"] ?? "") == true { console.quiet = true }
         let diagnostics = Diagnostics(console: console)
         let status: ExitStatus
@@ -181,7 +193,7 @@ public enum Pipeline {
         if let judged {
             written += RunReports.publishTraceability(traceability, judged, configuration: configuration, environment: request.environment, diagnostics: diagnostics)
         }
-        RunReports.sayReports(written, console: context.console)
+        RunReports.sayReports(written, from: context.request.here, console: context.console)
         // 9. The verdict.
         if let refusal = refusal ?? gate { return .refused(refusal) }
         return passed(results, plan: plan)
@@ -203,13 +215,14 @@ public enum Pipeline {
     static func open(_ request: PipelineRequest, diagnostics: Diagnostics) throws(PipelineError) -> (PushContext, ResolvedConfiguration) {
         let repository: Repository
         do {
-            repository = try Repository.openFromEnvironment()
+            repository = try request.currentDirectory.map { try Repository.discover(from: $0) } ?? Repository.openFromEnvironment()
         } catch {
             throw .repository(ErrorText.describe(error))
         }
         let configuration: ResolvedConfiguration
         do {
-            configuration = try resolveConfiguration(flags: request.flags, environment: request.environment, repository: repository)
+            configuration = try resolveConfiguration(flags: request.flags, environment: request.environment, repository: repository,
+                                                     currentDirectory: request.here)
         } catch let error as ConfigurationError {
             throw .configuration(error)
         } catch {
@@ -264,7 +277,7 @@ public enum Pipeline {
                                                   environment: context.request.environment)
         let written = RunReports.publishTraceability(traceability, judged, configuration: configuration,
                                                      environment: context.request.environment, diagnostics: context.diagnostics)
-        RunReports.sayReports(written, console: context.console)
+        RunReports.sayReports(written, from: context.request.here, console: context.console)
         guard judged.violations.isEmpty else {
             return .refused(.traceability(scenarios: judged.violations.count, priorities: traceability.gate.blocking.sorted().map(\.rawValue)))
         }
@@ -280,7 +293,7 @@ public enum Pipeline {
         return PushPlanner.SelectiveInputs(
             isolated: configuration.isolated, workingTreeMatches: workspace.workingTreeMatches,
             treeRoot: workspace.treeRoot(isolated: configuration.isolated, repositoryRoot: root),
-            configurationFile: configuration.configurationFile.map { FilePath.relative(FilePath.absolute($0, base: FileManager.default.currentDirectoryPath), to: root) },
+            configurationFile: configuration.configurationFile.map { FilePath.relative(FilePath.absolute($0, base: context.request.here), to: root) },
             sharded: sharded, changedFiles: context.changedFiles,
             graph: { stage in
                 PackageGraph.load(packageRoot: stage.workingDirectory, cacheFolder: cacheFolder,
@@ -304,11 +317,11 @@ public enum Pipeline {
 
     /// Opens the repository as git would (honouring `GIT_DIR` in hooks) and resolves the configuration.
     public static func resolveConfiguration(flags: ConfigurationFlags, environment: [String: String],
-                                            repository given: Repository? = nil) throws -> ResolvedConfiguration {
+                                            repository given: Repository? = nil, currentDirectory: String? = nil) throws -> ResolvedConfiguration {
         let repository = try given ?? Repository.openFromEnvironment()
         let root = try repository.requireWorkingDirectory()
         var request = ConfigurationRequest(flags: flags, environment: environment, repositoryRoot: root,
-                                           currentDirectory: FileManager.default.currentDirectoryPath)
+                                           currentDirectory: currentDirectory ?? FileManager.default.currentDirectoryPath)
         request.knownAccessibilityRules = AccessibilityStep.ruleIDs
         return try ConfigurationResolver.resolve(request)
     }

@@ -96,6 +96,17 @@ public struct RunOutcome: Sendable, Equatable {
 
     /// The child exited 0 and was not stopped.
     public var succeeded: Bool { stopReason == nil && termination == .exited(0) }
+
+    /// An outcome as a launcher other than the process runner reports one (a test's stand-in).
+    package init(termination: Termination, stopReason: StopReason?, duration: Double, processID: Int32 = 0,
+                 leftovers: [LeftoverProcess] = [], abandonedPipes: Bool = false) {
+        self.termination = termination
+        self.stopReason = stopReason
+        self.duration = duration
+        self.processID = processID
+        self.leftovers = leftovers
+        self.abandonedPipes = abandonedPipes
+    }
 }
 
 /// Why a child could not be run.
@@ -157,6 +168,17 @@ public struct RunOptions {
 /// `xcodebuild` forward it and clean up), SIGTERM a second later, and SIGKILL when the grace
 /// period ends.
 public enum ProcessGroupRunner {
+    /// The first executable file named `name` in the folders of `path`; `name` itself (for
+    /// `posix_spawnp` and prepush's own `PATH`) when there is no `path` or no such file.
+    static func lookUp(_ name: String, path: String?) -> String {
+        guard let path else { return name }
+        for folder in path.split(separator: ":") where !folder.isEmpty {
+            let candidate = String(folder.hasSuffix("/") ? folder + name : folder + "/" + name)
+            if access(candidate, X_OK) == 0 { return candidate }
+        }
+        return name
+    }
+
     /// Upper bound on how long the loop sleeps while the child or its tree may still change, so an
     /// exit is noticed even when a background process keeps the pipes open.
     static let exitCheckInterval = 0.05
@@ -213,12 +235,18 @@ public enum ProcessGroupRunner {
     }
 
     private static func spawn(_ spec: ProcessSpec, stdout: Int32, stderr: Int32) throws(RunnerError) -> pid_t {
+        // A bare name is looked up on the PATH the child is given: the same as prepush's own in a
+        // push, and the caller's choice when prepush runs inside another program.
+        // argv[0] stays the name the caller gave.
+        let name = spec.executable
+        var spec = spec
+        if !spec.executable.contains("/") { spec.executable = lookUp(spec.executable, path: spec.environment["PATH"]) }
         #if os(Linux)
         // Linux: forked by hand so the stage's first process gets PR_SET_PDEATHSIG (SIGKILL): a
         // `kill -9` of prepush then ends it rather than leaving it running unseen. The spawning
         // thread waits for the child in `RunLoop`, so it outlives it (the signal follows the thread).
         var pid: pid_t = 0
-        let status = withArgumentsAndEnvironment(of: spec) { argv, envp in
+        let status = withArgumentsAndEnvironment(of: spec, name: name) { argv, envp in
             prepush_spawn_with_parent_death_signal(&pid, spec.executable, spec.executable.contains("/") ? 0 : 1, argv, envp,
                                                    spec.standardInputFile ?? "/dev/null", stdout, stderr, spec.workingDirectory, SIGKILL)
         }
@@ -261,7 +289,7 @@ public enum ProcessGroupRunner {
         }
 
         var pid: pid_t = 0
-        let status = withArgumentsAndEnvironment(of: spec) { argv, envp in
+        let status = withArgumentsAndEnvironment(of: spec, name: name) { argv, envp in
             spec.executable.contains("/") ? posix_spawn(&pid, spec.executable, &actions, &attributes, argv, envp)
                 : posix_spawnp(&pid, spec.executable, &actions, &attributes, argv, envp)
         }
@@ -272,10 +300,10 @@ public enum ProcessGroupRunner {
 
     /// The spec's argv and envp as NULL-terminated C arrays, alive for `body` only.
     private static func withArgumentsAndEnvironment(
-        of spec: ProcessSpec,
+        of spec: ProcessSpec, name: String,
         _ body: (UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32
     ) -> Int32 {
-        let argv = ([spec.executable] + spec.arguments).map { strdup($0) }
+        let argv = ([name] + spec.arguments).map { strdup($0) }
         let envp = spec.environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") }
         defer {
             argv.forEach { free($0) }

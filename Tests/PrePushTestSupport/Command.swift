@@ -9,6 +9,13 @@ public struct CommandResult: Sendable, CustomStringConvertible {
     /// Everything it wrote to standard error.
     public let standardError: String
 
+    /// A result read back from a run inside the test process.
+    public init(status: Int32, standardOutput: String, standardError: String) {
+        self.status = status
+        self.standardOutput = standardOutput
+        self.standardError = standardError
+    }
+
     /// Both streams, for messages that may go to either.
     public var combined: String { standardOutput + standardError }
 

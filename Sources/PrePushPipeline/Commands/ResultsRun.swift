@@ -21,6 +21,10 @@ public enum ResultsRun {
         /// No live lines while standard input streams in.
         public var quiet = false
         public var environment: [String: String]
+        /// Where relative paths start when it is not the process's folder (a run inside a test).
+        public var currentDirectory: String?
+        /// What `-` reads.
+        package var standardInput: Int32 = 0
 
         /// Creates a request.
         public init(files: [String], formats: String, environment: [String: String]) {
@@ -80,7 +84,8 @@ public enum ResultsRun {
         }
         guard let run = read(request, diagnostics: diagnostics) else { return .usage }
         guard let written = write(run, formats: formats, request: request, limit: limit, diagnostics: diagnostics) else { return .usage }
-        return publish(run, written: written, firstFormat: formats[0], limit: limit, environment: request.environment, diagnostics: diagnostics)
+        return publish(run, written: written, firstFormat: formats[0], limit: limit, environment: request.environment,
+                       here: request.currentDirectory ?? FileManager.default.currentDirectoryPath, diagnostics: diagnostics)
     }
 
     /// Every input read and the shards merged; nil (said why) when an input is unusable or none holds a test.
@@ -88,17 +93,20 @@ public enum ResultsRun {
         let console = diagnostics.console
         var inputs: [(file: String, run: TestRun)] = []
         var empties: [String] = []
-        for file in request.files {
+        let here = request.currentDirectory
+        for named in request.files {
+            // Messages name a file as it was given; it is read from where the run is.
+            let file = named == "-" || here == nil ? named : FilePath.absolute(named, base: here!)
             if file != "-" && !FileManager.default.isReadableFile(atPath: file) {
-                diagnostics.error("\(file): \(FileManager.default.fileExists(atPath: file) ? "cannot be read" : "no such file")")
+                diagnostics.error("\(named): \(FileManager.default.fileExists(atPath: file) ? "cannot be read" : "no such file")")
                 return nil
             }
             let parsed: (run: TestRun, kind: ResultsInputKind, unplaced: Int)
             do {
                 if file == "-" {
-                    let progress = LiveProgress(enabled: !request.quiet, terminal: FileSystem.isTerminal(2), diagnostics: diagnostics)
+                    let progress = LiveProgress(enabled: !request.quiet, terminal: console.errorsAreTerminal, diagnostics: diagnostics)
                     defer { progress.finish() }
-                    parsed = try ResultsInput.parse(descriptor: 0, file: "<stdin>", live: progress.saw)
+                    parsed = try ResultsInput.parse(descriptor: request.standardInput, file: "<stdin>", live: progress.saw)
                 } else {
                     parsed = try ResultsInput.parse(file: file)
                 }
@@ -106,15 +114,15 @@ public enum ResultsRun {
                 diagnostics.error(describing: error)
                 return nil
             }
-            let name = file == "-" ? "standard input" : file
+            let name = file == "-" ? "standard input" : named
             // One of several outputs of a run may hold none of its tests (the Swift Testing event
             // stream of a package whose tests are all XCTest): said, and left out. All empty is an error.
             if parsed.run.isEmpty {
                 empties.append(name)
                 continue
             }
-            inputs.append((file, parsed.run))
-            for failure in parsed.run.runFailures { diagnostics.error("\(file): the run failed: \(failure)") }
+            inputs.append((named, parsed.run))
+            for failure in parsed.run.runFailures { diagnostics.error("\(named): the run failed: \(failure)") }
             let cut = parsed.run.results.filter(\.durationWasCut).count
             if cut > 0 {
                 diagnostics.warning("\(name): \(cut) test duration\(cut == 1 ? " was" : "s were") infinite or absurd; written as \(Int(UITestResult.longestDuration)) seconds")
@@ -145,7 +153,9 @@ public enum ResultsRun {
         let console = diagnostics.console
         func reporter(_ format: ReportFormat) -> any TestReporter { format == .github ? GitHubAnnotationsReporter(limit: limit) : format.reporter }
         var written: [(format: ReportFormat, path: String)] = []
-        if let folder = request.outputDirectory {
+        let here = request.currentDirectory
+        if let named = request.outputDirectory {
+            let folder = here.map { FilePath.absolute(named, base: $0) } ?? named
             do {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             } catch {
@@ -154,7 +164,7 @@ public enum ResultsRun {
             }
             written = formats.map { ($0, FilePath.join(folder, $0.fileName)) }
         } else if let output = request.output {
-            written = [(formats[0], output)]
+            written = [(formats[0], here.map { FilePath.absolute(output, base: $0) } ?? output)]
         }
         for (format, path) in written {
             do {
@@ -174,16 +184,19 @@ public enum ResultsRun {
 
     /// In GitHub Actions the annotations, the step summary and the step outputs; the verdict.
     static func publish(_ run: TestRun, written: [(format: ReportFormat, path: String)], firstFormat: ReportFormat, limit: Int,
-                        environment: [String: String], diagnostics: Diagnostics) -> ExitStatus {
+                        environment: [String: String], here: String, diagnostics: Diagnostics) -> ExitStatus {
         let console = diagnostics.console
         let publisher = ReportPublisher(environment: environment, annotationLimit: limit)
         // Annotations and the summary name files as the checkout here has them, so GitHub can
         // place a failure from a log of another machine (`/Users/runner/work/app/app/Tests/…`).
-        let placed = publisher.isGitHubActions ? SourcePlaces(root: FileManager.default.currentDirectoryPath).placed(run) : run
+        let placed = publisher.isGitHubActions ? SourcePlaces(root: here).placed(run) : run
         // With the report on standard output, the workflow commands go to standard error (GitHub
         // reads both): `prepush results … --format junit > junit.xml` stays a JUnit file.
         let toStandardOutput = written.isEmpty
-        if !(toStandardOutput && firstFormat == .github) { FileSystem.write(publisher.annotations(placed), to: toStandardOutput ? 2 : console.output) }
+        if !(toStandardOutput && firstFormat == .github) {
+            let annotations = publisher.annotations(placed)
+            if toStandardOutput { console.commandsOnStandardError(annotations) } else { FileSystem.write(annotations, to: console.output) }
+        }
         try? publisher.appendStepSummary(placed)
         // The run's verdict as every report states it: quarantined failures do not fail it, a refusal does.
         let status: ExitStatus = run.passedOverall ? .success : .failure
@@ -216,13 +229,13 @@ final class LiveProgress {
             failed += 1
             let place = test.failureLocation.map { "\($0.file):\($0.line): " } ?? ""
             // The test's text is the repository's: said through the console, which makes it safe.
-            if terminal { FileSystem.write("\r\u{1B}[2K", to: 2) }
+            if terminal { diagnostics.progress("") }
             diagnostics.aside("✘ \(place)\(test.testIdentifier): \(test.failureMessage ?? test.status.rawValue)")
         }
-        if terminal { FileSystem.write("\r\u{1B}[2Kprepush: \(seen) test\(seen == 1 ? "" : "s") so far, \(failed) failed", to: 2) }
+        if terminal { diagnostics.progress("prepush: \(seen) test\(seen == 1 ? "" : "s") so far, \(failed) failed") }
     }
 
     func finish() {
-        if enabled && terminal && seen > 0 { FileSystem.write("\r\u{1B}[2K", to: 2) }
+        if enabled && terminal && seen > 0 { diagnostics.progress("") }
     }
 }

@@ -26,7 +26,7 @@ final class PushContext {
         self.request = request
         self.repository = repository
         self.diagnostics = diagnostics
-        root = repository.workingDirectory ?? FileManager.default.currentDirectoryPath
+        root = repository.workingDirectory ?? request.here
     }
 
     /// Where the run writes.

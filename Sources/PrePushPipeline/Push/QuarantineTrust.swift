@@ -19,7 +19,7 @@ enum QuarantineTrust {
         guard !configuration.quarantine.isEmpty, ConfigurationResolver.runsInCI(environment),
               let base = context.request.checkRange?.base ?? CIRange.detect(environment: environment)?.base,
               let file = configuration.configurationFile else { return }
-        let relative = FilePath.relative(FilePath.absolute(file, base: FileManager.default.currentDirectoryPath), to: context.root)
+        let relative = FilePath.relative(FilePath.absolute(file, base: context.request.here), to: context.root)
         guard relative != "..", !relative.hasPrefix("../"), !relative.hasPrefix("/") else { return }
         var trusted: Set<String> = []
         if let bytes = try? context.repository.contents(of: relative, at: base),

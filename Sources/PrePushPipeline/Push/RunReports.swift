@@ -28,9 +28,8 @@ enum RunReports {
     }
 
     /// One line for every report written, paths relative to the current folder where they are inside it.
-    static func sayReports(_ paths: [String], console: Console) {
+    static func sayReports(_ paths: [String], from here: String, console: Console) {
         guard !paths.isEmpty else { return }
-        let here = FileManager.default.currentDirectoryPath
         console.line("prepush: reports: \(paths.map { FilePath.shown($0, from: here) }.joined(separator: ", "))")
     }
 

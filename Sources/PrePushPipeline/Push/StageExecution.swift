@@ -129,6 +129,8 @@ struct StageExecution {
     var identities: IdentitySource? = nil
     /// The tests this run was asked to run (a retry's), by identifier: the only ones its results can be.
     var selectedTests: Set<String>? = nil
+    /// What starts the command.
+    var launcher: any StageLauncher = ProcessGroupLauncher()
 
     /// Runs the stage: syncs a remote tree, runs the command under its timeout with its output to
     /// the log (and the terminal), reads its tests, and says how it ended.
@@ -216,7 +218,7 @@ struct StageExecution {
         }
         let outcome: RunOutcome
         do {
-            outcome = try ProcessGroupRunner.run(spec, options: options)
+            outcome = try launcher.run(spec, options: options)
         } catch {
             return (.couldNotStart(error.description), 0, [])
         }
@@ -532,5 +534,22 @@ final class TailBuffer: @unchecked Sendable {
             String(line.split(separator: "\r", omittingEmptySubsequences: true).last ?? "")
         }
         return Array(lines.filter { !$0.allSatisfy(\.isWhitespace) }.suffix(count))
+    }
+}
+
+/// What starts a stage's command and waits for it: the seam between a push's logic and real
+/// processes. `ProcessGroupLauncher` runs a process group under the stage's timeout; a test gives
+/// one that plays an output and an ending back, to check what the push makes of them.
+package protocol StageLauncher: Sendable {
+    /// Runs `spec` under `options` (its timeout, its output callback) and says how it ended.
+    func run(_ spec: ProcessSpec, options: RunOptions) throws(RunnerError) -> RunOutcome
+}
+
+/// The real launcher: the command in its own process group, killed as a tree when time runs out.
+package struct ProcessGroupLauncher: StageLauncher {
+    package init() {}
+
+    package func run(_ spec: ProcessSpec, options: RunOptions) throws(RunnerError) -> RunOutcome {
+        try ProcessGroupRunner.run(spec, options: options)
     }
 }

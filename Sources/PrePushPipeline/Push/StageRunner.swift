@@ -40,7 +40,7 @@ struct StageRunner {
         identities = IdentitySource { TestIdentities(inventory: discovery.testInventory(platform: .host)) }
         // A verdict is only worth keeping for a run that tested exactly a commit's tree.
         if configuration.cache, workspace.workingTreeMatches, let tree = try? context.repository.treeID(of: context.pushedCommit) {
-            let file = configuration.configurationFile.map { FilePath.absolute($0, base: FileManager.default.currentDirectoryPath) }
+            let file = configuration.configurationFile.map { FilePath.absolute($0, base: context.request.here) }
             verdicts = (verdictFolder, tree, file.flatMap { try? FileReading.read($0, limit: ConfigurationFile.maximumBytes).get() })
         } else {
             verdicts = nil
@@ -183,6 +183,7 @@ struct StageRunner {
         execution.repositoryRoot = context.repository.workingDirectory ?? ""
         execution.watchesSignalFlag = inParallel
         execution.identities = identities
+        execution.launcher = context.request.launcher
         if stage.kind == .ui, let remote = configuration.remote, let export = workspace.export {
             execution.remote = RemoteStageContext(
                 session: RemoteSession(target: remote.connection, environment: environment, scratchFolder: export),

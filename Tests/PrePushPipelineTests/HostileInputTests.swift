@@ -106,7 +106,7 @@ import Testing
         try repo.commitAll("a stage that forges")
         var environment = repo.environment
         environment["GITHUB_ACTIONS"] = "true"
-        let result = try PrepushBinary.run(["run"], in: repo.path, environment: environment)
+        let result = try InProcess.run(["run"], in: repo.path, environment: environment)
         #expect(result.status == 1, "\(result)")
         #expect(result.standardOutput.contains("add-mask"), "the message is shown: \(result)")
         for line in result.combined.split(separator: "\n") {
@@ -126,7 +126,7 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: repo.path + "/.prepush", withDestinationPath: elsewhere.path)
         try repo.write("stages:\n  unit:\n    run: echo ran\n", to: ".prepush.yml")
         try repo.commitAll("a link out")
-        let result = try PrepushBinary.run(["run"], in: repo.path, environment: repo.environment)
+        let result = try InProcess.run(["run"], in: repo.path, environment: repo.environment)
         #expect(result.status == 2, "\(result)")
         #expect(result.standardError.contains("error: reports.directory \".prepush/reports\" is or passes through a symbolic link that leads out of the repository"), "\(result)")
         #expect((try FileManager.default.contentsOfDirectory(atPath: elsewhere.path)).isEmpty)
@@ -159,7 +159,7 @@ import Testing
         let script = "printf 'out-start'; sleep 0.3; printf 'err-line\\n' >&2; sleep 0.3; printf ' out-end\\n'; printf 'tail-without-break'"
         try repo.write("stages:\n  unit:\n    run: \(script)\n", to: ".prepush.yml")
         try repo.commitAll("a stage that writes half a line")
-        let result = try PrepushBinary.run(["run"], in: repo.path, environment: repo.environment)
+        let result = try InProcess.run(["run"], in: repo.path, environment: repo.environment)
         #expect(result.status == 0, "\(result)")
         let log = try String(contentsOfFile: repo.path + "/.prepush/reports/unit.log", encoding: .utf8)
         #expect(log == "err-line\nout-start out-end\ntail-without-break", "\(log.debugDescription)")
@@ -232,7 +232,7 @@ import Testing
         try repo.write("stages:\n  unit:\n    run: cat '\(output)' | tee copy.log\n", to: ".prepush.yml")
         try repo.commitAll("a stage whose pipe hides the status")
         for _ in 0..<2 {
-            let result = try PrepushBinary.run(["run"], in: repo.path, environment: repo.environment)
+            let result = try InProcess.run(["run"], in: repo.path, environment: repo.environment)
             #expect(result.status == 1, "\(result)")
             #expect(result.standardOutput.contains("prepush: checks failed: unit: exited 0, but its results show 3 failing tests (a command that ignores its tests' failures, such as swift test | tee log, hides the runner's exit status)"), "\(result)")
         }
@@ -256,7 +256,7 @@ import Testing
         // Quoted inside another message, the reason does not say `error:` a second time.
         try repo.write("stages: {}\n", to: ".prepush.yml")
         try repo.commitAll("one")
-        let run = try PrepushBinary.run(["run", "--base", "nosuchref"], in: repo.path, environment: repo.environment)
+        let run = try InProcess.run(["run", "--base", "nosuchref"], in: repo.path, environment: repo.environment)
         #expect(run.standardError.contains("error: cannot compute the range nosuchref..HEAD: 'nosuchref' names no commit in this repository\n"), "\(run)")
         #expect(!run.standardError.contains(": error: 'nosuchref'"), "\(run)")
         let folder = try TemporaryDirectory()

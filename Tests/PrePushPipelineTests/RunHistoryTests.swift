@@ -42,7 +42,7 @@ import Testing
         let repo = try GitRepository()
         try repo.write("cache: false\nstages:\n  unit:\n    run: echo tested\n", to: ".prepush.yml")
         try repo.commitAll("a stage")
-        _ = try PrepushBinary.run(["run", "--base", "HEAD"], in: repo.path, environment: repo.environment).checked()
+        _ = try InProcess.run(["run", "--base", "HEAD"], in: repo.path, environment: repo.environment).checked()
         let path = repo.path + "/.git/prepush/history.sqlite"
         let size = try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
         #expect(size > 1000)
@@ -55,7 +55,7 @@ import Testing
             try Data(count: log.count).write(to: URL(fileURLWithPath: path + "-wal"))
         }
 
-        let run = try PrepushBinary.run(["run", "--base", "HEAD"], in: repo.path, environment: repo.environment)
+        let run = try InProcess.run(["run", "--base", "HEAD"], in: repo.path, environment: repo.environment)
         #expect(run.status == 0, "\(run)")
         #expect(run.standardOutput.contains("prepush: note: the run history \(path) could not be read ("), "\(run)")
         #expect(run.standardOutput.contains("moved aside to \(path).damaged-"), "\(run)")

@@ -43,7 +43,7 @@ import Testing
         }
         """, to: "App/Views/HomeView.swift")
         try repo.commitAll("an icon button")
-        let run = try PrepushBinary.run(["run"], in: repo.path, environment: repo.environment)
+        let run = try InProcess.run(["run"], in: repo.path, environment: repo.environment)
         #expect(run.status == 1, "\(run)")
         #expect(run.standardOutput.contains("[icon-button-missing-label]"), "\(run)")
         #expect(run.standardOutput.contains("prepush: checks failed: 1 accessibility finding in the views this branch changes (no stage ran)"))
@@ -60,7 +60,7 @@ import Testing
         // The pushed view is untouched; an unrelated file changes: nothing to find, the stage runs.
         try repo.write("notes\n", to: "NOTES.md")
         try repo.commitAll("notes")
-        let run = try PrepushBinary.run(["run"], in: repo.path, environment: repo.environment)
+        let run = try InProcess.run(["run"], in: repo.path, environment: repo.environment)
         #expect(run.status == 0, "\(run)")
         #expect(repo.root.exists("stage-ran"))
     }
@@ -72,9 +72,9 @@ import Testing
         try repo.commitAll("the identifier dropped")
         try repo.git("push", "--quiet", "--no-verify", "origin", "main")
         // Pushed already: nothing left to check against the upstream, but --base names the range.
-        let againstUpstream = try PrepushBinary.run(["run"], in: repo.path, environment: repo.environment)
+        let againstUpstream = try InProcess.run(["run"], in: repo.path, environment: repo.environment)
         #expect(againstUpstream.status == 0, "\(againstUpstream)")
-        let withBase = try PrepushBinary.run(["run", "--base", base], in: repo.path, environment: repo.environment)
+        let withBase = try InProcess.run(["run", "--base", base], in: repo.path, environment: repo.environment)
         #expect(withBase.status == 1, "\(withBase)")
         #expect(withBase.standardOutput.contains("App/Views/HomeView.swift:5:13: error: Button has no .accessibilityIdentifier"), "\(withBase)")
         let headOnly = try PrepushBinary.run(["run", "--head", "HEAD"], in: repo.path, environment: repo.environment)
@@ -121,7 +121,7 @@ import Testing
 
         """, to: ".prepush.yml")
         try repo.commitAll("config")
-        let run = try PrepushBinary.run(["run"], in: repo.path, environment: repo.environment)
+        let run = try InProcess.run(["run"], in: repo.path, environment: repo.environment)
         #expect(run.status == 1)
         let lines = run.standardOutput.split(separator: "\n").map(String.init)
         let verdict = try #require(lines.firstIndex { $0.hasPrefix("prepush ✘ unit: failed (exit 1)") })
@@ -134,7 +134,7 @@ import Testing
         let log = Fixtures.shared + "/console/xcbeautify__TestData__MixedTestLog_6_0_Linux.txt"
         try repo.write("stages:\n  unit:\n    run: cat '\(log)'; exit 1\n", to: ".prepush.yml")
         try repo.commitAll("config")
-        let run = try PrepushBinary.run(["run"], in: repo.path, environment: repo.environment)
+        let run = try InProcess.run(["run"], in: repo.path, environment: repo.environment)
         #expect(run.status == 1)
         let lines = run.standardOutput.split(separator: "\n").map(String.init)
         let verdict = try #require(lines.firstIndex { $0.hasPrefix("prepush ✘ unit: failed (exit 1)") })
@@ -164,20 +164,20 @@ import Testing
 
     @Test func stageRunsOnlyTheNamedOnesAndAnUnknownNameIsAnError() throws {
         let repo = try repository()
-        let only = try PrepushBinary.run(["run", "--stage", "ui"], in: repo.path, environment: repo.environment)
+        let only = try InProcess.run(["run", "--stage", "ui"], in: repo.path, environment: repo.environment)
         #expect(only.status == 0, "\(only)")
         #expect(only.standardOutput.contains("prepush – unit: not asked for (--stage)"), "\(only)")
         #expect(repo.root.exists("ui-ran") && !repo.root.exists("unit-ran"))
         var environment = repo.environment
         environment["SKIP"] = "lint"
-        let unknown = try PrepushBinary.run(["run"], in: repo.path, environment: environment)
+        let unknown = try InProcess.run(["run"], in: repo.path, environment: environment)
         #expect(unknown.status == 2)
         #expect(unknown.standardError == "error: SKIP=\"lint\" (from the environment): no stage named \"lint\"; the stages are unit and ui\n", "\(unknown)")
         // Skipping the one configured stage says so, without a "not configured" line for the other.
         let single = try GitRepository()
         try single.write("stages:\n  unit:\n    run: 'true'\n", to: ".prepush.yml")
         try single.commitAll("one stage")
-        let skipped = try PrepushBinary.run(["run"], in: single.path, environment: single.environment.merging(["SKIP": "unit"]) { $1 })
+        let skipped = try InProcess.run(["run"], in: single.path, environment: single.environment.merging(["SKIP": "unit"]) { $1 })
         #expect(skipped.status == 0, "\(skipped)")
         #expect(skipped.standardOutput.contains("prepush – unit: skipped (SKIP=unit)"), "\(skipped)")
         #expect(!skipped.standardOutput.contains("not configured"), "\(skipped)")

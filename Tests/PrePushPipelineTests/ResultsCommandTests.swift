@@ -13,7 +13,7 @@ import Testing
     @Test func aSavedLogBecomesJUnitAndTheExitSaysATestFailed() throws {
         let folder = try TemporaryDirectory()
         let log = Fixtures.shared + "/console/xcbeautify__TestData__MixedTestLog_6_0_macOS.txt"
-        let result = try PrepushBinary.run(["results", log, "--format", "junit", "--output", folder.url("out/junit.xml")],
+        let result = try InProcess.results(["results", log, "--format", "junit", "--output", folder.url("out/junit.xml")],
                                            in: folder.path, environment: environment)
         #expect(result.status == 1, "\(result)")
         let xml = try #require(folder.read("out/junit.xml"))
@@ -30,7 +30,7 @@ import Testing
         #expect(mkfifo(fifo, 0o600) == 0)
         let reader = try Command.start("/bin/sh", ["-c", "cat \"$0\" > \"$1\"", fifo, folder.url("received.xml")], environment: environment)
         let log = Fixtures.shared + "/console/xcbeautify__TestData__MixedTestLog_6_0_macOS.txt"
-        let result = try PrepushBinary.run(["results", log, "--format", "junit", "--output", fifo], in: folder.path, environment: environment)
+        let result = try InProcess.results(["results", log, "--format", "junit", "--output", fifo], in: folder.path, environment: environment)
         #expect(result.status == 1, "\(result)")
         #expect(reader.wait().status == 0)
         var info = stat()
@@ -41,7 +41,7 @@ import Testing
     @Test func absurdDurationsAreCutWithAWarning() throws {
         let folder = try TemporaryDirectory()
         let log = "Test Case 'C.huge' passed (9999999999999999 seconds).\nTest Case 'C.small' passed (0.474 seconds).\n"
-        let result = try PrepushBinary.run(["results", "-", "--format", "junit"], in: folder.path, environment: environment, standardInput: log)
+        let result = try InProcess.results(["results", "-", "--format", "junit"], in: folder.path, environment: environment, standardInput: log)
         #expect(result.status == 0, "\(result)")
         #expect(result.standardError == "prepush: warning: standard input: 1 test duration was infinite or absurd; written as 10000000 seconds\n")
         #expect(result.standardOutput.contains(#"name="small" classname="C" time="0.474""#) || result.standardOutput.contains(#"time="0.474""#))
@@ -51,7 +51,7 @@ import Testing
     @Test func standardInputIsReadAsItStreams() throws {
         let folder = try TemporaryDirectory()
         let log = try Fixtures.sharedText("console/xcbeautify__TestData__ParallelTestLog.txt")
-        let result = try PrepushBinary.run(["results", "-", "--format", "json"], in: folder.path, environment: environment, standardInput: log)
+        let result = try InProcess.results(["results", "-", "--format", "json"], in: folder.path, environment: environment, standardInput: log)
         #expect(result.status == 1)
         let json = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any]
         let summary = json?["summary"] as? [String: Any]
@@ -63,19 +63,19 @@ import Testing
     @Test func aStreamGetsALiveLinePerFailingTestOnStandardErrorAndQuietHasNone() throws {
         let folder = try TemporaryDirectory()
         let log = try Fixtures.sharedText("console/xcbeautify__TestData__ParallelTestLog.txt")
-        let result = try PrepushBinary.run(["results", "-", "--format", "junit", "--output", folder.url("r.xml")],
+        let result = try InProcess.results(["results", "-", "--format", "junit", "--output", folder.url("r.xml")],
                                            in: folder.path, environment: environment, standardInput: log)
         #expect(result.status == 1)
         let live = result.standardError.split(separator: "\n").filter { $0.hasPrefix("✘ ") }
         #expect(live.count == 1, "\(result.standardError)")
         #expect(try String(contentsOfFile: folder.url("r.xml"), encoding: .utf8).contains("failures=\"1\""))
-        let quiet = try PrepushBinary.run(["results", "-", "--format", "junit", "--quiet"], in: folder.path, environment: environment, standardInput: log)
+        let quiet = try InProcess.results(["results", "-", "--format", "junit", "--quiet"], in: folder.path, environment: environment, standardInput: log)
         #expect(!quiet.standardError.contains("✘"), "\(quiet.standardError)")
     }
 
     @Test func junitAndXcresultJSONAreReadByContent() throws {
         let folder = try TemporaryDirectory()
-        let result = try PrepushBinary.run(["results", Fixtures.shared + "/junit/fastlane__trainer_fixtures__Valid1.junit.xml",
+        let result = try InProcess.results(["results", Fixtures.shared + "/junit/fastlane__trainer_fixtures__Valid1.junit.xml",
                                             Fixtures.shared + "/xcresult-json/codemagic-cli-tools__xctests_mocks__test_results_tests.json",
                                             "--format", "markdown"], in: folder.path, environment: environment)
         #expect(result.status == 1)
@@ -86,13 +86,13 @@ import Testing
     @Test func aPassingRunExitsZero() throws {
         let folder = try TemporaryDirectory()
         let log = try folder.write("Test Case 'A.test_a' started at x\nTest Case 'A.test_a' passed (0.1 seconds)\n", to: "ok.log")
-        #expect(try PrepushBinary.run(["results", log], in: folder.path, environment: environment).status == 0)
+        #expect(try InProcess.results(["results", log], in: folder.path, environment: environment).status == 0)
     }
 
     @Test func malformedXMLIsAUsageErrorWithItsLocation() throws {
         let folder = try TemporaryDirectory()
         let file = try folder.write("<testsuites>\n<testsuite name='a'>\n</testsuites>\n", to: "bad.xml")
-        let result = try PrepushBinary.run(["results", file, "--output", folder.url("junit.xml")], in: folder.path, environment: environment)
+        let result = try InProcess.results(["results", file, "--output", folder.url("junit.xml")], in: folder.path, environment: environment)
         #expect(result.status == 2)
         #expect(result.standardError.contains("\(file):3:1: error: malformed XML: expected </testsuite> to close <testsuite>, found </testsuites>"))
         #expect(!folder.exists("junit.xml"), "no report is written from bad input")
@@ -100,7 +100,7 @@ import Testing
 
     @Test func aMissingFileIsAUsageError() throws {
         let folder = try TemporaryDirectory()
-        let result = try PrepushBinary.run(["results", "nope.log"], in: folder.path, environment: environment)
+        let result = try InProcess.results(["results", "nope.log"], in: folder.path, environment: environment)
         #expect(result.status == 2)
         #expect(result.standardError == "error: nope.log: no such file\n")
     }
@@ -111,7 +111,7 @@ import Testing
         var environment = self.environment
         environment["GITHUB_ACTIONS"] = "true"
         environment["GITHUB_STEP_SUMMARY"] = summary
-        let result = try PrepushBinary.run(["results", Fixtures.shared + "/console/xcbeautify__TestData__MixedTestLog_6_0_Linux.txt",
+        let result = try InProcess.results(["results", Fixtures.shared + "/console/xcbeautify__TestData__MixedTestLog_6_0_Linux.txt",
                                             "--output", folder.url("junit.xml")], in: folder.path, environment: environment)
         #expect(result.status == 1)
         #expect(result.standardOutput.contains("::error file=/home/runner/work/xcbeautify/xcbeautify/Tests/XcbeautifyLibTests/CaptureGroupTests.swift,line=34,title=CaptureGroupTests.testForceFailure::XCTAssertTrue failed - True is never false.\n"))
@@ -120,7 +120,7 @@ import Testing
         #expect(appended.hasPrefix("## earlier step\n<!-- prepush:tests -->\n## ❌ 2 of 6 tests failed"))
 
         // A second call in the same step replaces prepush's block: the summary does not say it twice.
-        _ = try PrepushBinary.run(["results", Fixtures.shared + "/console/xcbeautify__TestData__MixedTestLog_6_0_Linux.txt",
+        _ = try InProcess.results(["results", Fixtures.shared + "/console/xcbeautify__TestData__MixedTestLog_6_0_Linux.txt",
                                    "--output", folder.url("junit.xml")], in: folder.path, environment: environment)
         let again = try #require(folder.read("summary.md"))
         #expect(again == appended, "\(again)")
@@ -133,7 +133,7 @@ import Testing
         _ = try folder.write("// the test file\n", to: "Tests/XcbeautifyLibTests/CaptureGroupTests.swift")
         var environment = self.environment
         environment["GITHUB_ACTIONS"] = "true"
-        let result = try PrepushBinary.run(["results", Fixtures.shared + "/console/xcbeautify__TestData__MixedTestLog_6_0_Linux.txt",
+        let result = try InProcess.results(["results", Fixtures.shared + "/console/xcbeautify__TestData__MixedTestLog_6_0_Linux.txt",
                                             "--output", folder.url("junit.xml")], in: folder.path, environment: environment)
         #expect(result.standardOutput.contains("::error file=Tests/XcbeautifyLibTests/CaptureGroupTests.swift,line=34,title=CaptureGroupTests.testForceFailure::"), "\(result)")
         // The report itself keeps what the log said.
@@ -146,7 +146,7 @@ import Testing
         let folder = try TemporaryDirectory()
         var environment = self.environment
         environment["GITHUB_ACTIONS"] = "true"
-        let result = try PrepushBinary.run(["results", Fixtures.shared + "/console/xcbeautify__TestData__MixedTestLog_6_0_Linux.txt", "--format", "junit"],
+        let result = try InProcess.results(["results", Fixtures.shared + "/console/xcbeautify__TestData__MixedTestLog_6_0_Linux.txt", "--format", "junit"],
                                            in: folder.path, environment: environment)
         #expect(result.status == 1)
         #expect(result.standardOutput.hasPrefix("<?xml") && result.standardOutput.hasSuffix("</testsuites>\n") && !result.standardOutput.contains("::error"))
@@ -175,7 +175,7 @@ import Testing
         environment["GITHUB_ACTIONS"] = "true"
         environment["GITHUB_STEP_SUMMARY"] = summary
         environment["GITHUB_OUTPUT"] = outputs
-        let result = try PrepushBinary.run(["results", results, "--output", folder.url("junit.xml")], in: folder.path, environment: environment)
+        let result = try InProcess.results(["results", results, "--output", folder.url("junit.xml")], in: folder.path, environment: environment)
         #expect(result.status == 1)
         let lines = result.standardOutput.split(separator: "\n")
         #expect(lines.filter { $0.hasPrefix("::error ") }.count == 10, "\(lines.prefix(3))")
@@ -191,14 +191,14 @@ import Testing
         #expect(try folder.read("outputs.txt") == "total=1001\ntests=1001\npassed=1\nfailed=1000\nskipped=0\nflaky=0\nquarantined=0\nconclusion=failure\n")
 
         // Up to 50 annotations when asked; more is a usage error, from the flag or the environment.
-        let more = try PrepushBinary.run(["results", results, "--format", "json", "--output", folder.url("r.json"), "--annotations", "25"],
+        let more = try InProcess.results(["results", results, "--format", "json", "--output", folder.url("r.json"), "--annotations", "25"],
                                          in: folder.path, environment: environment)
         #expect(more.standardOutput.split(separator: "\n").filter { $0.hasPrefix("::error ") }.count == 25, "\(more)")
         #expect(more.standardOutput.contains("::notice title=not every failure is annotated::975 more errors not annotated (25 of each a step;"))
         let tooMany = try PrepushBinary.run(["results", results, "--annotations", "51"], in: folder.path, environment: environment)
         #expect(tooMany.status == 2 && tooMany.standardError.contains("--annotations 51: expected a number of annotations from 1 to 50"), "\(tooMany)")
         environment["PREPUSH_ANNOTATIONS"] = "lots"
-        let badVariable = try PrepushBinary.run(["results", results], in: folder.path, environment: environment)
+        let badVariable = try InProcess.results(["results", results], in: folder.path, environment: environment)
         #expect(badVariable.status == 2 && badVariable.standardError == "error: PREPUSH_ANNOTATIONS=lots: expected a number of annotations from 1 to 50\n", "\(badVariable)")
     }
 
@@ -215,7 +215,7 @@ import Testing
         let results = try folder.write(xml, to: "mixed.xml")
         var environment = self.environment
         environment["GITHUB_ACTIONS"] = "true"
-        let result = try PrepushBinary.run(["results", results, "--format", "json", "--output", folder.url("r.json"), "--annotations", "2"],
+        let result = try InProcess.results(["results", results, "--format", "json", "--output", folder.url("r.json"), "--annotations", "2"],
                                            in: folder.path, environment: environment)
         let errors = result.standardOutput.split(separator: "\n").filter { $0.hasPrefix("::error ") }
         #expect(errors.count == 2 && errors.allSatisfy { $0.contains("file=MixedTests.swift") }, "\(result)")
@@ -227,7 +227,7 @@ import Testing
     @Test func severalFormatsGoIntoOneFolder() throws {
         let folder = try TemporaryDirectory()
         let log = Fixtures.shared + "/console/xcbeautify__TestData__MixedTestLog_6_0_Linux.txt"
-        let result = try PrepushBinary.run(["results", log, "--format", "junit,json,markdown", "--output-dir", folder.url("reports")],
+        let result = try InProcess.results(["results", log, "--format", "junit,json,markdown", "--output-dir", folder.url("reports")],
                                            in: folder.path, environment: environment)
         #expect(result.status == 1 && result.standardOutput.isEmpty, "\(result)")
         let junit = try #require(folder.read("reports/junit.xml"))
@@ -272,7 +272,7 @@ import Testing
         var environment = repo.environment
         environment["GITHUB_ACTIONS"] = "true"
         environment["GITHUB_OUTPUT"] = outputs
-        let run = try PrepushBinary.run(["run"], in: repo.path, environment: environment)
+        let run = try InProcess.run(["run"], in: repo.path, environment: environment)
         #expect(run.status == 1, "\(run)")
         let written = try String(contentsOfFile: outputs, encoding: .utf8)
         let summary = try #require(written.split(separator: "\n").first { $0.hasPrefix("summary=") }, "\(written)")
@@ -287,7 +287,7 @@ import Testing
         try repo.write("x", to: ".prepush/reports/junit.xml")
         try repo.write("an earlier UI run's log", to: ".prepush/reports/ui.log")
         try repo.write("stages:\n  unit:\n    run: echo no tests here\n", to: ".prepush.yml")
-        let result = try PrepushBinary.run(["run"], in: repo.path, environment: repo.environment)
+        let result = try InProcess.run(["run"], in: repo.path, environment: repo.environment)
         #expect(result.status == 0)
         #expect(!repo.exists(".prepush/reports/junit.xml"))
         // The UI stage did not run this time: its old log must not pass for this run's.
@@ -303,7 +303,7 @@ import Testing
     func inputWithNoTestResultsIsAUsageError(text: String) throws {
         let folder = try TemporaryDirectory()
         let file = try folder.write(text, to: "results.txt")
-        let result = try PrepushBinary.run(["results", file], in: folder.path, environment: environment)
+        let result = try InProcess.results(["results", file], in: folder.path, environment: environment)
         #expect(result.status == 2, "\(result)")
         // Exactly the one sentence: the exit code's own description once followed it.
         #expect(result.standardError == "error: no test results found in \(file)\n", "\(result)")
@@ -313,7 +313,7 @@ import Testing
     @Test func aRunThatFailedBeforeAnyTestIsExit1WithItsMessage() throws {
         let folder = try TemporaryDirectory()
         let file = try folder.write("Early unexpected exit, operation never finished bootstrapping - no restart will be attempted.\n** TEST FAILED **\n", to: "xcodebuild.log")
-        let result = try PrepushBinary.run(["results", file, "--format", "json"], in: folder.path, environment: environment)
+        let result = try InProcess.results(["results", file, "--format", "json"], in: folder.path, environment: environment)
         #expect(result.status == 1, "\(result)")
         #expect(result.standardError.contains("the run failed: Early unexpected exit, operation never finished bootstrapping"), "\(result)")
     }

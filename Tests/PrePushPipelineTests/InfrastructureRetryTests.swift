@@ -34,7 +34,7 @@ import Testing
 
     @Test func aRunTheInfrastructureStoppedRunsAgainOnce() throws {
         let (repo, state) = try repository(first: Self.runnerNeverBegan, retryOn: "infrastructure")
-        let run = try PrepushBinary.run(["run", "--base", "HEAD"], in: repo.path, environment: repo.environment)
+        let run = try InProcess.run(in: repo.path, environment: repo.environment, base: "HEAD")
         #expect(run.status == 0, "\(run)")
         #expect(run.standardOutput.contains("prepush: note: ui: the test infrastructure failed before any test began (Test runner never began executing tests after launching); running the stage again, once"), "\(run)")
         #expect(state.read("attempts") == "2\n")
@@ -44,19 +44,19 @@ import Testing
     @Test func aTeamsOwnMessageCountsToo() throws {
         let (repo, state) = try repository(first: "CoreSimulatorService connection interrupted", retryOn: "infrastructure",
                                            messages: "[\"CoreSimulatorService connection interrupted\"]")
-        let run = try PrepushBinary.run(["run", "--base", "HEAD"], in: repo.path, environment: repo.environment)
+        let run = try InProcess.run(in: repo.path, environment: repo.environment, base: "HEAD")
         #expect(run.status == 0, "\(run)")
         #expect(state.read("attempts") == "2\n")
     }
 
     @Test func withoutRetryOnOrWithoutAKnownMessageTheFailureStands() throws {
         let (plain, plainState) = try repository(first: Self.runnerNeverBegan, retryOn: nil)
-        let once = try PrepushBinary.run(["run", "--base", "HEAD"], in: plain.path, environment: plain.environment)
+        let once = try InProcess.run(in: plain.path, environment: plain.environment, base: "HEAD")
         #expect(once.status == 1, "\(once)")
         #expect(plainState.read("attempts") == "1\n")
 
         let (other, otherState) = try repository(first: "error: the build failed", retryOn: "infrastructure")
-        let failed = try PrepushBinary.run(["run", "--base", "HEAD"], in: other.path, environment: other.environment)
+        let failed = try InProcess.run(in: other.path, environment: other.environment, base: "HEAD")
         #expect(failed.status == 1, "\(failed)")
         #expect(otherState.read("attempts") == "1\n")
     }

@@ -48,13 +48,13 @@ import Testing
 
     @Test func quietPrintsOnlyTheVerdictWhenAllPass() throws {
         let repo = try repository(Self.passingConfiguration)
-        let result = try PrepushBinary.run(["run", "--no-cache", "--quiet"], in: repo.path, environment: repo.environment)
+        let result = try InProcess.run(["run", "--no-cache", "--quiet"], in: repo.path, environment: repo.environment)
         #expect(result.status == 0, "\(result)")
         #expect(result.standardOutput.hasPrefix("prepush: all stages passed (unit "), "\(result.standardOutput)")
         #expect(result.standardOutput.split(separator: "\n").count == 1, "\(result.standardOutput)")
         var environment = repo.environment
         environment["PREPUSH_QUIET"] = "yes"
-        let fromEnvironment = try PrepushBinary.run(["run", "--no-cache"], in: repo.path, environment: environment)
+        let fromEnvironment = try InProcess.run(["run", "--no-cache"], in: repo.path, environment: environment)
         #expect(fromEnvironment.standardOutput.split(separator: "\n").count == 1, "\(fromEnvironment.standardOutput)")
     }
 
@@ -67,7 +67,7 @@ import Testing
             run: 'echo "Tests/AppTests/LoginTests.swift:12: error: -[AppTests.LoginTests testLogin] : XCTAssertTrue failed"; exit 1'
 
         """)
-        let result = try PrepushBinary.run(["run", "--no-cache", "--quiet"], in: repo.path, environment: repo.environment)
+        let result = try InProcess.run(["run", "--no-cache", "--quiet"], in: repo.path, environment: repo.environment)
         #expect(result.status == 1, "\(result)")
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
         #expect(lines.first?.hasPrefix("prepush ✘ unit: failed (exit 1) after ") == true, "\(lines)")
@@ -79,10 +79,10 @@ import Testing
 
     @Test func stagesNobodyConfiguredAreNotSaidOnEveryRun() throws {
         let repo = try repository("stages:\n  unit:\n    run: \"true\"\n")
-        let result = try PrepushBinary.run(["run", "--no-cache"], in: repo.path, environment: repo.environment)
+        let result = try InProcess.run(["run", "--no-cache"], in: repo.path, environment: repo.environment)
         #expect(result.status == 0)
         #expect(!result.standardOutput.contains("not configured"), "\(result.standardOutput)")
-        let verbose = try PrepushBinary.run(["run", "--no-cache", "--verbose"], in: repo.path, environment: repo.environment)
+        let verbose = try InProcess.run(["run", "--no-cache", "--verbose"], in: repo.path, environment: repo.environment)
         #expect(verbose.standardOutput.contains("prepush – ui: not configured (set stages.ui.run in .prepush.yml)"))
     }
 }

@@ -104,7 +104,7 @@ import Testing
         let repo = try repository(config: "stages:\n  unit:\n    run: echo from-the-stage\n")
         let elsewhere = try TemporaryDirectory()
         let reports = elsewhere.url("reports")
-        let result = try PrepushBinary.run(["run", "--reports-dir", reports], in: repo.path, environment: repo.environment)
+        let result = try InProcess.run(["run", "--reports-dir", reports], in: repo.path, environment: repo.environment)
         #expect(result.status == 0, "\(result)")
         #expect(elsewhere.read("reports/unit.log")?.contains("from-the-stage") == true)
     }
@@ -114,12 +114,12 @@ import Testing
         let target = try TemporaryDirectory()
         try symlink("out", to: target.path, in: repo)
         // Named by the file, the link leads out of the repository.
-        let fromFile = try PrepushBinary.run(["run"], in: repo.path, environment: repo.environment)
+        let fromFile = try InProcess.run(["run"], in: repo.path, environment: repo.environment)
         #expect(fromFile.status == 2, "\(fromFile)")
         #expect(fromFile.standardError.hasPrefix(".prepush.yml:2:14: error: reports.directory: \"out\" is or passes through a symbolic link that leads out of the repository"), "\(fromFile)")
         // Named on the command line, a folder anywhere would do, but not a link to one.
         let link = FilePath(repo.path, "out")
-        let flagged = try PrepushBinary.run(["run", "--reports-dir", link], in: repo.path, environment: repo.environment)
+        let flagged = try InProcess.run(["run", "--reports-dir", link], in: repo.path, environment: repo.environment)
         #expect(flagged.status == 2, "\(flagged)")
         #expect(flagged.standardError.contains("error: reports folder: \(link) is a symbolic link"), "\(flagged)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: target.path).isEmpty, "prepush wrote through the link")
@@ -128,7 +128,7 @@ import Testing
     @Test func aFolderOfTheUsersFilesNeverBecomesTheReportsFolder() throws {
         let repo = try repository(config: "reports:\n  directory: Sources\nstages:\n  unit:\n    run: \"true\"\n")
         try repo.write("let x = 1\n", to: "Sources/App.swift")
-        let result = try PrepushBinary.run(["run"], in: repo.path, environment: repo.environment)
+        let result = try InProcess.run(["run"], in: repo.path, environment: repo.environment)
         #expect(result.status == 2, "\(result)")
         #expect(result.standardError.contains("already holds files prepush did not write (App.swift)"), "\(result)")
         #expect(!repo.exists("Sources/.gitignore"), "a * .gitignore would hide the user's sources from git")
@@ -148,7 +148,7 @@ import Testing
 
         var secondEnvironment = repo.environment
         secondEnvironment["RUN_NAME"] = "second"
-        let second = try PrepushBinary.run(["run"], in: repo.path, environment: secondEnvironment)
+        let second = try InProcess.run(["run"], in: repo.path, environment: secondEnvironment)
         FileManager.default.createFile(atPath: release, contents: nil)
         let firstResult = first.wait()
         #expect(firstResult.status == 0, "\(firstResult)")
@@ -221,7 +221,7 @@ import Testing
         for folder in [left, live] { try FileManager.default.createDirectory(atPath: folder + "/tree", withIntermediateDirectories: true) }
         var environment = repo.environment
         environment["TMPDIR"] = temporary.path
-        let result = try PrepushBinary.run(["run"], in: repo.path, environment: environment)
+        let result = try InProcess.run(["run"], in: repo.path, environment: environment)
         #expect(result.status == 0, "\(result)")
         #expect(!FileManager.default.fileExists(atPath: left), "the killed run's export is still there")
         #expect(FileManager.default.fileExists(atPath: live), "a live run's export was removed")
@@ -234,7 +234,7 @@ import Testing
         let repo = try repository()
         let pidFile = repo.root.url("daemon.pid")
         try repo.write("stages:\n  unit:\n    run: \"setsid sleep 300 & echo $! > '\(pidFile)'; echo stage done; exit 0\"\n    timeout: 30\n", to: ".prepush.yml")
-        let result = try PrepushBinary.run(["run"], in: repo.path, environment: repo.environment)
+        let result = try InProcess.run(["run"], in: repo.path, environment: repo.environment)
         #expect(result.status == 0, "\(result)")
         #expect(!result.combined.contains("timed out"), "\(result)")
         let daemon = try #require(Processes.pids(inFile: pidFile).first)

@@ -38,7 +38,7 @@ import Testing
         let tools = try TemporaryDirectory()
         var environment = repo.environment
         environment["PATH"] = try fakeXcrun(in: tools) + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
-        let result = try PrepushBinary.run(["run"], in: repo.path, environment: environment)
+        let result = try InProcess.run(in: repo.path, environment: environment)
         #expect(result.status == 1, "\(result)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: repo.path + "/.prepush/reports/results.json"))) as? [String: Any])
         let tests = try #require(json["tests"] as? [[String: Any]])
@@ -67,7 +67,7 @@ import Testing
         let tools = try TemporaryDirectory()
         var environment = repo.environment
         environment["PATH"] = try fakeXcrun(in: tools) + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
-        let result = try PrepushBinary.run(["run"], in: repo.path, environment: environment)
+        let result = try InProcess.run(in: repo.path, environment: environment)
         #expect(result.status == 1, "\(result)")
         #expect(result.standardOutput.contains("prepush: scenarios: 1, 1 implemented, 0 passed, 1 failed"), "\(result.standardOutput)")
         let html = try String(contentsOfFile: repo.path + "/.prepush/reports/traceability.html", encoding: .utf8)
@@ -80,7 +80,7 @@ import Testing
         let tools = try TemporaryDirectory()
         var environment = repo.environment
         environment["PATH"] = try fakeXcrun(in: tools, failing: true) + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
-        let result = try PrepushBinary.run(["run"], in: repo.path, environment: environment)
+        let result = try InProcess.run(in: repo.path, environment: environment)
         #expect(result.status == 1, "\(result)")
         let warnings = result.combined.split(separator: "\n").filter { $0.contains("cannot read the result bundle") }
         #expect(warnings == ["prepush: warning: cannot read the result bundle Build/R.xcresult (xcresulttool get test-results exited 1: Error: This bundle is not a valid result bundle.); the results come from the console"], "\(result)")
@@ -142,7 +142,7 @@ import Testing
         try repo.write("stale", to: "Build/UI.retry-1.xcresult/Info.plist")
         var environment = repo.environment
         environment["PATH"] = tools.url("bin") + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
-        let result = try PrepushBinary.run(["run"], in: repo.path, environment: environment)
+        let result = try InProcess.run(in: repo.path, environment: environment)
         #expect(result.status == 1, "\(result)")
 
         let calls = (tools.read("xcodebuild-calls") ?? "").split(separator: "\n").map(String.init)
