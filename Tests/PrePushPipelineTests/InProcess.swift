@@ -92,6 +92,42 @@ enum InProcess {
         return try captured { console in ResultsRun.run(request, console: console) }
     }
 
+    /// `prepush a11y ARGUMENTS` in `folder`, `standardInput` the text `--stdin-path` reads.
+    static func a11y(_ arguments: [String], in folder: String, environment: [String: String], standardInput: String? = nil) throws -> CommandResult {
+        precondition(arguments.first == "a11y", "InProcess.a11y plays `prepush a11y` only")
+        var files: [String] = []
+        var base: String?, head = "HEAD", all = false, allLines = false, explain = false
+        var stdinPath: String?, baseline: String?, format = AccessibilityOutput.text
+        var flags = ConfigurationFlags()
+        var rest = arguments.dropFirst()[...]
+        func value() -> String { rest.isEmpty ? "" : rest.removeFirst() }
+        while let argument = rest.first {
+            rest.removeFirst()
+            switch argument {
+            case "--base": base = value()
+            case "--head": head = value()
+            case "--all": all = true
+            case "--all-lines": allLines = true
+            case "--explain-selection": explain = true
+            case "--stdin-path": stdinPath = value()
+            case "--write-baseline": baseline = value()
+            case "--config": flags.configPath = value()
+            case "--format":
+                guard let known = AccessibilityOutput(rawValue: value()) else { throw InProcessError(description: "a usage error is the command line's to test") }
+                format = known
+            case _ where argument.hasPrefix("--"): throw InProcessError(description: "InProcess.a11y does not know \(argument)")
+            default: files.append(argument)
+            }
+        }
+        var target: AccessibilityTarget = all ? .all : base.map { .range(base: $0, head: head, allLines: allLines) } ?? .files(files)
+        if let stdinPath { target = .standardInput(path: stdinPath, bytes: Array((standardInput ?? "").utf8)) }
+        if files.isEmpty, base == nil, !all, stdinPath == nil { target = .ciRange(allLines: allLines) }
+        return try captured { console in
+            AccessibilityRun.run(target, output: format, flags: flags, environment: environment, explainSelection: explain,
+                                 writeBaseline: baseline, currentDirectory: folder, console: console)
+        }
+    }
+
     struct InProcessError: Error, CustomStringConvertible {
         let description: String
     }

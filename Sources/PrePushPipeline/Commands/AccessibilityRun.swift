@@ -38,7 +38,9 @@ public enum AccessibilityRun {
     /// Runs the check and prints findings as text, JSON or SARIF; returns 1 when a finding is an error.
     public static func run(_ target: AccessibilityTarget, output: AccessibilityOutput, flags: ConfigurationFlags,
                            environment: [String: String], explainSelection: Bool = false, writeBaseline: String? = nil,
-                           console: Console) -> ExitStatus {
+                           currentDirectory: String? = nil, console: Console) -> ExitStatus {
+        // Where named files and the baseline are found: the process's folder, unless the run is inside another program.
+        let here = currentDirectory ?? FileManager.default.currentDirectoryPath
         // JSON and SARIF own standard output: notes go to standard error (and into the document).
         let diagnostics = Diagnostics(console: console, standardOutputIsReport: output != .text)
         GitLibrary.initialize()
@@ -52,9 +54,9 @@ public enum AccessibilityRun {
             target = .range(base: range.base, head: range.head, allLines: allLines)
         }
         do throws(PipelineError) {
-            let (step, repository) = try open(target, flags: flags, environment: environment)
-            let root = repository?.workingDirectory ?? FileManager.default.currentDirectoryPath
-            let result = try check(target, step: step, repository: repository, root: root, explainSelection: explainSelection,
+            let (step, repository) = try open(target, flags: flags, environment: environment, here: currentDirectory)
+            let root = repository?.workingDirectory ?? here
+            let result = try check(target, step: step, repository: repository, root: root, here: here, explainSelection: explainSelection,
                                    applyBaseline: writeBaseline == nil)
             // Why each file was or was not checked is for the person asking, never part of the output.
             for line in result.explanations { diagnostics.aside("prepush: \(line)") }
@@ -63,7 +65,7 @@ public enum AccessibilityRun {
             if let writeBaseline {
                 // Every finding of this run, before the old baseline is applied: the new baseline replaces it.
                 do {
-                    try ReportPublisher.writeWhole(AccessibilityBaseline(findings).rendered(), to: writeBaseline)
+                    try ReportPublisher.writeWhole(AccessibilityBaseline(findings).rendered(), to: FilePath.absolute(writeBaseline, base: here))
                 } catch {
                     throw .input("cannot write \(writeBaseline): \(ErrorText.describe(error))")
                 }
@@ -72,7 +74,9 @@ public enum AccessibilityRun {
             }
             // The range check filters itself (the hook does the same); files, --all and stdin here.
             if case .range = target {} else { findings = step.baseline.newFindings(findings) }
-            write(findings, notes: notes, as: output, target: target, root: root, environment: environment, console: console, diagnostics: diagnostics)
+            let base: String
+            if case .files = target { base = here } else { base = root }
+            write(findings, notes: notes, as: output, base: base, environment: environment, diagnostics: diagnostics)
             return findings.contains { $0.severity == .error } ? .failure : .success
         } catch {
             diagnostics.error(error)
@@ -98,20 +102,26 @@ public enum AccessibilityRun {
         } catch {
             throw .repository(ErrorText.describe(error))
         }
-        return try check(.all, step: step, repository: repository, root: root, explainSelection: false, applyBaseline: false).findings
+        return try check(.all, step: step, repository: repository, root: root, here: root, explainSelection: false, applyBaseline: false).findings
     }
 
     /// The configuration's check, and the repository (named files and standard input need none:
     /// outside one, the configuration comes from the current folder).
-    static func open(_ target: AccessibilityTarget, flags: ConfigurationFlags,
-                     environment: [String: String]) throws(PipelineError) -> (AccessibilityStep, Repository?) {
+    static func open(_ target: AccessibilityTarget, flags: ConfigurationFlags, environment: [String: String],
+                     here given: String? = nil) throws(PipelineError) -> (AccessibilityStep, Repository?) {
         let repository: Repository?
+        let here = given ?? FileManager.default.currentDirectoryPath
+        // The repository git finds from here (`GIT_DIR` honoured), or the one that holds the given folder.
+        func find() throws(GitError) -> Repository {
+            if let given { return try Repository.discover(from: given) }
+            return try Repository.openFromEnvironment()
+        }
         switch target {
         case .files, .standardInput:
-            repository = try? Repository.openFromEnvironment()
+            repository = try? find()
         case .range, .all, .ciRange:
             do {
-                repository = try Repository.openFromEnvironment()
+                repository = try find()
             } catch {
                 throw .repository(ErrorText.describe(error))
             }
@@ -119,14 +129,13 @@ public enum AccessibilityRun {
         do {
             let configuration: ResolvedConfiguration
             if let repository {
-                configuration = try Pipeline.resolveConfiguration(flags: flags, environment: environment, repository: repository)
+                configuration = try Pipeline.resolveConfiguration(flags: flags, environment: environment, repository: repository, currentDirectory: here)
             } else {
-                let here = FileManager.default.currentDirectoryPath
                 var request = ConfigurationRequest(flags: flags, environment: environment, repositoryRoot: here, currentDirectory: here)
                 request.knownAccessibilityRules = AccessibilityStep.ruleIDs
                 configuration = try ConfigurationResolver.resolve(request)
             }
-            let step = try AccessibilityStep(configuration, root: repository?.workingDirectory ?? FileManager.default.currentDirectoryPath)
+            let step = try AccessibilityStep(configuration, root: repository?.workingDirectory ?? here)
             return (step, repository)
         } catch let error as ConfigurationError {
             throw .configuration(error)
@@ -136,7 +145,7 @@ public enum AccessibilityRun {
     }
 
     /// The findings of the target, and the notes on what was not checked and why.
-    static func check(_ target: AccessibilityTarget, step: AccessibilityStep, repository: Repository?, root: String,
+    static func check(_ target: AccessibilityTarget, step: AccessibilityStep, repository: Repository?, root: String, here: String,
                       explainSelection: Bool, applyBaseline: Bool) throws(PipelineError) -> AccessibilityStep.CheckResult {
         var result = AccessibilityStep.CheckResult()
         switch target {
@@ -155,8 +164,9 @@ public enum AccessibilityRun {
                     if explainSelection { result.explanations.append("\(path): not checked: not a Swift file") }
                     continue
                 }
-                if case .failure(.missing) = FileReading.read(path, limit: 0) { throw .input("\(path): no such file") }
-                switch step.text(ofFile: path, at: path) {
+                let absolute = FilePath.absolute(path, base: here)
+                if case .failure(.missing) = FileReading.read(absolute, limit: 0) { throw .input("\(path): no such file") }
+                switch step.text(ofFile: path, at: absolute) {
                 case .success(let text): result.findings += step.checkFile(path: path, text: text)
                 case .failure(let note): result.notes.append(note.text)
                 }
@@ -230,17 +240,17 @@ public enum AccessibilityRun {
 
     /// Prints the findings as asked: JSON and SARIF alone on standard output; text with the notes
     /// and, in GitHub Actions, annotations.
-    static func write(_ findings: [AccessibilityFinding], notes: [String], as output: AccessibilityOutput, target: AccessibilityTarget,
-                      root: String, environment: [String: String], console: Console, diagnostics: Diagnostics) {
+    /// `base` is where the findings' paths start (SARIF needs whole paths): where prepush runs for
+    /// named files, else the repository.
+    static func write(_ findings: [AccessibilityFinding], notes: [String], as output: AccessibilityOutput,
+                      base: String, environment: [String: String], diagnostics: Diagnostics) {
+        let console = diagnostics.console
         switch output {
         case .json:
             FileSystem.write(render(findings, notes: notes), to: console.output)
             // The document carries the notes; standard error tells the person running it too.
             for note in notes { diagnostics.note(note) }
         case .sarif:
-            // Files named on the command line are relative to where prepush runs; the rest to the repository.
-            let base: String
-            if case .files = target { base = FileManager.default.currentDirectoryPath } else { base = root }
             FileSystem.write(SARIFWriter.render(findings, root: base, notes: notes), to: console.output)
             for note in notes { diagnostics.note(note) }
         case .text:

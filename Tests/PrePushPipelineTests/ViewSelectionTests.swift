@@ -38,7 +38,7 @@ import Testing
 
     @Test func everyViewFileIsCheckedWithNoConfiguration() throws {
         let repo = try repository()
-        let result = try PrepushBinary.run(["a11y", "--all"], in: repo.path, environment: repo.environment)
+        let result = try InProcess.a11y(["a11y", "--all"], in: repo.path, environment: repo.environment)
         #expect(result.status == 1, "\(result)")
         let files = Set(result.standardOutput.split(separator: "\n").compactMap { $0.split(separator: ":").first.map(String.init) })
         #expect(files == ["App/Screens/JoinRoom/View/JoinRoomScreen.swift", "Packages/Chat/Sources/Chat/Row.swift",
@@ -59,7 +59,7 @@ import Testing
 
     @Test func theSelectionIsExplained() throws {
         let repo = try repository()
-        let result = try PrepushBinary.run(["a11y", "--all", "--explain-selection"], in: repo.path, environment: repo.environment)
+        let result = try InProcess.a11y(["a11y", "--all", "--explain-selection"], in: repo.path, environment: repo.environment)
         // On standard error: the findings on standard output stay what a tool reads.
         #expect(!result.standardOutput.contains("checked:"), "\(result)")
         let notes = result.standardError.split(separator: "\n").filter { $0.hasPrefix("prepush: ") }.map { String($0.dropFirst(9)) }
@@ -77,20 +77,20 @@ import Testing
     @Test func includeGlobsStillChooseWhenConfigured() throws {
         let repo = try repository()
         try repo.write("accessibility:\n  include: \"Features/**\"\n", to: ".prepush.yml")
-        let result = try PrepushBinary.run(["a11y", "--all"], in: repo.path, environment: repo.environment)
+        let result = try InProcess.a11y(["a11y", "--all"], in: repo.path, environment: repo.environment)
         let files = Set(result.standardOutput.split(separator: "\n").compactMap { $0.split(separator: ":").first.map(String.init) })
         #expect(files == ["Features/Settings/SettingsTab.swift", "Features/Menu/BottomMenu.swift"], "\(result)")
     }
 
     @Test func standardInputIsCheckedAsTheNamedFileOutsideAnyRepository() throws {
         let folder = try TemporaryDirectory()
-        let result = try PrepushBinary.run(["a11y", "--stdin-path", "Sources/Draft.swift"], in: folder.path,
+        let result = try InProcess.a11y(["a11y", "--stdin-path", "Sources/Draft.swift"], in: folder.path,
                                            environment: ["PATH": "/usr/bin:/bin", "HOME": folder.path], standardInput: view("Draft"))
         #expect(result.status == 1, "\(result)")
         #expect(result.standardOutput.hasPrefix("Sources/Draft.swift:5:9: error: "), "\(result)")
         // Named files too need no repository.
         try folder.write(view("Named"), to: "Named.swift")
-        let named = try PrepushBinary.run(["a11y", "Named.swift"], in: folder.path, environment: ["PATH": "/usr/bin:/bin", "HOME": folder.path])
+        let named = try InProcess.a11y(["a11y", "Named.swift"], in: folder.path, environment: ["PATH": "/usr/bin:/bin", "HOME": folder.path])
         #expect(named.status == 1, "\(named)")
         #expect(named.standardOutput.contains("Named.swift:5:9: error: "), "\(named)")
     }
@@ -166,7 +166,7 @@ import Testing
         }
 
         """, to: "App/Form/FormView.swift")
-        let result = try PrepushBinary.run(["a11y", "--all"], in: repo.path, environment: repo.environment)
+        let result = try InProcess.a11y(["a11y", "--all"], in: repo.path, environment: repo.environment)
         #expect(result.status == 1, "\(result)")
         #expect(result.standardOutput == "App/Form/FormView.swift:7:70: error: \"form_button_save\" is already used on line 6 [duplicate-identifier]\n", "\(result)")
     }

@@ -21,7 +21,7 @@ import Testing
         let repo = try GitRepository()
         try repo.addTaggedScreen()
         try repo.write(view, to: "Views/AddTaskView.swift")
-        let result = try PrepushBinary.run(["a11y", "Views/AddTaskView.swift"], in: repo.path, environment: repo.environment)
+        let result = try InProcess.a11y(["a11y", "Views/AddTaskView.swift"], in: repo.path, environment: repo.environment)
         #expect(result.status == 1)
         #expect(result.standardOutput == "Views/AddTaskView.swift:6:13: error: TextField has no .accessibilityIdentifier; add one in the {scope}_{type}_{name} convention [missing-identifier]\n")
     }
@@ -30,7 +30,7 @@ import Testing
         let repo = try GitRepository()
         try repo.addTaggedScreen()
         try repo.write(view, to: "Views/AddTaskView.swift")
-        let result = try PrepushBinary.run(["a11y", "--all", "--format", "json"], in: repo.path, environment: repo.environment)
+        let result = try InProcess.a11y(["a11y", "--all", "--format", "json"], in: repo.path, environment: repo.environment)
         #expect(result.status == 1)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
         let findings = try #require(json["findings"] as? [[String: Any]])
@@ -48,7 +48,7 @@ import Testing
         let repo = try GitRepository()
         try repo.write(view, to: "Views/AddTaskView.swift")
         try repo.write(Data([0x73, 0x74, 0x72, 0x75, 0x63, 0x74, 0xFF, 0xFE, 0x0A]), to: "Views/Broken.swift")
-        let json = try PrepushBinary.run(["a11y", "--all", "--format", "json"], in: repo.path, environment: repo.environment)
+        let json = try InProcess.a11y(["a11y", "--all", "--format", "json"], in: repo.path, environment: repo.environment)
         #expect(json.status == 0, "\(json)")
         let document = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
         let notes = try #require(document["notes"] as? [String])
@@ -57,7 +57,7 @@ import Testing
                 "\(json)")
         #expect(json.standardError.split(separator: "\n").map(String.init) == notes.map { "prepush: note: " + $0 }, "\(json)")
 
-        let sarif = try PrepushBinary.run(["a11y", "--all", "--format", "sarif"], in: repo.path, environment: repo.environment)
+        let sarif = try InProcess.a11y(["a11y", "--all", "--format", "sarif"], in: repo.path, environment: repo.environment)
         let log = try #require(try JSONSerialization.jsonObject(with: Data(sarif.standardOutput.utf8)) as? [String: Any])
         let invocation = try #require(((log["runs"] as? [[String: Any]])?.first?["invocations"] as? [[String: Any]])?.first)
         let notifications = try #require(invocation["toolExecutionNotifications"] as? [[String: Any]])
@@ -79,9 +79,9 @@ import Testing
         try repo.git("branch", "base")
         try repo.write(view.replacingOccurrences(of: "Save", with: "Store"), to: "Views/AddTaskView.swift")
         try repo.commitAll("rename the button")
-        let changed = try PrepushBinary.run(["a11y", "--base", "base"], in: repo.path, environment: repo.environment)
+        let changed = try InProcess.a11y(["a11y", "--base", "base"], in: repo.path, environment: repo.environment)
         #expect(changed.status == 0, "the old TextField is not this range's doing: \(changed)")
-        let whole = try PrepushBinary.run(["a11y", "--base", "base", "--all-lines"], in: repo.path, environment: repo.environment)
+        let whole = try InProcess.a11y(["a11y", "--base", "base", "--all-lines"], in: repo.path, environment: repo.environment)
         #expect(whole.status == 1)
     }
 
@@ -89,7 +89,7 @@ import Testing
         let repo = try GitRepository()
         #expect(try PrepushBinary.run(["a11y"], in: repo.path, environment: repo.environment).status == 2)
         #expect(try PrepushBinary.run(["a11y", "--all", "--base", "x"], in: repo.path, environment: repo.environment).status == 2)
-        #expect(try PrepushBinary.run(["a11y", "Missing.swift"], in: repo.path, environment: repo.environment).status == 2)
+        #expect(try InProcess.a11y(["a11y", "Missing.swift"], in: repo.path, environment: repo.environment).status == 2)
     }
 
     /// Linux CI installs jsonschema (scripts/bootstrap.sh --tests); on macOS the test runs when it is there.
@@ -107,7 +107,7 @@ import Testing
         try repo.addTaggedScreen()
         try repo.write(view, to: "App/My Views/AddTaskView.swift")
         try repo.write("import SwiftUI\nstruct ZView: View { var body: some View { Text(\"Hi\").onTapGesture { greet() } } }\n", to: "App/Views/ZView.swift")
-        let result = try PrepushBinary.run(["a11y", "--all", "--format", "sarif"], in: repo.path, environment: repo.environment)
+        let result = try InProcess.a11y(["a11y", "--all", "--format", "sarif"], in: repo.path, environment: repo.environment)
         #expect(result.status == 1)
         let sarif = try repo.root.write(result.standardOutput, to: "out.sarif")
         let schema = Fixtures.shared + "/sarif/sarif-schema-2.1.0.json"
@@ -156,7 +156,7 @@ import Testing
         """, to: evil)
         var environment = repo.environment
         environment["GITHUB_ACTIONS"] = "true"
-        let result = try PrepushBinary.run(["a11y", evil], in: repo.path, environment: environment)
+        let result = try InProcess.a11y(["a11y", evil], in: repo.path, environment: environment)
         #expect(result.status == 1, "\(result)")
         let commands = result.standardOutput.split(separator: "\n").filter { $0.hasPrefix("::") }
         #expect(commands.count == 1, "\(result.standardOutput)")

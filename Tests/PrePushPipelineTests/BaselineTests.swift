@@ -34,7 +34,7 @@ import Testing
 
     @Test func onlyFindingsNotInTheBaselineAreReportedAndMovedLinesStayKnown() throws {
         let repo = try repository()
-        let write = try PrepushBinary.run(["a11y", "--all", "--write-baseline", ".prepush/a11y-baseline.json"], in: repo.path, environment: repo.environment)
+        let write = try InProcess.a11y(["a11y", "--all", "--write-baseline", ".prepush/a11y-baseline.json"], in: repo.path, environment: repo.environment)
         #expect(write.status == 0, "\(write)")
         #expect(write.standardOutput == "prepush: wrote 4 findings to .prepush/a11y-baseline.json; set accessibility.baseline: .prepush/a11y-baseline.json so that only new ones are reported\n")
         let baseline = try #require(repo.root.read("work/.prepush/a11y-baseline.json"))
@@ -42,7 +42,7 @@ import Testing
         #expect(baseline.contains(#""type" : "LegacyView""#))
 
         try repo.write("accessibility:\n  baseline: .prepush/a11y-baseline.json\n", to: ".prepush.yml")
-        let quiet = try PrepushBinary.run(["a11y", "--all"], in: repo.path, environment: repo.environment)
+        let quiet = try InProcess.a11y(["a11y", "--all"], in: repo.path, environment: repo.environment)
         #expect(quiet.status == 0 && findings(quiet).isEmpty, "\(quiet)")
 
         // Lines moved down by new code above them: still known. A new unlabelled button: new.
@@ -50,14 +50,14 @@ import Testing
             + "            Button { close() } label: { Image(systemName: \"xmark\") }\n"
             + "                .accessibilityIdentifier(\"legacy_button_close\")\n"
         try repo.write(oldView.replacingOccurrences(of: "        VStack {\n", with: added), to: "App/LegacyView.swift")
-        let moved = try PrepushBinary.run(["a11y", "--all"], in: repo.path, environment: repo.environment)
+        let moved = try InProcess.a11y(["a11y", "--all"], in: repo.path, environment: repo.environment)
         #expect(findings(moved) == ["App/LegacyView.swift:7:13: error: Button shows only an image; add .accessibilityLabel(\"…\") saying what it does [icon-button-missing-label]"], "\(moved)")
         #expect(moved.status == 1)
     }
 
     @Test func theHookReportsOnlyNewFindingsOnTheLinesAPushTouches() throws {
         let repo = try repository()
-        _ = try PrepushBinary.run(["a11y", "--all", "--write-baseline", ".prepush/a11y-baseline.json"], in: repo.path, environment: repo.environment).checked()
+        _ = try InProcess.a11y(["a11y", "--all", "--write-baseline", ".prepush/a11y-baseline.json"], in: repo.path, environment: repo.environment).checked()
         try repo.write("accessibility:\n  baseline: .prepush/a11y-baseline.json\n", to: ".prepush.yml")
         try repo.commitAll("old views and their baseline")
         try repo.git("push", "--quiet", "--no-verify", "-u", "origin", "main")
@@ -71,7 +71,7 @@ import Testing
 
         // The same change without the baseline would have been refused.
         try repo.write("", to: ".prepush.yml")
-        let withoutBaseline = try PrepushBinary.run(["a11y", "--base", "HEAD~1"], in: repo.path, environment: repo.environment)
+        let withoutBaseline = try InProcess.a11y(["a11y", "--base", "HEAD~1"], in: repo.path, environment: repo.environment)
         #expect(withoutBaseline.status == 1, "\(withoutBaseline)")
         #expect(withoutBaseline.standardOutput.contains("App/LegacyView.swift:6:13: error: Button has no .accessibilityIdentifier"))
     }
@@ -93,7 +93,7 @@ import Testing
             return text + "        }\n    }\n}\n"
         }
         try repo.write(view(300), to: "App/ManyView.swift")
-        let write = try PrepushBinary.run(["a11y", "--all", "--write-baseline", ".prepush/a11y-baseline.json"], in: repo.path, environment: repo.environment)
+        let write = try InProcess.a11y(["a11y", "--all", "--write-baseline", ".prepush/a11y-baseline.json"], in: repo.path, environment: repo.environment)
         #expect(write.standardOutput.hasPrefix("prepush: wrote 300 findings"), "\(write)")
         try repo.write("accessibility:\n  baseline: .prepush/a11y-baseline.json\n", to: ".prepush.yml")
         try repo.commitAll("300 old icon buttons and their baseline")
@@ -112,15 +112,15 @@ import Testing
     @Test func aMissingOrForeignBaselineIsAConfigurationError() throws {
         let repo = try repository()
         try repo.write("accessibility:\n  baseline: .prepush/none.json\n", to: ".prepush.yml")
-        let missing = try PrepushBinary.run(["a11y", "--all"], in: repo.path, environment: repo.environment)
+        let missing = try InProcess.a11y(["a11y", "--all"], in: repo.path, environment: repo.environment)
         #expect(missing.status == 2)
         #expect(missing.standardError.hasPrefix(#".prepush.yml:2:13: error: accessibility.baseline: ".prepush/none.json" does not exist; write it with prepush a11y --all --write-baseline .prepush/none.json"#), "\(missing)")
         try repo.write("[]", to: ".prepush/none.json")
-        let foreign = try PrepushBinary.run(["a11y", "--all"], in: repo.path, environment: repo.environment)
+        let foreign = try InProcess.a11y(["a11y", "--all"], in: repo.path, environment: repo.environment)
         #expect(foreign.status == 2)
         #expect(foreign.standardError.contains("is not an accessibility baseline"), "\(foreign)")
         try repo.write("accessibility:\n  baseline: /etc/hostname\n", to: ".prepush.yml")
-        let outside = try PrepushBinary.run(["a11y", "--all"], in: repo.path, environment: repo.environment)
+        let outside = try InProcess.a11y(["a11y", "--all"], in: repo.path, environment: repo.environment)
         #expect(outside.status == 2)
         #expect(outside.standardError.contains("is an absolute path"), "\(outside)")
     }
@@ -146,7 +146,7 @@ import Testing
         try repo.commitAll("a labelled button")
         try repo.write(labelled.replacingOccurrences(of: "            .accessibilityLabel(\"Share\")\n", with: ""), to: "App/ShareBar.swift")
         try repo.commitAll("the label removed")
-        let result = try PrepushBinary.run(["a11y", "--base", "HEAD~1"], in: repo.path, environment: repo.environment)
+        let result = try InProcess.a11y(["a11y", "--base", "HEAD~1"], in: repo.path, environment: repo.environment)
         #expect(result.status == 1, "\(result)")
         #expect(result.standardOutput.contains("App/ShareBar.swift:5:9: error: Button shows only an image"), "\(result)")
     }
