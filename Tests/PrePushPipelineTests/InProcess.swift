@@ -10,6 +10,14 @@ import PrePushTestSupport
 /// output written to files and read back (never the test process's own streams), and stages
 /// started by `launcher` (real processes unless a test plays a stage back).
 enum InProcess {
+    /// A command line read word by word: the next word, and the value after an option.
+    struct Words {
+        var rest: ArraySlice<String>
+        init(_ arguments: [String]) { rest = arguments.dropFirst()[...] }
+        mutating func next() -> String? { rest.isEmpty ? nil : rest.removeFirst() }
+        mutating func value() -> String { next() ?? "" }
+    }
+
     /// `prepush run` (with `--base` when given) in `folder`; `configure` sets anything else.
     static func run(in folder: String, environment: [String: String], base: String? = nil, flags: ConfigurationFlags = ConfigurationFlags(),
                     launcher: (any StageLauncher)? = nil, configure: (inout PipelineRequest) -> Void = { _ in }) throws -> CommandResult {
@@ -27,11 +35,10 @@ enum InProcess {
         precondition(arguments.first == "run", "InProcess.run plays `prepush run` only")
         var flags = ConfigurationFlags()
         var request = PipelineRequest(flags: flags, environment: environment, hook: nil)
-        var rest = arguments.dropFirst()[...]
+        var words = Words(arguments)
         var base: String?, head: String?
-        func value() -> String { rest.isEmpty ? "" : rest.removeFirst() }
-        while let argument = rest.first {
-            rest.removeFirst()
+        func value() -> String { words.value() }
+        while let argument = words.next() {
             switch argument {
             case "--base": base = value()
             case "--head": head = value()
@@ -63,10 +70,9 @@ enum InProcess {
         var files: [String] = []
         var formats = "junit"
         var output: String?, outputDirectory: String?, annotations: Int?, quiet = false
-        var rest = arguments.dropFirst()[...]
-        func value() -> String { rest.isEmpty ? "" : rest.removeFirst() }
-        while let argument = rest.first {
-            rest.removeFirst()
+        var words = Words(arguments)
+        func value() -> String { words.value() }
+        while let argument = words.next() {
             switch argument {
             case "--format": formats = value()
             case "--output": output = value()
@@ -99,10 +105,9 @@ enum InProcess {
         var base: String?, head = "HEAD", all = false, allLines = false, explain = false
         var stdinPath: String?, baseline: String?, format = AccessibilityOutput.text
         var flags = ConfigurationFlags()
-        var rest = arguments.dropFirst()[...]
-        func value() -> String { rest.isEmpty ? "" : rest.removeFirst() }
-        while let argument = rest.first {
-            rest.removeFirst()
+        var words = Words(arguments)
+        func value() -> String { words.value() }
+        while let argument = words.next() {
             switch argument {
             case "--base": base = value()
             case "--head": head = value()

@@ -8,13 +8,7 @@ public enum InstallRun {
     /// Installs the hook: 0 installed or already there, 1 it cannot be written, 2 not in a
     /// repository or a tracked hooks folder that does not call prepush yet.
     public static func install(console: Console) -> ExitStatus {
-        let diagnostics = Diagnostics(console: console)
-        let installer: HookInstaller
-        switch locate(installing: true, diagnostics: diagnostics) {
-        case .success(let found): installer = found
-        case .failure(let stop): return stop.status
-        }
-        do {
+        withInstaller(installing: true, console: console) { installer, diagnostics in
             switch try installer.install() {
             case .installed(let hook, let kept):
                 diagnostics.say("installed \(hook)")
@@ -23,22 +17,13 @@ public enum InstallRun {
                 diagnostics.say("already installed at \(hook); nothing changed")
             }
             return .success
-        } catch {
-            diagnostics.error(describing: error)
-            return .failure
         }
     }
 
     /// Removes prepush's hook and puts back the one it kept: 0 removed or nothing to remove, 1 the
     /// hook is not prepush's or cannot be removed, 2 not in a repository.
     public static func uninstall(console: Console) -> ExitStatus {
-        let diagnostics = Diagnostics(console: console)
-        let installer: HookInstaller
-        switch locate(installing: false, diagnostics: diagnostics) {
-        case .success(let found): installer = found
-        case .failure(let stop): return stop.status
-        }
-        do {
+        withInstaller(installing: false, console: console) { installer, diagnostics in
             switch try installer.uninstall() {
             case .removed(let hook, let restored):
                 diagnostics.say("removed \(hook)" + (restored ? "; put back the hook it had kept" : ""))
@@ -49,9 +34,24 @@ public enum InstallRun {
                 return .failure
             }
             return .success
-        } catch {
-            diagnostics.error(describing: error)
-            return .failure
+        }
+    }
+
+    /// `body` with the installer and the command's sink; an installer that cannot be had, or a
+    /// hook that cannot be written, ends the command as `locate` and the error say.
+    static func withInstaller(installing: Bool, console: Console,
+                              _ body: (HookInstaller, Diagnostics) throws -> ExitStatus) -> ExitStatus {
+        let diagnostics = Diagnostics(console: console)
+        switch locate(installing: installing, diagnostics: diagnostics) {
+        case .failure(let stop):
+            return stop.status
+        case .success(let installer):
+            do {
+                return try body(installer, diagnostics)
+            } catch {
+                diagnostics.error(describing: error)
+                return .failure
+            }
         }
     }
 

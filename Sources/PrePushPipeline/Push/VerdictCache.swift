@@ -252,28 +252,3 @@ struct VerdictCache {
         return "\(then.tm_year + 1900)-\(two(then.tm_mon + 1))-\(two(then.tm_mday)) \(clock)"
     }
 }
-
-/// `prepush cache clear`.
-public enum VerdictCacheRun {
-    /// Removes the repository's cached verdicts; the next run of every stage runs it.
-    public static func clear(console: Console) -> ExitStatus {
-        let diagnostics = Diagnostics(console: console)
-        GitLibrary.initialize()
-        let repository: Repository
-        do {
-            repository = try Repository.openFromEnvironment()
-        } catch {
-            diagnostics.error(describing: error)
-            return .usage
-        }
-        let cache = VerdictCache(repository: repository)
-        do {
-            let count = try cache.clear()
-            console.line("prepush: removed \(count) cached verdict\(count == 1 ? "" : "s") (\(cache.verdictsFolder))")
-            return .success
-        } catch {
-            diagnostics.error("cannot remove \(cache.folder): \(ErrorText.describe(error))")
-            return .failure
-        }
-    }
-}
