@@ -1,5 +1,6 @@
 import PrePushConfig
 import PrePushCore
+import PrePushGit
 import PrePushTraceability
 import PrePushYAML
 
@@ -57,6 +58,18 @@ public struct Diagnostics {
         case let yaml as YAMLError: console.standardError(yaml.description)
         case let refs as PushUpdateError: console.standardError(refs.description)
         default: self.error(ErrorText.describe(error))
+        }
+    }
+
+    /// The repository git finds from here (`GIT_DIR` honoured), libgit2 set up first; nil, said
+    /// as an error, when there is none: what a command outside a push opens.
+    func repositoryHere() -> Repository? {
+        GitLibrary.initialize()
+        do {
+            return try Repository.openFromEnvironment()
+        } catch {
+            self.error(describing: error)
+            return nil
         }
     }
 

@@ -6,14 +6,7 @@ public enum VerdictCacheRun {
     /// Removes the repository's cached verdicts; the next run of every stage runs it.
     public static func clear(console: Console) -> ExitStatus {
         let diagnostics = Diagnostics(console: console)
-        GitLibrary.initialize()
-        let repository: Repository
-        do {
-            repository = try Repository.openFromEnvironment()
-        } catch {
-            diagnostics.error(describing: error)
-            return .usage
-        }
+        guard let repository = diagnostics.repositoryHere() else { return .usage }
         let cache = VerdictCache(repository: repository)
         do {
             let count = try cache.clear()

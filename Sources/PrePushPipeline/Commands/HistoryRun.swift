@@ -18,14 +18,7 @@ public enum HistoryRun {
 
     /// The history and the repository's working folder (empty for a bare repository).
     static func openWithRoot(diagnostics: Diagnostics) -> (history: RunHistory, root: String)? {
-        GitLibrary.initialize()
-        let repository: Repository
-        do {
-            repository = try Repository.openFromEnvironment()
-        } catch {
-            diagnostics.error(describing: error)
-            return nil
-        }
+        guard let repository = diagnostics.repositoryHere() else { return nil }
         do {
             let history = try RunHistory(path: RunHistory.path(commonDirectory: repository.commonDirectory))
             for note in history.notes { diagnostics.note("\(note)") }
