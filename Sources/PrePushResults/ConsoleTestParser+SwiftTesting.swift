@@ -12,18 +12,18 @@ extension ConsoleTestParser {
         var glyphEnd = glyph.length
         if let selector = line.scalar(at: glyphEnd), selector.value == 0xFE0E || selector.value == 0xFE0F { glyphEnd += selector.length }
         let textStart = line.skipBlanks(from: glyphEnd)
-        if glyph.value == 0xB1, lastIssue != nil {
+        if glyph.value == 0xB1, swiftTesting.lastIssue != nil {
             // `± inserted [5], removed [3]`: the difference of two collections, part of the issue.
             return appendToLastIssue(line.string(from: 0))
         }
         // Symbols are U+2000 and up, but for `×` (U+00D7), Swift Testing's failure symbol on Windows
         // (`◊ √ × ➜` there, Event.Symbol.swift).
         guard glyph.value >= 0x2000 || glyph.value == 0xD7, textStart > glyphEnd else { return }
-        if glyph.value == 0x21B3, lastIssue != nil {
+        if glyph.value == 0x21B3, swiftTesting.lastIssue != nil {
             // `↳ Whales fail.`: the issue's comment (`Issue.record("Whales fail.")`, `#expect(…, "comment")`).
             return appendToLastIssue(line.string(from: textStart))
         }
-        lastIssue = nil
+        swiftTesting.lastIssue = nil
         if line.has("Test ", at: textStart) {
             swiftTestingTest(line, from: textStart + 5)
         } else if line.has("Suite ", at: textStart) {
@@ -41,7 +41,7 @@ extension ConsoleTestParser {
 
     /// Adds a line to the issue recorded last: to the test's failure or warning, or to the run's failure.
     mutating func appendToLastIssue(_ text: String) {
-        switch lastIssue {
+        switch swiftTesting.lastIssue {
         case .failure(let key):
             guard let last = running[key]?.failures.last else { return }
             running[key]!.failures[running[key]!.failures.count - 1] = TestFailure(message: last.message + "\n" + text, location: last.location)
@@ -61,11 +61,11 @@ extension ConsoleTestParser {
     /// rendering of it, whose tests are not counted as ended) says how many the console lost.
     mutating func runSummary(_ line: ByteLine, from start: Int, countsTests: Bool) {
         runnerSummaries += 1
-        if countsTests, let count = line.count(at: start + 9) { swiftTestingClosingCount = count.value }
+        if countsTests, let count = line.count(at: start + 9) { swiftTesting.closingCount = count.value }
         if line.find(" failed after ", from: start) != nil {
             summarySaysFailed = "Swift Testing's summary says the run failed"
         } else if line.find(" passed after ", from: start) != nil {
-            swiftTestingRunPassed = true
+            swiftTesting.runPassed = true
         }
     }
 
@@ -112,7 +112,7 @@ extension ConsoleTestParser {
             guard let key = swiftTestingKey(for: name, issueFile: warning.location?.file),
                   running[key]!.warnings.count < Self.failureLimit else { return }
             running[key]!.warnings.append(warning)
-            lastIssue = .warning(key)
+            swiftTesting.lastIssue = .warning(key)
         } else if line.has("recorded a known issue", at: index) {
             if let key = swiftTestingKey(for: name, issueFile: nil) { running[key]?.knownIssues += 1 }
         } else if line.has("recorded ", at: index) {
@@ -147,7 +147,7 @@ extension ConsoleTestParser {
         if line.has(" with ", at: index) {
             let text = Array(UnsafeBufferPointer(rebasing: line.bytes[index...]))
             if Self.insideQuotes(text) {
-                pendingIssue = (name, text, 0)
+                swiftTesting.pendingIssue = (name, text, 0)
                 return
             }
         }
@@ -155,12 +155,12 @@ extension ConsoleTestParser {
         if name == "«unknown»" {
             let place = failure.location.map { " at \($0.file):\($0.line):\($0.column)" } ?? ""
             runFailures.append("an issue was recorded outside any test\(place): \(failure.message)")
-            lastIssue = .run
+            swiftTesting.lastIssue = .run
             return
         }
         let key = swiftTestingKey(for: name, issueFile: failure.location?.file) ?? startSwiftTestingTest(name)
         addFailure(key: key, failure)
-        lastIssue = .failure(key)
+        swiftTesting.lastIssue = .failure(key)
     }
 
     /// Whether `text` ends inside a string literal: an odd number of unescaped double quotes.
@@ -175,12 +175,12 @@ extension ConsoleTestParser {
 
     /// Records the issue whose argument value spanned lines, with the place its last line gives.
     mutating func finishPendingIssue() {
-        guard let pending = pendingIssue else { return }
-        pendingIssue = nil
+        guard let pending = swiftTesting.pendingIssue else { return }
+        swiftTesting.pendingIssue = nil
         let failure = pending.text.withUnsafeBufferPointer { Self.swiftTestingIssue(ByteLine(bytes: $0), from: 0) }
         let key = swiftTestingKey(for: pending.name, issueFile: failure.location?.file) ?? startSwiftTestingTest(pending.name)
         addFailure(key: key, failure)
-        lastIssue = .failure(key)
+        swiftTesting.lastIssue = .failure(key)
     }
 
     /// Starts one run of a Swift Testing test; same-named tests of other suites run beside it as tests of their own.
@@ -188,14 +188,14 @@ extension ConsoleTestParser {
     mutating func startSwiftTestingTest(_ name: String) -> String {
         let key = "\u{1}\(startCounter + 1)\u{1}\(name)"
         begin(suite: "", name: name, key: key)
-        swiftTestingRunning[name, default: []].append(key)
+        swiftTesting.running[name, default: []].append(key)
         return key
     }
 
     /// The running test an event of `name` belongs to. With several running under one name: the one
     /// whose earlier issues were in the same file, else one with no issue yet, else the oldest.
     func swiftTestingKey(for name: String, issueFile: String?) -> String? {
-        guard let keys = swiftTestingRunning[name], !keys.isEmpty else { return nil }
+        guard let keys = swiftTesting.running[name], !keys.isEmpty else { return nil }
         if keys.count == 1 { return keys[0] }
         if let issueFile, let same = keys.first(where: { running[$0]?.failures.first?.location?.file == issueFile }) { return same }
         return keys.first { running[$0]?.failures.isEmpty == true } ?? keys[0]
@@ -204,13 +204,13 @@ extension ConsoleTestParser {
     /// Ends one run of a Swift Testing test: a failing end takes a run that recorded issues, a passing
     /// end one that recorded none, so a failure is never shown on a same-named test that passed.
     mutating func finishSwiftTestingTest(_ name: String, status: TestStatus, duration: Double, skipReason: String? = nil) {
-        var keys = swiftTestingRunning[name] ?? []
+        var keys = swiftTesting.running[name] ?? []
         if keys.isEmpty { keys = [startSwiftTestingTest(name)] }
         let wantsFailures = status == .failed
         let position = keys.firstIndex { (running[$0]?.failures.isEmpty == false) == wantsFailures } ?? 0
         let key = keys.remove(at: position)
-        swiftTestingRunning[name] = keys.isEmpty ? nil : keys
-        swiftTestingEnded += 1
+        swiftTesting.running[name] = keys.isEmpty ? nil : keys
+        swiftTesting.ended += 1
         if let skipReason { earlySkipReasons[key] = skipReason }
         finish(key: key, suite: "", name: name, status: status, duration: duration)
     }

@@ -17,7 +17,7 @@ extension ConsoleTestParser {
             // The name is only needed when the test finishes; the key is enough to track it.
             if running[key] == nil { begin(suite: "", name: "", key: key) }
             // xcodebuild runs a test again after it crashed the runner: that run is a retry.
-            if !restartedKeys.isEmpty, restartedKeys.remove(key) != nil { running[key]?.iteration = 2 }
+            if !xctest.restartedKeys.isEmpty, xctest.restartedKeys.remove(key) != nil { running[key]?.iteration = 2 }
             if let iterationAt = line.find("(Iteration ", from: index), let number = line.count(at: iterationAt + 11) {
                 running[key]?.iteration = number.value
             }
@@ -80,7 +80,7 @@ extension ConsoleTestParser {
         // `finished at …`: the form of XCTest before Xcode 9 (xcpretty-era logs).
         if line.has(" started", at: close + 1) {
             // xcbeautify leaves suite lines as they were and renders only the tests under them.
-            if xcbeautifySuite.isEmpty || xcbeautifyFailing == nil { xcbeautifySuite = line.string(12..<close) }
+            if xcbeautify.suite.isEmpty || xcbeautify.failing == nil { xcbeautify.suite = line.string(12..<close) }
             return
         }
         if line.has(" passed", at: close + 1) || line.has(" finished", at: close + 1) { return }
@@ -120,9 +120,9 @@ extension ConsoleTestParser {
     /// Lets the next plain lines continue the failure just added, when its test is running.
     mutating func continueFailure(of key: String) {
         guard running[key] != nil else { return }
-        continued = .failure(key)
-        continuationLines = 0
-        blankLinesInContinuation = 0
+        xctest.continued = .failure(key)
+        xctest.continuationLines = 0
+        xctest.blankLinesInContinuation = 0
     }
 
     /// `/path/File.swift:14: Class.test : Test skipped - reason` (Linux) or `… -[Module.Class test] : Test skipped - reason`.
@@ -137,9 +137,9 @@ extension ConsoleTestParser {
         if running[key] != nil || resultIndex[key] == nil {
             earlySkipReasons[key] = String(reason)
             // `XCTSkip("needs a device⏎with a camera")`: the reason goes on until the skipped line.
-            continued = .skip(key)
-            continuationLines = 0
-            blankLinesInContinuation = 0
+            xctest.continued = .skip(key)
+            xctest.continuationLines = 0
+            xctest.blankLinesInContinuation = 0
         }
     }
 
@@ -163,19 +163,19 @@ extension ConsoleTestParser {
         var identifier = line.string(from: inAt + 4, to: semicolon)
         if identifier.hasSuffix("()") { identifier.removeLast(2) }
         guard let (suite, name) = Self.splitXCTestIdentifier(identifier.replacingSlash()) else { return }
-        let reason = "the test process exited unexpectedly (crash or test timeout)" + (lastFatalError.map { ": \($0)" } ?? "")
+        let reason = "the test process exited unexpectedly (crash or test timeout)" + (xctest.lastFatalError.map { ": \($0)" } ?? "")
         // Only a test this output showed: a restart line for a test never seen is not evidence
         // enough (xcodebuild's "Failing tests:" summary lists crashed tests it could not show).
         if let key = resolve(suite: suite, name: name), running[key] != nil {
             let parts = Self.split(key: key)
             finish(key: key, suite: parts.suite, name: parts.name, status: .failed, duration: 0, extraFailure: TestFailure(message: reason, location: nil))
-            restartedKeys.insert(key)
+            xctest.restartedKeys.insert(key)
         } else if resolve(suite: suite, name: name) == nil {
             // The crash took the test's own lines with it: the restart line is all there is, and it says the test failed.
             record(UITestResult(suite: suite, name: name, status: .failed, duration: 0, failures: [TestFailure(message: reason, location: nil)], phase: .test))
-            restartedKeys.insert("\(suite).\(name)")
+            xctest.restartedKeys.insert("\(suite).\(name)")
         }
-        lastFatalError = nil
+        xctest.lastFatalError = nil
     }
 
     /// A UI test's activity line `t =     4.13s Assertion Failure: FlakyTests.swift:63: XCTAssertTrue failed - …`:

@@ -21,7 +21,7 @@ extension ConsoleTestParser {
                   line.has(" recorded an issue", at: end) else { return false }
             // The test's `✖` line comes next and ends it; the issue waits for it under the same key.
             let issue = Self.swiftTestingIssue(line, from: end + 18)
-            addFailure(key: "\(xcbeautifySuite).\(name)", issue)
+            addFailure(key: "\(xcbeautify.suite).\(name)", issue)
             return true
         default:
             return false
@@ -72,7 +72,7 @@ extension ConsoleTestParser {
     mutating func xcbeautifyTest(_ line: ByteLine, glyph: UInt32, from start: Int) {
         // Worked out on the line's bytes: every test of a piped run passes through here.
         var lower = start, upper = line.count
-        var suite = xcbeautifySuite
+        var suite = xcbeautify.suite
         if line.has("[", at: lower), let close = line.find(byte: UInt8(ascii: "]"), from: lower) {
             suite = line.string(from: lower + 1, to: close)
             lower = line.skipBlanks(from: close + 1)
@@ -88,10 +88,10 @@ extension ConsoleTestParser {
             // `✖ testName, reason`: gathered until another event ends the test.
             let testName = line.string(lower..<comma), reason = line.string(from: line.skipBlanks(from: comma + 1))
             let key = "\(suite).\(testName)"
-            if xcbeautifyFailing != key {
+            if xcbeautify.failing != key {
                 closeXcbeautifyFailure()
                 begin(suite: suite, name: testName, key: key)
-                xcbeautifyFailing = key
+                xcbeautify.failing = key
             }
             addFailure(key: key, TestFailure(message: reason, location: nil))
             return
@@ -117,8 +117,8 @@ extension ConsoleTestParser {
 
     /// Ends the test whose `✖` lines were being gathered: failed, with every reason.
     mutating func closeXcbeautifyFailure() {
-        guard let key = xcbeautifyFailing else { return }
-        xcbeautifyFailing = nil
+        guard let key = xcbeautify.failing else { return }
+        xcbeautify.failing = nil
         guard let test = running[key] else { return }
         finish(key: key, suite: test.suite, name: test.name, status: .failed, duration: 0)
     }

@@ -44,26 +44,10 @@ public struct ConsoleTestParser {
     var startCounter = 0
     var earlyFailures: [String: [TestFailure]] = [:]
     var earlySkipReasons: [String: String] = [:]
-    var lastFatalError: String?
-    var inFailingTestsList = false
-    /// `swift test --parallel` announces every XCTest test as `[i/n] Testing Module.Class/test` and
-    /// prints the output only of failing ones; an announced test with no output passed.
-    var announced: [(suite: String, name: String)] = []
-
-    /// Swift Testing's console names a test only by its function or display name, and several suites
-    /// can hold a test of the same name: the keys of the running ones, per name, in start order.
-    var swiftTestingRunning: [String: [String]] = [:]
     /// Failures of the run as a whole (xcodebuild's "Early unexpected exit"), not of one test.
     var runFailures: [String] = []
     /// A summary line that says the run failed; a failure of the run when no test failure explains it.
     var summarySaysFailed: String?
-    /// Swift Testing's closing line said the run passed (`Test run with N tests … passed after …`).
-    var swiftTestingRunPassed = false
-    /// The N of Swift Testing's closing line, and how many of its tests the console showed end.
-    var swiftTestingClosingCount: Int?
-    var swiftTestingEnded = 0
-    /// The Swift Testing issue the next `↳`, `±` and indented lines describe.
-    var lastIssue: IssueTarget?
 
     /// Where a Swift Testing issue was put.
     enum IssueTarget {
@@ -74,15 +58,6 @@ public struct ConsoleTestParser {
         /// The last failure of the run (an issue recorded outside any test).
         case run
     }
-    /// Tests xcodebuild said it restarts after a crash: their next run is a retry.
-    var restartedKeys: Set<String> = []
-    /// The XCTest message the next plain lines continue: a failure with a line break
-    /// (`XCTAssertEqual failed: ("a⏎b") is not equal to …`, `XCTFail("one⏎⏎two")`) or a skip's
-    /// reason goes on, blank lines included, until the next event line.
-    var continued: Continued?
-    var continuationLines = 0
-    /// Blank lines seen since the last line of the continued message: kept only if text follows.
-    var blankLinesInContinuation = 0
 
     /// What a plain line goes on with.
     enum Continued {
@@ -93,14 +68,12 @@ public struct ConsoleTestParser {
     }
     /// Most lines added to one failure message this way.
     static let continuationLimit = 50
-    /// xcbeautify's output (users pipe xcodebuild through it): the suite its last `Test Suite X started`
-    /// named, and the test whose `✖ name, reason` lines are being gathered (one per failed assertion).
-    var xcbeautifySuite = ""
-    var xcbeautifyFailing: String?
 
-    /// A Swift Testing issue whose argument value is a string with line breaks: its line ends inside
-    /// the quotes, and the place and message come lines later (`value → "a⏎b" at F.swift:3:5: …`).
-    var pendingIssue: (name: String, text: [UInt8], lines: Int)?
+    /// Each dialect's own state; what they share (the results, the running tests, the run's
+    /// failures and closing verdicts) is the parser's.
+    var xctest = XCTestState()
+    var swiftTesting = SwiftTestingState()
+    var xcbeautify = XcbeautifyState()
 
     struct RunningTest {
         var suite: String
@@ -217,16 +190,16 @@ public struct ConsoleTestParser {
         closeXcbeautifyFailure()
         // Only the order and key are sorted, and each test leaves `running` as it is recorded: a log
         // cut off with a million tests running holds them once, not three times.
-        let unfinished = TestFailure(message: lastFatalError.map { "did not finish: \($0)" }
+        let unfinished = TestFailure(message: xctest.lastFatalError.map { "did not finish: \($0)" }
             ?? "did not finish: the output ended while the test was running (a crash, a kill or a truncated log)", location: nil)
         var passedByClosingLine = 0
         for (_, key) in running.map({ ($0.value.order, $0.key) }).sorted(by: { $0.0 < $1.0 }) {
             guard let test = running.removeValue(forKey: key) else { continue }
             let (suite, name) = test.name.isEmpty ? Self.split(key: key) : (test.suite, test.name)
-            if swiftTestingRunPassed, suite.isEmpty, test.failures.isEmpty {
+            if swiftTesting.runPassed, suite.isEmpty, test.failures.isEmpty {
                 // The runner's verdict is the truth: a run that passed had no failing or unfinished test.
                 passedByClosingLine += 1
-                swiftTestingEnded += 1
+                swiftTesting.ended += 1
                 record(UITestResult(suite: suite, name: name, status: test.knownIssues > 0 ? .expectedFailure : .passed, duration: 0,
                                     warnings: test.warnings))
                 continue
@@ -243,10 +216,10 @@ public struct ConsoleTestParser {
             record(UITestResult(suite: suite, name: name, status: .failed, duration: 0, failures: earlyFailures[key] ?? [], phase: .test))
         }
         earlyFailures.removeAll()
-        for test in announced where resolve(suite: test.suite, name: test.name) == nil {
+        for test in xctest.announced where resolve(suite: test.suite, name: test.name) == nil {
             record(UITestResult(suite: test.suite, name: test.name, status: .passed, duration: 0))
         }
-        announced.removeAll()
+        xctest.announced.removeAll()
         var run = TestRun(results: results)
         run.runFailures = runFailures
         if let summarySaysFailed, run.failing.isEmpty, runFailures.isEmpty {
@@ -255,8 +228,8 @@ public struct ConsoleTestParser {
         // Tests whose every line the console lost (Swift Testing drops blocks of its console on
         // Linux): the closing line that says the run passed counts them, so the run's counts are its.
         var lost = 0
-        if swiftTestingRunPassed, let closing = swiftTestingClosingCount, closing > swiftTestingEnded {
-            lost = closing - swiftTestingEnded
+        if swiftTesting.runPassed, let closing = swiftTesting.closingCount, closing > swiftTesting.ended {
+            lost = closing - swiftTesting.ended
             run.counted = TestCounts(tests: run.results.count + lost, failed: run.failing.count, skipped: run.count(.skipped))
         }
         var parsed = ParsedTests(run: run, unplacedEventLines: unplaced, unplacedSamples: samples, lineCount: lineCount)
@@ -284,32 +257,32 @@ public struct ConsoleTestParser {
     /// One line without its colour and decoration.
     mutating func event(_ bytes: UnsafeBufferPointer<UInt8>) {
         let line = ByteLine(bytes: bytes)
-        let continuing = continued
-        continued = nil
-        if pendingIssue != nil {
+        let continuing = xctest.continued
+        xctest.continued = nil
+        if swiftTesting.pendingIssue != nil {
             if line.count > 0, line[0] < 0xC0 || line.scalar(at: 0).map({ $0.value < 0x2000 }) == true {
-                pendingIssue!.text += [10] + Array(bytes)
-                pendingIssue!.lines += 1
-                if !Self.insideQuotes(pendingIssue!.text) || pendingIssue!.lines >= Self.continuationLimit { finishPendingIssue() }
+                swiftTesting.pendingIssue!.text += [10] + Array(bytes)
+                swiftTesting.pendingIssue!.lines += 1
+                if !Self.insideQuotes(swiftTesting.pendingIssue!.text) || swiftTesting.pendingIssue!.lines >= Self.continuationLimit { finishPendingIssue() }
                 return
             }
             finishPendingIssue()
         }
         guard line.count > 0 else {
-            inFailingTestsList = false
+            xctest.inFailingTestsList = false
             // A message goes on over blank lines (`XCTFail("one⏎⏎two")`) until the next event line.
             if let continuing {
-                continued = continuing
-                blankLinesInContinuation += 1
+                xctest.continued = continuing
+                xctest.blankLinesInContinuation += 1
             }
             return
         }
-        if inFailingTestsList {
+        if xctest.inFailingTestsList {
             if line[0] == 9 || line[0] == 32 {
                 failingTestsEntry(line)
                 return
             }
-            inFailingTestsList = false
+            xctest.inFailingTestsList = false
         }
         if quotesSource || Self.isQuotedSource(line) {
             // The compiler quoting a source line (`12 |     code // Test Case '…' failed`): the
@@ -319,10 +292,10 @@ public struct ConsoleTestParser {
         }
         if line[0] < 0xC0 {
             // `  second line` under a Swift Testing issue: its comment goes on.
-            if lastIssue != nil, line.has("  "), !line.has("    ") || line.scalar(at: 4).map({ $0.value < 0x2000 }) ?? true {
+            if swiftTesting.lastIssue != nil, line.has("  "), !line.has("    ") || line.scalar(at: 4).map({ $0.value < 0x2000 }) ?? true {
                 return appendToLastIssue(line.string(from: 2))
             }
-            lastIssue = nil
+            swiftTesting.lastIssue = nil
         }
         if leadingEvent(line) { return }
         if let errorAt = line.find(": error: ") {
@@ -330,7 +303,7 @@ public struct ConsoleTestParser {
         } else if let skipAt = line.find(" : Test skipped") {
             xctestSkip(line, markerAt: skipAt)
         } else if line.find("Fatal error: ") != nil, !running.isEmpty {
-            lastFatalError = line.string(from: line.find("Fatal error: ")!)
+            xctest.lastFatalError = line.string(from: line.find("Fatal error: ")!)
         } else if let assertionAt = line.find("Assertion Failure: "), !running.isEmpty {
             uiAssertion(line, from: assertionAt + 19)
         } else if let warningAt = line.find(": warning: "), Self.location(line, end: warningAt) != nil {
@@ -380,7 +353,7 @@ public struct ConsoleTestParser {
             if line.has("Test Suite "), let started = line.find(" started", from: 11) {
                 // xcbeautify's heading: `Test Suite AppTests started` (xcodebuild quotes the name).
                 closeXcbeautifyFailure()
-                xcbeautifySuite = line.string(11..<started)
+                xcbeautify.suite = line.string(11..<started)
                 return true
             }
             // xcbeautify's rendering of Swift Testing's closing line, without its glyph.
@@ -393,11 +366,11 @@ public struct ConsoleTestParser {
         } else if first == UInt8(ascii: "S"), line.has("Suite "), line.find(" started", from: 6) == line.count - 8 {
             // xcbeautify's `Suite SwiftTestingGroup started` (Swift Testing's, without its glyph).
             closeXcbeautifyFailure()
-            xcbeautifySuite = line.string(6..<(line.count - 8)).trimmingQuotes()
+            xcbeautify.suite = line.string(6..<(line.count - 8)).trimmingQuotes()
             return true
         } else if first == UInt8(ascii: "F") {
-            if line.has("Failing tests:") { inFailingTestsList = true; return true }
-            if line.has("Fatal error: ") { lastFatalError = line.string(from: 0); return true }
+            if line.has("Failing tests:") { xctest.inFailingTestsList = true; return true }
+            if line.has("Fatal error: ") { xctest.lastFatalError = line.string(from: 0); return true }
         } else if first == UInt8(ascii: "R") && line.has("Restarting after unexpected exit") {
             restart(line)
             return true
@@ -423,7 +396,7 @@ public struct ConsoleTestParser {
         } else if first == UInt8(ascii: "["), let close = line.find("] Testing ", from: 1) {
             let identifier = line.string(from: close + 10, to: line.count)
             if let slash = identifier.lastIndex(of: "/") {
-                announced.append((String(identifier[..<slash]), String(identifier[identifier.index(after: slash)...])))
+                xctest.announced.append((String(identifier[..<slash]), String(identifier[identifier.index(after: slash)...])))
             }
             return true
         }
@@ -459,9 +432,9 @@ public struct ConsoleTestParser {
 
     /// The next plain line of a message that goes on: an XCTest failure's or a skip's reason.
     mutating func continueMessage(_ continuing: Continued, with line: ByteLine) {
-        guard continuationLines < Self.continuationLimit else { return }
-        let text = String(repeating: "\n", count: blankLinesInContinuation + 1) + line.string(from: 0)
-        blankLinesInContinuation = 0
+        guard xctest.continuationLines < Self.continuationLimit else { return }
+        let text = String(repeating: "\n", count: xctest.blankLinesInContinuation + 1) + line.string(from: 0)
+        xctest.blankLinesInContinuation = 0
         switch continuing {
         case .failure(let key):
             guard let test = running[key], let last = test.failures.last else { return }
@@ -470,8 +443,8 @@ public struct ConsoleTestParser {
             guard let reason = earlySkipReasons[key] else { return }
             earlySkipReasons[key] = reason + text
         }
-        continuationLines += 1
-        continued = continuing
+        xctest.continuationLines += 1
+        xctest.continued = continuing
     }
 
     mutating func miss(_ line: ByteLine) {
@@ -485,7 +458,7 @@ public struct ConsoleTestParser {
         startCounter += 1
         let early = earlyFailures.isEmpty ? [] : (earlyFailures.removeValue(forKey: key) ?? [])
         running[key] = RunningTest(suite: suite, name: name, order: startCounter, failures: early, startedAt: clock)
-        lastFatalError = nil
+        xctest.lastFatalError = nil
     }
 
     mutating func addFailure(key: String, _ failure: TestFailure) {
@@ -503,7 +476,7 @@ public struct ConsoleTestParser {
         if !earlyFailures.isEmpty, let early = earlyFailures.removeValue(forKey: key) { failures += early }
         if let extraFailure { failures.append(extraFailure) }
         if status == .failed && failures.isEmpty, let assertion = test?.assertion { failures.append(assertion) }
-        if status == .failed && failures.isEmpty, let fatal = lastFatalError {
+        if status == .failed && failures.isEmpty, let fatal = xctest.lastFatalError {
             failures.append(TestFailure(message: fatal, location: nil))
         }
         if status == .failed && failures.isEmpty {
