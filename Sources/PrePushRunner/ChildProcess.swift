@@ -75,40 +75,6 @@ public struct LeftoverProcess: Sendable, Equatable, CustomStringConvertible {
     public var description: String { name.isEmpty ? "pid \(pid)" : "\(name) (pid \(pid))" }
 }
 
-/// The end of one run.
-public struct RunOutcome: Sendable, Equatable {
-    /// How the child itself ended.
-    public let termination: Termination
-    /// Set when prepush stopped the process tree for a timeout or an interruption.
-    public let stopReason: StopReason?
-    /// Seconds from start to the end of the run.
-    public let duration: Double
-    /// The child's process id, which is also its process group id.
-    public let processID: Int32
-    /// Processes the child left running (in its group, or anywhere below it) that were stopped after it exited.
-    public let leftovers: [LeftoverProcess]
-    /// Output was still arriving from processes prepush could not find after it stopped everything it
-    /// could; what they had written was read, and the pipes were closed on them.
-    public let abandonedPipes: Bool
-
-    /// Whether processes the child left behind had to be stopped after it exited.
-    public var stoppedLeftovers: Bool { !leftovers.isEmpty }
-
-    /// The child exited 0 and was not stopped.
-    public var succeeded: Bool { stopReason == nil && termination == .exited(0) }
-
-    /// An outcome as a launcher other than the process runner reports one (a test's stand-in).
-    package init(termination: Termination, stopReason: StopReason?, duration: Double, processID: Int32 = 0,
-                 leftovers: [LeftoverProcess] = [], abandonedPipes: Bool = false) {
-        self.termination = termination
-        self.stopReason = stopReason
-        self.duration = duration
-        self.processID = processID
-        self.leftovers = leftovers
-        self.abandonedPipes = abandonedPipes
-    }
-}
-
 /// Why a child could not be run.
 public enum RunnerError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The pipes for the child's output could not be made.
@@ -168,17 +134,6 @@ public struct RunOptions {
 /// `xcodebuild` forward it and clean up), SIGTERM a second later, and SIGKILL when the grace
 /// period ends.
 public enum ProcessGroupRunner {
-    /// The first executable file named `name` in the folders of `path`; `name` itself (for
-    /// `posix_spawnp` and prepush's own `PATH`) when there is no `path` or no such file.
-    static func lookUp(_ name: String, path: String?) -> String {
-        guard let path else { return name }
-        for folder in path.split(separator: ":") where !folder.isEmpty {
-            let candidate = String(folder.hasSuffix("/") ? folder + name : folder + "/" + name)
-            if access(candidate, X_OK) == 0 { return candidate }
-        }
-        return name
-    }
-
     /// Upper bound on how long the loop sleeps while the child or its tree may still change, so an
     /// exit is noticed even when a background process keeps the pipes open.
     static let exitCheckInterval = 0.05
