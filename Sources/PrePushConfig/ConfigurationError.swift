@@ -162,9 +162,8 @@ public enum ConfigurationError: Error, Sendable, Equatable, CustomStringConverti
     /// Errors past `limit` in one file, counted and not shown.
     case moreErrors(Int, file: String)
 
-    /// Most errors shown for one file: the first fifty say what is wrong; a file with thousands is
-    /// generated or hostile, and printing each would cost time and memory for nothing.
-    public static let limit = 50
+    /// Most errors shown for one file (the limit every YAML document's reader keeps).
+    public static let limit = DocumentProblems.limit
 
     public var description: String {
         switch self {

@@ -271,15 +271,15 @@ struct FileDecoder {
     private let collected = Collected()
 
     var errors: [ConfigurationError] { collected.errors }
-    /// Errors found after the first `ConfigurationError.limit`: counted, not kept.
+    /// Errors found after the first `DocumentProblems.limit`: counted, not kept.
     var errorsBeyondLimit: Int { collected.beyondLimit }
 
     init(lines: LineTable) { self.lines = lines }
 
-    /// Keeps an error, or counts it once `ConfigurationError.limit` are kept: 20,000 unknown keys
+    /// Keeps an error, or counts it once `DocumentProblems.limit` are kept: 20,000 unknown keys
     /// make 50 messages and a count, and the rest cost nothing (the error is not even made).
     func report(_ error: @autoclosure () -> ConfigurationError) {
-        guard collected.errors.count < ConfigurationError.limit else { collected.beyondLimit += 1; return }
+        guard collected.errors.count < DocumentProblems.limit else { collected.beyondLimit += 1; return }
         collected.errors.append(error())
     }
 
@@ -316,7 +316,7 @@ struct FileDecoder {
                 let kind = StageKind(rawValue: name)
                 if !kind.isBuiltIn {
                     // A misspelt `ui` would otherwise become a stage of its own that SKIP_UI_TESTS does not skip.
-                    if let near = ValueParsers.suggestion(for: name, among: StageKind.builtIn.map(\.rawValue)), name.count <= near.count + 1 {
+                    if let near = DocumentProblems.suggestion(for: name, among: StageKind.builtIn.map(\.rawValue)), name.count <= near.count + 1 {
                         report(.unknownKey(key.location, key: name, parent: "stages", suggestion: near, sourceLine: line(key.location)))
                         continue
                     }
@@ -506,7 +506,7 @@ struct FileDecoder {
                 }
                 if !allowedKeys.contains(name) {
                     report(.unknownKey(key.location, key: name, parent: path,
-                                              suggestion: ValueParsers.suggestion(for: name, among: allowedKeys),
+                                              suggestion: DocumentProblems.suggestion(for: name, among: allowedKeys),
                                               sourceLine: line(key.location)))
                 }
             }

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import PrePushCore
+import PrePushYAML
 
 /// Merges flags, environment, file and defaults into a `ResolvedConfiguration`.
 public enum ConfigurationResolver {
@@ -92,13 +93,13 @@ private struct Merger {
     private mutating func checkRuleNames(_ file: ConfigurationFile?) {
         let known = request.knownAccessibilityRules
         guard !known.isEmpty, let file else { return }
-        // At most `ConfigurationError.limit` errors, each with its line: 8,000 unknown names on one
+        // At most `DocumentProblems.limit` errors, each with its line: 8,000 unknown names on one
         // line were 8,000 copies of that line and 8,000 suggestions (4 s, 1 GB).
         var beyond = 0
         for rule in file.accessibility?.rules ?? [] where !known.contains(rule.value.name) {
-            guard errors.count < ConfigurationError.limit else { beyond += 1; continue }
+            guard errors.count < DocumentProblems.limit else { beyond += 1; continue }
             errors.append(.unknownKey(rule.location, key: rule.value.name, parent: "accessibility.rules",
-                                      suggestion: ValueParsers.suggestion(for: rule.value.name, among: known),
+                                      suggestion: DocumentProblems.suggestion(for: rule.value.name, among: known),
                                       sourceLine: sourceLine(file, rule.location)))
         }
         if beyond > 0 { errors.append(.moreErrors(beyond, file: configurationFile ?? ".prepush.yml")) }

@@ -3,7 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import PrePushConfig
 import PrePushYAML
 import PrePushCore
 
@@ -155,7 +154,7 @@ public struct CatalogError: Error, CustomStringConvertible, Sendable {
     public let problems: [Diagnostic]
     /// A YAML error (syntax, nesting, aliases, a duplicate key), which stops the reading.
     var yamlError: YAMLError?
-    /// Problems found past `ConfigurationError.limit`, counted and not shown.
+    /// Problems found past `DocumentProblems.limit`, counted and not shown.
     public internal(set) var notShown = 0
 
     init(problems: [Diagnostic], yamlError: YAMLError? = nil) {
@@ -182,7 +181,7 @@ private struct CatalogDecoder {
     var testNamePattern: (text: String, regex: LinearRegex)?
 
     mutating func report(_ location: SourceLocation, _ message: String) {
-        guard problems.count < ConfigurationError.limit else { problemsBeyondLimit += 1; return }
+        guard problems.count < DocumentProblems.limit else { problemsBeyondLimit += 1; return }
         problems.append(Diagnostic(location: location, message: message, sourceLine: lines.line(location.line)))
     }
 
@@ -235,7 +234,7 @@ private struct CatalogDecoder {
                 }
             default:
                 let name = key.scalar ?? key.kindDescription
-                let suggestion = ValueParsers.suggestion(for: name, among: ["stories", "scenarios"]).map { " (did you mean \"\($0)\"?)" } ?? ""
+                let suggestion = DocumentProblems.suggestion(for: name, among: ["stories", "scenarios"]).map { " (did you mean \"\($0)\"?)" } ?? ""
                 report(key.location, "unknown key \"\(name)\" at the top of the catalog\(suggestion); expected \"stories\" or \"scenarios\"")
             }
         }
@@ -364,7 +363,7 @@ private struct CatalogDecoder {
             // The data model's own field names (`userStory`, `testMethodName`, …) are the short keys' twins.
             guard let name = key.scalar.flatMap({ ScenarioCatalog.scenarioKeys.contains($0) ? $0 : ScenarioCatalog.dataModelKeys[$0] }) else {
                 let known = ScenarioCatalog.scenarioKeys + ScenarioCatalog.dataModelKeys.keys.sorted()
-                let suggestion = ValueParsers.suggestion(for: written, among: known).map { " (did you mean \"\($0)\"?)" } ?? ""
+                let suggestion = DocumentProblems.suggestion(for: written, among: known).map { " (did you mean \"\($0)\"?)" } ?? ""
                 report(key.location, "unknown key \"\(written)\" in a scenario\(suggestion)")
                 continue
             }

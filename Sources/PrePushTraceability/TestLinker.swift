@@ -1,4 +1,3 @@
-import PrePushConfig
 import PrePushCore
 
 /// Resolves what a scenario links (names, suites, tags) to tests and results by identity, never
