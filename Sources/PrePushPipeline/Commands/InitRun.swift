@@ -74,7 +74,7 @@ public enum InitRun {
             try ReportPublisher.writeWhole(render(findings), to: path)
             // Today's accessibility findings go into a baseline, so that the first `a11y --all`
             // passes and each push is judged on what it changes.
-            findings.baseline = try adoptBaseline(root: root, diagnostics: diagnostics)
+            findings.baseline = adoptBaseline(root: root, diagnostics: diagnostics)
             if findings.baseline != nil { try ReportPublisher.writeWhole(render(findings), to: path) }
         } catch {
             diagnostics.error("cannot write \(path): \(ErrorText.describe(error))")
@@ -132,8 +132,7 @@ public enum InitRun {
             "  # include: [\"App/Views/**\"]",
             "  rules:",
             "    fixed-font-size: warning",
-        ] + identifierLines(findings) + [
-        ] + baselineLines(findings)
+        ] + identifierLines(findings) + baselineLines(findings)
         if let catalog = findings.catalog {
             lines += ["", "traceability:", "  catalog: \(catalog)", "  gate: [P1]                   # priorities whose failing or test-less scenarios refuse a push"]
         } else {
@@ -160,7 +159,7 @@ public enum InitRun {
 
     /// Records today's findings as the baseline (kept as it is when the file exists: it is the
     /// team's); nil when the views have none.
-    static func adoptBaseline(root: String, diagnostics: Diagnostics) throws -> (path: String, count: Int, written: Bool)? {
+    static func adoptBaseline(root: String, diagnostics: Diagnostics) -> (path: String, count: Int, written: Bool)? {
         let findings: [AccessibilityFinding]
         do throws(PipelineError) {
             findings = try AccessibilityRun.findingsOfToday(root: root)
@@ -171,8 +170,13 @@ public enum InitRun {
         let absolute = FilePath.join(root, baselinePath)
         if FileManager.default.fileExists(atPath: absolute) { return (baselinePath, findings.count, false) }
         guard !findings.isEmpty else { return nil }
-        try FileManager.default.createDirectory(atPath: FilePath.join(root, ".prepush"), withIntermediateDirectories: true)
-        try ReportPublisher.writeWhole(AccessibilityBaseline(findings).rendered(), to: absolute)
+        do {
+            try FileManager.default.createDirectory(atPath: FilePath.join(root, ".prepush"), withIntermediateDirectories: true)
+            try ReportPublisher.writeWhole(AccessibilityBaseline(findings).rendered(), to: absolute)
+        } catch {
+            diagnostics.warning("no accessibility baseline written: cannot write \(baselinePath): \(ErrorText.describe(error))")
+            return nil
+        }
         return (baselinePath, findings.count, true)
     }
 
