@@ -165,14 +165,15 @@ struct PlayedStage: StageLauncher {
     let ending: Ending
 
     func run(_ spec: ProcessSpec, options: RunOptions) throws(RunnerError) -> RunOutcome {
-        if case .cannotStart = ending { throw RunnerError.spawnFailed(executable: "/bin/sh", errno: ENOENT) }
+        let outcome: RunOutcome
+        switch ending {
+        case .cannotStart: throw RunnerError.spawnFailed(executable: "/bin/sh", errno: ENOENT)
+        case .exited(let code): outcome = RunOutcome(termination: .exited(code), stopReason: nil, duration: 0.1)
+        case .signalled(let signal): outcome = RunOutcome(termination: .signaled(signal), stopReason: nil, duration: 0.1)
+        case .timedOut: outcome = RunOutcome(termination: .signaled(SIGINT), stopReason: .timedOut, duration: options.timeout ?? 0)
+        }
         var text = output
         text.withUTF8 { options.onOutput(.standardOutput, UnsafeRawBufferPointer($0)) }
-        switch ending {
-        case .exited(let code): return RunOutcome(termination: .exited(code), stopReason: nil, duration: 0.1)
-        case .signalled(let signal): return RunOutcome(termination: .signaled(signal), stopReason: nil, duration: 0.1)
-        case .timedOut: return RunOutcome(termination: .signaled(SIGINT), stopReason: .timedOut, duration: options.timeout ?? 0)
-        case .cannotStart: return RunOutcome(termination: .exited(127), stopReason: nil, duration: 0)
-        }
+        return outcome
     }
 }

@@ -35,11 +35,15 @@ public enum InitRun {
         var adoptedTeamCommands: [TeamCommands.XcodebuildTest] {
             let schemes = [rootPackageTests ? nil : survey.unitScheme, survey.uiScheme].compactMap { $0?.name }
             var seen = Set<String>()
-            return schemes.compactMap { scheme in xcodebuildTests.first { $0.schemes.contains(scheme) } }.filter { seen.insert($0.place).inserted }
+            return schemes.compactMap(teamCommand(for:)).filter { seen.insert($0.place).inserted }
+        }
+        /// The team's `xcodebuild test` command for a scheme, if its files have one.
+        func teamCommand(for scheme: String) -> TeamCommands.XcodebuildTest? {
+            xcodebuildTests.first { $0.schemes.contains(scheme) }
         }
         /// The destination a scheme's stage uses: its team command's, else the one the team's files name.
         func destination(for scheme: String) -> (value: String, place: String)? {
-            if let team = xcodebuildTests.first(where: { $0.schemes.contains(scheme) }), let value = team.destination { return (value, team.place) }
+            if let team = teamCommand(for: scheme), let value = team.destination { return (value, team.place) }
             return destination
         }
         /// The team's test commands no stage took its flags from, for the comment that offers them.

@@ -72,7 +72,7 @@ extension InitRun {
     /// flags, test plan and destination of the team's own command for that scheme when it has one.
     static func schemeStage(_ name: String, _ scheme: XcodeProjectSurvey.SchemeTests, bundles: [String], mixed: Bool,
                             findings: Findings, timeout: String) -> [String] {
-        let team = findings.xcodebuildTests.first { $0.schemes.contains(scheme.name) }
+        let team = findings.teamCommand(for: scheme.name)
         let flags = team?.flags ?? []
         // The team's test plan or its own -only-testing choose the tests; else only this stage's bundles.
         let chosen = flags.contains { $0.hasPrefix("-testPlan") || $0.hasPrefix("-only-testing") }
