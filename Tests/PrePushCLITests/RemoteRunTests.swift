@@ -2,8 +2,11 @@ import Foundation
 import PrePushTestSupport
 import Testing
 
-/// Remote UI runs against a real sshd on 127.0.0.1, through real `git push`es.
-@Suite(.enabled(if: SSHServer.isAvailable, "needs /usr/sbin/sshd and root (CI installs openssh-server)"), .serialized)
+/// Remote UI runs against a real sshd on 127.0.0.1, through real `git push`es. Each test has a
+/// server, a repository and a "Mac" folder of its own, so they run side by side, and they are
+/// `async`: a test waiting for ssh holds no thread of the test run (run one after another, blocking,
+/// they were its last 100 seconds with the cores idle).
+@Suite(.enabled(if: SSHServer.isAvailable, "needs /usr/sbin/sshd and root (CI installs openssh-server)"))
 struct RemoteRunTests {
     /// A repository whose UI stage runs on the test server; the working tree also holds an
     /// uncommitted change and an untracked file, which must not reach the "Mac".
@@ -27,10 +30,10 @@ struct RemoteRunTests {
     }
 
     @Test(arguments: ["rsync", "scp"])
-    func theUIStageRunsOnTheMacOnExactlyThePushedCommit(mode: String) throws {
+    func theUIStageRunsOnTheMacOnExactlyThePushedCommit(mode: String) async throws {
         let server = try SSHServer()
         let (repo, remotePath) = try repository(server: server, mode: mode, uiRun: "pwd > ran-in.txt; cat Sources/state.txt; ls Sources")
-        let push = try repo.push()
+        let push = try await repo.push()
         #expect(push.status == 0, "\(push)")
         #expect(try repo.remoteHead() == repo.head())
         #expect(push.combined.contains("prepush ✔ ui: passed"))
@@ -43,21 +46,21 @@ struct RemoteRunTests {
         #expect(!push.combined.contains("working tree differs"))
     }
 
-    @Test func rsyncDeletesStaleFilesAndReportsWithVerbose() throws {
+    @Test func rsyncDeletesStaleFilesAndReportsWithVerbose() async throws {
         let server = try SSHServer()
         let (repo, remotePath) = try repository(server: server, mode: "rsync", uiRun: "true")
         try FileManager.default.createDirectory(atPath: remotePath, withIntermediateDirectories: true)
         try Data("old".utf8).write(to: URL(fileURLWithPath: remotePath + "/stale.txt"))
-        let push = try repo.push(environment: ["UI_TEST_VERBOSE": "1"])
+        let push = try await repo.push(environment: ["UI_TEST_VERBOSE": "1"])
         #expect(push.status == 0, "\(push)")
         #expect(!FileManager.default.fileExists(atPath: remotePath + "/stale.txt"))
         #expect(push.combined.contains("prepush ▸ ui: rsync: number of regular files transferred"))
     }
 
-    @Test func aFailingRemoteStageRefusesThePushWithItsExitStatus() throws {
+    @Test func aFailingRemoteStageRefusesThePushWithItsExitStatus() async throws {
         let server = try SSHServer()
         let (repo, _) = try repository(server: server, mode: "scp", uiRun: "echo UI test failed >&2; exit 3")
-        let push = try repo.push()
+        let push = try await repo.push()
         #expect(push.status != 0)
         #expect(try repo.remoteHead() == nil)
         #expect(push.combined.contains("prepush ✘ ui: failed (exit 3)"))
@@ -65,18 +68,18 @@ struct RemoteRunTests {
     }
 
     @Test(arguments: ["rsync", "scp"])
-    func aRemoteTimeoutLeavesNoProcessOnTheMac(mode: String) throws {
+    func aRemoteTimeoutLeavesNoProcessOnTheMac(mode: String) async throws {
         let server = try SSHServer()
         let (repo, remotePath) = try repository(server: server, mode: mode, uiRun: "sleep 300 & echo $! > stage.pid; wait", timeout: 2)
-        let push = try repo.push()
+        let push = try await repo.push()
         #expect(push.status != 0)
         #expect(push.combined.contains("prepush ✘ ui: timed out after 2 s"))
         let pid = try #require(Processes.pids(inFile: remotePath + "/stage.pid").first, "the remote stage never wrote its pid")
-        #expect(Processes.waitUntil { !Processes.isAlive(pid) }, "the remote sleep \(pid) outlived the timeout")
+        #expect(await Processes.waitUntil { !Processes.isAlive(pid) }, "the remote sleep \(pid) outlived the timeout")
     }
 
     @Test(arguments: ["rsync", "scp"])
-    func remoteResultsComeBackAndAreReported(mode: String) throws {
+    func remoteResultsComeBackAndAreReported(mode: String) async throws {
         let server = try SSHServer()
         let (repo, _) = try repository(server: server, mode: mode, uiRun: "mkdir -p build/reports && cp fixtures/ui-junit.xml build/reports/junit.xml",
                                        results: ["build/reports/junit.xml"])
@@ -87,7 +90,7 @@ struct RemoteRunTests {
         """, to: "fixtures/ui-junit.xml")
         try repo.git("add", "fixtures/ui-junit.xml")
         try repo.git("commit", "--quiet", "-m", "UI results the remote stage copies")
-        let push = try repo.push()
+        let push = try await repo.push()
         // The stage exits 0; the failing test its results bring back refuses the push.
         #expect(push.status == 1, "\(push)")
         #expect(push.combined.contains("prepush: push refused: ui: exited 0, but its results show 1 failing test"), "\(push)")
@@ -98,66 +101,68 @@ struct RemoteRunTests {
         #expect(FileManager.default.fileExists(atPath: repo.path + arrived))
     }
 
-    @Test func anUnreachablePortFailsClearlyAndQuickly() throws {
+    @Test func anUnreachablePortFailsClearlyAndQuickly() async throws {
         let server = try SSHServer()
         let (repo, _) = try repository(server: server, mode: "rsync", uiRun: "true", port: 1)
-        let push = try repo.push()
+        let push = try await repo.push()
         #expect(push.status != 0)
         #expect(push.combined.contains("ui: could not start: cannot reach 127.0.0.1 over ssh"))
         #expect(push.combined.contains("Connection refused"))
     }
 
-    @Test func aChangedHostKeyIsRefused() throws {
+    @Test func aChangedHostKeyIsRefused() async throws {
         let server = try SSHServer()
         let (repo, _) = try repository(server: server, mode: "scp", uiRun: "true", knownHosts: try server.knownHostsWithChangedKey())
-        let push = try repo.push()
+        let push = try await repo.push()
         #expect(push.status != 0)
         #expect(push.combined.contains("cannot reach 127.0.0.1 over ssh"))
         #expect(push.combined.contains("Host key verification failed"))
         #expect(try repo.remoteHead() == nil)
     }
 
-    @Test func ctrlCStopsTheRemoteCommandOnTheMacToo() throws {
+    @Test func ctrlCStopsTheRemoteCommandOnTheMacToo() async throws {
         let server = try SSHServer()
-        let (repo, remotePath) = try repository(server: server, mode: "rsync", uiRun: "sleep 300 & echo $! > stage.pid; wait")
+        // A timeout far beyond the test's own waits: on a busy test run this test may resume long
+        // after the stage started, and its Ctrl-C must still find the stage running.
+        let (repo, remotePath) = try repository(server: server, mode: "rsync", uiRun: "sleep 300 & echo $! > stage.pid; wait", timeout: 600)
         let running = try Command.start(PrepushBinary.path, ["run", "--ui-tests-only"], in: repo.path, environment: repo.environment)
-        #expect(Processes.waitUntil { !Processes.pids(inFile: remotePath + "/stage.pid").isEmpty }, "the remote stage never started")
+        #expect(await Processes.waitUntil { !Processes.pids(inFile: remotePath + "/stage.pid").isEmpty }, "the remote stage never started")
         running.send(SIGINT)
-        let result = running.wait()
+        let result = await running.wait()
         #expect(result.status == 130, "\(result)")
         let pid = try #require(Processes.pids(inFile: remotePath + "/stage.pid").first)
-        #expect(Processes.waitUntil { !Processes.isAlive(pid) }, "the remote sleep \(pid) outlived Ctrl-C")
+        #expect(await Processes.waitUntil { !Processes.isAlive(pid) }, "the remote sleep \(pid) outlived Ctrl-C")
     }
 
-    @Test func anUnknownHostKeyIsRefusedUnlessNewKeysAreAccepted() throws {
+    @Test func anUnknownHostKeyIsRefusedUnlessNewKeysAreAccepted() async throws {
         let server = try SSHServer()
         let empty = try server.folder.write("", to: "empty_known_hosts")
         let (refused, _) = try repository(server: server, mode: "scp", uiRun: "true", knownHosts: empty)
-        let push = try refused.push()
+        let push = try await refused.push()
         #expect(push.status != 0)
         #expect(push.combined.contains("Host key verification failed"))
         let (accepted, _) = try repository(server: server, mode: "scp", uiRun: "true", knownHosts: empty, extraRemoteYAML: "  acceptNewHostKeys: true\n")
-        let second = try accepted.push()
+        let second = try await accepted.push()
         #expect(second.status == 0, "\(second)")
         // Recorded (hashed where ssh_config says HashKnownHosts, as Debian's does).
         #expect(try String(contentsOfFile: empty, encoding: .utf8).contains("ssh-ed25519 "), "the new key was recorded")
     }
 
-    @Test func aKeyTheMacDoesNotKnowIsRefused() throws {
+    @Test func aKeyTheMacDoesNotKnowIsRefused() async throws {
         let server = try SSHServer()
         let stranger = server.folder.url("stranger")
-        _ = try Command.run("ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-f", stranger], environment: ProcessInfo.processInfo.environment).checked()
+        _ = try await Command.run("ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-f", stranger], environment: ProcessInfo.processInfo.environment).checked()
         let (repo, _) = try repository(server: server, mode: "rsync", uiRun: "true")
         let config = try String(contentsOfFile: repo.path + "/.prepush.yml", encoding: .utf8).replacingOccurrences(of: server.identityFile, with: stranger)
         try repo.write(config, to: ".prepush.yml")
         try repo.commitAll("another key")
-        let push = try repo.push()
+        let push = try await repo.push()
         #expect(push.status != 0)
         #expect(push.combined.contains("cannot reach 127.0.0.1 over ssh"))
         #expect(push.combined.contains("Permission denied"))
     }
 
-    @Test func rsyncMissingOnTheMacIsSaidPlainly() throws {
+    @Test func rsyncMissingOnTheMacIsSaidPlainly() async throws {
         // The "Mac" gives its sessions a PATH with the shell tools but no rsync.
         let tools = try TemporaryDirectory(prefix: "prepush-path")
         for tool in ["sh", "mkdir", "tar", "ps", "tr", "cat", "rm"] {
@@ -167,12 +172,12 @@ struct RemoteRunTests {
         }
         let server = try SSHServer(sessionPath: tools.path)
         let (repo, _) = try repository(server: server, mode: "rsync", uiRun: "true")
-        let push = try repo.push()
+        let push = try await repo.push()
         #expect(push.status != 0)
         #expect(push.combined.contains("prepush ✘ ui: could not start: rsync is not installed on 127.0.0.1; install it there or use syncMode: scp"), "\(push)")
     }
 
-    @Test func rsyncMissingHereIsSaidPlainly() throws {
+    @Test func rsyncMissingHereIsSaidPlainly() async throws {
         let server = try SSHServer()
         let (repo, _) = try repository(server: server, mode: "rsync", uiRun: "true")
         let tools = try TemporaryDirectory(prefix: "prepush-path")
@@ -183,12 +188,12 @@ struct RemoteRunTests {
         }
         var environment = repo.environment
         environment["PATH"] = tools.path
-        let result = try PrepushBinary.run(["run", "--ui-tests-only"], in: repo.path, environment: environment)
+        let result = try await PrepushBinary.run(["run", "--ui-tests-only"], in: repo.path, environment: environment)
         #expect(result.status == 1)
         #expect(result.standardOutput.contains("could not start: rsync is not installed here"), "\(result)")
     }
 
-    @Test func anOptionInjectedThroughTheHostIsRefusedBeforeAnythingRuns() throws {
+    @Test func anOptionInjectedThroughTheHostIsRefusedBeforeAnythingRuns() async throws {
         let repo = try GitRepository()
         let marker = repo.root.url("pwned")
         try repo.write("""
@@ -201,8 +206,8 @@ struct RemoteRunTests {
 
         """, to: ".prepush.yml")
         try repo.commitAll("config")
-        _ = try PrepushBinary.run(["install"], in: repo.path, environment: repo.environment)
-        let push = try repo.push()
+        _ = try await PrepushBinary.run(["install"], in: repo.path, environment: repo.environment)
+        let push = try await repo.push()
         #expect(push.status != 0)
         #expect(push.standardError.contains("remote.host: \"-oProxyCommand=touch \(marker)\" is not a safe host"))
         #expect(!FileManager.default.fileExists(atPath: marker))

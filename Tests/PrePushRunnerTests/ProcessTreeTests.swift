@@ -110,10 +110,6 @@ import Testing
         return expected - 1 == count ? nil : "read \(expected - 1) of \(count) lines"
     }
 
-    /// A CPU burner that is one process (SIGKILL stops it) and ends by itself when the test process
-    /// is gone (`kill -0 $PPID`), so a crashed test run never leaves it spinning.
-    static let burner = "i=0; while [ $i -lt 400000000 ] && kill -0 $PPID 2>/dev/null; do i=$((i+1)); done"
-
     final class Collected: @unchecked Sendable {
         var bytes: [UInt8] = []
         var parser = ConsoleTestParser()
@@ -131,10 +127,8 @@ import Testing
     }
 
     @Test func twentyMegabytesArriveWholeBesideCPUBurners() throws {
-        let burners = try (0..<2).map { _ in try Command.start("sh", ["-c", Self.burner], environment: ["PATH": "/usr/bin:/bin"]) }
-        defer { burners.forEach { $0.send(SIGKILL); _ = $0.wait() } }
         let lines = 200_000  // about 20 MB
-        let (outcome, collected) = try runGenerator(lines: lines)
+        let (outcome, collected) = try CPULoad.during { try runGenerator(lines: lines) }
         #expect(outcome.succeeded)
         #expect(collected.bytes.count > 18_000_000)
         #expect(Self.check(collected.bytes, lines: lines) == nil)
@@ -142,16 +136,16 @@ import Testing
     }
 
     @Test func twoHundredRunsBesideCPUBurnersLoseNothing() throws {
-        let burners = try (0..<2).map { _ in try Command.start("sh", ["-c", Self.burner], environment: ["PATH": "/usr/bin:/bin"]) }
-        defer { burners.forEach { $0.send(SIGKILL); _ = $0.wait() } }
         var failures: [String] = []
-        for run in 0..<200 {
-            let lines = 2_000 + run * 37
-            let (outcome, collected) = try runGenerator(lines: lines)
-            if !outcome.succeeded { failures.append("run \(run): \(outcome.termination)") }
-            if let problem = Self.check(collected.bytes, lines: lines) { failures.append("run \(run): \(problem)") }
-            let counted = collected.parser.finish().lineCount
-            if counted != lines { failures.append("run \(run): the parser counted \(counted) of \(lines) lines") }
+        try CPULoad.during {
+            for run in 0..<200 {
+                let lines = 2_000 + run * 37
+                let (outcome, collected) = try runGenerator(lines: lines)
+                if !outcome.succeeded { failures.append("run \(run): \(outcome.termination)") }
+                if let problem = Self.check(collected.bytes, lines: lines) { failures.append("run \(run): \(problem)") }
+                let counted = collected.parser.finish().lineCount
+                if counted != lines { failures.append("run \(run): the parser counted \(counted) of \(lines) lines") }
+            }
         }
         #expect(failures.isEmpty, "\(failures.prefix(5))")
     }

@@ -36,6 +36,18 @@ public enum Command {
         return process.wait()
     }
 
+    /// Runs `executable` with `arguments` and waits for it without holding a thread of the test
+    /// run: an `async` test that spends its time waiting (a timeout, an ssh session) leaves the
+    /// cores to the tests that compute. Swift Testing runs a synchronous test on one of the few
+    /// threads of Swift's pool (one per core), and a test blocked on a child that sleeps holds it.
+    public static func run(
+        _ executable: String, _ arguments: [String], in directory: String? = nil,
+        environment: [String: String], standardInput: String? = nil
+    ) async throws -> CommandResult {
+        let process = try start(executable, arguments, in: directory, environment: environment, standardInput: standardInput)
+        return await process.wait()
+    }
+
     /// Starts a command without waiting, for tests that signal it while it runs.
     public static func start(
         _ executable: String, _ arguments: [String], in directory: String? = nil,
@@ -88,5 +100,12 @@ public final class RunningCommand: @unchecked Sendable {
         process.waitUntilExit()
         let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
         return CommandResult(status: status, standardOutput: scratch.read("stdout") ?? "", standardError: scratch.read("stderr") ?? "")
+    }
+
+    /// Waits for the end on a thread of its own, so the waiting test holds none of Swift's pool.
+    public func wait() async -> CommandResult {
+        await withCheckedContinuation { continuation in
+            Thread { continuation.resume(returning: self.wait()) }.start()
+        }
     }
 }

@@ -130,6 +130,11 @@ public final class GitRepository: @unchecked Sendable {
         try gitResult(["push", "origin", refspec], environment: extra)
     }
 
+    /// `git push`, awaited without holding a thread of the test run (see the `async` `Command.run`).
+    public func push(_ refspec: String = "main", environment extra: [String: String] = [:]) async throws -> CommandResult {
+        try await Command.run("git", ["push", "origin", refspec], in: path, environment: environment.merging(extra) { $1 })
+    }
+
     /// The object a branch points at on the remote, or nil when it does not exist there.
     public func remoteHead(_ branch: String = "main") throws -> String? {
         let result = try Command.run("git", ["--git-dir", remotePath, "rev-parse", "--verify", "--quiet", "refs/heads/\(branch)"],

@@ -21,4 +21,11 @@ public enum PrepushBinary {
     ) throws -> CommandResult {
         try Command.run(path, arguments, in: directory, environment: environment, standardInput: standardInput)
     }
+
+    /// Runs prepush, awaited without holding a thread of the test run (see the `async` `Command.run`).
+    public static func run(
+        _ arguments: [String], in directory: String, environment: [String: String], standardInput: String? = nil
+    ) async throws -> CommandResult {
+        try await Command.run(path, arguments, in: directory, environment: environment, standardInput: standardInput)
+    }
 }

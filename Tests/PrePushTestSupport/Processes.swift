@@ -28,7 +28,17 @@ public enum Processes {
         return condition()
     }
 
-    /// Reads a file of whitespace-separated pids written by a stage.
+    /// `waitUntil`, sleeping between looks without holding a thread of the test run.
+    @discardableResult
+    public static func waitUntil(limit: Double = 30, _ condition: () -> Bool) async -> Bool {
+        let end = Date().addingTimeInterval(limit)
+        while Date() < end {
+            if condition() { return true }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return condition()
+    }
+
     /// Whether process `pid` runs the program `name` (Linux's /proc; elsewhere, whether it is alive).
     public static func isNamed(_ pid: Int32, _ name: String) -> Bool {
         guard FileManager.default.fileExists(atPath: "/proc/self/comm") else { return kill(pid, 0) == 0 }
@@ -36,6 +46,7 @@ public enum Processes {
         return comm.hasPrefix(name)
     }
 
+    /// Reads a file of whitespace-separated pids written by a stage.
     public static func pids(inFile path: String) -> [Int32] {
         ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "")
             .split(whereSeparator: \.isWhitespace).compactMap { Int32($0) }
