@@ -356,16 +356,13 @@ private struct RunLoop {
                 if stopStartedAt == nil {
                     let left = stageTree()
                     if left.isEmpty {
-                        // An orphan caught mid-exec cannot be told apart yet; give it a moment, not forever.
-                        guard undecidedOrphans else { break }
-                        if undecidedSince == nil { undecidedSince = now }
-                        if now - undecidedSince! >= 1 { break }
-                        waitForEvents(now: now)
-                        continue
+                        if awaitsUndecidedOrphan(now) { waitForEvents(now: now); continue }
+                        break
                     }
                     leftovers = left.map { LeftoverProcess(pid: $0.pid, name: $0.name) }
                     beginStop(now)
                 } else if stageTree().isEmpty {
+                    if awaitsUndecidedOrphan(now) { waitForEvents(now: now); continue }
                     break
                 } else if let killSentAt, now - killSentAt >= ProcessGroupRunner.exitCheckInterval * 4 {
                     // Something was left (born after the kill): freeze and kill again, until nothing is, for a while.
@@ -396,6 +393,14 @@ private struct RunLoop {
         reapAdopted()
         return RunOutcome(termination: termination ?? .exited(-1), stopReason: stopReason, duration: monotonicSeconds() - start,
                           processID: pid, leftovers: leftovers, abandonedPipes: abandonedPipes)
+    }
+
+    /// Whether an adopted orphan whose environment could not be read yet (caught mid-exec) is still
+    /// worth waiting for: it cannot be told apart yet, so it gets a moment, not forever.
+    private mutating func awaitsUndecidedOrphan(_ now: Double) -> Bool {
+        guard undecidedOrphans else { return false }
+        if undecidedSince == nil { undecidedSince = now }
+        return now - undecidedSince! < 1
     }
 
     /// The live processes of the stage: its group, everything below its main process, the orphans

@@ -86,6 +86,19 @@ import Testing
         #expect(Processes.waitUntil(limit: 2) { !Processes.isAlive(pid) })
         #endif
     }
+
+    /// A process that embeds the runner (this test suite) has children of its own; one whose
+    /// environment cannot be read (here, empty for good; in a suite, caught mid-exec) is not the
+    /// stage's and is never stopped as its leftover.
+    @Test func aChildOfTheEmbeddingProcessIsNotTakenForAStagesOrphan() throws {
+        let own = try Command.start("/bin/sleep", ["30"], environment: [:])
+        defer { own.send(SIGKILL); _ = own.wait() }
+        #expect(Processes.waitUntil(limit: 5) { Processes.isNamed(own.pid, "sleep") })
+        let (outcome, _) = try run("exit 0", grace: 1)
+        #expect(outcome.termination == .exited(0))
+        #expect(outcome.leftovers.isEmpty, "\(outcome.leftovers)")
+        #expect(Processes.isAlive(own.pid), "the test's own sleep was stopped as the stage's")
+    }
 }
 
 /// Every byte a stage writes reaches the reader, however loaded the machine: the output of a
