@@ -195,7 +195,10 @@ public enum ProcessGroupRunner {
         // argv[0] stays the name the caller gave.
         let name = spec.executable
         var spec = spec
-        if !spec.executable.contains("/") { spec.executable = lookUp(spec.executable, path: spec.environment["PATH"]) }
+        // Not found there (or no PATH given): the name as it is, for `posix_spawnp` and prepush's own PATH.
+        if !name.contains("/"), let path = spec.environment["PATH"], let found = ProgramLookup.executable(named: name, path: path) {
+            spec.executable = found
+        }
         #if os(Linux)
         // Linux: forked by hand so the stage's first process gets PR_SET_PDEATHSIG (SIGKILL): a
         // `kill -9` of prepush then ends it rather than leaving it running unseen. The spawning

@@ -5,16 +5,17 @@
 #elseif canImport(Darwin)
 @preconcurrency import Darwin
 #endif
+import PrePushCore
 
-extension ProcessGroupRunner {
-    /// The first executable file named `name` in the folders of `path`; `name` itself (for
-    /// `posix_spawnp` and prepush's own `PATH`) when there is no `path` or no such file.
-    static func lookUp(_ name: String, path: String?) -> String {
-        guard let path else { return name }
-        for folder in path.split(separator: ":") where !folder.isEmpty {
-            let candidate = String(folder.hasSuffix("/") ? folder + name : folder + "/" + name)
-            if access(candidate, X_OK) == 0 { return candidate }
+/// Finds a program on a `PATH` as a shell does: for the runner (a child's bare program name, on the
+/// `PATH` the child is given) and for the verdict cache (the toolchain's programs).
+package enum ProgramLookup {
+    /// The first executable file (not a folder) called `name` in the folders of `path`.
+    package static func executable(named name: String, path: String) -> String? {
+        for folder in path.split(separator: ":", omittingEmptySubsequences: true) {
+            let candidate = FilePath.join(String(folder), name)
+            if access(candidate, X_OK) == 0, !FileSystem.isDirectory(candidate) { return candidate }
         }
-        return name
+        return nil
     }
 }

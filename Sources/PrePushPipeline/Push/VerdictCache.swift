@@ -185,7 +185,7 @@ struct VerdictCache {
     func toolchainIdentity(environment: [String: String]) -> String {
         var lines: [String] = []
         for tool in Self.toolchainTools {
-            guard let path = Self.executable(named: tool.name, path: environment["PATH"] ?? "/usr/bin:/bin") else { continue }
+            guard let path = ProgramLookup.executable(named: tool.name, path: environment["PATH"] ?? "/usr/bin:/bin") else { continue }
             let resolved = FileSystem.realPath(path) ?? path
             var info = stat()
             guard stat(resolved, &info) == 0 else { continue }
@@ -208,15 +208,6 @@ struct VerdictCache {
             lines.append("\(tool.name): \(output)")
         }
         return lines.joined(separator: "\n")
-    }
-
-    /// The first executable file called `name` in the folders of `path`.
-    static func executable(named name: String, path: String) -> String? {
-        for folder in path.split(separator: ":", omittingEmptySubsequences: true) {
-            let candidate = FilePath.join(String(folder), name)
-            if access(candidate, X_OK) == 0, !FileSystem.isDirectory(candidate) { return candidate }
-        }
-        return nil
     }
 
     /// The tool's version output, or nil when it does not run or fails.
