@@ -7,8 +7,8 @@
 #   Benchmarks/hook-overhead/run.sh            (RUNS=30 by default)
 #
 # Needs: swift, git, python3 with pip (for lefthook and pre-commit, installed into a venv
-# under Benchmarks/.work), hyperfine (apt-get install -y hyperfine); farm-bench and perf (linux-perf)
-# for the --version pairs and the profile, when they are there.
+# under Benchmarks/.work), hyperfine (apt-get install -y hyperfine); perf (linux-perf) for the
+# profile, when it is there.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -139,12 +139,11 @@ print(f"prepush median {statistics.median(p for p, _ in pairs)*1000:.1f} ms, lef
       f"median ratio {statistics.median(ratios):.2f}x (pairs where prepush was faster: {sum(r < 1 for r in ratios)} of {runs})")
 PY
 
-# Start-up alone: `prepush --version` beside `lefthook version`, alternated, and where the hook's time
-# goes (perf's software clock; hardware counters are not offered on every machine).
-echo "== --version, $runs alternated pairs"
-if command -v farm-bench >/dev/null; then
-    farm-bench -n "$runs" --warmup 3 --vs "lefthook version" -- "$prepush" --version 2>&1 | grep -E "wall s|A/B wall"
-fi
+# Start-up alone: `prepush --version` beside `lefthook version`, and where the hook's time goes
+# (perf's software clock; hardware counters are not offered on every machine).
+echo "== --version, $runs runs each"
+hyperfine --style basic --warmup 3 --runs "$runs" -N -n prepush "$prepush --version" -n lefthook "lefthook version" 2>&1 \
+    | grep -E "^(Benchmark|  Time|  Range|    [0-9.]+ ± [0-9.]+ times faster)"
 if command -v perf >/dev/null && [ "$(uname)" = Linux ]; then
     echo "== perf: the hook's top symbols over 100 runs (prepush's process only)"
     (cd "$work/repos/prepush" && perf record -q -o "$work/perf.data" -e cpu-clock -F 20000 -- \
