@@ -257,6 +257,9 @@ public struct TestRun: Sendable, Hashable, Codable {
     /// The stages that failed before their tests ran, and the last lines of their logs: what a red
     /// build's summary shows after its errors (a linker or script failure has no `error:` line).
     public var buildLogs: [BuildLog]?
+    /// The run of prepush that wrote this run's results.json (its commit, CI run and job): the merge
+    /// of shards takes only shards of its own run and commit. Nil for any other input.
+    public var provenance: RunProvenance?
 
     /// Creates a run.
     public init(results: [UITestResult] = [], runFailures: [String] = [], wallTime: Double? = nil, shard: TestShard? = nil) {

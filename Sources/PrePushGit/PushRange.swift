@@ -237,7 +237,7 @@ extension Repository {
         return false
     }
 
-    private func mergeBase(_ one: String, _ two: String) throws(GitError) -> String {
+    func mergeBase(_ one: String, _ two: String) throws(GitError) -> String {
         var first = try oid(one), second = try oid(two), out = git_oid()
         try check(git_merge_base(&out, handle, &first, &second), "git_merge_base")
         return Self.hex(out)

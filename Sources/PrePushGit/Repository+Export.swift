@@ -77,3 +77,28 @@ extension Repository {
         return found
     }
 }
+
+extension Repository {
+    /// Whether the full reference name (`refs/remotes/origin/main`) exists; never a short name's
+    /// guess (a tag named `origin/main` is not `refs/remotes/origin/main`).
+    public func hasReference(_ fullName: String) -> Bool {
+        var reference: OpaquePointer?
+        guard fullName.hasPrefix("refs/"), git_reference_lookup(&reference, handle, fullName) == 0 else { return false }
+        git_reference_free(reference)
+        return true
+    }
+
+    /// The target of a symbolic reference (`refs/remotes/origin/HEAD` → `refs/remotes/origin/main`), or nil.
+    public func symbolicTarget(_ fullName: String) -> String? {
+        var reference: OpaquePointer?
+        guard git_reference_lookup(&reference, handle, fullName) == 0, let reference else { return nil }
+        defer { git_reference_free(reference) }
+        guard git_reference_type(reference) == GIT_REFERENCE_SYMBOLIC, let target = git_reference_symbolic_target(reference) else { return nil }
+        return String(cString: target)
+    }
+
+    /// The best common ancestor of two commits (full object names or full reference names).
+    public func mergeBase(of one: String, and two: String) throws(GitError) -> String {
+        try mergeBase(commitID(one), commitID(two))
+    }
+}

@@ -137,9 +137,18 @@ public enum Pipeline {
             return .refused(refusal)
         }
         // 3. The scenario catalog, read before any stage runs: a broken one is said at once.
-        let traceability = TraceabilityStep(configuration.traceability, root: context.root, quarantine: configuration.quarantine)
+        var traceability = TraceabilityStep(configuration.traceability, root: context.root, quarantine: configuration.quarantine)
         var traced = try traceability.isActive ? catalog(traceability) : nil
-        if traced != nil { context.probeToolchain() }
+        if let read = traced {
+            context.probeToolchain()
+            // In CI what can turn the gate green is the base's policy: the change's loosening is said, not honoured.
+            let base = TrustedBase.resolve(given: request.checkRange?.base, environment: request.environment, repository: context.repository)
+            let trusted = GatePolicyTrust.apply(read.catalog, step: &traceability, base: base, repository: context.repository,
+                                                configurationFile: configuration.configurationFile, here: request.here)
+            traceability.policyChanges = trusted.changes
+            GatePolicyTrust.say(trusted.changes, base: base, diagnostics: diagnostics)
+            traced = (trusted.catalog, read.inventory)
+        }
         // 4. The plan: which stages, and why the others do not run.
         var plan = try PushPlanner.plan(configuration, skip: request.environment["SKIP"], onlyStages: request.onlyStages,
                                         changedFiles: context.changedFiles)
@@ -186,13 +195,18 @@ public enum Pipeline {
         let judged = traced.map { RunReports.judgeTraceability(traceability, $0, results: results.flatMap(\.tests.results), stamp: context.reportStamp(),
                                                                history: context.historyPath, environment: request.environment) }
         let gate: Refusal? = judged.flatMap { $0.violations.isEmpty ? nil : .traceability(scenarios: $0.violations.count, priorities: traceability.gate.blocking.sorted().map(\.rawValue)) }
+        let checkout = context.checkout, provenance = context.provenance
         var written = RunReports.publishTests(results, shard: shard?.shard, toolchain: context.toolchainProbe?.toolchain,
                                               refusal: (refusal ?? gate).map { Verdict.reason($0, hook: context.isHook) },
+                                              provenance: provenance, checkout: checkout,
                                               repositoryRoot: context.repository.workingDirectory ?? "",
                                               configuration: configuration, environment: request.environment, diagnostics: diagnostics)
         if let judged {
-            written += RunReports.publishTraceability(traceability, judged, configuration: configuration, environment: request.environment, diagnostics: diagnostics)
+            written += RunReports.publishTraceability(traceability, judged, configuration: configuration, checkout: checkout,
+                                                      environment: request.environment, diagnostics: diagnostics)
         }
+        RunReports.recordProvenance(written, folder: workspace.reportsDirectory, provenance: provenance, shard: shard?.shard,
+                                    checkout: checkout, diagnostics: diagnostics)
         RunReports.sayReports(written, from: context.request.here, console: context.console)
         // 9. The verdict.
         if let refusal = refusal ?? gate { return .refused(refusal) }
@@ -275,8 +289,10 @@ public enum Pipeline {
         }
         let judged = RunReports.judgeTraceability(traceability, catalog, results: [], stamp: context.reportStamp(), history: context.historyPath,
                                                   environment: context.request.environment)
-        let written = RunReports.publishTraceability(traceability, judged, configuration: configuration,
+        let written = RunReports.publishTraceability(traceability, judged, configuration: configuration, checkout: context.checkout,
                                                      environment: context.request.environment, diagnostics: context.diagnostics)
+        RunReports.recordProvenance(written, folder: configuration.reportsDirectory, provenance: context.provenance, shard: nil,
+                                    checkout: context.checkout, diagnostics: context.diagnostics)
         RunReports.sayReports(written, from: context.request.here, console: context.console)
         guard judged.violations.isEmpty else {
             return .refused(.traceability(scenarios: judged.violations.count, priorities: traceability.gate.blocking.sorted().map(\.rawValue)))

@@ -24,13 +24,14 @@ public struct ReportPublisher: Sendable {
         self.annotationLimit = annotationLimit
     }
 
-    /// Writes junit.xml, results.json and results.md into `folder`; returns their paths.
+    /// Writes junit.xml, results.json and results.md into `folder`; returns their paths. Inside
+    /// `checkout` every file goes through its confinement (no link followed, no tracked file replaced).
     @discardableResult
-    public func writeReports(_ run: TestRun, to folder: String) throws -> [String] {
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    public func writeReports(_ run: TestRun, to folder: String, checkout: Checkout? = nil) throws -> [String] {
+        try Checkout.makeFolder(folder, in: checkout)
         return try [ReportFormat.junit, .json, .markdown].map { format in
             let path = FilePath.join(folder, format.fileName)
-            try Self.write(format.reporter, run, to: path)
+            try Self.write(format.reporter, run, to: path, checkout: checkout)
             return path
         }
     }
@@ -150,11 +151,12 @@ public struct ReportPublisher: Sendable {
 
     /// Streams a report into a temporary file beside `path`, a piece at a time, and renames it into
     /// place: memory does not grow with the report, and a failed write leaves no half-written file.
-    public static func write(_ reporter: TestReporter, _ run: TestRun, to path: String) throws {
-        if isStream(path) { return try writeInPlace(path) { reporter.write(run, to: $0) } }
-        let folder = FilePath.parent(path)
-        if !FileSystem.isDirectory(folder) { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-        try AtomicFile.write(to: path) { fd in
+    /// Inside `checkout` the file and its folders go through its confinement.
+    public static func write(_ reporter: TestReporter, _ run: TestRun, to path: String, checkout: Checkout? = nil) throws {
+        let confined = checkout.flatMap { $0.relative(path, from: $0.root) } != nil
+        if !confined && isStream(path) { return try writeInPlace(path) { reporter.write(run, to: $0) } }
+        try Checkout.makeFolder(FilePath.parent(path), in: checkout)
+        try Checkout.write(to: path, in: checkout) { fd in
             let sink = ReportSink { FileSystem.write($0, to: fd) }
             reporter.write(run, to: sink)
             sink.flush()
@@ -163,11 +165,12 @@ public struct ReportPublisher: Sendable {
     }
 
     /// Writes `text` to a temporary file beside `path` and renames it into place.
-    public static func writeWhole(_ text: String, to path: String) throws {
-        if isStream(path) { return try writeInPlace(path) { $0.append(text) } }
-        let folder = FilePath.parent(path)
-        if !FileSystem.isDirectory(folder) { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-        try AtomicFile.write(text, to: path)
+    public static func writeWhole(_ text: String, to path: String, checkout: Checkout? = nil) throws {
+        let confined = checkout.flatMap { $0.relative(path, from: $0.root) } != nil
+        if !confined && isStream(path) { return try writeInPlace(path) { $0.append(text) } }
+        try Checkout.makeFolder(FilePath.parent(path), in: checkout)
+        let bytes = Array(text.utf8)
+        try Checkout.write(to: path, in: checkout) { fd in bytes.withUnsafeBytes { FileSystem.write($0, to: fd) } }
     }
 }
 

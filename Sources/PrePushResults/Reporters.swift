@@ -291,6 +291,14 @@ public struct JSONReporter: TestReporter {
             out.field("tests", counted.tests)
             out.close("}")
         }
+        if let provenance = run.provenance {
+            out.key("provenance"); out.open("{")
+            if let attempt = provenance.attempt { out.field("attempt", attempt) }
+            if let commit = provenance.commit { out.field("commit", commit) }
+            if let job = provenance.job { out.field("job", job) }
+            if let ciRun = provenance.run { out.field("run", ciRun) }
+            out.close("}")
+        }
         out.key("summary"); out.open("{")
         out.field("duration", (run.elapsed * 1000).rounded() / 1000)
         out.field("expectedFailures", run.count(.expectedFailure))
@@ -417,6 +425,15 @@ struct JSONTextWriter {
     }
 
     mutating func field(_ name: StaticString, _ value: String) { key(name); string(value); needsComma = true }
+    /// A field whose name is known only at run time (a file name), escaped like any string.
+    mutating func dynamicField(_ name: String, _ value: String) {
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        newline()
+        string(name)
+        raw(": ")
+        string(value)
+        needsComma = true
+    }
     /// A string as the next element of an array.
     mutating func stringElement(_ value: String) { element(); string(value); needsComma = true }
     mutating func field(_ name: StaticString, _ value: Int) { key(name); bytes += String(value).utf8; needsComma = true }

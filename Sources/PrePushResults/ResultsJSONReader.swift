@@ -46,6 +46,10 @@ enum ResultsJSONReader {
         var run = TestRun(results: results, runFailures: root["runFailures"]?.array?.compactMap(\.string) ?? [],
                           wallTime: root["summary"]?["duration"]?.number, shard: shard)
         run.toolchain = root["toolchain"]?.string
+        if let stamp = root["provenance"] {
+            run.provenance = RunProvenance(commit: stamp["commit"]?.string, run: stamp["run"]?.string,
+                                           attempt: stamp["attempt"]?.string, job: stamp["job"]?.string)
+        }
         run.refusal = root["refusal"]?.string
         let buildErrors = issues(root["buildErrors"])
         if !buildErrors.isEmpty { run.buildErrors = buildErrors }

@@ -88,6 +88,11 @@ public struct ScenarioCatalog: Sendable {
     static let dataModelKeys = ["userStory": "story", "testMethodName": "test", "requiredLaunchArguments": "launchArguments",
                                 "requiresManualIntervention": "manual"]
 
+    /// The same catalog with `entries` instead of its own (the trusted base's policy put back).
+    public func replacing(entries: [CatalogEntry]) -> ScenarioCatalog {
+        ScenarioCatalog(path: path, stories: stories, entries: entries)
+    }
+
     /// A catalog with no scenario, for a repository that has none: the report then lists the tests.
     public static func empty(path: String) -> ScenarioCatalog {
         ScenarioCatalog(path: path, stories: [], entries: [])

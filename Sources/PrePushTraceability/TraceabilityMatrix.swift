@@ -160,6 +160,9 @@ public struct TraceabilityMatrix: Sendable {
     /// Failures no scenario carries, each of which refuses the gate: the run's own (a missing shard,
     /// a runner that failed before its tests) and, where there is no catalog, every failing test.
     public var runFailures: [String] = []
+    /// What the change under test does to the gate's policy that is not honoured until it is merged
+    /// (a P1 scenario made manual, a lowered `gate.minTests`): shown to reviewers in every report.
+    public var policyChanges: [String] = []
     /// What the report is of.
     public var stamp = ReportStamp()
     /// Each row's strip of earlier trees from the run history (parallel to `rows`; empty without a history).

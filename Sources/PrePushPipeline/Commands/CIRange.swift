@@ -32,30 +32,30 @@ public struct CIRange: Sendable, Equatable {
         if environment["GITHUB_ACTIONS"] == "true" {
             let event = value("GITHUB_EVENT_NAME") ?? ""
             if event.hasPrefix("pull_request"), let base = value("GITHUB_BASE_REF") {
-                return CIRange(base: "origin/\(base)", head: "HEAD", origin: "GitHub \(event) into \(base)")
+                return CIRange(base: "refs/remotes/origin/\(base)", head: "HEAD", origin: "GitHub \(event) into \(base)")
             }
             if event == "push", let path = value("GITHUB_EVENT_PATH"), let before = pushBefore(eventFile: path) {
                 if !isZero(before) { return CIRange(base: before, head: "HEAD", origin: "GitHub push since \(before.prefix(12))") }
                 if let branch = defaultBranch(eventFile: path) {
-                    return CIRange(base: "origin/\(branch)", head: "HEAD", origin: "GitHub push of a new branch, from \(branch)")
+                    return CIRange(base: "refs/remotes/origin/\(branch)", head: "HEAD", origin: "GitHub push of a new branch, from \(branch)")
                 }
             }
             return nil
         }
         if environment["GITLAB_CI"] == "true" {
             if let target = value("CI_MERGE_REQUEST_TARGET_BRANCH_NAME") {
-                return CIRange(base: "origin/\(target)", head: "HEAD", origin: "GitLab merge request into \(target)")
+                return CIRange(base: "refs/remotes/origin/\(target)", head: "HEAD", origin: "GitLab merge request into \(target)")
             }
             if let before = value("CI_COMMIT_BEFORE_SHA"), !isZero(before) {
                 return CIRange(base: before, head: "HEAD", origin: "GitLab push since \(before.prefix(12))")
             }
             if let branch = value("CI_DEFAULT_BRANCH") {
-                return CIRange(base: "origin/\(branch)", head: "HEAD", origin: "GitLab push of a new branch, from \(branch)")
+                return CIRange(base: "refs/remotes/origin/\(branch)", head: "HEAD", origin: "GitLab push of a new branch, from \(branch)")
             }
             return nil
         }
         if value("JENKINS_URL") != nil, let target = value("CHANGE_TARGET") {
-            return CIRange(base: "origin/\(target)", head: "HEAD", origin: "Jenkins change into \(target)")
+            return CIRange(base: "refs/remotes/origin/\(target)", head: "HEAD", origin: "Jenkins change into \(target)")
         }
         return nil
     }

@@ -82,14 +82,17 @@ public enum ResultsRun {
         } else {
             limit = GitHubAnnotationsReporter.perStepLimit
         }
-        guard let run = read(request, diagnostics: diagnostics) else { return .usage }
-        guard let written = write(run, formats: formats, request: request, limit: limit, diagnostics: diagnostics) else { return .usage }
+        let trust = ResultsTrust(here: request.currentDirectory ?? FileManager.default.currentDirectoryPath, environment: request.environment)
+        guard var run = read(request, trust: trust, diagnostics: diagnostics) else { return .usage }
+        run.provenance = ReportFiles.provenance(of: trust.around?.repository, environment: request.environment)
+        guard let written = write(run, formats: formats, request: request, limit: limit, checkout: trust.around?.checkout,
+                                  diagnostics: diagnostics) else { return .usage }
         return publish(run, written: written, firstFormat: formats[0], limit: limit, environment: request.environment,
                        here: request.currentDirectory ?? FileManager.default.currentDirectoryPath, diagnostics: diagnostics)
     }
 
     /// Every input read and the shards merged; nil (said why) when an input is unusable or none holds a test.
-    static func read(_ request: Request, diagnostics: Diagnostics) -> TestRun? {
+    static func read(_ request: Request, trust: ResultsTrust, diagnostics: Diagnostics) -> TestRun? {
         let console = diagnostics.console
         var inputs: [(file: String, run: TestRun)] = []
         var empties: [String] = []
@@ -99,6 +102,10 @@ public enum ResultsRun {
             let file = named == "-" || here == nil ? named : FilePath.absolute(named, base: here!)
             if file != "-" && !FileManager.default.isReadableFile(atPath: file) {
                 diagnostics.error("\(named): \(FileManager.default.fileExists(atPath: file) ? "cannot be read" : "no such file")")
+                return nil
+            }
+            if file != "-", let refused = trust.problem(admitting: file, named: named) {
+                diagnostics.error(refused)
                 return nil
             }
             let parsed: (run: TestRun, kind: ResultsInputKind, unplaced: Int)
@@ -121,6 +128,10 @@ public enum ResultsRun {
                 empties.append(name)
                 continue
             }
+            if let refused = trust.problem(stampOf: parsed.run, named: name) {
+                diagnostics.error(refused)
+                return nil
+            }
             inputs.append((named, parsed.run))
             for failure in parsed.run.runFailures { diagnostics.error("\(named): the run failed: \(failure)") }
             let cut = parsed.run.results.filter(\.durationWasCut).count
@@ -139,7 +150,8 @@ public enum ResultsRun {
         do {
             let merged = try ResultsMerge.merge(inputs)
             for failure in merged.added { diagnostics.error("the run failed: \(failure)") }
-            return merged.run
+            // The inputs' word on quarantine is not taken: the trusted configuration decides again.
+            return trust.redecideQuarantine(merged.run, diagnostics: diagnostics)
         } catch {
             diagnostics.error(describing: error)
             return nil
@@ -148,7 +160,7 @@ public enum ResultsRun {
 
     /// The reports, streamed a piece at a time: into the folder, the file, or standard output.
     /// Returns what was written to files; nil (said why) when one cannot be written.
-    static func write(_ run: TestRun, formats: [ReportFormat], request: Request, limit: Int,
+    static func write(_ run: TestRun, formats: [ReportFormat], request: Request, limit: Int, checkout: Checkout?,
                       diagnostics: Diagnostics) -> [(format: ReportFormat, path: String)]? {
         let console = diagnostics.console
         func reporter(_ format: ReportFormat) -> any TestReporter { format == .github ? GitHubAnnotationsReporter(limit: limit) : format.reporter }
@@ -157,9 +169,9 @@ public enum ResultsRun {
         if let named = request.outputDirectory {
             let folder = here.map { FilePath.absolute(named, base: $0) } ?? named
             do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                try Checkout.makeFolder(folder, in: checkout)
             } catch {
-                diagnostics.error("cannot make \(folder): \(ErrorText.describe(error))")
+                diagnostics.error("cannot make \(folder): \(error)")
                 return nil
             }
             written = formats.map { ($0, FilePath.join(folder, $0.fileName)) }
@@ -168,10 +180,24 @@ public enum ResultsRun {
         }
         for (format, path) in written {
             do {
-                try ReportPublisher.write(reporter(format), run, to: path)
+                try ReportPublisher.write(reporter(format), run, to: path, checkout: checkout)
+            } catch let problem as Checkout.Problem {
+                diagnostics.error("cannot write \(path): \(problem)")
+                return nil
             } catch {
                 diagnostics.error("cannot write \(path): \(ErrorText.describe(error))")
                 return nil
+            }
+        }
+        // Beside the reports, which run wrote them: what `prepush comment` takes as this run's.
+        // A folder of their own gets a manifest; a file named alone joins one of this run already there.
+        if let first = written.first {
+            do {
+                try ReportFiles.recordManifest(folder: FilePath.parent(first.path), written: written.map(\.path),
+                                               provenance: run.provenance ?? RunProvenance(), shard: run.shard?.description,
+                                               checkout: checkout, onlyJoining: request.outputDirectory == nil)
+            } catch {
+                diagnostics.warning("could not write \(ReportManifest.fileName) beside \(first.path): \(error)")
             }
         }
         if written.isEmpty {

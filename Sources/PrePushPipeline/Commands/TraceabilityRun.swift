@@ -46,7 +46,7 @@ public enum TraceabilityRun {
         }
         do {
             // A catalog named on the command line is the user's choice; the repository's must stay inside it.
-            let loaded: ScenarioCatalog
+            var loaded: ScenarioCatalog
             if let step { loaded = try step.loadCatalog() } else { loaded = try ScenarioCatalog.load(path: catalog ?? "", testNamePattern: configuredPattern(flags: flags, environment: environment)) }
             let path = step?.absoluteCatalogPath ?? catalog ?? ""
             let manual = loaded.entries.filter(\.scenario.requiresManualIntervention).count
@@ -97,14 +97,24 @@ public enum TraceabilityRun {
         let diagnostics = Diagnostics(console: console, standardOutputIsReport: true)
         guard let configured = step(flags: flags, environment: environment, diagnostics: diagnostics, repository: repository) else { return .usage }
         var inputs: [(file: String, run: TestRun)] = []
+        let here = FileManager.default.currentDirectoryPath
+        let trust = ResultsTrust(here: here, environment: environment)
         for file in resultFiles {
             guard FileManager.default.isReadableFile(atPath: file) else {
                 diagnostics.error("\(file): \(FileManager.default.fileExists(atPath: file) ? "cannot be read" : "no such file")")
                 return .usage
             }
+            if let refused = trust.problem(admitting: FilePath.absolute(file, base: here), named: file) {
+                diagnostics.error(refused)
+                return .usage
+            }
             do {
                 let parsed = try ResultsInput.parse(file: file).run
                 if parsed.results.isEmpty && parsed.shard == nil { diagnostics.warning("\(file): no test results in it") }
+                if let refused = trust.problem(stampOf: parsed, named: file) {
+                    diagnostics.error(refused)
+                    return .usage
+                }
                 inputs.append((file, parsed))
             } catch {
                 diagnostics.error(describing: error)
@@ -121,15 +131,16 @@ public enum TraceabilityRun {
         }
         // Results read from a console name a test without its suite: the sources give it.
         // (The sources are read only when a result needs them.)
-        let run = IdentitySource { TestIdentities(inventory: configured.testInventory(platform: nil)) }.resolve(merged.run)
+        let decided = trust.redecideQuarantine(merged.run, diagnostics: diagnostics)
+        let run = IdentitySource { TestIdentities(inventory: configured.testInventory(platform: nil)) }.resolve(decided)
         let results = run.results
-        let loaded: ScenarioCatalog
+        var loaded: ScenarioCatalog
         // With no catalog at all (none named, none in the default place) the report still merges the
         // results, and the gate is theirs: every failing test and every failure of the run refuses.
         let withoutCatalog = catalog == nil && !configured.isActive
         if withoutCatalog, let testsFormat = ReportFormat(rawValue: format.rawValue) {
             return testsReport(run, format: testsFormat, output: output, stamp: reportStamp(repository), root: configured.root,
-                               console: console, diagnostics: diagnostics)
+                               checkout: trust.around?.checkout, provenance: trust.provenance, diagnostics: diagnostics)
         }
         do {
             if let catalog {
@@ -144,7 +155,19 @@ public enum TraceabilityRun {
             diagnostics.error(describing: error)
             return .usage
         }
+        // The merge job's gate is the base's policy in CI, as the push's is.
+        var step = configured
+        var policyChanges: [String] = []
+        if catalog == nil, let around = trust.around {
+            let base = TrustedBase.resolve(given: nil, environment: environment, repository: around.repository)
+            let file = try? Pipeline.resolveConfiguration(flags: flags, environment: environment, repository: around.repository).configurationFile
+            let trusted = GatePolicyTrust.apply(loaded, step: &step, base: base, repository: around.repository, configurationFile: file ?? nil, here: here)
+            loaded = trusted.catalog
+            policyChanges = trusted.changes
+            GatePolicyTrust.say(policyChanges, base: base, diagnostics: diagnostics)
+        }
         var matrix = TraceabilityMatrix(catalog: loaded, inventory: configured.inventory(), results: results)
+        matrix.policyChanges = policyChanges
         matrix.stamp = reportStamp(repository)
         // The toolchain the tests ran with, as the results recorded it: not this machine's.
         matrix.stamp.toolchain = run.toolchain
@@ -161,9 +184,9 @@ public enum TraceabilityRun {
                 "\(test.testIdentifier) \(test.status == .unfinished ? "did not finish" : "failed")" + (test.failureMessage.map { ": \($0)" } ?? "")
             }
         }
-        let text = format.render(matrix, gate: configured.gate)
-        guard emit(text, to: output, diagnostics: diagnostics) else { return .usage }
-        let violations = configured.gate.violations(in: matrix)
+        let text = format.render(matrix, gate: step.gate)
+        guard emit(text, to: output, checkout: trust.around?.checkout, provenance: trust.provenance, diagnostics: diagnostics) else { return .usage }
+        let violations = step.gate.violations(in: matrix)
         for violation in violations { diagnostics.error(violation.replacing("\n", with: "\n   ")) }
         return violations.isEmpty ? .success : .failure
     }
@@ -171,8 +194,8 @@ public enum TraceabilityRun {
     /// `prepush report` with no catalog: the tests' own report (results.md, results.json or
     /// junit.xml as a push writes them, the Markdown stamped), no scenario in it; it refuses as the
     /// results do (a failure of a test that is not quarantined, of the run, or a refusal they record).
-    static func testsReport(_ run: TestRun, format: ReportFormat, output: String?, stamp: ReportStamp, root: String, console: Console,
-                            diagnostics: Diagnostics) -> ExitStatus {
+    static func testsReport(_ run: TestRun, format: ReportFormat, output: String?, stamp: ReportStamp, root: String, checkout: Checkout?,
+                            provenance: RunProvenance, diagnostics: Diagnostics) -> ExitStatus {
         diagnostics.note("no scenario catalog; the report is the tests' own (\(format.fileName)), and any failure refuses")
         var stamped = stamp
         stamped.toolchain = run.toolchain
@@ -181,7 +204,7 @@ public enum TraceabilityRun {
             let headline = text.prefix { $0 != "\n" }
             text = headline + "\n\n_" + line + "_" + text.dropFirst(headline.count)
         }
-        guard emit(text, to: output, diagnostics: diagnostics) else { return .usage }
+        guard emit(text, to: output, checkout: checkout, provenance: provenance, diagnostics: diagnostics) else { return .usage }
         let places = SourcePlaces(root: root)
         for test in run.refusing {
             let place = test.failureLocation.map { "\(places.describe($0)): " } ?? ""
@@ -193,15 +216,23 @@ public enum TraceabilityRun {
         return run.passedOverall ? .success : .failure
     }
 
-    /// Writes a report whole to `output`, or to standard output; false (said) when it cannot be written.
-    static func emit(_ text: String, to output: String?, diagnostics: Diagnostics) -> Bool {
+    /// Writes a report whole to `output` (inside the checkout through its confinement, and joining
+    /// the folder's `provenance.json` of this run when there is one), or to standard output; false
+    /// (said) when it cannot be written.
+    static func emit(_ text: String, to output: String?, checkout: Checkout?, provenance: RunProvenance, diagnostics: Diagnostics) -> Bool {
         guard let output else {
             FileSystem.write(text, to: diagnostics.console.output)
             return true
         }
+        let path = FilePath.absolute(output, base: FileManager.default.currentDirectoryPath)
         do {
-            try ReportPublisher.writeWhole(text, to: output)
+            try ReportPublisher.writeWhole(text, to: path, checkout: checkout)
+            try? ReportFiles.recordManifest(folder: FilePath.parent(path), written: [path], provenance: provenance, shard: nil,
+                                            checkout: checkout, onlyJoining: true)
             return true
+        } catch let problem as Checkout.Problem {
+            diagnostics.error("cannot write \(output): \(problem)")
+            return false
         } catch {
             diagnostics.error("cannot write \(output): \(ErrorText.describe(error))")
             return false

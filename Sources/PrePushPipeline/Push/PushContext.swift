@@ -31,6 +31,12 @@ final class PushContext {
 
     /// Where the run writes.
     var console: Console { diagnostics.console }
+    /// The one confined way the run writes under the checkout (nil for a bare repository).
+    var checkout: Checkout? { ReportFiles.checkout(of: repository) }
+    /// The run that writes this push's reports: the tested commit, and the CI run and job.
+    var provenance: RunProvenance {
+        RunProvenance.current(commit: try? repository.commitID(pushedCommit), environment: request.environment)
+    }
     /// Whether git runs prepush as its pre-push hook (a push is refused) rather than `prepush run`.
     var isHook: Bool { request.hook != nil }
     /// The commit a run tests: the first pushed ref's, else HEAD.

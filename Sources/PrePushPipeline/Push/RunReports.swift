@@ -20,11 +20,24 @@ enum RunReports {
 
     /// Writes the traceability reports of a judged run and lists what the gate refuses; returns the files written.
     static func publishTraceability(_ step: TraceabilityStep, _ judged: TraceabilityStep.Judged, configuration: ResolvedConfiguration,
-                                    environment: [String: String], diagnostics: Diagnostics) -> [String] {
-        let written = step.publish(judged, folder: configuration.reportsDirectory, environment: environment, diagnostics: diagnostics)
+                                    checkout: Checkout?, environment: [String: String], diagnostics: Diagnostics) -> [String] {
+        let written = step.publish(judged, folder: configuration.reportsDirectory, checkout: checkout, environment: environment, diagnostics: diagnostics)
         // A failure message's later lines stay under their error, as the stages' failures do.
         for violation in judged.violations { diagnostics.console.line("   error: " + violation.replacing("\n", with: "\n      "), tone: .bad) }
         return written
+    }
+
+    /// Lists the reports this run wrote in the folder's `provenance.json`, after them all: what
+    /// `prepush comment` posts and a merge takes is only what this run wrote. Written even when no
+    /// report was (a stage may have left files in the folder that must not pass for the run's).
+    static func recordProvenance(_ written: [String], folder: String, provenance: RunProvenance, shard: TestShard?,
+                                 checkout: Checkout?, diagnostics: Diagnostics) {
+        do {
+            try ReportFiles.recordManifest(folder: folder, written: written, provenance: provenance, shard: shard?.description,
+                                           checkout: checkout, replacing: true)
+        } catch {
+            diagnostics.warning("could not write \(ReportManifest.fileName) in \(folder): \(error)")
+        }
     }
 
     /// One line for every report written, paths relative to the current folder where they are inside it.
@@ -38,6 +51,7 @@ enum RunReports {
     /// Returns the paths written.
     @discardableResult
     static func publishTests(_ stages: [StageResult], shard: TestShard? = nil, toolchain: String? = nil, refusal: String? = nil,
+                             provenance: RunProvenance? = nil, checkout: Checkout? = nil,
                              repositoryRoot: String, configuration: ResolvedConfiguration, environment: [String: String], diagnostics: Diagnostics) -> [String] {
         let console = diagnostics.console
         // Places from the repository root in the reports too, as the console shows them.
@@ -46,6 +60,7 @@ enum RunReports {
         var run = TestRun(results: stages.flatMap(\.tests.results), runFailures: stages.flatMap(\.tests.runFailures),
                           wallTime: stages.map(\.duration).reduce(0, +), shard: shard)
         run.toolchain = toolchain
+        run.provenance = provenance
         // A stage that failed before its tests ran (a red build): its errors.
         let red = stages.filter { $0.status != .passed && $0.tests.results.isEmpty }
         let buildErrors = red.flatMap(\.evidence.compilerErrors).map { BuildErrors.failure(fromLine: $0) }
@@ -90,7 +105,7 @@ enum RunReports {
         FailureList.show(unlisted, places: places, console: console)
         var written: [String] = []
         do {
-            written = try publisher.writeReports(run, to: configuration.reportsDirectory)
+            written = try publisher.writeReports(run, to: configuration.reportsDirectory, checkout: checkout)
         } catch {
             diagnostics.warning("could not write the reports to \(configuration.reportsDirectory): \(ErrorText.describe(error))")
         }

@@ -30,7 +30,9 @@ public struct TraceabilityStep: Sendable {
     let tests: [Glob]
     let launchArguments: [Glob]
     /// The gate.
-    public private(set) var gate: TraceabilityGate
+    public internal(set) var gate: TraceabilityGate
+    /// What the change under test tried to loosen in the gate's policy (`GatePolicyTrust`), for every report.
+    var policyChanges: [String] = []
     /// `traceability.testNamePattern`, when set.
     public let testNamePattern: String?
     /// `traceability.linkPattern`, when set.
@@ -121,6 +123,7 @@ public struct TraceabilityStep: Sendable {
         matrix.stamp = stamp
         matrix.root = root
         matrix.linkPattern = linkPattern
+        matrix.policyChanges = policyChanges
         if let history { matrix.attachHistory(Self.pastResults(history)) }
         return Judged(matrix: matrix, gate: gate, inventory: inventory, violations: gate.violations(in: matrix))
     }
@@ -137,7 +140,7 @@ public struct TraceabilityStep: Sendable {
 
     /// Writes the traceability reports of a judged push into `folder` (and the step summary);
     /// returns the paths written.
-    func publish(_ judged: Judged, folder: String, environment: [String: String], diagnostics: Diagnostics) -> [String] {
+    func publish(_ judged: Judged, folder: String, checkout: Checkout?, environment: [String: String], diagnostics: Diagnostics) -> [String] {
         let console = diagnostics.console
         let (matrix, gate, inventory) = (judged.matrix, judged.gate, judged.inventory)
         console.line("prepush: scenarios: \(matrix.total.total), \(matrix.counts)" + Self.unmappedNote(matrix))
@@ -149,7 +152,7 @@ public struct TraceabilityStep: Sendable {
             let text = format.render(matrix, gate: gate)
             if format == .markdown { markdown = text }
             do {
-                try ReportPublisher.writeWhole(text, to: path)
+                try ReportPublisher.writeWhole(text, to: path, checkout: checkout)
                 written.append(path)
             } catch {
                 diagnostics.warning("could not write \(path): \(ErrorText.describe(error))")
