@@ -206,11 +206,13 @@ public struct Checkout {
     /// Writes the file at the root-relative path whole: what `body` sends to the descriptor it is
     /// given (false: the write failed) goes into a new temporary file in the same folder, which is
     /// then renamed into place (a link there is replaced, never written through). Folders are made
-    /// as needed. Refused: a path through a link, into `.git`, or over a file git tracks.
-    public func write(to relative: String, permissions: mode_t = 0o644, _ body: (Int32) -> Bool) throws(Problem) {
+    /// as needed. Refused: a path through a link, into `.git`, or over a file git tracks unless
+    /// `replacingTracked` (a file the repository keeps, such as `.prepush.yml` or a baseline,
+    /// rather than a report).
+    public func write(to relative: String, permissions: mode_t = 0o644, replacingTracked: Bool = false, _ body: (Int32) -> Bool) throws(Problem) {
         let parts = try components(relative)
         if parts.contains(where: { $0.lowercased() == ".git" }) { throw .insideGit(relative) }
-        if isTracked(relative) { throw .tracked(relative) }
+        if !replacingTracked && isTracked(relative) { throw .tracked(relative) }
         let folder = try openFolder(parts.dropLast(), of: relative, create: true)
         defer { close(folder) }
         let name = parts[parts.count - 1]
@@ -238,8 +240,9 @@ public struct Checkout {
     }
 
     /// Writes `text` as UTF-8 to the root-relative path.
-    public func write(_ text: String, to relative: String, permissions: mode_t = 0o644) throws(Problem) {
-        try write(Array(text.utf8), to: relative, permissions: permissions)
+    public func write(_ text: String, to relative: String, permissions: mode_t = 0o644, replacingTracked: Bool = false) throws(Problem) {
+        let bytes = Array(text.utf8)
+        try write(to: relative, permissions: permissions, replacingTracked: replacingTracked) { fd in bytes.withUnsafeBytes { FileSystem.write($0, to: fd) } }
     }
 }
 
@@ -247,9 +250,10 @@ extension Checkout {
     /// Writes the file at the absolute `path`: through `checkout`'s confinement when it lies inside
     /// the checkout (a committed link on the way is refused), else as given (a folder the user named
     /// outside the checkout is theirs). Always whole: a temporary file renamed into place.
-    public static func write(to path: String, in checkout: Checkout?, permissions: mode_t = 0o644, _ body: (Int32) -> Bool) throws(Problem) {
+    public static func write(to path: String, in checkout: Checkout?, permissions: mode_t = 0o644, replacingTracked: Bool = false,
+                             _ body: (Int32) -> Bool) throws(Problem) {
         if let checkout, let relative = checkout.relative(path, from: checkout.root), relative != "." {
-            return try checkout.write(to: relative, permissions: permissions, body)
+            return try checkout.write(to: relative, permissions: permissions, replacingTracked: replacingTracked, body)
         }
         do {
             try AtomicFile.write(to: path, permissions: permissions, body)
@@ -258,11 +262,19 @@ extension Checkout {
         }
     }
 
+    /// Writes `text` whole to the absolute `path` (see `write(to:in:permissions:replacingTracked:_:)`).
+    public static func write(_ text: String, to path: String, in checkout: Checkout?, replacingTracked: Bool = false) throws(Problem) {
+        try makeFolder(FilePath.parent(path), in: checkout)
+        let bytes = Array(text.utf8)
+        try write(to: path, in: checkout, replacingTracked: replacingTracked) { fd in bytes.withUnsafeBytes { FileSystem.write($0, to: fd) } }
+    }
+
     /// Makes the folder at the absolute `path` and those above it: confined inside the checkout, as
     /// given outside it.
     public static func makeFolder(_ path: String, in checkout: Checkout?) throws(Problem) {
         if let checkout, let relative = checkout.relative(path, from: checkout.root) { return try checkout.makeFolder(relative) }
         guard mkdirAll(path) else { throw .system(path, reason: String(cString: strerror(errno))) }
+
     }
 
     /// `mkdir -p`.

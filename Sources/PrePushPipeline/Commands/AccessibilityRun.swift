@@ -65,9 +65,10 @@ public enum AccessibilityRun {
             if let writeBaseline {
                 // Every finding of this run, before the old baseline is applied: the new baseline replaces it.
                 do {
-                    try ReportPublisher.writeWhole(AccessibilityBaseline(findings).rendered(), to: FilePath.absolute(writeBaseline, base: here))
+                    try Checkout.write(AccessibilityBaseline(findings).rendered(), to: FilePath.absolute(writeBaseline, base: here),
+                                       in: repository.flatMap(ReportFiles.checkout(of:)), replacingTracked: true)
                 } catch {
-                    throw .input("cannot write \(writeBaseline): \(ErrorText.describe(error))")
+                    throw .input("cannot write \(writeBaseline): \(error)")
                 }
                 diagnostics.say("wrote \(TextFormatting.count(findings.count, "finding")) to \(writeBaseline); set accessibility.baseline: \(writeBaseline) so that only new ones are reported")
                 return .success

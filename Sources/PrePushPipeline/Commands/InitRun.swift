@@ -74,14 +74,16 @@ public enum InitRun {
             diagnostics.error("no Swift package, Xcode project or workspace, XcodeGen or Tuist spec found in \(root) (build and dependency folders are not looked in); nothing to configure")
             return .usage
         }
+        // A clone of a pull request may commit `.prepush.yml` or `.prepush` as links: written through the confined layer.
+        let checkout = ReportFiles.checkout(around: root)?.checkout
         do {
-            try ReportPublisher.writeWhole(render(findings), to: path)
+            try Checkout.write(render(findings), to: path, in: checkout, replacingTracked: true)
             // Today's accessibility findings go into a baseline, so that the first `a11y --all`
             // passes and each push is judged on what it changes.
-            findings.baseline = adoptBaseline(root: root, diagnostics: diagnostics)
-            if findings.baseline != nil { try ReportPublisher.writeWhole(render(findings), to: path) }
+            findings.baseline = adoptBaseline(root: root, checkout: checkout, diagnostics: diagnostics)
+            if findings.baseline != nil { try Checkout.write(render(findings), to: path, in: checkout, replacingTracked: true) }
         } catch {
-            diagnostics.error("cannot write \(path): \(ErrorText.describe(error))")
+            diagnostics.error("cannot write \(path): \(error)")
             return .usage
         }
         let fromElsewhere = currentDirectory.map { FilePath.normalize($0) != FilePath.normalize(root) } ?? false
@@ -163,7 +165,7 @@ public enum InitRun {
 
     /// Records today's findings as the baseline (kept as it is when the file exists: it is the
     /// team's); nil when the views have none.
-    static func adoptBaseline(root: String, diagnostics: Diagnostics) -> (path: String, count: Int, written: Bool)? {
+    static func adoptBaseline(root: String, checkout: Checkout?, diagnostics: Diagnostics) -> (path: String, count: Int, written: Bool)? {
         let findings: [AccessibilityFinding]
         do throws(PipelineError) {
             findings = try AccessibilityRun.findingsOfToday(root: root)
@@ -175,10 +177,9 @@ public enum InitRun {
         if FileManager.default.fileExists(atPath: absolute) { return (baselinePath, findings.count, false) }
         guard !findings.isEmpty else { return nil }
         do {
-            try FileManager.default.createDirectory(atPath: FilePath.join(root, ".prepush"), withIntermediateDirectories: true)
-            try ReportPublisher.writeWhole(AccessibilityBaseline(findings).rendered(), to: absolute)
+            try Checkout.write(AccessibilityBaseline(findings).rendered(), to: absolute, in: checkout, replacingTracked: true)
         } catch {
-            diagnostics.warning("no accessibility baseline written: cannot write \(baselinePath): \(ErrorText.describe(error))")
+            diagnostics.warning("no accessibility baseline written: cannot write \(baselinePath): \(error)")
             return nil
         }
         return (baselinePath, findings.count, true)

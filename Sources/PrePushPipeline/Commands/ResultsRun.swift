@@ -128,7 +128,7 @@ public enum ResultsRun {
                 empties.append(name)
                 continue
             }
-            if let refused = trust.problem(stampOf: parsed.run, named: name) {
+            if let refused = trust.problem(stampOf: parsed.run, file: file, named: name) {
                 diagnostics.error(refused)
                 return nil
             }
@@ -182,7 +182,7 @@ public enum ResultsRun {
             do {
                 try ReportPublisher.write(reporter(format), run, to: path, checkout: checkout)
             } catch let problem as Checkout.Problem {
-                diagnostics.error("cannot write \(path): \(problem)")
+                if case .system(_, let reason) = problem { diagnostics.error("cannot write \(path): \(reason)") } else { diagnostics.error("cannot write \(path): \(problem)") }
                 return nil
             } catch {
                 diagnostics.error("cannot write \(path): \(ErrorText.describe(error))")

@@ -34,15 +34,22 @@ struct ResultsTrust {
     /// This command's own run, which the reports it writes carry.
     var provenance: RunProvenance { ReportFiles.provenance(of: around?.repository, environment: environment) }
 
-    /// Why the input at `file` (absolute; `named` as given) is refused before it is read, or nil.
+    /// Why the input at `file` (absolute; `named` as given) is refused before it is read, or nil:
+    /// inside the checkout it is read only through the confined layer (no link followed).
     func problem(admitting file: String, named: String) -> String? {
         guard let checkout = around?.checkout, let relative = checkout.relative(file, from: here) else { return nil }
-        return checkout.problem(reading: relative, untrackedOnly: true).map { "\(named): refused: \($0)" }
+        return checkout.problem(reading: relative).map { "\(named): refused: \($0)" }
     }
 
-    /// Why a read input is refused, or nil: a shard's results, or results that claim quarantined
-    /// failures, are prepush's own results.json and must carry this run's stamp.
-    func problem(stampOf run: TestRun, named: String) -> String? {
+    /// Why a read input is refused, or nil: prepush's own results.json (a shard's, or one that
+    /// claims quarantined failures or names its run) is a report of a run, so never a file git
+    /// tracks, and it must carry this run's stamp. Logs and JUnit files a team commits as fixtures
+    /// stay readable: they carry no verdict of prepush's.
+    func problem(stampOf run: TestRun, file: String, named: String) -> String? {
+        guard run.shard != nil || run.quarantined != nil || run.provenance != nil else { return nil }
+        if let checkout = around?.checkout, let relative = checkout.relative(file, from: here), checkout.isTracked(relative) {
+            return "\(named): refused: \(Checkout.Problem.tracked(relative))"
+        }
         guard run.shard != nil || run.quarantined != nil else { return nil }
         guard let provenance = run.provenance else {
             return "\(named): refused: it carries no stamp of a prepush run (results.json of prepush 0.1 or later names its commit and CI run), so it cannot be a shard of this run"

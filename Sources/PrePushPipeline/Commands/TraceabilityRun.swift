@@ -111,7 +111,7 @@ public enum TraceabilityRun {
             do {
                 let parsed = try ResultsInput.parse(file: file).run
                 if parsed.results.isEmpty && parsed.shard == nil { diagnostics.warning("\(file): no test results in it") }
-                if let refused = trust.problem(stampOf: parsed, named: file) {
+                if let refused = trust.problem(stampOf: parsed, file: FilePath.absolute(file, base: here), named: file) {
                     diagnostics.error(refused)
                     return .usage
                 }
@@ -231,7 +231,8 @@ public enum TraceabilityRun {
                                             checkout: checkout, onlyJoining: true)
             return true
         } catch let problem as Checkout.Problem {
-            diagnostics.error("cannot write \(output): \(problem)")
+            // The system's words alone where the path is already said.
+            if case .system(_, let reason) = problem { diagnostics.error("cannot write \(output): \(reason)") } else { diagnostics.error("cannot write \(output): \(problem)") }
             return false
         } catch {
             diagnostics.error("cannot write \(output): \(ErrorText.describe(error))")
