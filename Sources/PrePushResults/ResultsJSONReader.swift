@@ -47,6 +47,11 @@ enum ResultsJSONReader {
                           wallTime: root["summary"]?["duration"]?.number, shard: shard)
         run.toolchain = root["toolchain"]?.string
         run.refusal = root["refusal"]?.string
+        if let reason = root["incomplete"]?["reason"]?.string {
+            run.incomplete = reason
+            // The allowance recorded with it (`--allow-incomplete`) is the writer's decision, kept.
+            if root["incomplete"]?["allowed"]?.bool == true { run.incompleteAllowed = true }
+        }
         let buildErrors = issues(root["buildErrors"])
         if !buildErrors.isEmpty { run.buildErrors = buildErrors }
         let logs = (root["buildLogs"]?.array ?? []).compactMap { entry -> BuildLog? in

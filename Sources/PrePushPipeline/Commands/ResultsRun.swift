@@ -20,6 +20,8 @@ public enum ResultsRun {
         public var annotations: Int?
         /// No live lines while standard input streams in.
         public var quiet = false
+        /// `--allow-incomplete`: an output that ends before its run does is said, and does not fail.
+        public var allowIncomplete = false
         public var environment: [String: String]
         /// Where relative paths start when it is not the process's folder (a run inside a test).
         public var currentDirectory: String?
@@ -82,7 +84,7 @@ public enum ResultsRun {
         } else {
             limit = GitHubAnnotationsReporter.perStepLimit
         }
-        guard let run = read(request, diagnostics: diagnostics) else { return .usage }
+        guard let run = read(request, diagnostics: diagnostics).map(incompleteness(allowed: request.allowIncomplete, diagnostics)) else { return .usage }
         guard let written = write(run, formats: formats, request: request, limit: limit, diagnostics: diagnostics) else { return .usage }
         return publish(run, written: written, firstFormat: formats[0], limit: limit, environment: request.environment,
                        here: request.currentDirectory ?? FileManager.default.currentDirectoryPath, diagnostics: diagnostics)
@@ -143,6 +145,18 @@ public enum ResultsRun {
         } catch {
             diagnostics.error(describing: error)
             return nil
+        }
+    }
+
+    /// The run, allowed to be incomplete when `allowed`; says so when it is (an error unless allowed).
+    static func incompleteness(allowed: Bool, _ diagnostics: Diagnostics) -> (TestRun) -> TestRun {
+        { read in
+            let run = allowed ? read.allowingIncomplete() : read
+            if let incomplete = run.incomplete {
+                if run.refusedAsIncomplete { diagnostics.error("\(incomplete); --allow-incomplete accepts such a run") }
+                else { diagnostics.warning("\(incomplete) (allowed)") }
+            }
+            return run
         }
     }
 
