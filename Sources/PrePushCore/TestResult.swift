@@ -260,6 +260,13 @@ public struct TestRun: Sendable, Hashable, Codable {
     /// The run of prepush that wrote this run's results.json (its commit, CI run and job): the merge
     /// of shards takes only shards of its own run and commit. Nil for any other input.
     public var provenance: RunProvenance?
+    /// Why the input is not the whole run, when it is not: the output shows the run starting and
+    /// not ending (a log cut off, a runner killed between two tests). Such a run fails, unless
+    /// `incompleteAllowed`; every report says it either way, so none claims a complete run.
+    public var incomplete: String?
+    /// True when `incomplete` was allowed (`--allow-incomplete`, or a push stage whose exit status 0
+    /// is its runner's verdict): said in every report, not a failure. Nil otherwise.
+    public var incompleteAllowed: Bool?
 
     /// Creates a run.
     public init(results: [UITestResult] = [], runFailures: [String] = [], wallTime: Double? = nil, shard: TestShard? = nil) {
@@ -307,7 +314,59 @@ public struct TestRun: Sendable, Hashable, Codable {
     /// The one check each writer asks (issue 35: a refused run never writes ✅).
     public var passedOverall: Bool {
         refusal == nil && runFailures.isEmpty && (buildErrors ?? []).isEmpty && refusing.isEmpty
-            && (counted?.failed ?? 0) <= failing.count - refusing.count
+            && (counted?.failed ?? 0) <= failing.count - refusing.count && !refusedAsIncomplete
+    }
+
+    /// Whether the run fails for being incomplete alone: it is, and that was not allowed.
+    public var refusedAsIncomplete: Bool { incomplete != nil && incompleteAllowed != true }
+
+    /// This run with an incomplete input allowed (`--allow-incomplete`); as it is when complete.
+    public func allowingIncomplete() -> TestRun {
+        guard incomplete != nil else { return self }
+        var allowed = self
+        allowed.incompleteAllowed = true
+        return allowed
+    }
+
+    /// The run's counts as every output states them (console, results.md, results.json, junit.xml,
+    /// the step outputs): a failing or unfinished test that `quarantined` excuses is counted once,
+    /// as quarantined, never as failed or unfinished.
+    public var tally: Tally {
+        var tally = Tally()
+        for test in results {
+            tally.tests += 1
+            if test.isFlaky { tally.flaky += 1 }
+            if !test.passed, quarantined?[test.testIdentifier] != nil { tally.quarantined += 1; continue }
+            switch test.status {
+            case .passed: tally.passed += 1
+            case .failed: tally.failed += 1
+            case .unfinished: tally.unfinished += 1
+            case .skipped: tally.skipped += 1
+            case .expectedFailure: tally.expectedFailures += 1
+            }
+        }
+        return tally
+    }
+
+    /// How many tests ended each way; every test is in exactly one of `passed`, `failed`,
+    /// `unfinished`, `quarantined`, `skipped` and `expectedFailures`.
+    public struct Tally: Sendable, Hashable {
+        /// Every test.
+        public var tests = 0
+        /// Tests that passed (a flaky test that passed on a retry among them).
+        public var passed = 0
+        /// Tests that failed and count against the run.
+        public var failed = 0
+        /// Tests that did not finish and count against the run.
+        public var unfinished = 0
+        /// Tests that failed or did not finish and that quarantine excuses: they never fail the run.
+        public var quarantined = 0
+        /// Tests skipped.
+        public var skipped = 0
+        /// Tests that failed as expected.
+        public var expectedFailures = 0
+        /// Tests that failed, then passed on a retry (also counted in `passed`).
+        public var flaky = 0
     }
 
     /// `success` or `failure`, the words of `$GITHUB_OUTPUT`'s `conclusion` and results.json.

@@ -17,6 +17,11 @@ extension ConsoleTestParser {
         var continuationLines = 0
         /// Blank lines seen since the last line of the continued message: kept only if text follows.
         var blankLinesInContinuation = 0
+        /// The top suite (`All tests`, `Selected tests`) whose start was seen and whose end was not:
+        /// a log cut here is an incomplete run. Nil outside a run.
+        var openRun: String?
+        /// The top suite's `passed|failed at …` line was seen; its `Executed N tests` line closes the run.
+        var closingRun = false
     }
 
     /// What only Swift Testing's console needs.
@@ -34,6 +39,8 @@ extension ConsoleTestParser {
         /// An issue whose argument value is a string with line breaks: its line ends inside the
         /// quotes, and the place and message come lines later (`value → "a⏎b" at F.swift:3:5: …`).
         var pendingIssue: (name: String, text: [UInt8], lines: Int)?
+        /// `Test run started.` was seen and its `Test run with N tests … after …` line was not yet.
+        var runOpen = false
     }
 
     /// What only xcbeautify's output needs (users pipe xcodebuild through it): the suite its last

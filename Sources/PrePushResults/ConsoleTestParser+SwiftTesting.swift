@@ -61,6 +61,7 @@ extension ConsoleTestParser {
     /// rendering of it, whose tests are not counted as ended) says how many the console lost.
     mutating func runSummary(_ line: ByteLine, from start: Int, countsTests: Bool) {
         runnerSummaries += 1
+        swiftTesting.runOpen = false
         if countsTests, let count = line.count(at: start + 9) { swiftTesting.closingCount = count.value }
         if line.find(" failed after ", from: start) != nil {
             summarySaysFailed = "Swift Testing's summary says the run failed"
@@ -70,7 +71,7 @@ extension ConsoleTestParser {
     }
 
     mutating func swiftTestingTest(_ line: ByteLine, from start: Int) {
-        if line.has("run started", at: start) { return }
+        if line.has("run started", at: start) { swiftTesting.runOpen = true; return }
         if line.has("run with ", at: start) { return runSummary(line, from: start, countsTests: true) }
         if line.has("case passing ", at: start) { return }
         guard let (name, nameEnd) = Self.swiftTestingName(line, from: start) else { return miss(line) }

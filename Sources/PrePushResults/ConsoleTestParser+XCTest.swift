@@ -70,20 +70,27 @@ extension ConsoleTestParser {
     /// `Test Suite 'All tests' started at …`, `… passed at …`, `… failed at …`, `Test suite 'X' started on 'Clone …'`.
     mutating func suiteLine(_ line: ByteLine) {
         guard let close = line.find(byte: UInt8(ascii: "'"), from: 12) else { return miss(line) }
+        // The run's own suite: its start opens the run, its end and the `Executed` line after it close it.
+        let top = (close == 21 && line.has("All tests'", at: 12)) || (close == 26 && line.has("Selected tests'", at: 12))
         if line.has(" failed", at: close + 1) {
-            let suite = line.string(12..<close)
-            if suite == "All tests" || suite == "Selected tests" {
+            if top {
+                let suite = line.string(12..<close)
                 summarySaysFailed = "the XCTest summary says the run failed (Test Suite '\(suite)' failed)"
+                xctest.closingRun = xctest.openRun != nil
             }
             return
         }
         // `finished at …`: the form of XCTest before Xcode 9 (xcpretty-era logs).
         if line.has(" started", at: close + 1) {
+            if top { xctest.openRun = line.string(12..<close); xctest.closingRun = false }
             // xcbeautify leaves suite lines as they were and renders only the tests under them.
             if xcbeautify.suite.isEmpty || xcbeautify.failing == nil { xcbeautify.suite = line.string(12..<close) }
             return
         }
-        if line.has(" passed", at: close + 1) || line.has(" finished", at: close + 1) { return }
+        if line.has(" passed", at: close + 1) || line.has(" finished", at: close + 1) {
+            if top { xctest.closingRun = xctest.openRun != nil }
+            return
+        }
         miss(line)
     }
 

@@ -222,6 +222,7 @@ public struct ConsoleTestParser {
         xctest.announced.removeAll()
         var run = TestRun(results: results)
         run.runFailures = runFailures
+        run.incomplete = incompleteRun
         if let summarySaysFailed, run.failing.isEmpty, runFailures.isEmpty {
             run.runFailures.append("\(summarySaysFailed), but no test failure was shown")
         }
@@ -297,6 +298,11 @@ public struct ConsoleTestParser {
             }
             swiftTesting.lastIssue = nil
         }
+        if xctest.closingRun, line.has("Executed ", at: line.skipBlanks(from: 0)) {
+            // The top suite's count, indented however the tool printed it: XCTest's run has ended.
+            xctest.openRun = nil
+            xctest.closingRun = false
+        }
         if leadingEvent(line) { return }
         if let errorAt = line.find(": error: ") {
             xctestFailure(line, errorAt: errorAt)
@@ -356,8 +362,9 @@ public struct ConsoleTestParser {
                 xcbeautify.suite = line.string(11..<started)
                 return true
             }
-            // xcbeautify's rendering of Swift Testing's closing line, without its glyph.
+            // xcbeautify's rendering of Swift Testing's opening and closing lines, without their glyph.
             if line.has("Test run with ") { runSummary(line, from: 5, countsTests: false); return true }
+            if line.has("Test run started") { swiftTesting.runOpen = true; return true }
         } else if first == UInt8(ascii: " "), line.has("    "), let glyph = line.scalar(at: 4), glyph.value >= 0x2000 {
             return xcbeautifyLine(line, glyph: glyph)
         } else if first >= 0xC0 {
@@ -384,10 +391,10 @@ public struct ConsoleTestParser {
         } else if first == UInt8(ascii: "*") {
             for verdict in Self.xcodebuildFailures where line.has(verdict.marker) {
                 summarySaysFailed = verdict.meaning
-                if verdict.endsTests { runnerSummaries += 1 } else { compilerError(line) }
+                if verdict.endsTests { closeRuns() } else { compilerError(line) }
                 return true
             }
-            if line.has("** TEST SUCCEEDED **") { runnerSummaries += 1; return true }
+            if line.has("** TEST SUCCEEDED **") { closeRuns(); return true }
         } else if first == UInt8(ascii: "e"), line.has("error: ") {
             // SwiftPM's and other tools' own errors (`error: fatalError`, `error: Exited with
             // unexpected signal code 4`): the stage failed for more than its tests.
@@ -401,6 +408,29 @@ public struct ConsoleTestParser {
             return true
         }
         return false
+    }
+
+    /// xcodebuild's `** TEST SUCCEEDED **` or `** TEST FAILED **`: the end of everything it ran.
+    mutating func closeRuns() {
+        runnerSummaries += 1
+        xctest.openRun = nil
+        xctest.closingRun = false
+        swiftTesting.runOpen = false
+    }
+
+    /// What the output shows of a run it does not show the end of: the start of XCTest's top suite or
+    /// of Swift Testing's run, and no closing summary after it. Nil when it shows both ends or no start
+    /// (a fragment of test lines keeps its reading).
+    var incompleteRun: String? {
+        if let suite = xctest.openRun {
+            return "the output ends before the run does: it shows Test Suite '\(suite)' started, and not its end "
+                + "(Test Suite '\(suite)' passed or failed, then Executed N tests): a log cut short, or a runner that stopped"
+        }
+        if swiftTesting.runOpen {
+            return "the output ends before the run does: it shows Swift Testing's Test run started, and not its end "
+                + "(Test run with N tests … passed or failed after …): a log cut short, or a runner that stopped"
+        }
+        return nil
     }
 
     /// xcodebuild's closing lines that say the run failed, and what each means.

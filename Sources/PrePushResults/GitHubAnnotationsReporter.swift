@@ -21,6 +21,11 @@ public struct GitHubAnnotationsReporter: TestReporter {
     public func render(_ run: TestRun) -> String {
         let refusing = run.refusing, quarantined = run.quarantinedFailures
         let runErrors = run.runFailures.map { ("the run failed", $0) } + (run.refusal.map { [("prepush refused the run", $0)] } ?? [])
+            + (run.refusedAsIncomplete ? [("the run is incomplete", run.incomplete ?? "")] : [])
+        // An incomplete run that was allowed is a warning: it does not fail, and is never a whole run.
+        let allowedIncomplete = run.refusedAsIncomplete ? nil : run.incomplete.map {
+            WorkflowCommand.line("warning", properties: [("title", "the run is incomplete (allowed)")], message: $0) + "\n"
+        }
         // The run's own failures first (a missing shard, a refusal: few, and the verdict), then what
         // GitHub can place (a red build's errors, failing tests, at their file and line), then the rest.
         let buildErrors = run.buildErrors ?? []
@@ -34,7 +39,7 @@ public struct GitHubAnnotationsReporter: TestReporter {
             + buildErrors.lazy.filter { $0.location == nil }.map(buildError)
             + refusing.lazy.filter { $0.failureLocation == nil }.map(failedTest)
         // A quarantined failure is a warning: it never refuses, and an error would say it did.
-        let warnings = quarantined.lazy.map { test, reason in
+        let warnings = Array(allowedIncomplete.map { [$0] } ?? []).lazy + quarantined.lazy.map { test, reason in
                 annotation("warning", at: test.failureLocation, of: test,
                            message: "quarantined (\(reason)): " + test.failures.map(\.message).joined(separator: "\n"))
             }
@@ -46,7 +51,7 @@ public struct GitHubAnnotationsReporter: TestReporter {
                            message: "flaky: failed, then passed on attempt \(test.attempts): \(test.failures.first?.message ?? "")")
             }
         let errorCount = buildErrors.count + runErrors.count + refusing.count
-        let warningCount = quarantined.count + run.results.reduce(0) { $0 + ($1.warnings?.count ?? 0) + ($1.isFlaky ? 1 : 0) }
+        let warningCount = (allowedIncomplete == nil ? 0 : 1) + quarantined.count + run.results.reduce(0) { $0 + ($1.warnings?.count ?? 0) + ($1.isFlaky ? 1 : 0) }
         var out = errors.prefix(limit).joined() + warnings.prefix(limit).joined()
         let moreErrors = max(0, errorCount - limit), moreWarnings = max(0, warningCount - limit)
         if moreErrors + moreWarnings > 0 {

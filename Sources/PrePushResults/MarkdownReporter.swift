@@ -28,12 +28,15 @@ public struct MarkdownReporter: TestReporter {
         }
         var budget = Budget(bytes: failureBudget)
         let failing = run.refusing
-        if !run.runFailures.isEmpty || run.refusal != nil {
-            lines += run.runFailures.map { "- **run**: \(cell($0))" } + (run.refusal.map { ["- **refused**: \(cell($0))"] } ?? []) + [""]
+        if !run.runFailures.isEmpty || run.refusal != nil || run.incomplete != nil {
+            lines += run.runFailures.map { "- **run**: \(cell($0))" } + (run.refusal.map { ["- **refused**: \(cell($0))"] } ?? [])
+                + (run.incomplete.map { ["- **incomplete**: \(cell($0))" + (run.incompleteAllowed == true ? " (allowed)" : "")] } ?? []) + [""]
         }
-        lines.append("| tests | passed | failed | skipped | expected failures | unfinished | flaky | time |")
-        lines.append("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
-        lines.append("| \(run.results.count) | \(run.count(.passed)) | \(run.count(.failed)) | \(run.count(.skipped)) | \(run.count(.expectedFailure)) | \(run.count(.unfinished)) | \(run.results.filter(\.isFlaky).count) | \(TextFormatting.duration(run.elapsed)) |")
+        let tally = run.tally
+        // Quarantined failures have a column of their own: a test is counted in one column only.
+        lines.append("| tests | passed | failed | quarantined | skipped | expected failures | unfinished | flaky | time |")
+        lines.append("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+        lines.append("| \(tally.tests) | \(tally.passed) | \(tally.failed) | \(tally.quarantined) | \(tally.skipped) | \(tally.expectedFailures) | \(tally.unfinished) | \(tally.flaky) | \(TextFormatting.duration(run.elapsed)) |")
         if let counted = run.counted {
             lines += ["", "The runner's summary counts \(counted.tests) test\(counted.tests == 1 ? "" : "s"): \(counted.passed) passed, "
                       + "\(counted.failed) failed, \(counted.skipped) skipped; the input names \(run.results.isEmpty ? "none of them" : "only the failing ones")."]
@@ -124,10 +127,16 @@ public struct MarkdownReporter: TestReporter {
             }
             if !(run.buildErrors ?? []).isEmpty, run.results.isEmpty { return "## ❌ The build failed before any test ran" }
             if run.runFailures.isEmpty, let refusal = run.refusal { return "## ❌ Refused: \(cell(refusal))" }
+            if run.runFailures.isEmpty, run.refusedAsIncomplete {
+                return "## ❌ Incomplete: the output ends before the run does (\(TextFormatting.count(run.results.count, "test")) shown)"
+            }
             return "## ❌ The run failed"
         }
         let quarantined = run.quarantinedFailures.count
-        return "## ✅ Tests passed" + (quarantined > 0 ? ", \(quarantined) quarantined failure\(quarantined == 1 ? "" : "s")" : "")
+        let excused = quarantined > 0 ? ", \(quarantined) quarantined failure\(quarantined == 1 ? "" : "s")" : ""
+        // An incomplete run that was allowed still never reads as a whole run that passed.
+        if run.incomplete != nil { return "## ⚠️ Tests passed as far as the output goes: it ends before the run does" + excused }
+        return "## ✅ Tests passed" + excused
     }
 
     /// Text safe inside a table cell or list item: pipes escaped, line breaks folded.

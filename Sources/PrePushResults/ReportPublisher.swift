@@ -102,15 +102,15 @@ public struct ReportPublisher: Sendable {
         return String(decoding: bytes[...lastBreak], as: UTF8.self) + note
     }
 
-    /// A run's counts as step outputs (`total`, and `tests` as before it, `passed`, `failed`, `skipped`, `flaky`, `quarantined`;
-    /// `failed` leaves out the quarantined failures), for later
-    /// steps and jobs (`steps.<id>.outputs.failed`).
+    /// A run's counts as step outputs (`total`, and `tests` as before it, `passed`, `failed`, `unfinished`, `skipped`,
+    /// `flaky`, `quarantined`), for later steps and jobs (`steps.<id>.outputs.failed`): the numbers of `TestRun.tally`,
+    /// as every report gives them (a quarantined failure is in `quarantined` only).
     public static func outputs(of run: TestRun) -> [(name: String, value: String)] {
         let unnamed = max(0, (run.counted?.tests ?? 0) - run.results.count)
-        let quarantined = run.quarantinedFailures.count
-        return [("total", run.results.count + unnamed), ("tests", run.results.count + unnamed), ("passed", run.count(.passed) + unnamed),
-                ("failed", run.count(.failed) + run.count(.unfinished) - quarantined), ("skipped", run.count(.skipped)),
-                ("flaky", run.results.filter(\.isFlaky).count), ("quarantined", quarantined)].map { ($0.0, String($0.1)) }
+        let tally = run.tally
+        return [("total", tally.tests + unnamed), ("tests", tally.tests + unnamed), ("passed", tally.passed + unnamed),
+                ("failed", tally.failed), ("unfinished", tally.unfinished), ("skipped", tally.skipped),
+                ("flaky", tally.flaky), ("quarantined", tally.quarantined)].map { ($0.0, String($0.1)) }
     }
 
     /// Appends `name=value` lines to `$GITHUB_OUTPUT` in GitHub Actions. Names are prepush's own and

@@ -132,14 +132,22 @@ public struct JUnitReporter: TestReporter {
                 ("build error \(index + 1)", "build", (describe(error.location).map { "\($0): " } ?? "") + error.message)
             }
             + (run.refusal.map { [("refused", "refusal", $0)] } ?? [])
+            + (run.refusedAsIncomplete ? [("incomplete", "incomplete", run.incomplete ?? "")] : [])
+        // An incomplete run that was allowed: a skipped case of the run's suite, seen and never red.
+        let allowedIncomplete = run.refusedAsIncomplete ? nil : run.incomplete
+        let runCases = runErrors.count + (allowedIncomplete == nil ? 0 : 1)
         // A quarantined failure is reported as skipped, with its failure in the test's output: it never fails the run.
         let refusing = run.refusing
         let failures = refusing.filter { $0.status == .failed }.count
         let errors = refusing.count - failures + runErrors.count
-        let tests = run.results.count + runErrors.count
+        let tests = run.results.count + runCases
         sink.append("<testsuites name=\"prepush\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(threeDecimals(run.elapsed))\">\n")
-        if !runErrors.isEmpty {
-            sink.append("  <testsuite name=\"\(Self.runSuite)\" tests=\"\(runErrors.count)\" failures=\"0\" errors=\"\(runErrors.count)\" skipped=\"0\" time=\"0.000\">\n")
+        if runCases > 0 {
+            sink.append("  <testsuite name=\"\(Self.runSuite)\" tests=\"\(runCases)\" failures=\"0\" errors=\"\(runErrors.count)\" skipped=\"\(runCases - runErrors.count)\" time=\"0.000\">\n")
+            if let allowedIncomplete {
+                sink.append("    <testcase classname=\"\(Self.runSuite)\" name=\"incomplete\" time=\"0.000\">\n"
+                            + "      <skipped message=\"\(escape("allowed: " + allowedIncomplete))\"/>\n    </testcase>\n")
+            }
             for (name, type, failure) in runErrors {
                 let message = failure.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? failure
                 sink.append("    <testcase classname=\"\(Self.runSuite)\" name=\"\(name)\" time=\"0.000\">\n"
@@ -271,6 +279,12 @@ public struct JSONReporter: TestReporter {
             out.close("]")
         }
         out.field("conclusion", run.conclusion)
+        if let incomplete = run.incomplete {
+            out.key("incomplete"); out.open("{")
+            out.field("allowed", run.incompleteAllowed == true)
+            out.field("reason", incomplete)
+            out.close("}")
+        }
         if let refusal = run.refusal { out.field("refusal", refusal) }
         if !run.runFailures.isEmpty {
             out.key("runFailures"); out.open("[")
@@ -299,15 +313,18 @@ public struct JSONReporter: TestReporter {
             if let ciRun = provenance.run { out.field("run", ciRun) }
             out.close("}")
         }
+        // Each test in one count: a quarantined failure in `quarantined`, never also in `failed`.
+        let tally = run.tally
         out.key("summary"); out.open("{")
         out.field("duration", (run.elapsed * 1000).rounded() / 1000)
-        out.field("expectedFailures", run.count(.expectedFailure))
-        out.field("failed", run.count(.failed))
-        out.field("flaky", run.results.filter(\.isFlaky).count)
-        out.field("passed", run.count(.passed))
-        out.field("skipped", run.count(.skipped))
-        out.field("tests", run.results.count)
-        out.field("unfinished", run.count(.unfinished))
+        out.field("expectedFailures", tally.expectedFailures)
+        out.field("failed", tally.failed)
+        out.field("flaky", tally.flaky)
+        out.field("passed", tally.passed)
+        out.field("quarantined", tally.quarantined)
+        out.field("skipped", tally.skipped)
+        out.field("tests", tally.tests)
+        out.field("unfinished", tally.unfinished)
         out.close("}")
         out.key("tests"); out.open("[")
         for test in run.results {

@@ -51,6 +51,11 @@ enum ResultsJSONReader {
                                            attempt: stamp["attempt"]?.string, job: stamp["job"]?.string)
         }
         run.refusal = root["refusal"]?.string
+        if let reason = root["incomplete"]?["reason"]?.string {
+            run.incomplete = reason
+            // The allowance recorded with it (`--allow-incomplete`) is the writer's decision, kept.
+            if root["incomplete"]?["allowed"]?.bool == true { run.incompleteAllowed = true }
+        }
         let buildErrors = issues(root["buildErrors"])
         if !buildErrors.isEmpty { run.buildErrors = buildErrors }
         let logs = (root["buildLogs"]?.array ?? []).compactMap { entry -> BuildLog? in

@@ -105,6 +105,11 @@ public enum ResultsMerge {
             if let errors = run.buildErrors { merged.buildErrors = (merged.buildErrors ?? []) + errors }
             if let logs = run.buildLogs { merged.buildLogs = (merged.buildLogs ?? []) + logs }
             if let refusal = run.refusal { merged.refusal = merged.refusal.map { "\($0); \(refusal)" } ?? refusal }
+            // One incomplete input makes the whole incomplete; allowed only where each one was.
+            if let incomplete = run.incomplete {
+                merged.incomplete = merged.incomplete.map { "\($0); \(file): \(incomplete)" } ?? "\(file): \(incomplete)"
+                merged.incompleteAllowed = (merged.incompleteAllowed ?? true) && run.incompleteAllowed == true
+            }
             if let quarantined = run.quarantined { merged.quarantined = (merged.quarantined ?? [:]).merging(quarantined) { first, _ in first } }
             if let counted = run.counted {
                 let sum = merged.counted

@@ -82,6 +82,8 @@ public enum SwiftTestingEventStream {
         /// `runStarted` events seen: a file holding a retry's stream after the first run's (as a
         /// push with `retry:` leaves it) is several runs, and a test's later run is its retry.
         var runs = 0
+        /// A `runStarted` came and its `runEnded` has not: a stream cut here is an incomplete run.
+        var runOpen = false
         /// Where each test's result is, and in which run it ended.
         var ended: [String: (index: Int, run: Int)] = [:]
 
@@ -136,8 +138,9 @@ public enum SwiftTestingEventStream {
             state.lastInstant = max(state.lastInstant ?? instant, instant)
         }
         guard let eventKind = payload["kind"]?.string else { return }
-        if eventKind == "runStarted" { state.runs += 1 }
+        if eventKind == "runStarted" { state.runs += 1; state.runOpen = true }
         if eventKind == "runEnded" {
+            state.runOpen = false
             // The last run's closing line is the verdict: a retry that passed ends a stream whose first run failed.
             let text = payload["messages"]?.array?.first?["text"]?.string ?? ""
             state.closingLineFailed = text.contains(" failed after ") ? text : nil
@@ -233,6 +236,10 @@ public enum SwiftTestingEventStream {
                                    failures: progress.failures + [cut], phase: .test, warnings: progress.warnings), of: testID)
         }
         var run = TestRun(results: state.results, runFailures: state.runFailures)
+        if state.runOpen {
+            run.incomplete = "the event stream ends before the run does: it shows runStarted, and not runEnded: "
+                + "a stream cut short, or a runner that stopped"
+        }
         // The runner's closing line is its verdict: a run it calls failed is failed, even when no test shows why.
         if let closing = state.closingLineFailed, run.runFailures.isEmpty, !run.results.contains(where: { !$0.passed }) {
             run.runFailures.append("Swift Testing's summary says the run failed (\(closing)), but no test failure was shown")

@@ -13,7 +13,8 @@ extension Prepush {
             abstract: "Turn saved test output into reports: console logs, JUnit XML or xcresulttool JSON.",
             discussion: """
             Each input's kind is read from its content. Exit status: 0 no test failed, 1 a test failed \
-            or did not finish or the run itself failed, 2 unreadable input or no test results in it.
+            or did not finish, the run itself failed, or the output ends before the run does (unless \
+            --allow-incomplete), 2 unreadable input or no test results in it.
 
             Examples:
               prepush results build/test.log --format junit --output build/junit.xml
@@ -40,12 +41,16 @@ extension Prepush {
         @Flag(help: "No live lines on standard error while standard input streams in.")
         var quiet = false
 
+        @Flag(name: .customLong("allow-incomplete"), help: "Accept output that shows its run start and not its end (a cut log): said in every report, not a failure.")
+        var allowIncomplete = false
+
         var request: ResultsRun.Request {
             var request = ResultsRun.Request(files: files, formats: format, environment: ProcessInfo.processInfo.environment)
             request.output = output
             request.outputDirectory = outputDirectory
             request.annotations = annotations
             request.quiet = quiet
+            request.allowIncomplete = allowIncomplete
             return request
         }
 

@@ -54,7 +54,8 @@ extension Prepush {
             Tests are found in the sources of the repository here (traceability.tests). Results are \
             console logs, JUnit XML, xcresulttool JSON, Swift Testing events or results.json. A blocking \
             scenario passes only when every test it links ran and passed. Exit status: 0 the gate passes, \
-            1 a blocking scenario failed, was skipped, did not run or has no test, 2 bad input.
+            1 a blocking scenario failed, was skipped, did not run or has no test, or the results \
+            end before their run does (unless --allow-incomplete), 2 bad input.
 
             Examples:
               prepush report --results .prepush/reports/junit.xml --format html --output traceability.html
@@ -74,12 +75,16 @@ extension Prepush {
         @Option(help: ArgumentHelp("Write the report here instead of standard output.", valueName: "path"))
         var output: String?
 
+        @Flag(name: .customLong("allow-incomplete"), help: "Accept results whose output shows their run start and not its end (a cut log).")
+        var allowIncomplete = false
+
         @OptionGroup var configFile: ConfigFileOption
 
         func run() throws {
             let flags = configFile.flags
             let status = TraceabilityRun.report(catalog: scenarios, resultFiles: results, format: format, output: output,
-                                                flags: flags, environment: ProcessInfo.processInfo.environment, console: Console())
+                                                flags: flags, environment: ProcessInfo.processInfo.environment, console: Console(),
+                                                allowIncomplete: allowIncomplete)
             throw ExitCode(status.rawValue)
         }
     }

@@ -16,7 +16,7 @@ import Testing
         let running = try Command.start(PrepushBinary.path, ["run"], in: repo.path, environment: repo.environment)
         #expect(Processes.waitUntil { !Processes.pids(inFile: childPid).isEmpty }, "the stage never started")
         running.send(signal)
-        let result = running.wait()
+        let result = try running.wait(upTo: 300)
 
         #expect(result.status == 130, "\(result)")
         let name = signal == SIGINT ? "SIGINT" : "SIGTERM"

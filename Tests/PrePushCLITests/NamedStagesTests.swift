@@ -200,7 +200,7 @@ import Testing
         let running = try Command.start(PrepushBinary.path, ["run"], in: repo.path, environment: repo.environment)
         #expect(Processes.waitUntil { !Processes.pids(inFile: first).isEmpty && !Processes.pids(inFile: second).isEmpty }, "the stages never started")
         running.send(SIGINT)
-        let result = running.wait()
+        let result = try running.wait(upTo: 300)
         #expect(result.status == 130, "\(result)")
         #expect(result.standardOutput.contains("prepush ✘ lint: interrupted by SIGINT"), "\(result.standardOutput)")
         #expect(result.standardOutput.contains("prepush ✘ build: interrupted by SIGINT"), "\(result.standardOutput)")

@@ -163,7 +163,7 @@ import Testing
         #expect(Processes.waitUntil(limit: 60) { !Processes.pids(inFile: pidFile).isEmpty }, "the hanging test never started")
         let group = try #require(Processes.pids(inFile: groupFile).first)
         kill(-group, SIGINT)
-        let result = push.wait()
+        let result = try push.wait(upTo: 300)
         #expect(result.status != 0, "\(result)")
         #expect(result.combined.contains("interrupted by SIGINT"), "\(result)")
         #expect(try repo.remoteHead("trust-\(framework)") == nil, "the push went through")

@@ -85,7 +85,7 @@ import Testing
         // The check of these 3.6 MB takes seconds; a second in, it is under way.
         Thread.sleep(forTimeInterval: 1)
         running.send(SIGTERM)
-        let result = running.wait()
+        let result = try running.wait(upTo: 120)
         #expect(result.status == 143, "\(result)")
         #expect(result.standardError.contains("prepush: interrupted"), "\(result)")
         #expect(!result.standardOutput.contains("unit"), "no stage ran: \(result)")

@@ -69,7 +69,7 @@ enum InProcess {
         precondition(arguments.first == "results", "InProcess.results plays `prepush results` only")
         var files: [String] = []
         var formats = "junit"
-        var output: String?, outputDirectory: String?, annotations: Int?, quiet = false
+        var output: String?, outputDirectory: String?, annotations: Int?, quiet = false, allowIncomplete = false
         var words = Words(arguments)
         func value() -> String { words.value() }
         while let argument = words.next() {
@@ -79,6 +79,7 @@ enum InProcess {
             case "--output-dir": outputDirectory = value()
             case "--annotations": annotations = Int(value())
             case "--quiet": quiet = true
+            case "--allow-incomplete": allowIncomplete = true
             case _ where argument.hasPrefix("--"): throw InProcessError(description: "InProcess.results does not know \(argument)")
             default: files.append(argument)
             }
@@ -88,6 +89,7 @@ enum InProcess {
         request.outputDirectory = outputDirectory
         request.annotations = annotations
         request.quiet = quiet
+        request.allowIncomplete = allowIncomplete
         request.currentDirectory = folder
         if let problem = ResultsRun.usageProblem(request) { throw InProcessError(description: "a usage error is the command line's to test: \(problem)") }
         let scratch = try TemporaryDirectory(prefix: "prepush-stdin")

@@ -32,10 +32,60 @@ import Testing
         let log = Fixtures.shared + "/console/xcbeautify__TestData__MixedTestLog_6_0_macOS.txt"
         let result = try InProcess.results(["results", log, "--format", "junit", "--output", fifo], in: folder.path, environment: environment)
         #expect(result.status == 1, "\(result)")
-        #expect(reader.wait().status == 0)
+        // Bounded: when `results` ends without opening the pipe, `cat` waits in its open for ever.
+        #expect(try reader.wait(upTo: 30).status == 0)
         var info = stat()
         #expect(stat(fifo, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO, "the pipe was replaced")
         #expect(folder.read("received.xml")?.contains("<testsuites name=\"prepush\" tests=\"6\"") == true)
+    }
+
+    /// Issue 51: a log cut in half, every test in it passed, used to exit 0 with a ✅ report.
+    @Test func aCutLogFailsUnlessAllowedAndEveryReportSaysItIsIncomplete() throws {
+        let folder = try TemporaryDirectory()
+        let text = try String(contentsOfFile: Fixtures.shared + "/console/xcbeautify__TestData__swift_test_log_macOS.txt", encoding: .utf8)
+        // Cut right after a passing test, as in the issue: every test the cut log shows passed.
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let end = try #require(lines.indices.filter { lines[$0].contains("' passed (") }.dropFirst(20).first)
+        let half = lines[...end].joined(separator: "\n") + "\n"
+        try folder.write("", to: "outputs.txt")
+        var environment = environment
+        environment["GITHUB_ACTIONS"] = "true"
+        environment["GITHUB_OUTPUT"] = folder.url("outputs.txt")
+        let cut = try InProcess.results(["results", "-", "--format", "junit,json,markdown", "--output-dir", folder.url("out")],
+                                        in: folder.path, environment: environment, standardInput: half)
+        #expect(cut.status == 1, "\(cut)")
+        #expect(cut.standardError.contains("error: the output ends before the run does: it shows Test Suite 'All tests' started"), "\(cut)")
+        #expect(cut.standardError.contains("--allow-incomplete accepts such a run"), "\(cut)")
+        #expect(try #require(folder.read("out/results.md")).hasPrefix("## ❌ Incomplete: "))
+        #expect(try #require(folder.read("out/results.json")).contains("\"incomplete\": {"))
+        #expect(try #require(folder.read("out/junit.xml")).contains("type=\"incomplete\""))
+        #expect(try folder.read("outputs.txt")?.hasSuffix("conclusion=failure\n") == true)
+
+        let allowed = try InProcess.results(["results", "-", "--format", "markdown", "--output", folder.url("allowed.md"), "--allow-incomplete"],
+                                            in: folder.path, environment: self.environment, standardInput: half)
+        #expect(allowed.status == 0, "\(allowed)")
+        #expect(allowed.standardError.contains("warning: the output ends before the run does") && allowed.standardError.contains("(allowed)"), "\(allowed)")
+        #expect(try #require(folder.read("allowed.md")).hasPrefix("## ⚠️ Tests passed as far as the output goes"))
+        // The whole log: complete, as before.
+        let whole = try InProcess.results(["results", "-", "--format", "markdown"], in: folder.path, environment: self.environment, standardInput: text)
+        #expect(!whole.standardError.contains("the output ends before the run does") && !whole.standardOutput.contains("Incomplete"), "\(whole)")
+    }
+
+    /// A push stage that exited 0 with a cut log passes (its exit status is its runner's verdict);
+    /// its reports say the run is incomplete, never a whole ✅ run.
+    @Test func aStageThatExitedZeroWithACutLogPassesAndItsReportsSayIncomplete() throws {
+        let repo = try GitRepository()
+        let log = Fixtures.shared + "/console/xcbeautify__TestData__swift_test_log_macOS.txt"
+        let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let end = try #require(lines.indices.filter { lines[$0].contains("' passed (") }.dropFirst(20).first)
+        try repo.write("stages:\n  unit:\n    run: head -n \(end + 1) '\(log)'\n", to: ".prepush.yml")
+        try repo.commitAll("config")
+        let run = try InProcess.run(["run"], in: repo.path, environment: environment)
+        #expect(run.status == 0, "\(run)")
+        #expect(run.combined.contains("warning: unit: the output ends before the run does"), "\(run)")
+        #expect(run.combined.contains("the stage exited 0, its runner's verdict, so it passes"), "\(run)")
+        let markdown = try String(contentsOfFile: repo.path + "/.prepush/reports/results.md", encoding: .utf8)
+        #expect(markdown.hasPrefix("## ⚠️ Tests passed as far as the output goes"), "\(markdown)")
     }
 
     @Test func absurdDurationsAreCutWithAWarning() throws {
@@ -188,7 +238,7 @@ import Testing
         let rest = try #require(written.split(separator: "\n").first { $0.hasPrefix("- … and ") })
         #expect(rest == "- … and \(1000 - listed) more failures (full list in results.md and junit.xml)", "\(listed) listed")
         #expect(written.contains("| 1001 | 1 | 1000 | 0 |") && written.hasSuffix("<!-- /prepush:tests -->\n") && !written.contains("prepush cut this report"))
-        #expect(try folder.read("outputs.txt") == "total=1001\ntests=1001\npassed=1\nfailed=1000\nskipped=0\nflaky=0\nquarantined=0\nconclusion=failure\n")
+        #expect(try folder.read("outputs.txt") == "total=1001\ntests=1001\npassed=1\nfailed=1000\nunfinished=0\nskipped=0\nflaky=0\nquarantined=0\nconclusion=failure\n")
 
         // Up to 50 annotations when asked; more is a usage error, from the flag or the environment.
         let more = try InProcess.results(["results", results, "--format", "json", "--output", folder.url("r.json"), "--annotations", "25"],
@@ -277,7 +327,7 @@ import Testing
         let written = try String(contentsOfFile: outputs, encoding: .utf8)
         let summary = try #require(written.split(separator: "\n").first { $0.hasPrefix("summary=") }, "\(written)")
         #expect(summary.hasSuffix("/.prepush/reports/results.md") && FileManager.default.fileExists(atPath: String(summary.dropFirst(8))), "\(summary)")
-        #expect(written.replacingOccurrences(of: summary + "\n", with: "") == "total=6\ntests=6\npassed=4\nfailed=2\nskipped=0\nflaky=0\nquarantined=0\nconclusion=failure\n", "\(written)")
+        #expect(written.replacingOccurrences(of: summary + "\n", with: "") == "total=6\ntests=6\npassed=4\nfailed=2\nunfinished=0\nskipped=0\nflaky=0\nquarantined=0\nconclusion=failure\n", "\(written)")
     }
 
     @Test func reportsOfAnEarlierRunDoNotSurviveARunWithoutTests() throws {

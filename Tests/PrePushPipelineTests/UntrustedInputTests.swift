@@ -150,7 +150,7 @@ import Testing
         secondEnvironment["RUN_NAME"] = "second"
         let second = try InProcess.run(["run"], in: repo.path, environment: secondEnvironment)
         FileManager.default.createFile(atPath: release, contents: nil)
-        let firstResult = first.wait()
+        let firstResult = try first.wait(upTo: 120)
         #expect(firstResult.status == 0, "\(firstResult)")
         #expect(second.status == 0, "\(second)")
         #expect(second.standardOutput.contains("prepush: another prepush run (pid \(first.pid)) is writing to \(FilePath(repo.path, ".prepush/reports")); this run's logs and reports go to"), "\(second)")
@@ -205,7 +205,7 @@ import Testing
         #expect(Processes.waitUntil(limit: 30) { !Processes.pids(inFile: pidFile).isEmpty })
         let stage = try #require(Processes.pids(inFile: pidFile).first)
         running.send(SIGKILL)
-        _ = running.wait()
+        _ = try running.wait(upTo: 30)
         #expect(Processes.waitUntil(limit: 5) { !Processes.isAlive(stage) }, "the stage \(stage) outlived kill -9 of prepush")
     }
 
@@ -215,7 +215,7 @@ import Testing
         let temporary = try TemporaryDirectory()
         // A pid that has ended: a process that ran and was reaped.
         let ended = try Command.start("true", [], environment: repo.environment)
-        _ = ended.wait()
+        _ = try ended.wait(upTo: 30)
         let left = temporary.url("prepush-export-\(ended.pid)-0a1b2c3d")
         let live = temporary.url("prepush-export-\(getpid())-0a1b2c3d")
         for folder in [left, live] { try FileManager.default.createDirectory(atPath: folder + "/tree", withIntermediateDirectories: true) }

@@ -87,6 +87,29 @@ import Testing
         #expect(read.quarantinedFailures.count == count && read.passedOverall)
     }
 
+    /// Issue 51: results.md and results.json counted a quarantined failure as failed (2) while the
+    /// console and the step outputs said 0. Each output now counts it once, as quarantined.
+    @Test func everyOutputCountsAQuarantinedFailureOnceAsQuarantined() throws {
+        let run = try Self.quarantinedRun()
+        let failed = run.results.filter { $0.status == .failed }.count, unfinished = run.count(.unfinished)
+        #expect(failed > 0)
+        let quarantined = failed + unfinished
+        let markdown = MarkdownReporter().render(run)
+        let table = markdown.split(separator: "\n").drop { !$0.hasPrefix("| tests |") }
+        #expect(table.first == "| tests | passed | failed | quarantined | skipped | expected failures | unfinished | flaky | time |", "\(markdown)")
+        let row = table.dropFirst(2).first?.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) } ?? []
+        #expect(Array(row.prefix(7)) == ["\(run.results.count)", "\(run.count(.passed))", "0", "\(quarantined)", "\(run.count(.skipped))",
+                                         "\(run.count(.expectedFailure))", "0"], "\(markdown)")
+        let json = JSONReporter().render(run)
+        #expect(json.contains("\"failed\": 0,") && json.contains("\"quarantined\": \(quarantined),") && json.contains("\"unfinished\": 0"), "\(json)")
+        let outputs = Dictionary(uniqueKeysWithValues: ReportPublisher.outputs(of: run).map { ($0.name, $0.value) })
+        #expect(outputs["failed"] == "0" && outputs["unfinished"] == "0" && outputs["quarantined"] == String(quarantined), "\(outputs)")
+        let tally = run.tally
+        #expect(tally.passed + tally.failed + tally.unfinished + tally.quarantined + tally.skipped + tally.expectedFailures == tally.tests)
+        let junit = JUnitReporter().render(run)
+        #expect(junit.contains("failures=\"0\" errors=\"0\""), "\(junit)")
+    }
+
     @Test func theReportsOfBothCasesValidateAgainstTheJenkinsSchema() throws {
         let folder = try TemporaryDirectory()
         let schema = Fixtures.shared + "/junit/jenkinsci-xunit-plugin__junit-10.xsd"

@@ -102,6 +102,27 @@ public final class RunningCommand: @unchecked Sendable {
         return CommandResult(status: status, standardOutput: scratch.read("stdout") ?? "", standardError: scratch.read("stderr") ?? "")
     }
 
+    /// Waits at most `seconds` for the end. A child still running then is killed (SIGKILL) and
+    /// reaped, and `DidNotEnd` is thrown with what it wrote: the test fails instead of hanging (a
+    /// `.timeLimit` cannot end a wait that blocks its thread).
+    public func wait(upTo seconds: Double) throws -> CommandResult {
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        guard process.isRunning else { return wait() }
+        kill(process.processIdentifier, SIGKILL)
+        throw DidNotEnd(seconds: seconds, result: wait())
+    }
+
+    /// A command that did not end within its bound, killed.
+    public struct DidNotEnd: Error, CustomStringConvertible {
+        /// The bound, in seconds.
+        public let seconds: Double
+        /// What it wrote before it was killed.
+        public let result: CommandResult
+
+        public var description: String { "the command did not end within \(seconds) s and was killed; \(result)" }
+    }
+
     /// Waits for the end on a thread of its own, so the waiting test holds none of Swift's pool.
     public func wait() async -> CommandResult {
         await withCheckedContinuation { continuation in

@@ -20,6 +20,8 @@ public enum ResultsRun {
         public var annotations: Int?
         /// No live lines while standard input streams in.
         public var quiet = false
+        /// `--allow-incomplete`: an output that ends before its run does is said, and does not fail.
+        public var allowIncomplete = false
         public var environment: [String: String]
         /// Where relative paths start when it is not the process's folder (a run inside a test).
         public var currentDirectory: String?
@@ -83,7 +85,7 @@ public enum ResultsRun {
             limit = GitHubAnnotationsReporter.perStepLimit
         }
         let trust = ResultsTrust(here: request.currentDirectory ?? FileManager.default.currentDirectoryPath, environment: request.environment)
-        guard var run = read(request, trust: trust, diagnostics: diagnostics) else { return .usage }
+        guard var run = read(request, trust: trust, diagnostics: diagnostics).map(incompleteness(allowed: request.allowIncomplete, diagnostics)) else { return .usage }
         run.provenance = ReportFiles.provenance(of: trust.around?.repository, environment: request.environment)
         guard let written = write(run, formats: formats, request: request, limit: limit, checkout: trust.around?.checkout,
                                   diagnostics: diagnostics) else { return .usage }
@@ -155,6 +157,18 @@ public enum ResultsRun {
         } catch {
             diagnostics.error(describing: error)
             return nil
+        }
+    }
+
+    /// The run, allowed to be incomplete when `allowed`; says so when it is (an error unless allowed).
+    static func incompleteness(allowed: Bool, _ diagnostics: Diagnostics) -> (TestRun) -> TestRun {
+        { read in
+            let run = allowed ? read.allowingIncomplete() : read
+            if let incomplete = run.incomplete {
+                if run.refusedAsIncomplete { diagnostics.error("\(incomplete); --allow-incomplete accepts such a run") }
+                else { diagnostics.warning("\(incomplete) (allowed)") }
+            }
+            return run
         }
     }
 

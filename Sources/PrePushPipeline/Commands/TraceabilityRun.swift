@@ -88,8 +88,11 @@ public enum TraceabilityRun {
     }
 
     /// Writes the report of a catalog and saved results: 0 the gate passes, 1 it refuses, 2 bad input.
+    /// `allowIncomplete` (`--allow-incomplete`): results whose output ends before their run does are
+    /// said, and do not refuse.
     public static func report(catalog: String?, resultFiles: [String], format: TraceabilityFormat, output: String?,
-                              flags: ConfigurationFlags, environment: [String: String], console: Console) -> ExitStatus {
+                              flags: ConfigurationFlags, environment: [String: String], console: Console,
+                              allowIncomplete: Bool = false) -> ExitStatus {
         GitLibrary.initialize()
         // Opened once: the configuration, the stamp and the history all come from it.
         let repository = try? Repository.openFromEnvironment()
@@ -132,7 +135,9 @@ public enum TraceabilityRun {
         // Results read from a console name a test without its suite: the sources give it.
         // (The sources are read only when a result needs them.)
         let decided = trust.redecideQuarantine(merged.run, diagnostics: diagnostics)
-        let run = IdentitySource { TestIdentities(inventory: configured.testInventory(platform: nil)) }.resolve(decided)
+        var run = IdentitySource { TestIdentities(inventory: configured.testInventory(platform: nil)) }.resolve(decided)
+        if allowIncomplete { run = run.allowingIncomplete() }
+        if let incomplete = run.incomplete, !run.refusedAsIncomplete { diagnostics.warning("\(incomplete) (allowed)") }
         let results = run.results
         var loaded: ScenarioCatalog
         // With no catalog at all (none named, none in the default place) the report still merges the
@@ -179,6 +184,10 @@ public enum TraceabilityRun {
         // The run's own failures (a missing shard among them) refuse in every format, never a green report.
         matrix.runFailures = run.runFailures
         if let refusal = run.refusal { matrix.runFailures.append("the run was refused: \(refusal)") }
+        // A cut log's tests passed as far as it goes: the gate cannot know what came after.
+        if run.refusedAsIncomplete, let incomplete = run.incomplete {
+            matrix.runFailures.append("the results are incomplete: \(incomplete); --allow-incomplete accepts them")
+        }
         if withoutCatalog {
             matrix.runFailures += run.refusing.map { test in
                 "\(test.testIdentifier) \(test.status == .unfinished ? "did not finish" : "failed")" + (test.failureMessage.map { ": \($0)" } ?? "")
@@ -213,6 +222,9 @@ public enum TraceabilityRun {
         }
         for failure in run.runFailures { diagnostics.error("the test run failed: \(failure)") }
         if let refusal = run.refusal { diagnostics.error("the run was refused: \(refusal)") }
+        if run.refusedAsIncomplete, let incomplete = run.incomplete {
+            diagnostics.error("the results are incomplete: \(incomplete); --allow-incomplete accepts them")
+        }
         return run.passedOverall ? .success : .failure
     }
 

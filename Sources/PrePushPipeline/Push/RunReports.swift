@@ -70,6 +70,16 @@ enum RunReports {
         let logs = red.filter { !$0.evidence.logTail.isEmpty }.map { BuildLog(stage: $0.kind.rawValue, tail: $0.evidence.logTail) }
         if !logs.isEmpty, !buildErrors.isEmpty { run.buildLogs = logs }
         run = places.placed(run)
+        // A stage whose output ends before its run does: a stage that exited 0 passes (its exit status
+        // is its runner's verdict), and its reports say the run is incomplete rather than whole.
+        let cut = stages.compactMap { stage in stage.tests.incomplete.map { (stage, "\(stage.kind.rawValue): \($0)") } }
+        if !cut.isEmpty {
+            run.incomplete = cut.map(\.1).joined(separator: "; ")
+            if cut.allSatisfy({ $0.0.status == .passed }) {
+                run.incompleteAllowed = true
+                diagnostics.warning("\(run.incomplete ?? ""); the stage exited 0, its runner's verdict, so it passes")
+            }
+        }
         let results = run.results
         // Every report states the run's verdict: quarantined failures as such, and a refusal the tests do not show.
         let quarantined = Dictionary(results.filter { !$0.passed }.compactMap { test in
@@ -84,16 +94,15 @@ enum RunReports {
         // A shard always leaves its results.json, even an empty one: the merge job counts the shards.
         guard !run.results.isEmpty || shard != nil || !buildErrors.isEmpty else { return [] }
         let publisher = ReportPublisher(environment: environment, annotationLimit: configuration.annotationLimit)
-        let excused = run.quarantinedFailures.map(\.test.status)
-        let unfinished = run.count(.unfinished) - excused.filter { $0 == .unfinished }.count
-        var counts = ["\(run.count(.passed) + unnamed) passed", "\(run.count(.failed) - excused.filter { $0 == .failed }.count) failed"]
-        if !excused.isEmpty { counts.append("\(excused.count) quarantined failure\(excused.count == 1 ? "" : "s")") }
-        if run.count(.skipped) > 0 { counts.append("\(run.count(.skipped)) skipped") }
-        let expected = run.count(.expectedFailure)
+        // The same counts as every report's (`TestRun.tally`): a quarantined failure is counted once, as such.
+        let tally = run.tally
+        var counts = ["\(tally.passed + unnamed) passed", "\(tally.failed) failed"]
+        if tally.quarantined > 0 { counts.append("\(tally.quarantined) quarantined failure\(tally.quarantined == 1 ? "" : "s")") }
+        if tally.skipped > 0 { counts.append("\(tally.skipped) skipped") }
+        let expected = tally.expectedFailures
         if expected > 0 { counts.append("\(expected) expected failure\(expected == 1 ? "" : "s")") }
-        if unfinished > 0 { counts.append("\(unfinished) unfinished") }
-        let flaky = run.results.filter(\.isFlaky).count
-        if flaky > 0 { counts.append("\(flaky) flaky") }
+        if tally.unfinished > 0 { counts.append("\(tally.unfinished) unfinished") }
+        if tally.flaky > 0 { counts.append("\(tally.flaky) flaky") }
         if run.results.isEmpty, !buildErrors.isEmpty {
             console.line("prepush: tests: none ran: the build failed (\(TextFormatting.count(buildErrors.count, "error")) in the reports)")
         } else {

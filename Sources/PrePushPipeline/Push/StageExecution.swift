@@ -467,6 +467,7 @@ final class StreamParsers: @unchecked Sendable {
         passedByClosingLine = out.passedByClosingLine + err.passedByClosingLine
         lostFromConsole = out.lostFromConsole + err.lostFromConsole
         var run = TestRun(results: out.run.results + err.run.results, runFailures: out.run.runFailures + err.run.runFailures)
+        run.incomplete = out.run.incomplete ?? err.run.incomplete
         if lostFromConsole > 0 {
             run.counted = TestCounts(tests: run.results.count + lostFromConsole, failed: run.failing.count, skipped: run.count(.skipped))
         }
