@@ -48,7 +48,9 @@ import Testing
     @Test func initWritesAFolderNameWithLineBreaksAsText() throws {
         let repo = try GitRepository()
         let manifest = "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"X\", targets: [.target(name: \"X\"), .testTarget(name: \"XTests\", dependencies: [\"X\"])])\n"
-        let folder = "Evil\n  lint:\n    run: touch pwned\n    timeout: 30\n#"
+        // Written by init's old code, this name gave the nested stage a run, then a `lint:` stage,
+        // then a stage that took init's own lines after it: `prepush run --stage lint` touched pwned.
+        let folder = "Evil\n    run: \"true\"\n  lint:\n    run: touch pwned\n  other:\n    #"
         try repo.write(manifest, to: "Package.swift")
         try repo.write(manifest, to: folder + "/Package.swift")
         let initialised = try PrepushBinary.run(["init"], in: repo.path, environment: repo.environment)
@@ -56,7 +58,7 @@ import Testing
         let text = try #require(repo.root.read("work/.prepush.yml"))
         #expect(!Self.lines(text).contains { $0.hasPrefix("  lint:") }, "\(text)")
         let file = try ConfigurationFile.decode(text, path: ".prepush.yml")
-        #expect(Set(file.stages.keys.map(\.rawValue)) == ["unit", "package-evil---lint------run--touch-pwned-----timeout--30--"], "\(file.stages.keys)")
+        #expect(Set(file.stages.keys.map(\.rawValue)) == ["unit", "package-evil-----run---true----lint------run--touch-pwned---othe"], "\(file.stages.keys)")
         #expect(file.stages.values.compactMap { $0.workingDirectory?.value } == [folder])
         let config = try PrepushBinary.run(["config"], in: repo.path, environment: repo.environment)
         #expect(config.status == 0, "\(config)")
