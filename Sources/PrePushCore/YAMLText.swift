@@ -85,6 +85,7 @@ public enum YAMLText {
             || code == 0xFEFF || code == 0xFFFE || code == 0xFFFF
     }
 
+    /// `value` in upper-case hexadecimal, zero-padded to `digits`.
     static func hex(_ value: UInt32, digits: Int) -> String {
         let text = String(value, radix: 16, uppercase: true)
         return String(repeating: "0", count: max(0, digits - text.count)) + text

@@ -9,6 +9,7 @@ extension FuzzTarget {
     /// The first byte that sends the input through the escapers.
     static let escapersSelector: UInt8 = 0xF2
 
+    /// Every escaper on the input as text.
     static func escapers(_ input: [UInt8]) {
         let text = String(decoding: input, as: UTF8.self)
         markdown(text)
@@ -22,10 +23,12 @@ extension FuzzTarget {
         [0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029].contains(scalar.value)
     }
 
+    /// A control character other than tab (C0, DEL, C1).
     static func isRawControl(_ scalar: Unicode.Scalar) -> Bool {
         (scalar.value < 0x20 && scalar != "\t") || (scalar.value >= 0x7F && scalar.value <= 0x9F)
     }
 
+    /// Text, code span, fenced block and link: no structure of their own.
     static func markdown(_ text: String) {
         let escaped = MarkdownText.text(text)
         precondition(!escaped.unicodeScalars.contains { breaksLine($0) || isRawControl($0) || $0 == "<" }, "Markdown text breaks a line or holds <: \(escaped.debugDescription)")
@@ -54,6 +57,7 @@ extension FuzzTarget {
         precondition(!link.unicodeScalars.contains { breaksLine($0) || $0 == "<" }, "a link breaks a line: \(link.debugDescription)")
     }
 
+    /// A quoted scalar in a configuration reads back as `text`, the document keeping its shape.
     static func yaml(_ text: String) {
         let scalar = YAMLText.scalar(text)
         let document = "stages:\n  unit:\n    run: " + scalar + "\n    timeout: 30\n"
@@ -68,6 +72,7 @@ extension FuzzTarget {
         precondition(!line.unicodeScalars.contains { breaksLine($0) || isRawControl($0) }, "a YAML line breaks: \(line.debugDescription)")
     }
 
+    /// No raw `<`, `>`, `"`, and every `&` a reference the escaper wrote.
     static func html(_ text: String) {
         let escaped = MarkupText.escape(text)
         let scalars = Array(escaped.unicodeScalars)
