@@ -66,4 +66,26 @@ import Testing
         #expect(run.status == 2, "\(run)")
         #expect(!repo.exists("pwned"), "the folder's name ran as a stage: \(run)")
     }
+
+    /// A shared scheme named with line breaks: its name goes into a comment and, shell-quoted, into
+    /// the UI stage's `run:`, which reads back as exactly that command.
+    @Test func initQuotesASchemeNameWithLineBreaks() throws {
+        let repo = try GitRepository()
+        let scheme = "Evil\n    run: \"true\"\n  lint:\n    run: touch pwned\n  other:\n    #"
+        try repo.write("""
+        <?xml version="1.0" encoding="UTF-8"?>
+        <Scheme><TestAction><Testables><TestableReference skipped="NO">
+        <BuildableReference BuildableIdentifier="primary" BlueprintIdentifier="1" BuildableName="AppUITests.xctest" BlueprintName="AppUITests" ReferencedContainer="container:App.xcodeproj"/>
+        </TestableReference></Testables></TestAction></Scheme>
+        """, to: "App.xcodeproj/xcshareddata/xcschemes/\(scheme).xcscheme")
+        let initialised = try PrepushBinary.run(["init"], in: repo.path, environment: repo.environment)
+        #expect(initialised.status == 0, "\(initialised)")
+        let text = try #require(repo.root.read("work/.prepush.yml"))
+        let file = try ConfigurationFile.decode(text, path: ".prepush.yml")
+        #expect(file.stages.keys.map(\.rawValue) == ["ui"], "\(text)")
+        let run = try #require(file.stages[.ui]?.run?.value)
+        #expect(run.contains(" -scheme \(ShellQuoting.word(scheme)) -destination "), "\(run)")
+        let lint = try PrepushBinary.run(["run", "--stage", "lint"], in: repo.path, environment: repo.environment)
+        #expect(lint.status == 2 && !repo.exists("pwned"), "\(lint)")
+    }
 }
