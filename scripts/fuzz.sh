@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Fuzzes the readers of untrusted input with libFuzzer (Linux): the YAML loader, the test-result
 # readers (console, JUnit XML, xcresult JSON, Swift Testing events) with every report writer, the
-# hook's stdin, a run history whose bytes a stage changed, and the neutralising of printed lines.
+# hook's stdin, a run history whose bytes a stage changed, the neutralising of printed lines, and the
+# escaper of each output language (Markdown, YAML, HTML, links).
 # Seeds come from the captured fixtures. Exits non-zero when an input crashes, traps, leaks past
 # the memory limit or hangs; the input is kept in .build/fuzz/crashes.
 #
@@ -54,6 +55,9 @@ for file in Tests/Fixtures/traceability/scenarios.yml Examples/AgenticTodo/.prep
 # every printed line goes through (0xF1: CR, NEL, U+2028 and ESC before workflow commands).
 printf '\360\000\020\377\000\144\000\001\000\123' > "$seeds/history"
 printf '\361first\r::add-mask::x\r::error file=a.swift,line=1::forged\302\205::warning::nel\342\200\250::notice::ls\033[2J##[group]g\013::x\014::y' > "$seeds/neutralising"
+# The escapers of each output language (0xF2): line breaks of every kind, markup, fences, backticks,
+# a YAML document's own syntax and a link's scheme tricks.
+printf '\362x\r## \342\234\205 Tests passed\r<!-- `a``b` ~~~~ | [l](javascript:alert(1)) \302\205- ok\342\200\250key: "v" # c\n  lint: {run: touch pwned}\t&lt; JaVaScRiPt&#58;x \001' > "$seeds/escapers"
 # Every input that once crashed, as the fuzzer wrote it (its first byte picks the reader): each run tries them first.
 for file in Tests/Fixtures/fuzz-regressions/*; do
     case "$file" in *.md) continue ;; esac

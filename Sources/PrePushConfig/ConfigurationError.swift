@@ -75,6 +75,8 @@ public enum ValueProblem: Error, Sendable, Equatable {
     case notOneOf([String], what: String)
     /// Not a whole number within `range`; `what` names it (`a number of retries`).
     case notCount(ClosedRange<Int>, what: String)
+    /// A link a report would make clickable that is not `http`, `https` or relative (`LinkTarget`).
+    case unsafeLink
 
     /// The words that follow the quoted value: `"abc" is not a whole number of seconds`.
     var phrase: String {
@@ -118,6 +120,8 @@ public enum ValueProblem: Error, Sendable, Equatable {
         case .notOneOf(let choices, let what):
             let listed = choices.count > 1 ? choices.dropLast().joined(separator: ", ") + " or " + choices.last! : choices.joined()
             return "is not \(what) (expected \(listed))"
+        case .unsafeLink:
+            return "is not an http or https URL or a relative path: the reports make it a link, and another scheme (javascript:, data:, file:) would run or open what the repository chose"
         case .notCount(let range, let what):
             return "is not \(what) (expected a whole number, \(range.lowerBound) to \(range.upperBound))"
         case .outsideRepository(let problem):

@@ -17,7 +17,9 @@ extension FileDecoder {
         }
         if let pattern = fields["linkPattern"] {
             section.linkPattern = parsed(pattern, path: "traceability.linkPattern", expected: "a URL with {id}") { text in
-                text.contains("{id}") ? .success(text) : .failure(.notOneOf(["a URL with {id}, such as https://jira.example.com/browse/{id}"], what: "a link pattern"))
+                guard text.contains("{id}") else { return .failure(.notOneOf(["a URL with {id}, such as https://jira.example.com/browse/{id}"], what: "a link pattern")) }
+                // The reports make it a link a reviewer clicks: only http, https or a relative path.
+                return LinkTarget.isAllowed(text.replacing("{id}", with: "QA-1")) ? .success(text) : .failure(.unsafeLink)
             }
         }
         if let gate = fields["gate"] { self.gate(gate, into: &section) }

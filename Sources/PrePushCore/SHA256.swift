@@ -1,7 +1,8 @@
-/// SHA-256 (FIPS 180-4) of bytes, as lowercase hex: the digest a report's provenance records of each
-/// file a run wrote, so that a file changed or put there by anyone else does not pass for the run's.
-/// Written here because the allowed dependencies have no hash on Linux (CryptoKit is Apple's only);
-/// checked against `sha256sum` in the tests.
+/// SHA-256 (FIPS 180-4): the digest a report's provenance records of each file a run wrote (so that
+/// a file changed or put there by anyone else does not pass for the run's), and the
+/// Content-Security-Policy hashes of a report's inline script and style. Written here because the
+/// allowed dependencies have no hash on Linux (CryptoKit is Apple's only); checked against
+/// `sha256sum` and the standard's vectors in the tests. Not for secrets.
 public enum SHA256 {
     private static let roundConstants: [UInt32] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
@@ -16,6 +17,37 @@ public enum SHA256 {
 
     /// The digest of `bytes` as 64 lowercase hex digits.
     public static func hex<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+        let digits = Array("0123456789abcdef".utf8)
+        var text = [UInt8]()
+        text.reserveCapacity(64)
+        for byte in digest(bytes) {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0xf)])
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// `digest` in base64, as CSP's `'sha256-…'` source takes it.
+    public static func base64Digest(of text: String) -> String {
+        base64(digest(Array(text.utf8)))
+    }
+
+    /// Standard base64 with padding.
+    static func base64(_ bytes: [UInt8]) -> String {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".unicodeScalars)
+        var out = String.UnicodeScalarView()
+        for start in stride(from: 0, to: bytes.count, by: 3) {
+            let chunk = bytes[start..<min(start + 3, bytes.count)]
+            let value = chunk.enumerated().reduce(UInt32(0)) { $0 | UInt32($1.element) << UInt32(16 - 8 * $1.offset) }
+            for index in 0..<4 {
+                out.append(index <= chunk.count ? alphabet[Int((value >> UInt32(18 - 6 * index)) & 63)] : "=")
+            }
+        }
+        return String(out)
+    }
+
+    /// The 32-byte digest of `bytes`, read a block at a time (no copy of the whole input).
+    public static func digest<Bytes: Collection>(_ bytes: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
         var state: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
         var block = [UInt8]()
         block.reserveCapacity(64)
@@ -38,13 +70,7 @@ public enum SHA256 {
         while block.count < 56 { block.append(0) }
         for shift in stride(from: 56, through: 0, by: -8) { block.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
         compress(block, into: &state, schedule: &schedule)
-        let digits = Array("0123456789abcdef".utf8)
-        var text = [UInt8]()
-        text.reserveCapacity(64)
-        for word in state {
-            for shift in stride(from: 28, through: 0, by: -4) { text.append(digits[Int((word >> UInt32(shift)) & 0xf)]) }
-        }
-        return String(decoding: text, as: UTF8.self)
+        return state.flatMap { word in [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: word >> UInt32($0)) } }
     }
 
     private static func compress(_ block: [UInt8], into state: inout [UInt32], schedule w: inout [UInt32]) {

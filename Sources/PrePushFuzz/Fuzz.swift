@@ -20,7 +20,8 @@ import PrePushTraceability
 /// report writer after them, the pre-push hook's stdin, globs, regular expressions and the
 /// scenario catalog's decoder; a run history whose file a stage rewrote (`historySelector`); and
 /// the text every printed line goes through (`neutralisingSelector`), checked for a line a CI
-/// runner would read as a command. The first byte picks the reader, so one corpus reaches them
+/// runner would read as a command; and the escaper of each output language (`escapersSelector`:
+/// Markdown, YAML, HTML, links), checked for what each promises. The first byte picks the reader, so one corpus reaches them
 /// all. Any trap, overflow or hang here is a bug: each must end in a value or a thrown error.
 enum FuzzTarget {
     /// The first byte that sends the input to the run history.
@@ -33,6 +34,7 @@ enum FuzzTarget {
         let input = Array(bytes.dropFirst())
         if selector == historySelector { return history(input) }
         if selector == neutralisingSelector { return neutralising(input) }
+        if selector == escapersSelector { return escapers(input) }
         switch selector % 7 {
         case 0:
             _ = try? YAMLLoader.load(String(decoding: input, as: UTF8.self), file: "fuzz.yml")

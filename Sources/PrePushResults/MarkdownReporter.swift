@@ -19,12 +19,13 @@ public struct MarkdownReporter: TestReporter {
     public func render(_ run: TestRun) -> String {
         var lines = [headline(run), ""]
         if let errors = run.buildErrors, !errors.isEmpty {
-            lines += errors.map { error in "- **build**: " + (describe(error.location).map { "`\($0)`: " } ?? "") + cell(error.message) } + [""]
+            lines += errors.map { error in "- **build**: " + (describe(error.location).map { "\(MarkdownText.code($0)): " } ?? "") + cell(error.message) } + [""]
         }
-        // A red build's log ends, for what has no `error:` line (a linker, a script, a missing tool).
+        // A red build's log ends, for what has no `error:` line (a linker, a script, a missing tool):
+        // fenced so that no line of it can close the block or start one.
         for log in run.buildLogs ?? [] where !log.tail.isEmpty {
-            lines += ["Stage `\(cell(log.stage))` failed before its tests ran; its log ends:", "", "~~~~"]
-                + log.tail.map { $0.replacing("~~~~", with: "~ ~ ~ ~") } + ["~~~~", ""]
+            lines += ["Stage \(MarkdownText.code(log.stage)) failed before its tests ran; its log ends:", ""]
+                + MarkdownText.fencedBlock(log.tail) + [""]
         }
         var budget = Budget(bytes: failureBudget)
         let failing = run.refusing
@@ -48,7 +49,7 @@ public struct MarkdownReporter: TestReporter {
             for (index, (test, reason)) in tests.enumerated() {
                 var entry = ["- **\(cell(test.testIdentifier))**\(test.status == .unfinished ? " (did not finish)" : "")" + (reason.map { ": quarantined: \(cell($0))" } ?? "")]
                 for failure in test.failures {
-                    let place = describe(failure.location).map { "`\($0)`: " } ?? ""
+                    let place = describe(failure.location).map { "\(MarkdownText.code($0)): " } ?? ""
                     entry.append("  - \(place)\(cell(failure.message))")
                 }
                 guard budget.spend(entry) else {
@@ -66,12 +67,12 @@ public struct MarkdownReporter: TestReporter {
             lines += ["", "### Accessibility audits", "", "| audit | issue type | findings |", "| --- | --- | ---: |"]
             for (kind, count) in counts.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }) {
                 let type = AccessibilityAuditMapping.issueType(forAuditType: kind)?.rawValue ?? kind
-                lines.append("| \(cell(kind)) | \(type) | \(count) |")
+                lines.append("| \(cell(kind)) | \(cell(type)) | \(count) |")
             }
             lines += ["", "| test | element | audit | description |", "| --- | --- | --- | --- |"]
             for (test, audits) in audited {
                 for audit in audits {
-                    lines.append("| \(cell(test.testIdentifier)) | \(cell(audit.elementIdentifier)) | \(audit.auditType ?? audit.issueType.rawValue) | \(cell(audit.issueDescription)) |")
+                    lines.append("| \(cell(test.testIdentifier)) | \(cell(audit.elementIdentifier)) | \(cell(audit.auditType ?? audit.issueType.rawValue)) | \(cell(audit.issueDescription)) |")
                 }
             }
         }
@@ -80,7 +81,7 @@ public struct MarkdownReporter: TestReporter {
             lines += ["", "### Warnings (not failures)", ""]
             let warnings = warned.flatMap { test in (test.warnings ?? []).map { (test, $0) } }
             for (index, (test, warning)) in warnings.enumerated() {
-                let place = describe(warning.location).map { "`\($0)`: " } ?? ""
+                let place = describe(warning.location).map { "\(MarkdownText.code($0)): " } ?? ""
                 let line = "- **\(cell(test.testIdentifier))**: \(place)\(cell(warning.message))"
                 guard budget.spend([line]) else {
                     lines.append("- … and \(TextFormatting.count(warnings.count - index, "more warning")) (full list in results.md)")
@@ -139,9 +140,9 @@ public struct MarkdownReporter: TestReporter {
         return "## ✅ Tests passed" + excused
     }
 
-    /// Text safe inside a table cell or list item: pipes escaped, line breaks folded.
+    /// Text from the run (names, messages, reasons) in a cell, list item or heading: through
+    /// `MarkdownText`, so none of it becomes structure.
     private func cell(_ text: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: true).joined(separator: " ⏎ ")
-            .split(separator: "|", omittingEmptySubsequences: false).joined(separator: "\\|")
+        MarkdownText.text(text)
     }
 }

@@ -8,7 +8,10 @@ import PrePushCore
 /// The report people open: one self-contained HTML file (inline CSS, script and SVG, screenshots as
 /// data URLs; nothing is fetched). Rows are plain HTML, so the report reads without script; the
 /// script adds the status filter (also from the address: `report.html#status=failed`) and marks
-/// `<body data-ready="true">` when it has run.
+/// `<body data-ready="true">` when it has run. Its Content-Security-Policy allows nothing but its
+/// own inline style and script (by their SHA-256) and `data:` images: should text from a pull
+/// request ever get past the escaping, no script, style, frame or fetch of its own would run.
+/// Colours are classes, not `style=` attributes, which the policy would refuse.
 enum TraceabilityHTML {
     /// Screenshots larger than this are linked, not embedded.
     static let maximumEmbeddedScreenshot = 4 * 1024 * 1024
@@ -33,6 +36,7 @@ enum TraceabilityHTML {
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
+        <meta http-equiv="Content-Security-Policy" content="\(contentSecurityPolicy)">
         <title>Traceability — \(total.passed)/\(total.total - total.manual) scenarios pass</title>
         <style>\(css)</style>
         </head>
@@ -49,8 +53,8 @@ enum TraceabilityHTML {
                                        ("skipped", total.skipped, .skipped), ("not run", total.notRun, .notRun),
                                        ("manual", total.manual, .manual), ("failing tests in no scenario", matrix.unmappedFailures.count, .failed)]
             as [(String, Int, ScenarioStatus?)] where value > 0 || ["scenarios", "implemented", "passed", "failed"].contains(label) {
-            let style = status.map { " style=\"border-color:\(colours[$0]!)\"" } ?? ""
-            html += "<div class=\"card\"\(style)><span class=\"number\">\(value)</span> \(label)</div>\n"
+            let style = status.map { " edge-\(className($0))" } ?? ""
+            html += "<div class=\"card\(style)\"><span class=\"number\">\(value)</span> \(label)</div>\n"
         }
         html += "</section>\n"
         if violations.isEmpty {
@@ -128,10 +132,10 @@ enum TraceabilityHTML {
         for (index, row) in matrix.rows.enumerated() {
             let status = row.status.rawValue
             html += "<tr class=\"scenario\" data-status=\"\(status)\" data-priority=\"\(row.scenario.priority.rawValue)\">"
-            html += "<td><span class=\"badge\" style=\"background:\(colours[row.status]!)\">\(status)</span></td>"
+            html += "<td><span class=\"badge fill-\(className(row.status))\">\(status)</span></td>"
             html += "<td>\(row.scenario.priority.rawValue)</td><td>\(escape(row.scenario.userStory))</td><td>\(escape(row.scenario.description))"
             for reference in row.entry.links.references {
-                html += " " + (matrix.url(of: reference).map { "<a href=\"\(escape($0))\">\(escape(reference))</a>" } ?? "<span class=\"small\">\(escape(reference))</span>")
+                html += " " + (matrix.url(of: reference).map { "<a href=\"\(escape($0))\" rel=\"noopener noreferrer\">\(escape(reference))</a>" } ?? "<span class=\"small\">\(escape(reference))</span>")
             }
             if !row.scenario.requiredLaunchArguments.isEmpty {
                 html += "<div class=\"small\">\(row.scenario.requiredLaunchArguments.map { "<code>\(escape($0))</code>" }.joined(separator: " "))</div>"
@@ -156,9 +160,9 @@ enum TraceabilityHTML {
     static func strip(_ marks: [HistoryMark]) -> String {
         var html = "<span class=\"strip\">"
         for mark in marks {
-            let colour = mark.flaky ? "#bf8700" : colours[mark.status]!
+            let colour = mark.flaky ? "fill-flaky" : "fill-\(className(mark.status))"
             let title = (mark.tree.map { "tree \($0.prefix(7))" } ?? "tree not recorded") + ": " + (mark.flaky ? "flaky" : mark.status.rawValue)
-            html += "<i style=\"background:\(colour)\" title=\"\(escape(title))\"></i>"
+            html += "<i class=\"\(colour)\" title=\"\(escape(title))\"></i>"
         }
         html += "</span>"
         if let since = TraceabilityMatrix.failingSince(marks) { html += "<div class=\"small\">\(escape(since))</div>" }
@@ -180,7 +184,7 @@ enum TraceabilityHTML {
         guard !matrix.unmappedFailures.isEmpty else { return "" }
         var html = "<h2>Failing tests in no scenario (\(matrix.unmappedFailures.count))</h2>\n<ul class=\"unmapped\">\n"
         for result in matrix.unmappedFailures {
-            html += "<li><span class=\"badge\" style=\"background:\(colours[.failed]!)\">\(escape(result.status.rawValue))</span> "
+            html += "<li><span class=\"badge fill-failed\">\(escape(result.status.rawValue))</span> "
             html += "<code class=\"id\">\(escape(TraceabilityGate.name(of: result)))</code>"
             if let place = matrix.failurePlace(result) { html += " <span class=\"small\">\(escape(place))</span>" }
             if let message = result.failureMessage { html += "<pre class=\"failure\">\(escape(message))</pre>" }
@@ -201,7 +205,22 @@ enum TraceabilityHTML {
         return html + "</ul>\n</details>\n"
     }
 
-    static let css = """
+    /// A status as a class name (`notRun`): the case's name, which holds no space.
+    static func className(_ status: ScenarioStatus) -> String {
+        String(describing: status)
+    }
+
+    /// Allows the page's own inline `<style>` and `<script>`, each by the SHA-256 of its exact text,
+    /// and `data:` images (embedded screenshots); nothing else loads, runs, submits or sets a base.
+    static let contentSecurityPolicy = "default-src 'none'; style-src 'sha256-\(SHA256.base64Digest(of: css))'; "
+        + "script-src 'sha256-\(SHA256.base64Digest(of: script))'; img-src data:; base-uri 'none'; form-action 'none'"
+
+    /// The page's style: the fixed sheet, then a fill and an edge class per status.
+    static let css = baseCSS + "\n" + ScenarioStatus.allCases.map { status in
+        ".fill-\(className(status)){background:\(colours[status]!)}.edge-\(className(status)){border-color:\(colours[status]!)}"
+    }.joined() + ".fill-flaky{background:#bf8700}"
+
+    static let baseCSS = """
     body{font:14px/1.45 -apple-system,BlinkMacSystemFont,"Segoe UI",Helvetica,Arial,sans-serif;margin:24px auto;max-width:1200px;padding:0 16px;color:#1f2328}
     h1{margin:0}h2{margin-top:32px;border-bottom:1px solid #d0d7de;padding-bottom:4px}
     .meta,.hint,.small{color:#656d76;font-size:12px}

@@ -289,10 +289,13 @@ public struct TraceabilityMatrix: Sendable {
         return location.column > 0 ? "\(file):\(location.line):\(location.column)" : "\(file):\(location.line)"
     }
 
-    /// A `links:` entry as a URL: itself when it is one, else through `linkPattern`; nil when neither.
+    /// A `links:` entry as a URL: itself when it is one, else through `linkPattern`; nil when neither,
+    /// or when what it makes is not a link `LinkTarget` allows (`javascript:`, `data:`, …): the
+    /// configuration refuses such a pattern, and the reports never make one a link either way.
     public func url(of reference: String) -> String? {
-        if reference.hasPrefix("https://") || reference.hasPrefix("http://") { return reference }
-        return linkPattern.map { $0.replacing("{id}", with: reference) }
+        let lowered = reference.lowercased()
+        let url = lowered.hasPrefix("https://") || lowered.hasPrefix("http://") ? reference : linkPattern.map { $0.replacing("{id}", with: reference) }
+        return url.flatMap { LinkTarget.isAllowed($0) ? $0 : nil }
     }
 
     static func count(_ rows: [ScenarioRow]) -> CoverageCount {

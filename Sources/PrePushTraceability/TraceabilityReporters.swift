@@ -106,18 +106,14 @@ enum TraceabilityMarkdown {
     /// `0.05 s`, `1.23 s`, `42 s`: a test's time in a table, where hundredths tell tests apart.
     static func seconds(_ value: Double) -> String { TextFormatting.testDuration(value) }
 
-    /// Text for a table cell: `|` escaped, line breaks as `<br>`.
+    /// Text for a table cell or list item, through `MarkdownText`: nothing in it becomes structure.
     static func cell(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "|": out += "\\|"
-            case "\r": break
-            case "\n": out += "<br>"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+        MarkdownText.text(text)
+    }
+
+    /// Several texts in one cell, one per line: each escaped, then joined with prepush's own `<br>`.
+    static func cell(lines: [String]) -> String {
+        lines.map(MarkdownText.text).joined(separator: "<br>")
     }
 
     static func coverage(_ count: CoverageCount) -> String {
@@ -156,13 +152,13 @@ enum TraceabilityMarkdown {
         out += "\n| | Priority | Story | Scenario | Test | Duration | Details |" + (withHistory ? " History, oldest first |" : "")
         out += "\n| --- | --- | --- | --- | --- | ---: | --- |" + (withHistory ? " --- |" : "") + "\n"
         for (index, row) in matrix.rows.enumerated() {
-            let tests = row.testNames.map { "`\($0.name)`" + ($0.place.map { " \($0)" } ?? "") }.joined(separator: "\n")
-            var scenario = row.scenario.description
+            let tests = row.testNames.map { MarkdownText.code($0.name, inTable: true) + ($0.place.map { " " + cell($0) } ?? "") }.joined(separator: "<br>")
+            var scenario = cell(row.scenario.description)
             for reference in row.entry.links.references {
-                scenario += matrix.url(of: reference).map { " [\(reference)](\($0))" } ?? " \(reference)"
+                scenario += " " + (matrix.url(of: reference).map { MarkdownText.link(reference, to: $0) } ?? cell(reference))
             }
             out += "| \(icons[row.status]!) \(row.status.rawValue) | \(row.scenario.priority.rawValue) | \(cell(row.scenario.userStory)) | "
-            out += "\(cell(scenario)) | \(cell(tests)) | \(row.durationText) | \(cell(row.details(in: matrix).joined(separator: "\n"))) |"
+            out += "\(scenario) | \(tests) | \(row.durationText) | \(cell(lines: row.details(in: matrix))) |"
             if withHistory {
                 let marks = matrix.histories[index]
                 out += " \(TraceabilityMatrix.stripText(marks))\(TraceabilityMatrix.failingSince(marks).map { " \($0)" } ?? "") |"
@@ -172,14 +168,14 @@ enum TraceabilityMarkdown {
         if !matrix.unmappedFailures.isEmpty {
             out += "\n\(TextFormatting.count(matrix.unmappedFailures.count, "failing test")) in no scenario:\n\n"
             for result in matrix.unmappedFailures {
-                let place = matrix.failurePlace(result).map { " \($0)" } ?? ""
-                out += "- ❌ `\(cell(TraceabilityGate.name(of: result)))` \(result.status.rawValue)\(place)" + (result.failureMessage.map { ": \(cell($0))" } ?? "") + "\n"
+                let place = matrix.failurePlace(result).map { " " + cell($0) } ?? ""
+                out += "- ❌ \(MarkdownText.code(TraceabilityGate.name(of: result))) \(result.status.rawValue)\(place)" + (result.failureMessage.map { ": \(cell($0))" } ?? "") + "\n"
             }
         }
         if !matrix.unmappedTests.isEmpty {
             out += "\n\(TextFormatting.count(matrix.unmappedTests.count, "test")) in no scenario:\n\n"
             for test in matrix.unmappedTests.prefix(unmappedListLimit) {
-                out += "- `\(test.typeName.map { "\($0)/" } ?? "")\(test.name)` \(test.location.file):\(test.location.line)\n"
+                out += "- \(MarkdownText.code((test.typeName.map { "\($0)/" } ?? "") + test.name)) \(cell("\(test.location.file):\(test.location.line)"))\n"
             }
             if matrix.unmappedTests.count > unmappedListLimit {
                 out += "- and \(matrix.unmappedTests.count - unmappedListLimit) more (traceability.json and traceability.html list them all)\n"

@@ -99,6 +99,17 @@ enum FileManagerShim {
         """)
     }
 
+    /// The reports make `links:` clickable through the pattern: a scheme that runs script is refused where it is written.
+    @Test(arguments: ["javascript:alert(1)//{id}", "JavaScript:alert(1)//{id}", "data:text/html,{id}", "vbscript:{id}", "//evil.example.com/{id}", " javascript:{id}"])
+    func aLinkPatternOtherThanHTTPOrRelativeIsRefused(_ pattern: String) throws {
+        let text = try errorText(file: "traceability:\n  linkPattern: \"\(pattern)\"\n")
+        #expect(text == """
+        .prepush.yml:2:16: error: traceability.linkPattern: "\(pattern)" is not an http or https URL or a relative path: the reports make it a link, and another scheme (javascript:, data:, file:) would run or open what the repository chose
+          linkPattern: "\(pattern)"
+                       ^
+        """)
+    }
+
     @Test func uiTimeoutOutOfRangeInTheFile() throws {
         let text = try errorText(file: "stages:\n  ui:\n    run: make ui\n    timeout: 900\n")
         #expect(text == """

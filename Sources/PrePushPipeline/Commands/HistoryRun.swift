@@ -111,8 +111,8 @@ public enum HistoryRun {
         if suggest {
             console.line("quarantine:")
             for test in found {
-                console.line("  - test: \(YAMLText.quoted(test.identifier))")
-                console.line("    reason: \(YAMLText.quoted("flaky: \(percent(test.rate)) of \(test.runs) runs; \(test.reasons.joined(separator: "; "))"))")
+                console.line("  - test: \(YAMLText.doubleQuoted(test.identifier))")
+                console.line("    reason: \(YAMLText.doubleQuoted("flaky: \(percent(test.rate)) of \(test.runs) runs; \(test.reasons.joined(separator: "; "))"))")
             }
             return .success
         }
@@ -130,30 +130,5 @@ public enum HistoryRun {
     static func time(_ seconds: Double) -> String {
         let date = Date(timeIntervalSince1970: seconds)
         return date.ISO8601Format(.iso8601.year().month().day().dateSeparator(.dash).time(includingFractionalSeconds: false).timeSeparator(.colon))
-    }
-}
-
-/// Text as a YAML double-quoted scalar.
-enum YAMLText {
-    /// `text` as a YAML double-quoted scalar that reads back as `text`: every control character,
-    /// NEL, U+2028 and U+2029 written as YAML's escapes (`\r`, `\x1B`, `\u2028`), so a name a
-    /// JUnit file brought in (`&#13;`) is pasted as it is and never breaks a line on the way.
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value <= 0x9F):
-                out += "\\x" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16, uppercase: true)
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 }

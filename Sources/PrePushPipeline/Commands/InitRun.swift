@@ -124,7 +124,10 @@ public enum InitRun {
         return findings
     }
 
-    /// The YAML text, every choice commented.
+    /// The YAML text, every choice commented. Values from the repository are written through
+    /// `YAMLText.scalar`; and every line, comments naming its schemes, folders and commands
+    /// included, goes through `YAMLText.line`, so no name with a line break in it can start a line
+    /// (a key, a stage) of its own.
     static func render(_ findings: Findings) -> String {
         var lines = [
             "# prepush: the checks every push runs (docs/configuration.md lists every key).",
@@ -140,11 +143,11 @@ public enum InitRun {
             "    fixed-font-size: warning",
         ] + identifierLines(findings) + baselineLines(findings)
         if let catalog = findings.catalog {
-            lines += ["", "traceability:", "  catalog: \(catalog)", "  gate: [P1]                   # priorities whose failing or test-less scenarios refuse a push"]
+            lines += ["", "traceability:", "  catalog: \(YAMLText.scalar(catalog))", "  gate: [P1]                   # priorities whose failing or test-less scenarios refuse a push"]
         } else {
             lines += ["", "# traceability:                 # scenarios × tests × results (docs/traceability.md)", "#   catalog: .prepush/scenarios.yml"]
         }
-        return lines.joined(separator: "\n") + "\n"
+        return lines.map(YAMLText.line).joined(separator: "\n") + "\n"
     }
 
     /// Where today's findings are kept.
@@ -160,7 +163,7 @@ public enum InitRun {
                                         : "\(baseline.path) was here already"
         return ["  # \(recorded): only findings not in it are reported.",
                 "  # After fixing some, write it again: prepush a11y --all --write-baseline \(baseline.path)",
-                "  baseline: \(baseline.path)"]
+                "  baseline: \(YAMLText.scalar(baseline.path))"]
     }
 
     /// Records today's findings as the baseline (kept as it is when the file exists: it is the

@@ -50,7 +50,7 @@ extension InitRun {
         for folder in nested {
             stages += ["  \(packageStageName(folder, among: nested)):",
                        "    # \(folder)/Package.swift declares test targets.",
-                       "    run: swift test", "    workingDirectory: \(ShellQuoting.word(folder))", "    timeout: 900"]
+                       "    run: swift test", "    workingDirectory: \(YAMLText.scalar(folder))", "    timeout: 900"]
         }
         let team = findings.otherTeamCommands.prefix(5)
         if !team.isEmpty {
@@ -106,8 +106,10 @@ extension InitRun {
             lines.append("    # The project is generated from \(spec); \(spec.hasSuffix("Project.swift") ? "tuist" : "xcodegen") must be on PATH.")
         }
         let extra = flags.map { " " + $0 }.joined()
-        lines += ["    run: \(generate)\(resolve)rm -rf \(bundle) && xcodebuild test \(scheme.container.flag) \(ShellQuoting.word(scheme.container.path)) -scheme \(ShellQuoting.word(scheme.name))\(extra)\(only) -destination \(destination) -resultBundlePath \(bundle)",
-                  "    timeout: \(timeout)"]
+        // The command holds repository text (paths, scheme and bundle names), shell-quoted; the
+        // whole is then one YAML scalar, quoted when it needs to be.
+        let command = "\(generate)\(resolve)rm -rf \(bundle) && xcodebuild test \(scheme.container.flag) \(ShellQuoting.word(scheme.container.path)) -scheme \(ShellQuoting.word(scheme.name))\(extra)\(only) -destination \(destination) -resultBundlePath \(bundle)"
+        lines += ["    run: " + YAMLText.scalar(command), "    timeout: \(timeout)"]
         return lines
     }
 

@@ -211,7 +211,8 @@ public enum TraceabilityRun {
         var text = format.reporter.render(run)
         if format == .markdown, let line = stamped.text {
             let headline = text.prefix { $0 != "\n" }
-            text = headline + "\n\n_" + line + "_" + text.dropFirst(headline.count)
+            // The branch and the toolchain (read from results.json) are the pull request's text.
+            text = headline + "\n\n_" + MarkdownText.text(line) + "_" + text.dropFirst(headline.count)
         }
         guard emit(text, to: output, checkout: checkout, provenance: provenance, diagnostics: diagnostics) else { return .usage }
         let places = SourcePlaces(root: root)
