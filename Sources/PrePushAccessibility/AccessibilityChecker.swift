@@ -5,7 +5,7 @@ import PrePushCore
 public struct AccessibilityChecker: Sendable {
     /// Every rule, in the order findings are reported.
     public static let rules: [any AccessibilityRule.Type] = [
-        MissingIdentifierRule.self, IdentifierConventionRule.self, DuplicateIdentifierRule.self,
+        MissingIdentifierRule.self, IdentifierConventionRule.self, DuplicateIdentifierRule.self, UITestIdentifierRule.self,
         IconButtonMissingLabelRule.self, ImageMissingLabelRule.self, TapGestureMissingTraitRule.self,
         FixedFontSizeRule.self, SmallTouchTargetRule.self,
     ]

@@ -1,7 +1,8 @@
 import PrePushCore
 internal import SwiftSyntax
 
-/// The same literal identifier twice in one file.
+/// The same identifier twice in one file, where both can show at once: not in two branches of an
+/// `if`/`else`, a `switch`, a ternary or an `#if` (issue 52: 5 such findings on real apps).
 public struct DuplicateIdentifierRule: AccessibilityRule {
     public static let description = RuleDescription(
         identifier: "duplicate-identifier",
@@ -18,6 +19,39 @@ public struct DuplicateIdentifierRule: AccessibilityRule {
             Button("Cancel") { cancel() }.accessibilityIdentifier("modal_button_cancel")
             """),
             RuleExample(#"ForEach(tasks) { task in TaskRow(task: task).accessibilityIdentifier("home_cell_task_\(task.id)") }"#),
+            RuleExample("""
+            if isLoggedIn {
+                Button("Profile") { open() }.accessibilityIdentifier("home_button_account")
+            } else if isGuest {
+                Button("Sign up") { signUp() }.accessibilityIdentifier("home_button_account")
+            } else {
+                Button("Sign in") { signIn() }.accessibilityIdentifier("home_button_account")
+            }
+            """),
+            RuleExample("""
+            switch state {
+            case .loading:
+                ProgressView().accessibilityIdentifier("feed_view_content")
+            case .loaded(let items):
+                List(items) { Row($0) }.accessibilityIdentifier("feed_view_content")
+            default:
+                Text("Nothing yet").accessibilityIdentifier("feed_view_content")
+            }
+            """),
+            RuleExample("""
+            Group {
+                isPlaying
+                    ? Button("Pause") { pause() }.accessibilityIdentifier("player_button_toggle")
+                    : Button("Play") { play() }.accessibilityIdentifier("player_button_toggle")
+            }
+            """),
+            RuleExample("""
+            #if os(iOS)
+            Button("Share") { share() }.accessibilityIdentifier("detail_button_share")
+            #else
+            ShareLink(item: url).accessibilityIdentifier("detail_button_share")
+            #endif
+            """),
         ],
         triggeringExamples: [
             RuleExample("""
@@ -45,6 +79,23 @@ public struct DuplicateIdentifierRule: AccessibilityRule {
             Button("Save") { save() }.accessibilityIdentifier("modal_button_save")
             Button("Save draft") { draft() }.accessibilityIdentifier(↓"modal_button_save")
             """),
+            RuleExample("""
+            if isEditing {
+                Button("Save") { save() }.accessibilityIdentifier("form_button_save")
+                Button("Save a copy") { copy() }.accessibilityIdentifier(↓"form_button_save")
+            } else {
+                Button("Edit") { edit() }.accessibilityIdentifier("form_button_edit")
+            }
+            """),
+            RuleExample("""
+            Button("Retry") { retry() }.accessibilityIdentifier("feed_button_retry")
+            switch state {
+            case .failed:
+                Button("Try again") { retry() }.accessibilityIdentifier(↓"feed_button_retry")
+            default:
+                EmptyView()
+            }
+            """),
         ]
     )
 
@@ -56,22 +107,74 @@ public struct DuplicateIdentifierRule: AccessibilityRule {
 
     public func findings(in file: ParsedSource) -> [AccessibilityFinding] {
         guard let severity = settings.severity(of: Self.description) else { return [] }
-        // Where each identifier was first seen; a line is worked out only for a duplicate.
-        var first: [String: ExprSyntax] = [:]
+        // Where each identifier was seen, with the branches it is in; a line is worked out only for
+        // a duplicate.
+        var seen: [String: [(expression: ExprSyntax, branches: [Branch])]] = [:]
         var findings: [AccessibilityFinding] = []
         for view in file.viewCalls {
             for call in view.modifier("accessibilityIdentifier") {
                 // A literal, or a constant of this file (`A11y.Checkout.payButton`).
                 guard let literal = call.arguments.first?.expression, let identifier = file.identifierText(literal),
                       !identifier.contains("{}") else { continue }
-                if let earlier = first[identifier] {
-                    findings.append(file.finding(Self.self, at: literal, message: "\"\(identifier)\" is already used on line \(file.line(of: earlier))",
+                let branches = Self.branches(of: Syntax(literal))
+                // Two that can never show together (`if`/`else`, two `case`s, `? :`, `#if`/`#else`)
+                // are one element to a UI test.
+                if let earlier = seen[identifier]?.first(where: { !Self.exclusive($0.branches, branches) }) {
+                    findings.append(file.finding(Self.self, at: literal, message: "\"\(identifier)\" is already used on line \(file.line(of: earlier.expression))",
                                                  severity: severity, span: view.chain))
-                } else {
-                    first[identifier] = literal
                 }
+                seen[identifier, default: []].append((literal, branches))
             }
         }
         return findings
+    }
+
+    /// One branch of a construct that shows one of its branches: which construct, which branch.
+    struct Branch: Equatable {
+        let construct: SyntaxIdentifier
+        let branch: Int
+    }
+
+    /// Whether two places are in different branches of one construct: they never show together.
+    static func exclusive(_ first: [Branch], _ second: [Branch]) -> Bool {
+        first.contains { one in second.contains { $0.construct == one.construct && $0.branch != one.branch } }
+    }
+
+    /// The branches `node` is in, innermost first: an `if`'s body or its `else` (an `else if` is an
+    /// `if` inside the `else`), a `switch`'s case, a ternary's two sides (unfolded, as the parser
+    /// gives them: `cond`, `? then :`, `else`, …), an `#if` clause. A condition is in no branch.
+    static func branches(of node: Syntax) -> [Branch] {
+        var branches: [Branch] = []
+        var child = node
+        while let parent = child.parent {
+            if let choice = parent.as(IfExprSyntax.self) {
+                if child.id == choice.body.id { branches.append(Branch(construct: parent.id, branch: 0)) }
+                if let other = choice.elseBody, child.id == Syntax(other).id { branches.append(Branch(construct: parent.id, branch: 1)) }
+            } else if let choice = parent.as(TernaryExprSyntax.self) {
+                if child.id == choice.thenExpression.id { branches.append(Branch(construct: parent.id, branch: 0)) }
+                if child.id == choice.elseExpression.id { branches.append(Branch(construct: parent.id, branch: 1)) }
+            } else if parent.is(SwitchCaseListSyntax.self) || parent.is(IfConfigClauseListSyntax.self) {
+                let index = parent.children(viewMode: .sourceAccurate).enumerated().first { $0.element.id == child.id }?.offset ?? 0
+                branches.append(Branch(construct: parent.id, branch: index))
+            } else if let elements = parent.as(ExprListSyntax.self) {
+                branches += ternaryBranches(of: child, in: elements)
+            }
+            child = parent
+        }
+        return branches
+    }
+
+    /// In an unfolded sequence, the element `child` is the then-side of a ternary (`? x :`), and the
+    /// else-side of every ternary before it.
+    private static func ternaryBranches(of child: Syntax, in elements: ExprListSyntax) -> [Branch] {
+        var branches: [Branch] = []
+        for element in elements {
+            if element.id == child.id {
+                if element.is(UnresolvedTernaryExprSyntax.self) { branches.append(Branch(construct: element.id, branch: 0)) }
+                break
+            }
+            if element.is(UnresolvedTernaryExprSyntax.self) { branches.append(Branch(construct: element.id, branch: 1)) }
+        }
+        return branches
     }
 }

@@ -12,10 +12,13 @@ public struct IdentifierCensus: Sendable, Equatable {
     /// Identifiers given by name (`A11y.Login.email`), as written: resolved through the
     /// repository's constants by whoever needs their text.
     public var identifierNames: [String] = []
-    /// The file drives an app (`XCUIApplication`): a UI test, or a helper of one.
+    /// The file imports XCTest and drives an app (`XCUIApplication`): a UI test, or a helper of one.
+    /// Not fastlane's `SnapshotHelper.swift` (it declares `setupSnapshot`): it drives any app to
+    /// take screenshots and queries no identifier of one.
     public var isUITest = false
     /// Element queries by identifier that need no view to say so: `matching(identifier:)`,
-    /// `element(matching:identifier:)`, `identifier ==` in a predicate.
+    /// `element(matching:identifier:)`, `containing(_:identifier:)`, `identifier ==` in a predicate
+    /// (not `Locale(identifier:)`).
     public var explicitIdentifierQueries = 0
     /// What element subscripts ask for (`app.buttons["home_button_add"]`, `app.buttons[A11y.add]`):
     /// a literal's text, or a name's last component. XCUITest matches these against the identifier
@@ -77,6 +80,40 @@ struct CensusScanner {
         return at >= 0 ? bytes[at] : nil
     }
 
+    /// Functions whose `identifier:` argument names an element (`Locale(identifier:)` does not).
+    static let identifierFunctions: Set<String> = ["matching", "element", "containing"]
+
+    /// The word that ends right before `index`, blanks skipped (`import` before `XCTest`).
+    func word(before index: Int) -> String {
+        var end = index
+        while end > 0, bytes[end - 1] == 32 || bytes[end - 1] == 9 { end -= 1 }
+        var start = end
+        while start > 0, isWordByte(bytes[start - 1]) { start -= 1 }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+
+    /// The name of the call whose parentheses hold `index` (`matching` for `matching(identifier:`),
+    /// looked for within the 400 bytes before it: arguments span a line or a few.
+    func enclosingCall(before index: Int) -> String? {
+        var depth = 0
+        var at = index - 1
+        while at >= max(0, index - 400) {
+            switch bytes[at] {
+            case UInt8(ascii: ")"), UInt8(ascii: "]"): depth += 1
+            case UInt8(ascii: "["): depth -= 1
+            case UInt8(ascii: "("):
+                if depth == 0 {
+                    let name = word(before: at)
+                    return name.isEmpty ? nil : name
+                }
+                depth -= 1
+            default: break
+            }
+            at -= 1
+        }
+        return nil
+    }
+
     /// A string literal's text starting at the `"` at `start` (interpolations as `{}`), and where it ends.
     func literal(at start: Int) -> (String, Int)? {
         var index = start + 1
@@ -115,7 +152,7 @@ struct CensusScanner {
     }
 
     /// What a word the scan stops at is.
-    enum Word: Sendable { case control, identifierModifier, application, identifierLabel, query }
+    enum Word: Sendable { case control, identifierModifier, application, identifierLabel, query, xctest, snapshotSetup }
 
     /// FNV-1a of a word's bytes: words are looked up without making a String of each (a census
     /// runs over every Swift file of a repository, and most of its words are nothing to it).
@@ -137,11 +174,14 @@ struct CensusScanner {
         add("accessibilityIdentifier", .identifierModifier)
         add("XCUIApplication", .application)
         add("identifier", .identifierLabel)
+        add("XCTest", .xctest)
+        add("setupSnapshot", .snapshotSetup)
         return table
     }
 
     func run(into census: inout IdentifierCensus) {
         var subscripts: [String] = []
+        var drivesApp = false, importsXCTest = false, isSnapshotHelper = false
         bytes.withUnsafeBufferPointer { buffer in
             var index = 0
             let count = buffer.count
@@ -158,9 +198,15 @@ struct CensusScanner {
                 defer { index = end }
                 guard end - index >= 3, let entry = known[Self.hash(buffer, index, end)],
                       entry.bytes.count == end - index, entry.bytes.elementsEqual(buffer[index..<end]) else { continue }
-                note(entry.word, from: index, to: end, into: &census, subscripts: &subscripts)
+                switch entry.word {
+                case .application: drivesApp = true
+                case .xctest: importsXCTest = importsXCTest || word(before: index) == "import"
+                case .snapshotSetup: isSnapshotHelper = isSnapshotHelper || word(before: index) == "func"
+                default: note(entry.word, from: index, to: end, into: &census, subscripts: &subscripts)
+                }
             }
         }
+        census.isUITest = drivesApp && importsXCTest && !isSnapshotHelper
         // Queries matter only in a file that drives an app.
         if census.isUITest {
             census.subscriptQueries = subscripts
@@ -189,10 +235,12 @@ struct CensusScanner {
             } else if following == UInt8(ascii: ":"), previous == UInt8(ascii: "(") || previous == UInt8(ascii: ",") {
                 census.tagged += 1
             }
-        case .application:
-            census.isUITest = true
+        case .application, .xctest, .snapshotSetup:
+            break
         case .identifierLabel:
-            if following == UInt8(ascii: ":") || (following == UInt8(ascii: "=") && next + 1 < bytes.count && bytes[next + 1] == UInt8(ascii: "=")) {
+            let isArgument = following == UInt8(ascii: ":") && (previous == UInt8(ascii: "(") || previous == UInt8(ascii: ","))
+                && Self.identifierFunctions.contains(enclosingCall(before: start) ?? "")
+            if isArgument || (following == UInt8(ascii: "=") && next + 1 < bytes.count && bytes[next + 1] == UInt8(ascii: "=")) {
                 census.explicitIdentifierQueries += 1
             }
         case .query:

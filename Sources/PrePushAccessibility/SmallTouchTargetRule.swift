@@ -1,7 +1,8 @@
 import PrePushCore
 internal import SwiftSyntax
 
-/// A tappable element given a frame under 44 points in either direction.
+/// A tappable element given a frame under 44 points in either direction (a fixed size, a minimum
+/// with no maximum, or a maximum under 44 beside a minimum).
 public struct SmallTouchTargetRule: AccessibilityRule {
     /// Apple's minimum hit target, in points.
     public static let minimumSize = 44.0
@@ -22,6 +23,10 @@ public struct SmallTouchTargetRule: AccessibilityRule {
             RuleExample(#"Button(action: add) { Image(systemName: "plus") }.frame(width: 44, height: 44)"#),
             RuleExample(#"Image(systemName: "star").frame(width: 20, height: 20)"#),
             RuleExample(#"Button("Add") { add() }.frame(maxWidth: .infinity)"#),
+            // A zero minimum beside a flexible maximum sets no small size: the view fills its space.
+            RuleExample(#"Button("Continue") { next() }.frame(minWidth: 0, maxWidth: .infinity)"#),
+            RuleExample(#"Text(card.title).frame(minWidth: 0, maxWidth: .infinity, minHeight: 0, maxHeight: .infinity).onTapGesture { open(card) }"#),
+            RuleExample(#"Button(action: play) { Text("Play").frame(minWidth: 0, maxWidth: .infinity, minHeight: 48) }"#),
             // Menu items are drawn by the system as menu rows.
             RuleExample(#"Menu { Button { attach() } label: { Label("Location", systemImage: "mappin").frame(minHeight: 28) } } label: { Text("Attach") }"#),
         ],
@@ -45,6 +50,8 @@ public struct SmallTouchTargetRule: AccessibilityRule {
             """),
             RuleExample(#"Button(action: add) { Image(systemName: "plus") }.↓frame(width: 24, height: 24)"#),
             RuleExample(#"Image(systemName: "xmark").onTapGesture { close() }.↓frame(height: 30)"#),
+            // A maximum under 44 bounds the size whatever the minimum.
+            RuleExample(#"Button(action: close) { Image(systemName: "xmark") }.↓frame(minWidth: 0, maxWidth: 32, minHeight: 0, maxHeight: 32)"#),
         ]
     )
 
@@ -128,13 +135,21 @@ public struct SmallTouchTargetRule: AccessibilityRule {
             || view.isInsideClosure(ofModifier: ["contextMenu"])
     }
 
-    /// Findings for the frames under 44 points among `frames`.
+    /// The maximum that bounds each minimum of a frame.
+    static let maximumOf = ["minWidth": "maxWidth", "minHeight": "maxHeight"]
+
+    /// Findings for the frames under 44 points among `frames`. A minimum beside its maximum
+    /// (`minWidth: 0, maxWidth: .infinity`) is a flexible frame: the maximum says how small it can
+    /// be, and only a number under 44 is small; a zero minimum alone constrains nothing.
     func small(frames: [FunctionCallExprSyntax], of view: ViewCall, in file: ParsedSource, severity: Severity) -> [AccessibilityFinding] {
         frames.compactMap { frame in
             let small = frame.arguments.contains { argument in
                 guard let label = argument.label?.text, ["width", "height", "minWidth", "minHeight"].contains(label),
                       let value = file.number(argument.expression) else { return false }
-                return value < Self.minimumSize
+                if let maximum = Self.maximumOf[label], let bound = frame.arguments.first(where: { $0.label?.text == maximum }) {
+                    return file.number(bound.expression).map { $0 < Self.minimumSize } ?? false
+                }
+                return value > 0 && value < Self.minimumSize
             }
             guard small, let name = frame.calledExpression.as(MemberAccessExprSyntax.self)?.declName else { return nil }
             return file.finding(Self.self, at: name,

@@ -27,6 +27,8 @@ import Testing
 
     @Test func aUITestsQueriesAreWhatItsSubscriptsAsk() {
         let census = IdentifierCensus(bytes: Array("""
+        import XCTest
+
         final class RoomUITests: XCTestCase {
             func testSend() {
                 let app = XCUIApplication()
@@ -41,6 +43,38 @@ import Testing
         #expect(census.subscriptQueries == ["room-send", "message", "Welcome"])
         #expect(census.explicitIdentifierQueries == 1)
         #expect(census.controls == 0)
+    }
+
+    /// A UI test imports XCTest and drives an app; fastlane's SnapshotHelper does both and queries
+    /// nothing (its `Locale(identifier:)` is no element query).
+    @Test func aUITestImportsXCTestAndIsNotTheSnapshotHelper() {
+        let helper = IdentifierCensus(bytes: Array("""
+        import Foundation
+        import XCTest
+
+        func setupSnapshot(_ app: XCUIApplication, waitForAnimations: Bool = true) {
+            Snapshot.setupSnapshot(app, waitForAnimations: waitForAnimations)
+        }
+        func setLocale() { locale = Locale(identifier: deviceLanguage).identifier }
+        """.utf8), controls: controls)
+        #expect(!helper.isUITest && helper.explicitIdentifierQueries == 0)
+        let caller = IdentifierCensus(bytes: Array("""
+        import XCTest
+        final class ScreenshotTests: XCTestCase {
+            func testScreens() { let app = XCUIApplication(); setupSnapshot(app); app.launch() }
+            func testFrench() { let formatter = DateFormatter(); formatter.locale = Locale(identifier: "fr_FR") }
+        }
+        """.utf8), controls: controls)
+        #expect(caller.isUITest && caller.explicitIdentifierQueries == 0)
+        let query = IdentifierCensus(bytes: Array("""
+        import XCTest
+        let app = XCUIApplication()
+        let pay = app.descendants(matching: .any).element(matching: .button,
+                                                          identifier: "checkout_button_pay")
+        """.utf8), controls: controls)
+        #expect(query.explicitIdentifierQueries == 1)
+        let noImport = IdentifierCensus(bytes: Array("let app = XCUIApplication(); app.buttons[\"room-send\"].tap()".utf8), controls: controls)
+        #expect(!noImport.isUITest)
     }
 
     @Test func subscriptsOutsideAUITestAreNoQueries() {

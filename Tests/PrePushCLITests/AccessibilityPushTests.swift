@@ -194,4 +194,62 @@ import Testing
         #expect(deletion.status == 0, "\(deletion)")
         #expect(!deletion.combined.contains("accessibility finding"))
     }
+
+    /// Issue 52: a login screen two thirds tagged, a UI test querying its email field. Deleting the
+    /// field's identifier is refused through the hook whatever the tagging share, naming the test's
+    /// query and the view line that set it; renaming it in the view and the test passes.
+    @Test func removingAnIdentifierAUITestQueriesRefusesThePush() throws {
+        let repo = try GitRepository()
+        let view = """
+        import SwiftUI
+
+        struct LoginView: View {
+            @State private var email = ""
+            @State private var password = ""
+            var body: some View {
+                VStack {
+                    TextField("Email", text: $email)
+                        .accessibilityIdentifier("login_field_email")
+                    SecureField("Password", text: $password)
+                        .accessibilityIdentifier("login_field_password")
+                    Button("Forgot password?") { forgot() }
+                }
+            }
+        }
+
+        """
+        let test = """
+        import XCTest
+
+        final class LoginUITests: XCTestCase {
+            func testLogsIn() {
+                let app = XCUIApplication()
+                app.launch()
+                app.textFields["login_field_email"].tap()
+                app.secureTextFields["login_field_password"].typeText("secret")
+            }
+        }
+
+        """
+        try repo.write(view, to: "App/Login/LoginView.swift")
+        try repo.write(test, to: "AppUITests/LoginUITests.swift")
+        try repo.write("stages:\n  unit:\n    run: touch '\(repo.root.url("stage-ran"))'\n", to: ".prepush.yml")
+        try repo.commitAll("login")
+        try repo.git("push", "--quiet", "--no-verify", "origin", "main")
+        _ = try PrepushBinary.run(["install"], in: repo.path, environment: repo.environment)
+
+        try repo.write(view.replacingOccurrences(of: "            .accessibilityIdentifier(\"login_field_email\")\n", with: ""), to: "App/Login/LoginView.swift")
+        try repo.commitAll("drop the email identifier")
+        let refused = try repo.push()
+        #expect(refused.status == 1, "\(refused)")
+        #expect(refused.combined.contains("AppUITests/LoginUITests.swift:7:24: error: \"login_field_email\" is queried here, and no view sets it after this push (App/Login/LoginView.swift:9 set it before); set it again, or change the test with it [ui-test-identifier]"), "\(refused)")
+        #expect(!repo.root.exists("stage-ran"), "no stage runs after a blocking finding")
+
+        try repo.git("reset", "--quiet", "--hard", "HEAD~1")
+        try repo.write(view.replacingOccurrences(of: "login_field_email", with: "login_field_mail"), to: "App/Login/LoginView.swift")
+        try repo.write(test.replacingOccurrences(of: "login_field_email", with: "login_field_mail"), to: "AppUITests/LoginUITests.swift")
+        try repo.commitAll("rename the email identifier on both sides")
+        let renamed = try repo.push()
+        #expect(renamed.status == 0 && !renamed.combined.contains("[ui-test-identifier]"), "\(renamed)")
+    }
 }

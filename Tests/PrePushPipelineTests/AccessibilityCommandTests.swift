@@ -134,7 +134,7 @@ import Testing
         #expect((physical["region"] as? [String: Any])?["startColumn"] as? Int == 13)
         #expect(results.last?["ruleId"] as? String == "tap-gesture-missing-trait")
         let rules = try #require(((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])
-        #expect(rules.count == 8, "every rule is described, found or not")
+        #expect(rules.count == 9, "every rule is described, found or not")
         let base = (run["originalUriBaseIds"] as? [String: Any])?["%SRCROOT%"] as? [String: Any]
         #expect((base?["uri"] as? String)?.hasPrefix("file:///") == true)
     }

@@ -194,6 +194,8 @@ public enum AccessibilityRun {
                 }
             }
             checkAll(files, step: step, explainSelection: explainSelection, into: &result)
+            // UI tests are not view files: their queries are checked against every view's identifiers.
+            result.findings += UITestIdentifierCheck(step: step).unset()
         }
         return result
     }

@@ -109,6 +109,9 @@ struct AccessibilityStep: Sendable {
     func rawFindings(path: String, text: String) -> [AccessibilityFinding] {
         identifiers.checker(for: text, step: self)
             .check(path: path, text: text, lookup: ConstantIndex.usesIdentifierConstants(text) ? repositoryIndex.all(excluding: self) : ConstantLookup())
+            // A UI test's queries are checked against every view of the repository
+            // (`UITestIdentifierCheck`), never against one file's.
+            .filter { $0.ruleID != UITestIdentifierRule.description.identifier }
     }
 
     /// Gathers what the rules of many files share (the repository's constants, the identifier
@@ -264,6 +267,8 @@ struct AccessibilityStep: Sendable {
             if applyBaseline { findings = baseline.newFindings(findings, touched: touched) }
             result.findings += identifiers.apply(findings.filter(touched), step: self)
         }
+        // Identifiers the range's views stop setting that a UI test queries: wherever the test is.
+        result.findings += UITestIdentifierCheck(step: self).removals(range, in: repository)
         return result
     }
 

@@ -113,7 +113,8 @@ final class RepositoryIndex: @unchecked Sendable {
 /// UI test's subscript query. A damaged or unreadable file, or one of an older version, is as good as
 /// none: everything is scanned again and the file rewritten.
 struct ConstantStore {
-    static let header = "prepush constants 2"
+    // 3: a UI test must import XCTest, and `identifier:` counts only in an element query.
+    static let header = "prepush constants 3"
     let folder: String
     var path: String { FilePath.join(folder, "constants") }
 

@@ -1,0 +1,343 @@
+import PrePushCore
+internal import SwiftSyntax
+
+/// An identifier a UI test queries that no view sets. Its examples are one file standing for a
+/// repository (the file's own views are the views); the pipeline runs it across files: over the
+/// whole tree (`prepush a11y --all`: `unsetQueries`) and for a push that removes or renames an
+/// identifier on the view side (`removedQueries`).
+public struct UITestIdentifierRule: AccessibilityRule {
+    public static let description = RuleDescription(
+        identifier: "ui-test-identifier",
+        name: "Identifier a UI test queries that no view sets",
+        rationale: """
+        A UI test finds its element by the identifier a view sets. When the view stops setting it (the \
+        modifier deleted, the identifier renamed on one side only), the test fails on the simulator \
+        minutes later, or waits for an element that never comes. A push that removes or renames such an \
+        identifier is refused (at the rule's severity, error by default) whatever share of the repository's \
+        controls are tagged, naming the test's query and the view line that set it before. Over the \
+        whole tree (`prepush a11y --all`) an identifier queried and set nowhere (a typo, a deleted \
+        screen) is a warning unless the rule's severity is configured: it may be set where prepush \
+        cannot see (a helper of another module, an identifier built by a function).
+        """,
+        issueType: .missingIdentifier,
+        defaultSeverity: .error,
+        nonTriggeringExamples: [
+            RuleExample("""
+            import XCTest
+            struct LoginView: View {
+                var body: some View { TextField("Email", text: $email).accessibilityIdentifier("login_field_email") }
+            }
+            final class LoginUITests: XCTestCase {
+                func testLogin() { XCUIApplication().textFields["login_field_email"].tap() }
+            }
+            """),
+            RuleExample("""
+            import XCTest
+            final class SettingsUITests: XCTestCase {
+                func testOpen() { XCUIApplication().buttons["Settings"].tap() }
+            }
+            """),
+            RuleExample("""
+            import XCTest
+            struct HomeView: View {
+                var body: some View { ForEach(tasks) { task in Row(task).accessibilityIdentifier("home_cell_task_\\(task.id)") } }
+            }
+            final class HomeUITests: XCTestCase {
+                func testRow() {
+                    let app = XCUIApplication()
+                    app.cells["home_cell_task_1"].tap()
+                    app.cells.matching(identifier: "home_cell_task_\\(2)").firstMatch.tap()
+                }
+            }
+            """),
+            RuleExample("""
+            import XCTest
+            func setupSnapshot(_ app: XCUIApplication, waitForAnimations: Bool = true) {
+                Snapshot.setupSnapshot(app, waitForAnimations: waitForAnimations)
+            }
+            private extension XCUIElementAttributes {
+                var hasWhiteListedIdentifier: Bool { ["GeofenceLocationTrackingOn"].contains(identifier) }
+            }
+            func setLocale() { locale = Locale(identifier: deviceLanguage).identifier }
+            """),
+            RuleExample("""
+            import XCTest
+            final class LoginFormTests: XCTestCase {
+                func testTitle() { XCTAssertEqual(form.buttons["login_button_submit"]?.title, "Log in") }
+            }
+            """),
+        ],
+        triggeringExamples: [
+            RuleExample("""
+            import XCTest
+            struct LoginView: View {
+                var body: some View { TextField("Email", text: $email).accessibilityIdentifier("login_field_email") }
+            }
+            final class LoginUITests: XCTestCase {
+                func testLogin() { XCUIApplication().textFields[↓"login_field_emial"].tap() }
+            }
+            """),
+            RuleExample("""
+            import XCTest
+            final class CheckoutUITests: XCTestCase {
+                func testPay() {
+                    let app = XCUIApplication()
+                    app.buttons.matching(identifier: ↓"checkout_button_pay").firstMatch.tap()
+                    app.descendants(matching: .any).matching(identifier: ↓"checkout_label_total").firstMatch.tap()
+                    app.descendants(matching: .any).element(matching: .button, identifier: ↓"checkout_button_cancel").tap()
+                    app.buttons.element(matching: NSPredicate(format: "identifier == %@", ↓"checkout_button_back")).tap()
+                    app.buttons.element(matching: NSPredicate(format: ↓"identifier == 'checkout_button_close'")).tap()
+                    XCTAssertTrue(app.buttons.allElementsBoundByIndex.contains { $0.identifier == ↓"checkout_button_help" })
+                }
+            }
+            """),
+            RuleExample("""
+            import XCTest
+            enum A11y { enum Login { static let submit = "login_button_submit" } }
+            final class LoginUITests: XCTestCase {
+                func testSubmit() { XCUIApplication().buttons[↓A11y.Login.submit].tap() }
+            }
+            """),
+        ]
+    )
+
+    let settings: AccessibilitySettings
+
+    public init(settings: AccessibilitySettings) {
+        self.settings = settings
+    }
+
+    /// The severity of an identifier queried and set nowhere, found without a push to blame: the
+    /// configured severity when the configuration names the rule, else a warning.
+    public var unsetSeverity: Severity? {
+        if let configured = settings.severities[Self.description.identifier] { return configured }
+        return .warning
+    }
+
+    /// The file as a repository of its own: its queries against its own views' identifiers.
+    public func findings(in file: ParsedSource) -> [AccessibilityFinding] {
+        guard let severity = unsetSeverity, Self.isUITest(file) else { return [] }
+        let known = ViewIdentifiers(Self.identifierSites(in: file).map(\.identifier))
+        return unset(in: file, known: known, severity: severity)
+    }
+
+    /// Queries of UI test `path` naming an identifier that `known` does not hold; none when the text
+    /// is not a UI test (`isUITest(_:)`).
+    public func unsetQueries(path: String, text: String, constants: ConstantLookup, known: ViewIdentifiers) -> [AccessibilityFinding] {
+        guard let severity = unsetSeverity else { return [] }
+        let file = ParsedSource(path: path, text: text, constants: constants)
+        return Self.isUITest(file) ? unset(in: file, known: known, severity: severity) : []
+    }
+
+    private func unset(in file: ParsedSource, known: ViewIdentifiers, severity: Severity) -> [AccessibilityFinding] {
+        Self.queries(in: file).compactMap { query in
+            // A literal subscript may ask for a label (`app.buttons["Settings"]`): only one written
+            // like an identifier is taken for one.
+            guard !query.identifier.contains("{}"), query.explicit || Self.looksLikeIdentifier(query.identifier),
+                  !known.sets(query.identifier) else { return nil }
+            return file.finding(Self.self, at: query.node, message: "\"\(query.identifier)\" is queried here, and no view sets it",
+                                severity: severity)
+        }
+    }
+
+    /// Queries of UI test `path` naming one of `removed` (an identifier → the `file:line` of the view
+    /// that set it before): findings at the rule's severity, whatever the repository's practice.
+    public func removedQueries(path: String, text: String, constants: ConstantLookup, removed: [String: String]) -> [AccessibilityFinding] {
+        guard let severity = settings.severity(of: Self.description), !removed.isEmpty else { return [] }
+        let file = ParsedSource(path: path, text: text, constants: constants)
+        guard Self.isUITest(file) else { return [] }
+        return Self.queries(in: file).compactMap { query in
+            guard let place = removed[query.identifier] else { return nil }
+            return file.finding(Self.self, at: query.node,
+                                message: "\"\(query.identifier)\" is queried here, and no view sets it after this push (\(place) set it before); set it again, or change the test with it",
+                                severity: severity)
+        }
+    }
+
+    /// Whether `text` is a UI test file: it imports XCTest and drives an app (`XCUIApplication`),
+    /// and is not fastlane's `SnapshotHelper.swift` (which drives any app to take screenshots and
+    /// queries no identifier of one).
+    public static func isUITest(path: String, text: String) -> Bool {
+        isUITest(ParsedSource(path: path, text: text))
+    }
+
+    static func isUITest(_ file: ParsedSource) -> Bool {
+        let importsXCTest = file.tree.statements.contains { item in
+            item.item.as(ImportDeclSyntax.self)?.path.first?.name.text == "XCTest"
+        }
+        guard importsXCTest else { return false }
+        var drivesApp = false
+        var previous = ""
+        for token in file.tree.tokens(viewMode: .sourceAccurate) {
+            if token.text == "XCUIApplication" { drivesApp = true }
+            if previous == "func", token.text == "setupSnapshot" { return false }
+            previous = token.text
+        }
+        return drivesApp
+    }
+
+    /// The identifiers `text` sets (`.accessibilityIdentifier(…)`, literals and constants resolved
+    /// through its own and `constants`), each with the 1-based line it is set on.
+    public static func identifierSites(path: String, text: String, constants: ConstantLookup) -> [(identifier: String, line: Int)] {
+        identifierSites(in: ParsedSource(path: path, text: text, constants: constants))
+    }
+
+    static func identifierSites(in file: ParsedSource) -> [(identifier: String, line: Int)] {
+        let calls = file.viewCalls.flatMap { $0.modifier("accessibilityIdentifier") }
+            + file.identifierChains.flatMap { $0.modifier("accessibilityIdentifier") }
+        var seen: Set<SyntaxIdentifier> = []
+        return calls.compactMap { call in
+            // An interpolation is kept as `{}`: `home_cell_task_{}` answers `home_cell_task_1`.
+            guard seen.insert(call.id).inserted, let argument = call.arguments.first?.expression,
+                  let identifier = file.identifierText(argument) ?? argument.as(StringLiteralExprSyntax.self)?.textWithPlaceholders
+            else { return nil }
+            return (identifier, file.line(of: argument))
+        }
+    }
+
+    /// Whether a subscript's text reads as an identifier rather than a label: no blanks, and words
+    /// joined by `_`, `-` or `.`, or run together in camelCase (`loginButton`). `Settings`, `OK` and
+    /// `Log in` read as labels.
+    static func looksLikeIdentifier(_ text: String) -> Bool {
+        guard !text.isEmpty, !text.contains(where: \.isWhitespace) else { return false }
+        var previousLower = false
+        for scalar in text.unicodeScalars {
+            if scalar == "_" || scalar == "-" || scalar == "." { return true }
+            let upper = scalar.properties.isUppercase
+            if upper && previousLower { return true }
+            previousLower = scalar.properties.isLowercase
+        }
+        return false
+    }
+
+    /// One query of a UI test by identifier: what it names and the expression that names it.
+    struct Query {
+        let identifier: String
+        let node: Syntax
+        /// Asked for by identifier alone (`matching(identifier:)`, `identifier ==`), not a subscript
+        /// that XCUITest also matches against labels.
+        let explicit: Bool
+    }
+
+    /// The file's queries by identifier whose text is known (literals, constants it can resolve).
+    static func queries(in file: ParsedSource) -> [Query] {
+        let collector = QueryCollector(file: file)
+        collector.walk(file.tree)
+        return collector.queries
+    }
+}
+
+/// The identifiers views set, literal (`login_field_email`) or with interpolations as `{}`
+/// (`home_cell_task_{}` sets `home_cell_task_1`).
+public struct ViewIdentifiers: Sendable {
+    private let exact: Set<String>
+    private let patterns: [[Substring]]
+
+    /// The set of `identifiers`.
+    public init(_ identifiers: some Sequence<String>) {
+        var exact: Set<String> = []
+        var patterns: [[Substring]] = []
+        for identifier in identifiers {
+            if identifier.contains("{}") {
+                patterns.append(identifier.split(separator: "{}", omittingEmptySubsequences: false))
+            } else {
+                exact.insert(identifier)
+            }
+        }
+        self.exact = exact
+        self.patterns = patterns
+    }
+
+    /// Whether a view sets `identifier`: as written, or by a pattern whose `{}` stand for any text.
+    public func sets(_ identifier: String) -> Bool {
+        if exact.contains(identifier) { return true }
+        return patterns.contains { parts in
+            var rest = Substring(identifier)
+            guard let first = parts.first, rest.hasPrefix(first), let last = parts.last else { return false }
+            rest = rest.dropFirst(first.count)
+            for middle in parts.dropFirst().dropLast() {
+                guard let found = rest.firstRange(of: middle) else { return false }
+                rest = rest[found.upperBound...]
+            }
+            return parts.count > 1 && rest.hasSuffix(last)
+        }
+    }
+}
+
+/// Walks a UI test for its queries by identifier.
+private final class QueryCollector: SyntaxVisitor {
+    let file: ParsedSource
+    private(set) var queries: [UITestIdentifierRule.Query] = []
+    /// Functions whose `identifier:` argument names an element (`matching(identifier:)`,
+    /// `element(matching:identifier:)`, `containing(_:identifier:)`); `Locale(identifier:)` does not.
+    static let identifierFunctions: Set<String> = ["matching", "element", "containing"]
+    static let subscriptQueries = CensusScanner.queries
+
+    init(file: ParsedSource) {
+        self.file = file
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    private func add(_ expression: ExprSyntax, explicit: Bool) {
+        guard let text = file.identifierText(expression) ?? Self.interpolated(expression) else { return }
+        queries.append(.init(identifier: text, node: Syntax(expression), explicit: explicit))
+    }
+
+    private static func interpolated(_ expression: ExprSyntax) -> String? {
+        expression.as(StringLiteralExprSyntax.self)?.textWithPlaceholders
+    }
+
+    override func visit(_ node: SubscriptCallExprSyntax) -> SyntaxVisitorContinueKind {
+        var called = node.calledExpression
+        if let call = called.as(FunctionCallExprSyntax.self) { called = call.calledExpression }
+        if let member = called.as(MemberAccessExprSyntax.self), Self.subscriptQueries.contains(member.declName.baseName.text),
+           node.arguments.count == 1, let argument = node.arguments.first?.expression {
+            add(argument, explicit: false)
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        let name = node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+            ?? node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text ?? ""
+        if Self.identifierFunctions.contains(name), let argument = node.arguments.first(where: { $0.label?.text == "identifier" }) {
+            add(argument.expression, explicit: true)
+        } else if name == "NSPredicate", let format = node.arguments.first, format.label?.text == "format",
+                  let literal = format.expression.as(StringLiteralExprSyntax.self) {
+            predicate(literal, arguments: Array(node.arguments.dropFirst()))
+        }
+        return .visitChildren
+    }
+
+    /// `NSPredicate(format: "identifier == %@", x)` names `x`; `"identifier == 'x'"` names `x` itself.
+    private func predicate(_ literal: StringLiteralExprSyntax, arguments: [LabeledExprSyntax]) {
+        let format = literal.textWithPlaceholders
+        guard let match = format.firstRange(of: "identifier") else { return }
+        var rest = format[match.upperBound...].drop { $0 == " " }
+        guard rest.hasPrefix("=") else { return }
+        rest = rest.drop { $0 == "=" }.drop { $0 == " " }
+        if rest.hasPrefix("%@") {
+            let index = format[..<match.lowerBound].components(separatedBy: "%@").count - 1
+            if index < arguments.count { add(arguments[index].expression, explicit: true) }
+            return
+        }
+        let quote: Character = rest.hasPrefix("'") ? "'" : "\""
+        rest = rest.drop { $0 == "\\" }
+        guard rest.first == quote else { return }
+        let value = rest.dropFirst().prefix { $0 != quote && $0 != "\\" }
+        queries.append(.init(identifier: String(value), node: Syntax(literal), explicit: true))
+    }
+
+    /// `$0.identifier == "x"` in a filter (a sequence, unfolded as the parser gives it).
+    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        let elements = Array(node.elements)
+        for (index, element) in elements.enumerated() where index > 0 && index + 1 < elements.count {
+            guard element.as(BinaryOperatorExprSyntax.self)?.operator.text == "==" else { continue }
+            let sides = [(elements[index - 1], elements[index + 1]), (elements[index + 1], elements[index - 1])]
+            for (name, value) in sides where name.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "identifier" {
+                add(value, explicit: true)
+            }
+        }
+        return .visitChildren
+    }
+}

@@ -1,0 +1,122 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import PrePushAccessibility
+import PrePushCore
+import PrePushGit
+
+/// `ui-test-identifier` across files. The rule's examples are one file each; here the views are the
+/// repository's and the UI tests are its files that import XCTest and drive an app
+/// (`IdentifierCensus.isUITest`), wherever they live. Two questions:
+///
+/// - a push (or a range): which identifiers its view files set before and no view sets after, and
+///   which UI test queries name one of them. Those are refused at the rule's severity, whatever share
+///   of the controls the repository tags (the identifier policy does not govern this rule): the test
+///   will fail.
+/// - the whole tree (`prepush a11y --all`): which identifiers UI tests query and no view sets.
+///
+/// Both run over the repository index (`RepositoryIndex`: each file's census and constants), and
+/// parse only the pushed view files and, when an identifier went away, the UI tests.
+struct UITestIdentifierCheck {
+    let step: AccessibilityStep
+    let rule: UITestIdentifierRule
+
+    init(step: AccessibilityStep) {
+        self.step = step
+        rule = UITestIdentifierRule(settings: step.checker.settings)
+    }
+
+    private var facts: [(path: String, facts: RepositoryIndex.Facts)] {
+        step.repositoryIndex.files(maxFileSize: step.maxFileSize, controls: step.checker.settings.controls)
+    }
+
+    /// The string constants of every Swift file, the UI tests' included: a test target may hold the
+    /// identifiers' enum (the step's own lookup leaves test folders out).
+    private func constants(_ files: [(path: String, facts: RepositoryIndex.Facts)]) -> ConstantLookup {
+        var table = ConstantTable()
+        for (_, facts) in files { table.merge(facts.constants) }
+        return ConstantLookup(table)
+    }
+
+    /// The identifiers set by the files of `files` other than UI tests and `skipping`, by census
+    /// (literals, and names resolved through `constants`).
+    private func setIdentifiers(_ files: [(path: String, facts: RepositoryIndex.Facts)], skipping: Set<String>,
+                                constants: ConstantLookup) -> [String] {
+        var identifiers: [String] = []
+        for (path, facts) in files where !facts.census.isUITest && !skipping.contains(path) {
+            identifiers += facts.census.identifiers
+            identifiers += facts.census.identifierNames.compactMap { ConstantLookup.text(of: $0, in: [constants]) }
+        }
+        return identifiers
+    }
+
+    /// Queries of UI tests (as of the range's head) naming an identifier that the range's view files
+    /// set before it and that no view sets after it, each naming the view line that set it before.
+    func removals(_ range: PushRange, in repository: Repository) -> [AccessibilityFinding] {
+        guard step.checker.settings.severity(of: UITestIdentifierRule.description) != nil, let base = range.base else { return [] }
+        var earlier: [(path: String, text: String)] = []
+        var pushed: Set<String> = []
+        for file in range.files where file.path.hasSuffix(".swift") {
+            pushed.insert(file.path)
+            let path = file.oldPath ?? file.path
+            pushed.insert(path)
+            guard file.change != .added, let bytes = try? repository.contents(of: path, at: base),
+                  ByteSearch.contains(bytes, IdentifierPolicy.identifierMark),
+                  let text = String(validating: bytes, as: UTF8.self) else { continue }
+            earlier.append((path, text))
+        }
+        // Most pushes change no view that set an identifier: nothing more is read.
+        guard !earlier.isEmpty else { return [] }
+        let files = facts
+        let constants = constants(files)
+        var before: [String: String] = [:]
+        for (path, text) in earlier {
+            for site in UITestIdentifierRule.identifierSites(path: path, text: text, constants: constants)
+            where !site.identifier.contains("{}") && before[site.identifier] == nil {
+                before[site.identifier] = "\(path):\(site.line)"
+            }
+        }
+        var after = setIdentifiers(files, skipping: pushed, constants: constants)
+        for file in range.files where file.path.hasSuffix(".swift") {
+            guard let bytes = try? repository.contents(of: file.path, at: range.head),
+                  let text = String(validating: bytes, as: UTF8.self) else { continue }
+            after += UITestIdentifierRule.identifierSites(path: file.path, text: text, constants: constants).map(\.identifier)
+        }
+        let set = ViewIdentifiers(after)
+        let removed = before.filter { !set.sets($0.key) }
+        guard !removed.isEmpty else { return [] }
+        var findings: [AccessibilityFinding] = []
+        for (path, facts) in files where facts.census.isUITest && !isExcludedByConfiguration(path) {
+            // The test as pushed: a push that renames the identifier in the test too passes.
+            guard let bytes = try? repository.contents(of: path, at: range.head), bytes.count <= step.maxFileSize,
+                  let text = String(validating: bytes, as: UTF8.self) else { continue }
+            findings += rule.removedQueries(path: path, text: text, constants: constants, removed: removed)
+        }
+        return findings
+    }
+
+    /// Queries of the working tree's UI tests naming an identifier no view sets.
+    func unset() -> [AccessibilityFinding] {
+        guard rule.unsetSeverity != nil, let root = step.repositoryIndex.root else { return [] }
+        let files = facts
+        let tests = files.filter { $0.facts.census.isUITest && !isExcludedByConfiguration($0.path) }
+        guard !tests.isEmpty else { return [] }
+        let constants = constants(files)
+        let known = ViewIdentifiers(setIdentifiers(files, skipping: [], constants: constants))
+        var findings: [AccessibilityFinding] = []
+        for (path, _) in tests {
+            guard case .success(let bytes) = FileReading.read(FilePath.join(root, path), limit: step.maxFileSize),
+                  let text = String(validating: bytes, as: UTF8.self) else { continue }
+            findings += rule.unsetQueries(path: path, text: text, constants: constants, known: known)
+        }
+        return findings
+    }
+
+    /// Excluded by the team's `accessibility.exclude` (the default exclusions leave tests out, and
+    /// UI tests are what this reads).
+    private func isExcludedByConfiguration(_ path: String) -> Bool {
+        step.exclude.contains { $0.matches(path) }
+    }
+}
