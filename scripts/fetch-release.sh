@@ -49,4 +49,9 @@ binary="$install/$name/bin/prepush"
 echo "prepush: $ref ($platform), SHA-256 $actual"
 echo "found=true" >> "$out"
 [ -n "${GITHUB_ENV:-}" ] && echo "PREPUSH=$binary" >> "$GITHUB_ENV"
+# Pinned for the steps that hold the token (the action's comment step): step outputs, which a stage
+# of the pull request cannot change, as $GITHUB_ENV and the file itself can be.
+echo "path=$binary" >> "$out"
+if command -v sha256sum >/dev/null; then pinned=$(sha256sum "$binary" | cut -d' ' -f1); else pinned=$(shasum -a 256 "$binary" | cut -d' ' -f1); fi
+echo "sha256=$pinned" >> "$out"
 exit 0

@@ -132,6 +132,10 @@ public enum Pipeline {
         let (context, settings) = try open(request, diagnostics: diagnostics)
         var configuration = settings
         QuarantineTrust.apply(&configuration, context: context)
+        // In CI, the policy the change makes that stays honoured (accessibility severities, the baseline) is listed for review.
+        let base = TrustedBase.resolve(given: request.checkRange?.base, environment: request.environment, repository: context.repository)
+        let accessibilityChanges = AccessibilityPolicyChanges.list(configuration, base: base, repository: context.repository, here: request.here)
+        for change in accessibilityChanges { diagnostics.note("policy change: \(change)") }
         // 2. Before any stage: the accessibility of the views this push changes.
         if let refusal = try context.checkAccessibility(try accessibilityStep(configuration, context), verbose: configuration.hook.verbose) {
             return .refused(refusal)
@@ -142,10 +146,9 @@ public enum Pipeline {
         if let read = traced {
             context.probeToolchain()
             // In CI what can turn the gate green is the base's policy: the change's loosening is said, not honoured.
-            let base = TrustedBase.resolve(given: request.checkRange?.base, environment: request.environment, repository: context.repository)
             let trusted = GatePolicyTrust.apply(read.catalog, step: &traceability, base: base, repository: context.repository,
                                                 configurationFile: configuration.configurationFile, here: request.here)
-            traceability.policyChanges = trusted.changes
+            traceability.policyChanges = trusted.changes.map { $0 + " (not honoured)" } + accessibilityChanges
             GatePolicyTrust.say(trusted.changes, base: base, diagnostics: diagnostics)
             traced = (trusted.catalog, read.inventory)
         }

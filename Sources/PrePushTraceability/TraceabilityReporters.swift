@@ -133,7 +133,7 @@ enum TraceabilityMarkdown {
             out += "**Gate: refused**\n\n" + violations.map { "- \(cell($0))\n" }.joined() + "\n"
         }
         if !matrix.policyChanges.isEmpty {
-            out += "**Policy changes** (this change's; not honoured until it is merged):\n\n" + matrix.policyChanges.map { "- \(cell($0))\n" }.joined() + "\n"
+            out += "**Policy changes** this change makes (for review):\n\n" + matrix.policyChanges.map { "- \(cell($0))\n" }.joined() + "\n"
         }
         let priorities = matrix.priorities
         out += "Passed / implemented / automated scenarios, by story and priority:\n\n"

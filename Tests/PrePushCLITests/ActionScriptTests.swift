@@ -33,6 +33,30 @@ import Testing
         #expect(none.standardOutput == "<run>\n", "\(none)")
     }
 
+    /// The comment step holds the token after the pull request's code ran: it runs the binary the
+    /// earlier steps pinned, not `$PREPUSH` (a stage can set it through `$GITHUB_ENV`), and not a
+    /// pinned file a stage wrote over.
+    @Test func theCommentStepRunsOnlyThePinnedBinary() throws {
+        let folder = try TemporaryDirectory(prefix: "prepush-action")
+        let pinned = try folder.write("#!/bin/sh\necho pinned \"$@\"\n", to: "prepush", executable: true)
+        let evil = try folder.write("#!/bin/sh\necho evil \"$GITHUB_TOKEN\"\n", to: "evil", executable: true)
+        let sha = try Command.run("sha256sum", [pinned], environment: ProcessInfo.processInfo.environment).standardOutput.prefix(64)
+        let script = try Self.script(ofStep: "Pull-request comment")
+        var environment = ProcessInfo.processInfo.environment
+        environment["GITHUB_TOKEN"] = "secret-token"
+        environment["PREPUSH"] = evil
+        environment["PINNED_PREPUSH"] = pinned
+        environment["PINNED_SHA256"] = String(sha)
+        let run = try Command.run("bash", ["--noprofile", "--norc", "-eo", "pipefail", "-c", script], in: folder.path, environment: environment)
+        #expect(run.status == 0 && run.standardOutput == "pinned comment\n", "\(run)")
+        // A stage wrote over the pinned file: refused, nothing runs.
+        _ = try folder.write("#!/bin/sh\necho evil \"$GITHUB_TOKEN\"\n", to: "prepush", executable: true)
+        let replaced = try Command.run("bash", ["--noprofile", "--norc", "-eo", "pipefail", "-c", script], in: folder.path, environment: environment)
+        #expect(replaced.status == 1 && !replaced.combined.contains("secret-token"), "\(replaced)")
+        #expect(replaced.standardError.contains("changed since it was built or checked"), "\(replaced)")
+        _ = evil
+    }
+
     /// The `annotations` input becomes `PREPUSH_ANNOTATIONS` only when given: empty, the
     /// configuration file's `reports.annotations` decides (a set variable would beat it).
     @Test func theAnnotationsInputIsTheVariableOnlyWhenGiven() throws {

@@ -64,8 +64,10 @@ import Testing
 
         let install = try TemporaryDirectory(prefix: "prepush-install")
         let (fetched, output, env) = try Self.fetch(ref: "v9.9.9", releases: base, install: install)
-        #expect(fetched.status == 0 && output == "found=true\n", "\(fetched)")
         let binary = install.url("prepush-v9.9.9-\(Self.platform)/bin/prepush")
+        let binarySHA = try Command.run("sha256sum", [binary], environment: ProcessInfo.processInfo.environment).standardOutput.prefix(64)
+        // The path and the binary's own SHA-256 as step outputs: what the action's comment step runs and checks.
+        #expect(fetched.status == 0 && output == "found=true\npath=\(binary)\nsha256=\(binarySHA)\n", "\(fetched) \(output)")
         #expect(env == "PREPUSH=\(binary)\n")
         let version = try Command.run(binary, ["--version"], environment: ProcessInfo.processInfo.environment)
         #expect(version.status == 0 && !version.standardOutput.isEmpty)

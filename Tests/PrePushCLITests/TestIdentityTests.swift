@@ -146,7 +146,7 @@ import Testing
         let report = try PrepushBinary.run(["report", "--results", ".build/prepush-events.jsonl", "--format", "markdown"], in: repo.path, environment: repo.environment)
         #expect(report.status == 0, "\(report)")
         #expect(report.standardOutput.hasPrefix("## ✅ Tests passed\n"), "\(report)")
-        #expect(report.standardOutput.contains("| 5 | 5 | 0 | 0 | 0 | 0 | 1 |"), "\(report)")
+        #expect(report.standardOutput.contains("| 5 | 5 | 0 | 0 | 0 | 0 | 0 | 1 |"), "\(report)")
         #expect(report.standardOutput.contains("- **RenderTests.BasketTests.addsOnTheSecondTry()**: 2 attempts"), "\(report)")
         #expect(!report.standardOutput.contains("scenario"), "\(report)")
     }

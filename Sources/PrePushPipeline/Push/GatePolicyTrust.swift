@@ -92,3 +92,31 @@ enum GatePolicyTrust {
                             + changes.joined(separator: "; "))
     }
 }
+
+/// Accessibility policy a change makes (rule severities, the baseline) stays honoured: teams accept
+/// findings in review. In CI it is listed beside the gate's changes, so a reviewer sees it.
+enum AccessibilityPolicyChanges {
+    /// What the change does to `accessibility.rules` and the baseline against `base`, one line each.
+    static func list(_ configuration: ResolvedConfiguration, base: TrustedBase?, repository: Repository, here: String) -> [String] {
+        guard let base, base.source != .ownHead, let file = configuration.configurationFile, let root = repository.workingDirectory else { return [] }
+        let relative = FilePath.relative(FilePath.absolute(file, base: here), to: root)
+        guard !relative.hasPrefix("/"), !relative.hasPrefix(".."), case .success(let bytes) = FileReading.read(FilePath.join(root, relative), limit: 2_000_000),
+              let head = try? ConfigurationFile.decode(String(decoding: bytes, as: UTF8.self), path: relative) else { return [] }
+        let was = base.contents(of: relative, in: repository).flatMap { try? ConfigurationFile.decode(String(decoding: $0, as: UTF8.self), path: relative) }
+        func levels(_ file: ConfigurationFile?) -> [String: String] {
+            Dictionary((file?.accessibility?.rules ?? []).map { ($0.value.name, $0.value.severity?.rawValue ?? "off") }, uniquingKeysWith: { $1 })
+        }
+        let (before, after) = (levels(was), levels(head))
+        var changes: [String] = []
+        for name in Set(before.keys).union(after.keys).sorted() where before[name] != after[name] {
+            changes.append("accessibility rule \(name): \(before[name] ?? "default") → \(after[name] ?? "default") (honoured; for review)")
+        }
+        let baselinePath = head.accessibility?.baseline?.value ?? was?.accessibility?.baseline?.value
+        if let baselinePath, !baselinePath.hasPrefix("/"), !baselinePath.hasPrefix("..") {
+            let old = base.contents(of: baselinePath, in: repository)
+            let new = try? FileReading.read(FilePath.join(root, baselinePath), limit: 2_000_000).get()
+            if old != new { changes.append("accessibility baseline \(baselinePath) changed (honoured; for review)") }
+        }
+        return changes
+    }
+}
