@@ -183,6 +183,7 @@ public enum TraceabilityRun {
         }
         // The run's own failures (a missing shard among them) refuse in every format, never a green report.
         matrix.runFailures = run.runFailures
+        matrix.buildFailed = !(run.buildErrors ?? []).isEmpty
         if let refusal = run.refusal { matrix.runFailures.append("the run was refused: \(refusal)") }
         // A cut log's tests passed as far as it goes: the gate cannot know what came after.
         if run.refusedAsIncomplete, let incomplete = run.incomplete {
