@@ -194,7 +194,7 @@ public struct UITestResult: Sendable, Hashable, Codable {
 
     /// This test merged with a later run of it (a retry): attempts and durations add up, failures
     /// are kept (at most `failureLimit`), and the later run decides the status — so a test that
-    /// failed and then passed comes out as passed with its failures: flaky.
+    /// failed and then passed comes out as passed with its failures, which `FlakyJudgement` reads as flaky.
     public func merged(withRetry later: UITestResult, failureLimit: Int = 10) -> UITestResult {
         UITestResult(suite: later.suite, name: later.name, status: later.status, duration: duration + later.duration,
                      failures: Array((failures + later.failures).prefix(failureLimit)),
@@ -217,9 +217,6 @@ public struct UITestResult: Sendable, Hashable, Codable {
                      attempts: attempts, skipReason: skipReason, screenshotPath: path,
                      accessibilityAuditResults: accessibilityAuditResults, warnings: warnings ?? [], selector: selector)
     }
-
-    /// Failed at least once and then passed when retried.
-    public var isFlaky: Bool { status == .passed && attempts > 1 && !failures.isEmpty }
 
     /// The first failure's location.
     public var failureLocation: SourceLocation? { failures.first?.location }
@@ -335,7 +332,7 @@ public struct TestRun: Sendable, Hashable, Codable {
         var tally = Tally()
         for test in results {
             tally.tests += 1
-            if test.isFlaky { tally.flaky += 1 }
+            if test.judgement == .flaky { tally.flaky += 1 }
             if !test.passed, quarantined?[test.testIdentifier] != nil { tally.quarantined += 1; continue }
             switch test.status {
             case .passed: tally.passed += 1

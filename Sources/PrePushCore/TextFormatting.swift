@@ -20,18 +20,23 @@ public enum TextFormatting {
     }
 
     /// Seconds with one decimal below a minute ("2.5 s"), then minutes and seconds ("3 min 5 s").
+    /// The rule every shown time follows: a time above zero that would round to zero is shown as
+    /// under the smallest step shown (`<0.1 s`), never as a zero that reads as "did not run".
     public static func duration(_ seconds: Double) -> String {
         // Int(_:) traps on values it cannot hold: a duration from damaged input must print, not crash.
         let seconds = seconds.isFinite ? min(max(0, seconds), 1e12) : 0
         guard seconds < 60 else { return "\(Int(seconds) / 60) min \(Int(seconds) % 60) s" }
         let tenths = Int((max(0, seconds) * 10).rounded())
+        if tenths == 0, seconds > 0 { return "<0.1 s" }
         return "\(tenths / 10).\(tenths % 10) s"
     }
 
-    /// A test's time with hundredths below ten seconds (`0.05 s`, `1.23 s`), whole seconds above (`42 s`).
+    /// A test's time with hundredths below ten seconds (`0.05 s`, `1.23 s`), whole seconds above
+    /// (`42 s`); under 5 ms, `<0.01 s` (the rule of `duration(_:)`), and `0.00 s` only for no time at all.
     public static func testDuration(_ seconds: Double) -> String {
         let seconds = seconds.isFinite ? min(max(0, seconds), 1e12) : 0
         let hundredths = Int((seconds * 100).rounded())
+        if hundredths == 0, seconds > 0 { return "<0.01 s" }
         guard hundredths < 1000 else { return "\(Int(seconds.rounded())) s" }
         let fraction = hundredths % 100
         return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction) s"

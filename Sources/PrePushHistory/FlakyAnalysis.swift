@@ -1,3 +1,5 @@
+import PrePushCore
+
 /// A test the history shows as flaky, and why.
 public struct FlakyTest: Sendable, Equatable {
     /// The test's identifier.
@@ -41,18 +43,19 @@ public enum FlakyAnalysis {
         for result in results { byTest[result.test.identifier, default: []].append((result.tree, result.test)) }
         var found: [FlakyTest] = []
         for (identifier, history) in byTest {
-            var outcomesByTree: [String: [Bool]] = [:]
+            var judgementsByTree: [String: [FlakyJudgement]] = [:]
             for entry in history {
-                if let tree = entry.tree { outcomesByTree[tree, default: []].append(entry.test.passed && !entry.test.isFlaky) }
+                if let tree = entry.tree { judgementsByTree[tree, default: []].append(entry.test.judgement) }
             }
-            let mixedTrees = outcomesByTree.filter { Set($0.value).count == 2 }
-            let flips = mixedTrees.values.reduce(0) { sum, outcomes in sum + zip(outcomes, outcomes.dropFirst()).filter { $0 != $1 }.count }
+            let mixedTrees = judgementsByTree.filter { FlakyJudgement.mixed($0.value) }
+            // A flip is a change between an outright pass and anything else from one run of a tree to the next.
+            let flips = mixedTrees.values.reduce(0) { sum, runs in sum + zip(runs, runs.dropFirst()).filter { ($0 == .passed) != ($1 == .passed) }.count }
             var test = FlakyTest(identifier: identifier, runs: history.count,
-                                 failures: history.filter { !$0.test.passed }.count,
-                                 passedOnRetry: history.filter { $0.test.isFlaky }.count,
+                                 failures: history.filter { $0.test.judgement == .broken }.count,
+                                 passedOnRetry: history.filter { $0.test.judgement == .flaky }.count,
                                  treesWithBoth: mixedTrees.count, flips: flips)
-            test.sameTreeFailures = history.filter { entry in !entry.test.passed && entry.tree.map { mixedTrees[$0] != nil } == true }.count
-            test.trees = outcomesByTree.count
+            test.sameTreeFailures = history.filter { entry in entry.test.judgement == .broken && entry.tree.map { mixedTrees[$0] != nil } == true }.count
+            test.trees = judgementsByTree.count
             if !test.reasons.isEmpty { found.append(test) }
         }
         return found.sorted { ($0.rate, $1.identifier) > ($1.rate, $0.identifier) }

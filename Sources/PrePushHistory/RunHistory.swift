@@ -59,15 +59,17 @@ public struct RecordedTest: Sendable, Equatable {
         self.attempts = attempts
     }
 
-    /// The status of a test that failed and then passed on a retry (`UITestResult.isFlaky`).
-    public static let flaky = "flaky"
+    /// The status of a test that failed and then passed on a retry (`FlakyJudgement.recordedFlaky`).
+    public static let flaky = FlakyJudgement.recordedFlaky
 
     /// Whether the test did not fail (a flaky test passed).
     public var passed: Bool { status != "failed" && status != "unfinished" }
 
-    /// Whether it failed and then passed on a retry. Not `attempts > 1`: a test Xcode ran several
-    /// times that passed every time (`-test-iterations`) ran more than once and is not flaky.
-    public var isFlaky: Bool { status == Self.flaky }
+    /// How this run of it is judged (`FlakyJudgement`): flaky when it failed and then passed on a retry.
+    public var judgement: FlakyJudgement { FlakyJudgement(recorded: status) }
+
+    /// Whether it failed and then passed on a retry (`judgement == .flaky`).
+    public var isFlaky: Bool { judgement == .flaky }
 }
 
 /// Every run remembered, in `.git/prepush/history.sqlite`: each stage's run (tree, commit, status,

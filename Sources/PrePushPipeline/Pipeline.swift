@@ -195,7 +195,7 @@ public enum Pipeline {
         let (results, refusal) = runner.run(plan.stages)
         RunRecorder.record(results, context: context, workspace: workspace, identities: runner.identities, diagnostics: diagnostics)
         // 8. The traceability gate, then the reports, whatever happened to the stages: each states the verdict.
-        let judged = traced.map { RunReports.judgeTraceability(traceability, $0, results: results.flatMap(\.tests.results), stamp: context.reportStamp(),
+        let judged = traced.map { RunReports.judgeTraceability(traceability, $0, stages: results, stamp: context.reportStamp(),
                                                                history: context.historyPath, environment: request.environment) }
         let gate: Refusal? = judged.flatMap { $0.violations.isEmpty ? nil : .traceability(scenarios: $0.violations.count, priorities: traceability.gate.blocking.sorted().map(\.rawValue)) }
         let checkout = context.checkout, provenance = context.provenance
@@ -290,7 +290,7 @@ public enum Pipeline {
         } catch {
             throw .reportsFolder(error.description)
         }
-        let judged = RunReports.judgeTraceability(traceability, catalog, results: [], stamp: context.reportStamp(), history: context.historyPath,
+        let judged = RunReports.judgeTraceability(traceability, catalog, stages: [], stamp: context.reportStamp(), history: context.historyPath,
                                                   environment: context.request.environment)
         let written = RunReports.publishTraceability(traceability, judged, configuration: configuration, checkout: context.checkout,
                                                      environment: context.request.environment, diagnostics: context.diagnostics)

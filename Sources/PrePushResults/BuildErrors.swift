@@ -22,4 +22,12 @@ public enum BuildErrors {
         let file = parts.dropLast(numbers.count).joined(separator: ":")
         return TestFailure(message: message, location: SourceLocation(file: file, line: lineNumber, column: numbers.count > 1 ? numbers[1] : 0))
     }
+
+    /// Whether `line` is SwiftPM's `error: fatalError`, which ends every failed compile (Swift 6.3):
+    /// its summary of the compiler's errors printed above it, not an error of its own. After those
+    /// errors it is no second build error; alone (nothing else said why), it is kept as the only sign.
+    static func isSwiftPMSummary(_ line: ByteLine) -> Bool {
+        guard line.has("error: fatalError") else { return false }
+        return line.string(from: 17).allSatisfy(\.isWhitespace)
+    }
 }

@@ -396,8 +396,9 @@ public struct ConsoleTestParser {
             }
             if line.has("** TEST SUCCEEDED **") { closeRuns(); return true }
         } else if first == UInt8(ascii: "e"), line.has("error: ") {
-            // SwiftPM's and other tools' own errors (`error: fatalError`, `error: Exited with
-            // unexpected signal code 4`): the stage failed for more than its tests.
+            // SwiftPM's and other tools' own errors (`error: Exited with unexpected signal code
+            // 4`): the stage failed for more than its tests. SwiftPM's summary (BuildErrors) is not.
+            if compilerErrorCount > 0, BuildErrors.isSwiftPMSummary(line) { return true }
             compilerError(line)
             return true
         } else if first == UInt8(ascii: "["), let close = line.find("] Testing ", from: 1) {

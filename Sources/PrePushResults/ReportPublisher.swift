@@ -24,12 +24,12 @@ public struct ReportPublisher: Sendable {
         self.annotationLimit = annotationLimit
     }
 
-    /// Writes junit.xml, results.json and results.md into `folder`; returns their paths. Inside
+    /// Writes each of `ReportFormat.pushFormats` (junit.xml, results.json, results.md) into `folder`; returns their paths. Inside
     /// `checkout` every file goes through its confinement (no link followed, no tracked file replaced).
     @discardableResult
     public func writeReports(_ run: TestRun, to folder: String, checkout: Checkout? = nil) throws -> [String] {
         try Checkout.makeFolder(folder, in: checkout)
-        return try [ReportFormat.junit, .json, .markdown].map { format in
+        return try ReportFormat.pushFormats.map { format in
             let path = FilePath.join(folder, format.fileName)
             try Self.write(format.reporter, run, to: path, checkout: checkout)
             return path

@@ -67,11 +67,29 @@ public final class ReportSink {
 }
 
 /// The formats `prepush results --format` accepts.
+///
+/// The one registry of the tests' report formats (as xcbeautify's renderer enum): the push's
+/// reports folder, `prepush results`, `prepush report` without a catalog, the help text and the
+/// golden files all iterate it. To add a format: a case here, its `reporter`, `fileName`,
+/// `helpName` and whether `writtenByPush`, and its golden file (docs/architecture.md).
 public enum ReportFormat: String, Sendable, CaseIterable {
     case junit
     case json
     case markdown
     case github
+
+    /// Whether a push (and `prepush results --output-dir` by default) writes it into the reports
+    /// folder; `github` goes to standard output as workflow commands instead.
+    public var writtenByPush: Bool { self != .github }
+
+    /// The formats a push writes into its reports folder, in this order (and removes when stale).
+    public static var pushFormats: [ReportFormat] { allCases.filter(\.writtenByPush) }
+
+    /// The format as `--help` names it.
+    public var helpName: String { self == .github ? "github (annotations)" : rawValue }
+
+    /// Every format as `--help` and a usage error name them: `junit, json, markdown or github (annotations)`.
+    public static var helpList: String { TextFormatting.list(allCases.map(\.helpName)).replacing(" and ", with: " or ") }
 
     /// The writer for the format.
     public var reporter: any TestReporter {

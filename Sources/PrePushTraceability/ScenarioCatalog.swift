@@ -80,6 +80,9 @@ public struct ScenarioCatalog: Sendable {
     public let stories: [(id: String, title: String)]
     /// The scenarios in file order.
     public let entries: [CatalogEntry]
+    /// Whether the catalog was read from `path`; false for `empty(path:)`, where `path` names only
+    /// the place a catalog would be, which no report may present as the catalog it read.
+    public private(set) var wasRead = true
 
     /// Keys of a scenario, by the data model's field they fill, then the links beyond it.
     static let scenarioKeys = ["story", "priority", "description", "test", "launchArguments", "manual", "tests", "suite", "tag", "allowSkip", "links"]
@@ -90,12 +93,16 @@ public struct ScenarioCatalog: Sendable {
 
     /// The same catalog with `entries` instead of its own (the trusted base's policy put back).
     public func replacing(entries: [CatalogEntry]) -> ScenarioCatalog {
-        ScenarioCatalog(path: path, stories: stories, entries: entries)
+        var replaced = ScenarioCatalog(path: path, stories: stories, entries: entries)
+        replaced.wasRead = wasRead
+        return replaced
     }
 
     /// A catalog with no scenario, for a repository that has none: the report then lists the tests.
     public static func empty(path: String) -> ScenarioCatalog {
-        ScenarioCatalog(path: path, stories: [], entries: [])
+        var empty = ScenarioCatalog(path: path, stories: [], entries: [])
+        empty.wasRead = false
+        return empty
     }
 
     /// Largest catalog read: thousands of scenarios fit in a few hundred KB.

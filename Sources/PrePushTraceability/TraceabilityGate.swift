@@ -42,7 +42,17 @@ public struct TraceabilityGate: Sendable, Equatable {
         if let minTests, matrix.resultCount < minTests {
             lines.append("the results hold \(TextFormatting.count(matrix.resultCount, "test")), fewer than gate.minTests (\(minTests)): a results file is missing or cut short")
         }
-        for row in matrix.rows { lines += violations(of: row, in: matrix) }
+        // A red build ran no test: one line says why no scenario has a result, rather than one per scenario.
+        let buildFailed = matrix.buildFailed && matrix.resultCount == 0
+        var withoutResult = 0
+        for row in matrix.rows {
+            let rowLines = violations(of: row, in: matrix, listingNotRun: !buildFailed)
+            if buildFailed, blocking.contains(row.scenario.priority), row.status != .manual, row.links.contains(where: { notRunRefuses($0) }) { withoutResult += 1 }
+            lines += rowLines
+        }
+        if withoutResult > 0 {
+            lines.append("the build failed: \(TextFormatting.count(withoutResult, "scenario")) \(withoutResult == 1 ? "has" : "have") no result")
+        }
         if unmappedFailures == .refuse {
             lines += matrix.unmappedFailures.map { result in
                 "\(Self.name(of: result)) failed and no scenario names it (gate.unmappedFailures: refuse)" + (result.failureMessage.map { ": \($0)" } ?? "")
@@ -51,8 +61,13 @@ public struct TraceabilityGate: Sendable, Equatable {
         return lines
     }
 
-    /// What refuses in one scenario's row.
-    func violations(of row: ScenarioRow, in matrix: TraceabilityMatrix) -> [String] {
+    /// Whether a link without a result refuses under `notRun`.
+    func notRunRefuses(_ link: LinkedTest) -> Bool {
+        link.status == .notRun && (notRun == .refuse || link.suiteRan)
+    }
+
+    /// What refuses in one scenario's row; a link without a result only when `listingNotRun`.
+    func violations(of row: ScenarioRow, in matrix: TraceabilityMatrix, listingNotRun: Bool = true) -> [String] {
         let scenario = row.scenario
         guard blocking.contains(scenario.priority), row.status != .manual else { return [] }
         let name = "\(scenario.priority.rawValue) scenario \(row.entry.links.description) (\(scenario.userStory): \(scenario.description))"
@@ -76,7 +91,7 @@ public struct TraceabilityGate: Sendable, Equatable {
             case .skipped where row.entry.links.allowSkip == nil:
                 let reason = link.result?.skipReason.map { ": \($0)" } ?? ""
                 lines.append("\(name) was skipped\(which)\(reason); a skipped test proves nothing (allowSkip: \"why\" in the catalog accepts it)")
-            case .notRun where notRun == .refuse || link.suiteRan:
+            case .notRun where notRunRefuses(link) && listingNotRun:
                 lines.append("\(name) did not run\(which): no result names \(link.name)")
             default:
                 break

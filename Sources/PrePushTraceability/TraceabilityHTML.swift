@@ -27,6 +27,12 @@ enum TraceabilityHTML {
         MarkupText.escape(text)
     }
 
+    /// The catalog the page was made from; without one, that it lists the tests (no path: the page
+    /// must not name a file that does not exist as its source).
+    static func catalogLine(_ matrix: TraceabilityMatrix) -> String {
+        matrix.catalogWasRead ? "Catalog <code>\(escape(matrix.catalogPath))</code>" : "No scenario catalog: the tests the results hold"
+    }
+
     static func render(_ matrix: TraceabilityMatrix, gate: TraceabilityGate, generated: String?) -> String {
         let total = matrix.total
         let violations = gate.violations(in: matrix)
@@ -43,7 +49,7 @@ enum TraceabilityHTML {
         <body data-ready="false">
         <header>
         <h1>Traceability</h1>
-        <p class="meta">Catalog <code>\(escape(matrix.catalogPath))</code>\(matrix.stamp.text.map { " · \(escape($0))" } ?? "")\(generated.map { " · \(escape($0))" } ?? "")</p>
+        <p class="meta">\(catalogLine(matrix))\(matrix.stamp.text.map { " · \(escape($0))" } ?? "")\(generated.map { " · \(escape($0))" } ?? "")</p>
         </header>
 
         """

@@ -157,9 +157,14 @@ public struct TraceabilityMatrix: Sendable {
     let storyOrder: [String]
     /// The catalog's path.
     public let catalogPath: String
+    /// Whether a catalog was read (false: a report made without one, which lists the tests).
+    public let catalogWasRead: Bool
     /// Failures no scenario carries, each of which refuses the gate: the run's own (a missing shard,
     /// a runner that failed before its tests) and, where there is no catalog, every failing test.
     public var runFailures: [String] = []
+    /// Whether a stage failed before any test ran (a red build): then no scenario has a result, and
+    /// the gate says so once (`the build failed: N scenarios have no result`), not once per scenario.
+    public var buildFailed = false
     /// What the change under test does to the gate's policy that is not honoured until it is merged
     /// (a P1 scenario made manual, a lowered `gate.minTests`): shown to reviewers in every report.
     public var policyChanges: [String] = []
@@ -193,6 +198,7 @@ public struct TraceabilityMatrix: Sendable {
         storyTitles = Dictionary(catalog.stories.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
         storyOrder = catalog.stories.map(\.id)
         catalogPath = catalog.path
+        catalogWasRead = catalog.wasRead
     }
 
     /// A scenario's `test:`: `test_x`, `test_x()`, `Suite/function()`, `Module.Suite/function(arg:)`,

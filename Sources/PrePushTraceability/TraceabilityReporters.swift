@@ -16,6 +16,9 @@ public enum TraceabilityFormat: String, Sendable, CaseIterable {
     /// What a push writes into its reports folder.
     public static let pushFormats: [TraceabilityFormat] = [.markdown, .json, .html]
 
+    /// Every format as `--help` names them: `markdown, json, html or junit`.
+    public static var helpList: String { TextFormatting.list(allCases.map(\.rawValue)).replacing(" and ", with: " or ") }
+
     /// The file extension of the format.
     public var fileExtension: String {
         switch self {

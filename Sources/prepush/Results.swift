@@ -26,13 +26,13 @@ extension Prepush {
         @Argument(help: "Files to read; - reads standard input as it arrives.")
         var files: [String]
 
-        @Option(help: ArgumentHelp("junit, json, markdown or github (annotations); several, comma-separated, with --output-dir.", valueName: "formats"))
+        @Option(help: ArgumentHelp("\(ResultsRun.formatHelp); several, comma-separated, with --output-dir.", valueName: "formats"))
         var format: String = "junit"
 
         @Option(help: ArgumentHelp("Write the report here instead of standard output.", valueName: "path"))
         var output: String?
 
-        @Option(name: .customLong("output-dir"), help: ArgumentHelp("Write each format's report into this folder (junit.xml, results.json, results.md).", valueName: "folder"))
+        @Option(name: .customLong("output-dir"), help: ArgumentHelp("Write each format's report into this folder (\(ResultsRun.folderFiles)).", valueName: "folder"))
         var outputDirectory: String?
 
         @Option(help: ArgumentHelp("GitHub annotations of each kind, 1 to 50 (environment: PREPUSH_ANNOTATIONS; default 10).", valueName: "count"))

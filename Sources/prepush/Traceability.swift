@@ -69,7 +69,7 @@ extension Prepush {
         @Option(parsing: .upToNextOption, help: ArgumentHelp("Saved test results.", valueName: "files"))
         var results: [String] = []
 
-        @Option(help: "html, markdown, json or junit.")
+        @Option(help: ArgumentHelp("\(TraceabilityFormat.helpList)."))
         var format: TraceabilityFormat = .html
 
         @Option(help: ArgumentHelp("Write the report here instead of standard output.", valueName: "path"))

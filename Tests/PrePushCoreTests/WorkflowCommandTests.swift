@@ -23,6 +23,18 @@ import Testing
         }
     }
 
+    /// A test of 1 ms did run: no time shown reads as zero unless it was zero.
+    @Test func aTimeTooShortToShowIsShownAsUnderTheSmallestStep() {
+        #expect(TextFormatting.testDuration(0.001) == "<0.01 s")
+        #expect(TextFormatting.testDuration(0.004) == "<0.01 s")
+        #expect(TextFormatting.testDuration(0.005) == "0.01 s")
+        #expect(TextFormatting.testDuration(1.234) == "1.23 s")
+        #expect(TextFormatting.testDuration(0) == "0.00 s")
+        #expect(TextFormatting.duration(0.01) == "<0.1 s")
+        #expect(TextFormatting.duration(0.05) == "0.1 s")
+        #expect(TextFormatting.duration(0) == "0.0 s")
+    }
+
     /// GitHub's runner trims any Unicode white space before `::` and reads `##[` anywhere in a line.
     @Test func aNeutralisedLineIsNeverACommand() {
         let attacks = ["::add-mask::x", "   ::error::forged", "\u{00A0}::stop-commands::t", "\t::warning::w", "text ##[error]forged",

@@ -86,6 +86,30 @@ import Testing
         #expect(whole.status == 0 && whole.standardOutput.contains("failed") && whole.standardOutput.contains("NibTests.compileXib()"), "\(whole)")
     }
 
+    /// Swift Testing shows a test by its display name; the history keeps its identity. The name
+    /// the user saw finds it, quoted as the console prints it or not.
+    @Test func aDisplayNameFindsItsTest() throws {
+        let repo = try GitRepository()
+        try repo.write("""
+        import Testing
+        @Test("A display name that fails") func displayNamed() { #expect(1 == 2) }
+
+        """, to: "Tests/ShopTests/ShopTests.swift")
+        try repo.commitAll("a test with a display name")
+        try repo.root.write("""
+        <testsuites><testsuite name="ShopTests" tests="1">
+        <testcase classname="ShopTests" name="displayNamed()" time="0.1"><failure message="1 == 2"/></testcase>
+        </testsuite></testsuites>
+
+        """, to: "run.xml")
+        #expect(try PrepushBinary.run(["history", "import", repo.root.url("run.xml")], in: repo.path, environment: repo.environment).status == 0)
+        for name in ["A display name that fails", "\"A display name that fails\""] {
+            let shown = try PrepushBinary.run(["history", name], in: repo.path, environment: repo.environment)
+            #expect(shown.status == 0, "\(shown)")
+            #expect(shown.standardOutput.contains("failed") && shown.standardOutput.contains("ShopTests.displayNamed()"), "\(shown)")
+        }
+    }
+
     @Test func importedResultsAreRunsOfTheirOwn() throws {
         let repo = try GitRepository()
         try repo.write("x\n", to: "README.md")

@@ -131,6 +131,21 @@ func result(_ parsed: ParsedTests, _ identifier: String, sourceLocation: Testing
         ConsoleTestParser.parse(try String(contentsOfFile: Fixtures.own + "/captured/" + name, encoding: .utf8))
     }
 
+    /// `swift test` of a package that does not compile (SwiftPM 6.3.1): the compiler's error, its
+    /// quoted source, then SwiftPM's `error: fatalError`, which is one build error, not two.
+    @Test func aRedBuildIsItsCompilerErrorsAloneNotSwiftPMsSummary() throws {
+        var parser = ConsoleTestParser()
+        var text = try String(contentsOfFile: Fixtures.own + "/captured/red-build-swift-test-linux-6.3.1.txt", encoding: .utf8)
+        #expect(text.contains("\nerror: fatalError"), "the capture ends with SwiftPM's summary")
+        text.withUTF8 { parser.consume(UnsafeRawBufferPointer($0)) }
+        #expect(parser.compilerErrors == ["/tmp/redpkg/Sources/Red/Red.swift:1:33: error: cannot find 'undefinedThing' in scope"])
+        #expect(parser.compilerErrorCount == 1)
+        let failures = parser.compilerErrors.map(BuildErrors.failure(fromLine:))
+        #expect(failures.map(\.location) == [SourceLocation(file: "/tmp/redpkg/Sources/Red/Red.swift", line: 1, column: 33)])
+        let parsed = parser.finish()
+        #expect(parsed.run.results.isEmpty && parsed.unplacedEventLines == 0)
+    }
+
     @Test func swiftTestOnLinux() throws {
         let parsed = try captured("sample-swift-test-linux-6.3.1.txt")
         #expect(parsed.unplacedEventLines == 0)

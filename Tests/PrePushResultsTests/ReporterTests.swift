@@ -28,13 +28,29 @@ func golden(_ name: String) throws -> String {
 }
 
 @Suite struct ReporterTests {
-    @Test(arguments: [(ReportFormat.junit, "golden.junit.xml"), (.json, "golden.json"), (.markdown, "golden.md"), (.github, "golden.annotations.txt")])
-    func renderedReportsMatchTheStoredOnes(format: ReportFormat, file: String) throws {
+    /// A golden file per format of the registry: `golden.` and the file's name without `results.`.
+    static func goldenFile(_ format: ReportFormat) -> String {
+        "golden." + format.fileName.replacing("results.", with: "")
+    }
+
+    @Test(arguments: ReportFormat.allCases)
+    func renderedReportsMatchTheStoredOnes(format: ReportFormat) throws {
+        let file = Self.goldenFile(format)
         let rendered = format.reporter.render(try goldenRun())
         if ProcessInfo.processInfo.environment["PREPUSH_WRITE_GOLDEN"] == "1" {
             try rendered.write(toFile: Fixtures.own + "/expected/" + file, atomically: true, encoding: .utf8)
         }
         #expect(rendered == (try golden(file)))
+    }
+
+    /// The help is made from the registry: a format added to `ReportFormat` is listed without a hand edit.
+    @Test func theHelpListsEveryFormatOfTheRegistry() throws {
+        let help = try PrepushBinary.run(["results", "--help"], in: FileManager.default.currentDirectoryPath,
+                                         environment: ProcessInfo.processInfo.environment).standardOutput
+            .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(help.contains(ReportFormat.helpList), "\(help)")
+        #expect(help.contains("(" + ReportFormat.pushFormats.map(\.fileName).joined(separator: ", ") + ")"), "\(help)")
+        #expect(ReportFormat.pushFormats == [.junit, .json, .markdown])
     }
 
     @Test func junitValidatesAgainstTheJenkinsSchema() throws {

@@ -147,6 +147,19 @@ import Testing
         #expect(TraceabilityGate(blocking: []).violations(in: matrix).isEmpty)
     }
 
+    /// A red build ran no test: the gate says so once, not once for each scenario without a result.
+    @Test func aRedBuildIsOneLineNotOnePerScenario() throws {
+        let catalog = try ScenarioCatalog.load(path: DiscoveryTests.root + "/scenarios.yml", displayPath: "scenarios.yml")
+        var matrix = TraceabilityMatrix(catalog: catalog, inventory: DiscoveryTests.inventory(), results: [])
+        let gate = TraceabilityGate(blocking: [.p1, .p2, .p3])
+        let perScenario = gate.violations(in: matrix)
+        let notRun = perScenario.filter { $0.contains(" did not run") }
+        #expect(notRun.count >= 3, "\(perScenario)")
+        matrix.buildFailed = true
+        let once = gate.violations(in: matrix)
+        #expect(once == perScenario.filter { !$0.contains(" did not run") } + ["the build failed: \(notRun.count) scenarios have no result"])
+    }
+
     /// A P1 scenario whose only test is quarantined is not covered: the test never refuses a push,
     /// so a pass of it says nothing the gate may rely on.
     @Test func aP1ScenarioWithOnlyAQuarantinedTestCountsAsUncovered() throws {

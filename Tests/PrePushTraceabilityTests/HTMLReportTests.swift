@@ -39,6 +39,15 @@ enum Chromium {
         return (folder, try folder.write(html, to: "report with space.html"))
     }
 
+    /// `prepush report --format html` without a catalog: the page names no catalog file it never read.
+    @Test func aReportWithoutACatalogNamesNoCatalogFile() throws {
+        let matrix = TraceabilityMatrix(catalog: ScenarioCatalog.empty(path: ".prepush/scenarios.yml"), inventory: DiscoveryTests.inventory(), results: [])
+        let html = TraceabilityFormat.html.render(matrix, gate: TraceabilityGate())
+        #expect(!html.contains("scenarios.yml"))
+        #expect(html.contains("No scenario catalog"))
+        #expect(TraceabilityFormat.html.render(try MatrixTests.matrix(), gate: TraceabilityGate()).contains("Catalog <code>scenarios.yml</code>"))
+    }
+
     @Test func theReportIsOneFileThatFetchesNothing() throws {
         let (folder, path) = try render()
         defer { withExtendedLifetime(folder) {} }

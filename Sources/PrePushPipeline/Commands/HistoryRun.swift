@@ -29,13 +29,20 @@ public enum HistoryRun {
         }
     }
 
-    /// The last `limit` runs, or the last `limit` results of `test`.
+    /// The last `limit` runs, or the last `limit` results of `test` (its name as recorded, a short
+    /// form of it, or a Swift Testing display name: `"A display name that fails"`, quoted or not).
     public static func show(test: String?, limit: Int, console: Console) -> ExitStatus {
         let diagnostics = Diagnostics(console: console, standardOutputIsReport: true)
-        guard let history = open(diagnostics: diagnostics) else { return .usage }
+        guard let (history, root) = openWithRoot(diagnostics: diagnostics) else { return .usage }
         do {
             if let test {
-                let entries = try history.results(of: test, limit: limit)
+                var entries = try history.results(of: test, limit: limit)
+                // The history records a test by its identity (`Module.Suite/function()`); its display
+                // name is in the sources only, read when the name itself is not recorded.
+                if entries.isEmpty, !root.isEmpty,
+                   let identity = TestIdentities(inventory: TraceabilityStep(nil, root: root).testInventory(platform: nil)).identityOfShortName[test] {
+                    entries = try history.results(of: identity, limit: limit)
+                }
                 guard !entries.isEmpty else {
                     console.line("prepush: no run of \(test) is in the history")
                     return .failure
@@ -48,7 +55,7 @@ public enum HistoryRun {
                     return .failure
                 }
                 for entry in entries {
-                    let outcome = entry.test.isFlaky ? "flaky (passed on attempt \(entry.test.attempts))" : entry.test.status
+                    let outcome = entry.test.judgement == .flaky ? "flaky (passed on attempt \(entry.test.attempts))" : entry.test.status
                     console.line("\(time(entry.started))  \(entry.stage)  \(short(entry.commit))  \(outcome)  \(TextFormatting.testDuration(entry.test.duration))  \(entry.test.identifier)")
                 }
                 return .success

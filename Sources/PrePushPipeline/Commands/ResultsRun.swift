@@ -55,12 +55,18 @@ public enum ResultsRun {
         let text: String
     }
 
+    /// `--format`'s help: every format of the registry (`ReportFormat`).
+    public static var formatHelp: String { ReportFormat.helpList }
+
+    /// The files `--output-dir` gets: each push format's.
+    public static var folderFiles: String { ReportFormat.pushFormats.map(\.fileName).joined(separator: ", ") }
+
     /// The formats named, each once, in the order given.
     static func formats(_ list: String) -> Result<[ReportFormat], Problem> {
         var formats: [ReportFormat] = []
         for word in list.split(separator: ",", omittingEmptySubsequences: false).map({ String($0.filter { $0 != " " }) }) {
             guard let format = ReportFormat(rawValue: word) else {
-                return .failure(Problem(text: "--format \(word): expected junit, json, markdown or github, or several of them comma-separated"))
+                return .failure(Problem(text: "--format \(word): expected \(ReportFormat.helpList), or several of them comma-separated"))
             }
             if !formats.contains(format) { formats.append(format) }
         }

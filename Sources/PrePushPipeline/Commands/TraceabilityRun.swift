@@ -143,7 +143,7 @@ public enum TraceabilityRun {
         // With no catalog at all (none named, none in the default place) the report still merges the
         // results, and the gate is theirs: every failing test and every failure of the run refuses.
         let withoutCatalog = catalog == nil && !configured.isActive
-        if withoutCatalog, let testsFormat = ReportFormat(rawValue: format.rawValue) {
+        if withoutCatalog, let testsFormat = format.testsFormat {
             return testsReport(run, format: testsFormat, output: output, stamp: reportStamp(repository), root: configured.root,
                                checkout: trust.around?.checkout, provenance: trust.provenance, diagnostics: diagnostics)
         }
@@ -183,6 +183,7 @@ public enum TraceabilityRun {
         }
         // The run's own failures (a missing shard among them) refuse in every format, never a green report.
         matrix.runFailures = run.runFailures
+        matrix.buildFailed = !(run.buildErrors ?? []).isEmpty
         if let refusal = run.refusal { matrix.runFailures.append("the run was refused: \(refusal)") }
         // A cut log's tests passed as far as it goes: the gate cannot know what came after.
         if run.refusedAsIncomplete, let incomplete = run.incomplete {
@@ -260,5 +261,19 @@ public enum TraceabilityRun {
 
     static func relative(_ path: String) -> String {
         FilePath.shown(path, from: FileManager.default.currentDirectoryPath)
+    }
+}
+
+extension TraceabilityFormat {
+    /// The tests' report `prepush report` writes in this format when there is no catalog (a list of
+    /// the tests, not scenarios), or nil when the matrix is written (HTML). A switch, not the raw
+    /// value: a format added to either registry is a decision here, never a silent match of names.
+    var testsFormat: ReportFormat? {
+        switch self {
+        case .markdown: return .markdown
+        case .json: return .json
+        case .junit: return .junit
+        case .html: return nil
+        }
     }
 }

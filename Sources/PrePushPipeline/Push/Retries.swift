@@ -19,8 +19,8 @@ import PrePushTraceability
 /// through the same filters sharding uses (`swift test --filter`, `$PREPUSH_TEST_FILTER`,
 /// `$PREPUSH_TEST_LIST`), and a run the test infrastructure stopped before any test began run again
 /// whole once (`retryOn: infrastructure`). Every attempt shares the stage's timeout. The attempts
-/// merge into one result per test: one that failed and then passed is flaky (`attempts` > 1), one
-/// that failed every time has failed.
+/// merge into one result per test, which `FlakyJudgement` judges (and only it): failed and then
+/// passed is flaky, failed on every attempt is broken, and a test a retry did not run keeps its failure.
 struct Retries {
     /// Messages of a test infrastructure that failed before any test ran (xcodebuild, the simulator,
     /// XCTest's runner): a run that shows one and no test result is run again whole, once.
@@ -36,20 +36,6 @@ struct Retries {
         "Failed to install or launch the test runner",
     ]
 
-    /// What the retries did, for the stage's lines and the verdict.
-    struct Report: Equatable {
-        /// Attempts made after the first.
-        var attempts = 0
-        /// Tests that failed and then passed: identifier and attempts.
-        var flaky: [(identifier: String, attempts: Int)] = []
-        /// Why failed tests were not run again, when they were not.
-        var notRerun: String?
-
-        static func == (lhs: Report, rhs: Report) -> Bool {
-            lhs.attempts == rhs.attempts && lhs.notRerun == rhs.notRerun && lhs.flaky.map(\.identifier) == rhs.flaky.map(\.identifier)
-        }
-    }
-
     let stage: StageSettings
     let reportsDirectory: String
     /// Quarantined tests are not run again: their failures never refuse.
@@ -59,9 +45,9 @@ struct Retries {
     /// and the tests it is asked to run (by identifier; nil for the whole stage).
     let attempt: (StageSettings, String, Set<String>?) -> StageResult
 
-    /// The result after the retries the first attempt calls for, and what they did.
-    func run(after first: StageResult) -> (StageResult, Report) {
-        var report = Report()
+    /// The result after the retries the first attempt calls for: every attempt merged, each test's
+    /// `judgement` telling passed, flaky and broken.
+    func run(after first: StageResult) -> StageResult {
         var result = first
         let name = stage.kind.rawValue
         let messages = Self.infrastructureMessages + stage.infrastructureMessages
@@ -73,7 +59,6 @@ struct Retries {
                 removeBundle(of: whole)
             }
             let again = attempt(whole.limited(to: left), "\(name).attempt-2", nil)
-            report.attempts += 1
             result = Self.combined(again, after: result, tests: again.tests, totalTimeout: stage.timeout)
         }
         var round = 0
@@ -84,7 +69,6 @@ struct Retries {
             switch retrying(failing, round: round + 1) {
             case .success(let rerun): (settings, how) = rerun
             case .failure(let why):
-                report.notRerun = why.description
                 diagnostics.note("\(name): \(TextFormatting.count(failing.count, "failed test")) not run again: \(why) (docs/flaky-tests.md)")
                 break retrying
             }
@@ -93,7 +77,6 @@ struct Retries {
                 break
             }
             round += 1
-            report.attempts += 1
             diagnostics.console.line("prepush ↻ \(name): running \(TextFormatting.count(failing.count, "failed test")) again (retry \(round) of \(stage.retry), \(how))", tone: .quiet)
             let again = keepingEventStream {
                 attempt(settings.limited(to: left), "\(name).retry-\(round)", Set(failing.map(\.testIdentifier)))
@@ -116,8 +99,7 @@ struct Retries {
             let merged = Self.merge(result.tests, with: again.tests)
             result = Self.combined(again, after: result, tests: merged, totalTimeout: stage.timeout)
         }
-        report.flaky = result.tests.results.filter(\.isFlaky).map { ($0.testIdentifier, $0.attempts) }
-        return (result, report)
+        return result
     }
 
     /// Runs `retry` with the stage's Swift Testing event stream kept whole: the runner writes the

@@ -40,7 +40,7 @@ enum RunRecorder {
     /// The tests of a run as the history keeps them.
     static func recorded(_ run: TestRun) -> [RecordedTest] {
         run.results.map {
-            RecordedTest(identifier: $0.testIdentifier, status: $0.isFlaky ? RecordedTest.flaky : $0.status.rawValue, duration: $0.duration, attempts: $0.attempts)
+            RecordedTest(identifier: $0.testIdentifier, status: $0.recordedStatus, duration: $0.duration, attempts: $0.attempts)
         }
     }
 }

@@ -13,9 +13,15 @@ import PrePushTraceability
 enum RunReports {
     /// The traceability matrix of a run and what its gate refuses, before any report is written.
     static func judgeTraceability(_ step: TraceabilityStep, _ traced: (catalog: ScenarioCatalog, inventory: TestInventory),
-                                  results: [UITestResult], stamp: ReportStamp, history: String?,
+                                  stages: [StageResult], stamp: ReportStamp, history: String?,
                                   environment: [String: String]) -> TraceabilityStep.Judged {
-        step.judge(catalog: traced.catalog, inventory: traced.inventory, results: results, stamp: stamp, history: history, environment: environment)
+        step.judge(catalog: traced.catalog, inventory: traced.inventory, results: stages.flatMap(\.tests.results), stamp: stamp, history: history,
+                   environment: environment, buildFailed: stages.contains(where: failedBeforeTests))
+    }
+
+    /// Whether a stage failed before its tests ran, with a compiler's or tool's error (a red build).
+    static func failedBeforeTests(_ stage: StageResult) -> Bool {
+        stage.status != .passed && stage.tests.results.isEmpty && !stage.evidence.compilerErrors.isEmpty
     }
 
     /// Writes the traceability reports of a judged run and lists what the gate refuses; returns the files written.

@@ -83,7 +83,7 @@ struct StageRunner {
     /// its attempts (`warn`), a refusal (`refuse`), or nothing beyond the reports (`allow`).
     private func flakyRefusal(_ group: [StageSettings], _ groupResults: [StageResult]) -> Refusal? {
         for (stage, result) in zip(group, groupResults) where result.cachedFrom == nil {
-            let flaky = result.tests.results.filter(\.isFlaky)
+            let flaky = result.tests.results.filter { $0.judgement == .flaky }
             guard !flaky.isEmpty, stage.flaky != .allow else { continue }
             let named = flaky.map { "\($0.testIdentifier) (passed on attempt \($0.attempts))" }
             if stage.flaky == .refuse {
@@ -199,7 +199,7 @@ struct StageRunner {
                 return again.run()
             }
             retries.quarantine = configuration.quarantine
-            result = retries.run(after: result).0
+            result = retries.run(after: result)
         }
         result = quarantined(result, diagnostics: diagnostics)
         let planted = verdictFolder.discardForeign(since: verdictsBefore, own: ownVerdicts)
@@ -208,7 +208,7 @@ struct StageRunner {
         }
         // A pass with a flaky test is not kept: under `flaky: refuse` the same tree must be refused
         // again, and under `warn` the next push should see the flakiness again, not a cached pass.
-        if result.status == .passed, !result.tests.hasFailures, !result.tests.results.contains(where: \.isFlaky), let cacheKey, let verdicts {
+        if result.status == .passed, !result.tests.hasFailures, !result.tests.results.contains(where: { $0.judgement == .flaky }), let cacheKey, let verdicts {
             let entry = VerdictCache.Entry(key: cacheKey, stage: stage.kind.rawValue, tree: verdicts.tree,
                                            passedAt: Date().timeIntervalSince1970, duration: result.duration, tests: result.tests)
             if let problem = verdicts.cache.store(entry, own: ownVerdicts) { diagnostics.warning(problem) }

@@ -113,14 +113,16 @@ public struct TraceabilityStep: Sendable {
     }
 
     /// The matrix of a run and what its gate refuses; nothing is written (`publish` writes).
+    /// `buildFailed`: a stage failed before any test ran (a red build), said once rather than per scenario.
     public func judge(catalog: ScenarioCatalog, inventory: TestInventory, results: [UITestResult], stamp: ReportStamp,
-                      history: String?, environment: [String: String]) -> Judged {
+                      history: String?, environment: [String: String], buildFailed: Bool = false) -> Judged {
         var gate = self.gate
         // In CI a test with no result is a hole in the proof; on a laptop, a stage the user skipped
         // leaves its tests without results, which is said, not refused.
         gate.notRun = ConfigurationResolver.runsInCI(environment) ? .refuse : .refuseWhenItsSuiteRan
         var matrix = TraceabilityMatrix(catalog: catalog, inventory: inventory, results: results, notRun: gate.notRun)
         matrix.stamp = stamp
+        matrix.buildFailed = buildFailed
         matrix.root = root
         matrix.linkPattern = linkPattern
         matrix.policyChanges = policyChanges

@@ -137,7 +137,7 @@ struct Workspace {
 
     /// Report files of an earlier run, which must not pass for this run's.
     static func removeStaleReports(in folder: String) {
-        for format in [ReportFormat.junit, .json, .markdown] {
+        for format in ReportFormat.pushFormats {
             try? FileManager.default.removeItem(atPath: FilePath.join(folder, format.fileName))
         }
         // A stage's log from an earlier run would pass for this run's when the stage does not run now.
