@@ -167,6 +167,26 @@ public struct Checkout {
         }
     }
 
+    /// The SHA-256 (hex) of the regular file at the root-relative path, read as `read` reads it
+    /// but a piece at a time (a large report is not held).
+    public func digest(_ relative: String, untrackedOnly: Bool = false) -> Result<String, Problem> {
+        do {
+            let parts = try components(relative)
+            if untrackedOnly && isTracked(relative) { return .failure(.tracked(relative)) }
+            let folder = try openFolder(parts.dropLast(), of: relative, create: false)
+            defer { close(folder) }
+            let fd = openat(folder, parts[parts.count - 1], O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+            guard fd >= 0 else { return .failure(Self.describe(errno, at: folder, name: parts[parts.count - 1], path: relative, walked: relative)) }
+            defer { close(fd) }
+            var info = stat()
+            guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return .failure(.notRegularFile(relative)) }
+            guard let hex = SHA256.hex(readingToEnd: fd) else { return .failure(.system(relative, reason: String(cString: strerror(errno)))) }
+            return .success(hex)
+        } catch {
+            return .failure(error)
+        }
+    }
+
     /// Why the regular file at the root-relative path would be refused by `read`, or nil: for a
     /// reader that takes the file by its path afterwards (a streaming parser), in a job where
     /// nothing of the pull request runs any more.

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+@preconcurrency import Musl
+#elseif canImport(Darwin)
+@preconcurrency import Darwin
+#endif
+
 /// SHA-256 (FIPS 180-4): the digest a report's provenance records of each file a run wrote (so that
 /// a file changed or put there by anyone else does not pass for the run's), and the
 /// Content-Security-Policy hashes of a report's inline script and style. Written here because the
@@ -17,14 +25,7 @@ public enum SHA256 {
 
     /// The digest of `bytes` as 64 lowercase hex digits.
     public static func hex<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
-        let digits = Array("0123456789abcdef".utf8)
-        var text = [UInt8]()
-        text.reserveCapacity(64)
-        for byte in digest(bytes) {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0xf)])
-        }
-        return String(decoding: text, as: UTF8.self)
+        hex(digest: digest(bytes))
     }
 
     /// `digest` in base64, as CSP's `'sha256-…'` source takes it.
@@ -46,34 +47,88 @@ public enum SHA256 {
         return String(out)
     }
 
-    /// The 32-byte digest of `bytes`, read a block at a time (no copy of the whole input).
+    /// The 32-byte digest of `bytes`.
     public static func digest<Bytes: Collection>(_ bytes: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
-        var state: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
-        var block = [UInt8]()
-        block.reserveCapacity(64)
-        var schedule = [UInt32](repeating: 0, count: 64)
-        for byte in bytes {
-            block.append(byte)
-            if block.count == 64 {
-                compress(block, into: &state, schedule: &schedule)
-                block.removeAll(keepingCapacity: true)
-            }
+        var hasher = Hasher()
+        if let done = bytes.withContiguousStorageIfAvailable({ hasher.update(UnsafeRawBufferPointer($0)) }) { _ = done } else {
+            Array(bytes).withUnsafeBytes { hasher.update($0) }
         }
-        // Padding: a one bit, zeros, and the message length in bits as a big-endian 64-bit number.
-        let bitLength = UInt64(bytes.count) &* 8
-        block.append(0x80)
-        if block.count > 56 {
-            while block.count < 64 { block.append(0) }
-            compress(block, into: &state, schedule: &schedule)
-            block.removeAll(keepingCapacity: true)
-        }
-        while block.count < 56 { block.append(0) }
-        for shift in stride(from: 56, through: 0, by: -8) { block.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
-        compress(block, into: &state, schedule: &schedule)
-        return state.flatMap { word in [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: word >> UInt32($0)) } }
+        return hasher.finalize()
     }
 
-    private static func compress(_ block: [UInt8], into state: inout [UInt32], schedule w: inout [UInt32]) {
+    /// The digest of a file read through a descriptor to its end, 64 KiB at a time: a report of
+    /// 100,000 tests is hashed without holding it.
+    public static func hex(readingToEnd fd: Int32) -> String? {
+        var hasher = Hasher()
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count == 0 { break }
+            if count < 0 { if errno == EINTR { continue } else { return nil } }
+            chunk.withUnsafeBytes { hasher.update(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+        }
+        return hex(digest: hasher.finalize())
+    }
+
+    /// 32 bytes as 64 lowercase hex digits.
+    static func hex(digest: [UInt8]) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text = [UInt8]()
+        text.reserveCapacity(64)
+        for byte in digest {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0xf)])
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// SHA-256 fed a piece at a time: whole blocks are compressed straight from the caller's bytes.
+    public struct Hasher {
+        var state: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
+        var pending: [UInt8] = []
+        var length: UInt64 = 0
+        var schedule = [UInt32](repeating: 0, count: 64)
+
+        /// A hasher with nothing fed yet.
+        public init() { pending.reserveCapacity(64) }
+
+        /// Feeds `bytes`.
+        public mutating func update(_ bytes: UnsafeRawBufferPointer) {
+            length &+= UInt64(bytes.count)
+            var offset = 0
+            if !pending.isEmpty {
+                let take = min(64 - pending.count, bytes.count)
+                pending += bytes[0..<take]
+                offset = take
+                guard pending.count == 64 else { return }
+                pending.withUnsafeBytes { SHA256.compress($0, into: &state, schedule: &schedule) }
+                pending.removeAll(keepingCapacity: true)
+            }
+            while bytes.count - offset >= 64 {
+                SHA256.compress(UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + 64)]), into: &state, schedule: &schedule)
+                offset += 64
+            }
+            pending += bytes[offset...]
+        }
+
+        /// The digest; the hasher is spent.
+        public mutating func finalize() -> [UInt8] {
+            // Padding: a one bit, zeros, and the message length in bits as a big-endian 64-bit number.
+            let bitLength = length &* 8
+            var tail = pending
+            tail.append(0x80)
+            while tail.count % 64 != 56 { tail.append(0) }
+            for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
+            tail.withUnsafeBytes { all in
+                for start in stride(from: 0, to: all.count, by: 64) {
+                    SHA256.compress(UnsafeRawBufferPointer(rebasing: all[start..<(start + 64)]), into: &state, schedule: &schedule)
+                }
+            }
+            return state.flatMap { word in [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: word >> UInt32($0)) } }
+        }
+    }
+
+    static func compress(_ block: UnsafeRawBufferPointer, into state: inout [UInt32], schedule w: inout [UInt32]) {
         for index in 0..<16 {
             w[index] = UInt32(block[index * 4]) << 24 | UInt32(block[index * 4 + 1]) << 16 | UInt32(block[index * 4 + 2]) << 8 | UInt32(block[index * 4 + 3])
         }

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Darwin)
+@preconcurrency import Darwin
+#endif
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -49,13 +54,22 @@ enum ReportFiles {
         for path in written where FilePath.parent(path) == FilePath.normalize(folder) {
             let name = String(path.split(separator: "/").last ?? "")
             guard name != ReportManifest.fileName else { continue }
-            switch read(path, checkout: checkout, limit: .max) {
-            case .success(let bytes): manifest.files[name] = SHA256.hex(bytes)
-            case .failure: manifest.files[name] = nil
-            }
+            manifest.files[name] = digest(path, checkout: checkout)
         }
         let text = Array(manifest.render().utf8)
         try Checkout.write(to: manifestPath, in: checkout) { fd in text.withUnsafeBytes { FileSystem.write($0, to: fd) } }
+    }
+
+    /// The SHA-256 of the file at `path` (absolute), read a piece at a time: confined inside the
+    /// checkout, as given outside it; nil when it cannot be read.
+    static func digest(_ path: String, checkout: Checkout?) -> String? {
+        if let checkout, let relative = checkout.relative(path, from: checkout.root) {
+            return try? checkout.digest(relative, untrackedOnly: true).get()
+        }
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        return SHA256.hex(readingToEnd: fd)
     }
 
     /// The bytes of the file at `path` (absolute): confined and never a tracked file inside the

@@ -16,6 +16,20 @@ import Testing
             let path = try folder.write(sample, to: "sample\(index)")
             let expected = try Command.run("sha256sum", [path], environment: ProcessInfo.processInfo.environment).standardOutput.prefix(64)
             #expect(SHA256.hex(Array(sample.utf8)) == String(expected), "sample \(index)")
+            // Read a piece at a time, as a report is hashed, and fed in uneven pieces: the same digest.
+            let fd = open(path, O_RDONLY)
+            #expect(SHA256.hex(readingToEnd: fd) == String(expected))
+            close(fd)
+            var hasher = SHA256.Hasher()
+            let bytes = Array(sample.utf8)
+            var offset = 0
+            for size in [1, 63, 2, 64, 129, 7] + Array(repeating: 1000, count: 30) where offset < bytes.count {
+                let end = min(bytes.count, offset + size)
+                bytes[offset..<end].withUnsafeBytes { hasher.update($0) }
+                offset = end
+            }
+            if offset < bytes.count { bytes[offset...].withUnsafeBytes { hasher.update($0) } }
+            #expect(hasher.finalize() == SHA256.digest(bytes), "sample \(index) in pieces")
         }
     }
 
