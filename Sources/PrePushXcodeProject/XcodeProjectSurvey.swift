@@ -46,6 +46,8 @@ public struct XcodeProjectSurvey: Sendable {
         public var macOnlyBundles: [String] = []
         /// The XcodeGen spec the scheme comes from, when its project is generated rather than committed.
         public var generatedFrom: String?
+        /// The folders (relative, `""` for the root) of the local Swift packages whose test targets it runs.
+        public var packages: [String] = []
     }
 
     public private(set) var containers: [Container] = []
@@ -64,7 +66,8 @@ public struct XcodeProjectSurvey: Sendable {
 
     /// The folder surveyed, and the project files read so far (a scheme's bundles name theirs).
     private let root: String
-    private var projectFiles: [String: XcodeProjectFile] = [:]
+    /// Each project file read, by project; nil for one that could not be read (said once).
+    private var projectFiles: [String: XcodeProjectFile?] = [:]
 
     /// Surveys `root`.
     public init(root: String) {
@@ -88,18 +91,22 @@ public struct XcodeProjectSurvey: Sendable {
         path.firstRange(of: "/xcshareddata/xcschemes/").map { String(path[..<$0.lowerBound]) }
     }
 
-    /// A file's bytes, or nil with the problem noted.
+    /// A file's bytes, or nil with the problem noted: why it could not be read (missing, a folder,
+    /// too large, the system's reason), never a bare "cannot be read".
     private mutating func read(_ path: String, limit: Int = 50_000_000) -> [UInt8]? {
-        guard case .success(let bytes) = FileReading.read(FilePath.join(root, path), limit: limit) else {
-            problems.append("\(path): cannot be read")
+        switch FileReading.read(FilePath.join(root, path), limit: limit) {
+        case .success(let bytes):
+            return bytes
+        case .failure(let failure):
+            problems.append("\(path): \(failure.description)")
             return nil
         }
-        return bytes
     }
 
-    /// The project file of the project at `path`, read once.
+    /// The project file of the project at `path`, read once (a failure is said once, not per bundle).
     private mutating func project(_ path: String) -> XcodeProjectFile? {
         if let known = projectFiles[path] { return known }
+        projectFiles[path] = .some(nil)
         guard let bytes = read(path + "/project.pbxproj") else { return nil }
         do throws(XcodeProjectFile.ReadError) {
             let file = try XcodeProjectFile(bytes: bytes, file: path + "/project.pbxproj")
@@ -109,6 +116,20 @@ public struct XcodeProjectSurvey: Sendable {
             problems.append(error.description)
             return nil
         }
+    }
+
+    /// What holds a bundle a scheme or plan names, from its container reference resolved against
+    /// `folder` (the folder of the project or workspace that shares the scheme): a project, whose
+    /// file says the bundle's kind, or a local Swift package (`container:..`, `container:Packages/Kit`),
+    /// whose test targets are unit tests.
+    private mutating func bundleKind(_ bundle: (identifier: String, name: String, container: String), from folder: String)
+        -> (kind: TestBundleKind?, package: String?) {
+        let path = FilePath.normalize(FilePath.join(folder, bundle.container))
+        let relative = path == "." ? "" : path
+        if relative.hasSuffix(".xcodeproj") { return (project(relative)?.targets[bundle.identifier]?.testKind, nil) }
+        if testPackages.contains(relative) || packagesWithoutTests.contains(relative) { return (.unit, relative) }
+        problems.append("\(FilePath.join(relative, "Package.swift")): does not exist; \(bundle.name) is tested from \(relative.isEmpty ? "the root" : relative), which holds neither a project nor a package")
+        return (nil, nil)
     }
 
     /// What one found file says: a package with or without tests, a generator spec, a container.
@@ -180,7 +201,9 @@ public struct XcodeProjectSurvey: Sendable {
             }
         }
         for bundle in bundles {
-            switch project(FilePath.normalize(FilePath.join(own.folder, bundle.container)))?.targets[bundle.identifier]?.testKind {
+            let (kind, package) = bundleKind(bundle, from: own.folder)
+            if let package, !tests.packages.contains(package) { tests.packages.append(package) }
+            switch kind {
             case .unit: tests.unitBundles.append(bundle.name)
             case .ui: tests.uiBundles.append(bundle.name)
             case nil:

@@ -158,4 +158,29 @@ import Testing
         #expect(planned.unitBundles == ["App_iOS_Tests"] && planned.uiBundles == ["App_iOS_UITests"], "\(planned)")
         #expect(survey.generatorSpecs == ["App/project.yml"] && survey.problems.isEmpty, "\(survey.problems)")
     }
+
+    /// A project in a subfolder whose scheme runs the test targets of local packages (the root's,
+    /// `container:..`, and one beside it): they are unit tests read from the packages, and no file
+    /// that is there is said to be unreadable; a container that is neither says why.
+    @Test func bundlesOfLocalPackagesAreReadFromTheirFolders() throws {
+        let root = try TemporaryDirectory(prefix: "prepush-xcode")
+        let project = Self.projects + "/tuist__tuist__xcode_project_with_tests/fixtures/xcode_project_with_tests/App.xcodeproj/project.pbxproj"
+        try root.write(try String(contentsOfFile: project, encoding: .utf8), to: "App/Game.xcodeproj/project.pbxproj")
+        let manifest = "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"K\", targets: [.testTarget(name: \"KTests\")])\n"
+        try root.write(manifest, to: "Package.swift")
+        try root.write(manifest, to: "Packages/Physics/Package.swift")
+        func testable(_ identifier: String, _ name: String, _ container: String) -> String {
+            "<TestableReference skipped = \"NO\"><BuildableReference BuildableIdentifier = \"primary\" BlueprintIdentifier = \"\(identifier)\" BlueprintName = \"\(name)\" ReferencedContainer = \"container:\(container)\"></BuildableReference></TestableReference>"
+        }
+        try root.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Scheme><TestAction><Testables>"
+                       + testable("F806E0D32D54DD3C0058A673", "AppTests", "Game.xcodeproj") + testable("KTests", "KTests", "..")
+                       + testable("PhysicsTests", "PhysicsTests", "../Packages/Physics") + testable("Gone", "GoneTests", "../Gone")
+                       + "</Testables></TestAction></Scheme>\n", to: "App/Game.xcodeproj/xcshareddata/xcschemes/Game.xcscheme")
+        let survey = XcodeProjectSurvey(root: root.path)
+        let game = try #require(survey.schemes.first)
+        #expect(game.container == XcodeProjectSurvey.Container(path: "App/Game.xcodeproj", isWorkspace: false))
+        #expect(game.unitBundles == ["AppTests", "KTests", "PhysicsTests", "GoneTests"] && game.guessed == ["GoneTests"], "\(game)")
+        #expect(game.packages == ["", "Packages/Physics"], "\(game.packages)")
+        #expect(survey.problems == ["Gone/Package.swift: does not exist; GoneTests is tested from Gone, which holds neither a project nor a package"], "\(survey.problems)")
+    }
 }

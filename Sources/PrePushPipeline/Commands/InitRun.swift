@@ -31,9 +31,21 @@ public enum InitRun {
         /// The baseline of today's accessibility findings, and how many it holds (nil: none to record).
         var baseline: (path: String, count: Int, written: Bool)?
 
+        /// The scheme the unit stage runs. With tests in the root's Package.swift, only a scheme the
+        /// team's own `xcodebuild test` runs (an app whose project uses the package, `make test-app`):
+        /// a scheme nobody runs (a generator's fixture project) is no evidence against `swift test`.
+        var unitScheme: XcodeProjectSurvey.SchemeTests? {
+            guard rootPackageTests else { return survey.unitScheme }
+            let run = survey.schemes.filter { !$0.unitBundles.isEmpty && teamCommand(for: $0.name) != nil }
+            return run.first { $0.name == survey.unitScheme?.name } ?? run.first
+        }
+        /// Whether the root package's tests get a `swift test` stage: they are there, and the unit
+        /// scheme does not run them already.
+        var rootPackageStage: Bool { rootPackageTests && !(unitScheme?.packages.contains("") ?? false) }
+
         /// The team's `xcodebuild test` commands for the schemes the stages run: their flags are the stages'.
         var adoptedTeamCommands: [TeamCommands.XcodebuildTest] {
-            let schemes = [rootPackageTests ? nil : survey.unitScheme, survey.uiScheme].compactMap { $0?.name }
+            let schemes = [unitScheme, survey.uiScheme].compactMap { $0?.name }
             var seen = Set<String>()
             return schemes.compactMap(teamCommand(for:)).filter { seen.insert($0.place).inserted }
         }
@@ -48,8 +60,9 @@ public enum InitRun {
         }
         /// The team's test commands no stage took its flags from, for the comment that offers them.
         var otherTeamCommands: [TeamCommands.Command] {
-            let adopted = Set(adoptedTeamCommands.map(\.place))
-            return teamCommands.filter { !adopted.contains($0.place) }
+            let adopted = adoptedTeamCommands
+            let places = Set(adopted.map(\.place)), made = Set(adopted.compactMap(\.via))
+            return teamCommands.filter { !places.contains($0.place) && !made.contains($0.text) }
         }
         /// Whether the root's Package.swift declares a test target.
         var rootPackageTests: Bool { survey.testPackages.contains("") }

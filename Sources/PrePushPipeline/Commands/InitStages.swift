@@ -18,20 +18,24 @@ extension InitRun {
     static func stageLines(_ findings: Findings) -> [String] {
         let survey = findings.survey
         let nested = survey.testPackages.filter { !$0.isEmpty }
-        let unit = findings.rootPackageTests ? nil : survey.unitScheme
+        let unit = findings.unitScheme
         let ui = survey.uiScheme
         var stages: [String] = []
-        if findings.rootPackageTests {
+        if let unit {
+            stages += schemeStage("unit", unit, bundles: unit.unitBundles, mixed: !unit.uiBundles.isEmpty, findings: findings, timeout: "900               # seconds")
+            if findings.rootPackageTests, !findings.rootPackageStage {
+                stages.insert("    # It runs the test targets of the root's Package.swift too (the project uses the package): no swift test stage of its own.", at: 2)
+            }
+        }
+        if findings.rootPackageStage {
             stages += [
-                "  unit:",
+                "  \(unit == nil ? "unit" : "package"):",
                 "    # Package.swift declares test targets. The Swift Testing event stream gives prepush every test's result.",
                 "    # No --event-stream-version: the toolchain's newest, whose stream and console keep warnings (version 0 drops them).",
                 "    run: swift test --event-stream-output-path .build/prepush-events.jsonl",
                 "    timeout: 900               # seconds",
             ]
-        } else if let unit {
-            stages += schemeStage("unit", unit, bundles: unit.unitBundles, mixed: !unit.uiBundles.isEmpty, findings: findings, timeout: "900               # seconds")
-        } else {
+        } else if unit == nil {
             let why = survey.packagesWithoutTests.contains("") ? "Package.swift declares no test target and no shared scheme tests a unit-test bundle"
                                                                 : "no shared scheme tests a unit-test bundle"
             stages += ["  # unit:                       # \(why): name the command that runs your unit tests",
@@ -64,7 +68,7 @@ extension InitRun {
             stages.insert("  # The project is generated (\(survey.generatorSpecs.prefix(3).joined(separator: ", "))): generate it first in each xcodebuild stage's run.", at: 0)
         }
         // An empty `stages:` is an error (a mapping is expected): with nothing to run, it is a comment too.
-        let runs = findings.rootPackageTests || unit != nil || ui != nil || !nested.isEmpty
+        let runs = findings.rootPackageStage || unit != nil || ui != nil || !nested.isEmpty
         return [runs ? "stages:" : "# stages:"] + stages
     }
 
@@ -126,7 +130,7 @@ extension InitRun {
         var said = team.flags.isEmpty ? "adds no flag to these" : "gives its flags: \(team.flags.joined(separator: " "))"
         if !team.dropped.isEmpty { said += "; left out, as they name the CI's variables: \(team.dropped.joined(separator: " "))" }
         if team.piped { said += "; its formatter pipe is left out (prepush reads xcodebuild's own output and result bundle)" }
-        return ["    # The team's command at \(team.place) \(said)."]
+        return ["    # The team's command at \(team.place)\(team.via.map { " (\($0))" } ?? "") \(said)."]
     }
 
     /// `package-chat` for `Packages/Chat`; the whole path when two folders end alike.
@@ -141,10 +145,11 @@ extension InitRun {
     static func summary(_ findings: Findings) -> String {
         let survey = findings.survey
         var parts: [String] = []
-        if findings.rootPackageTests {
-            parts.append("unit: swift test")
-        } else if let unit = survey.unitScheme {
+        if let unit = findings.unitScheme {
             parts.append("unit: xcodebuild test -scheme \(unit.name) (unit bundles: \(unit.unitBundles.count))")
+            if findings.rootPackageStage { parts.append("package: swift test") }
+        } else if findings.rootPackageTests {
+            parts.append("unit: swift test")
         } else {
             parts.append("unit: none (no scheme tests a unit-test bundle)")
         }
@@ -156,8 +161,8 @@ extension InitRun {
         let nested = survey.testPackages.filter { !$0.isEmpty }.count
         if nested > 0 { parts.append("\(TextFormatting.count(nested, "nested package")) with tests") }
         if survey.schemes.contains(where: { !$0.guessed.isEmpty }) { parts.append("some bundle kinds guessed from names") }
-        if survey.unitScheme != nil && !findings.rootPackageTests || survey.uiScheme != nil {
-            let scheme = (findings.rootPackageTests ? nil : survey.unitScheme) ?? survey.uiScheme
+        if findings.unitScheme != nil || survey.uiScheme != nil {
+            let scheme = findings.unitScheme ?? survey.uiScheme
             parts.append(scheme.flatMap { findings.destination(for: $0.name) }.map { "destination from \($0.place)" }
                          ?? "destination: the newest iPhone simulator when the stage runs")
         }

@@ -1,0 +1,91 @@
+import Foundation
+import PrePushTestSupport
+import Testing
+
+/// `prepush init` on the layouts real apps have (issue 53): a project in a subfolder that uses the
+/// root's package, a workflow whose commands hold `${{ … }}`, identifiers on more than controls,
+/// a scheme and test plan that skip tests. The project files are real ones (shared/fixtures) or
+/// written the way Xcode writes them.
+@Suite struct InitRealAppTests {
+    static let projects = Fixtures.shared + "/xcode-projects"
+
+    /// A shared scheme as Xcode 16 writes it (tuist's `App.xcscheme` in shared/fixtures is the
+    /// model): a TestAction whose testables are `(id, name, container)`.
+    static func scheme(_ testables: [(String, String, String)]) -> String {
+        let references = testables.map { identifier, name, container in
+            """
+                     <TestableReference
+                        skipped = "NO"
+                        parallelizable = "YES">
+                        <BuildableReference
+                           BuildableIdentifier = "primary"
+                           BlueprintIdentifier = "\(identifier)"
+                           BuildableName = "\(name).xctest"
+                           BlueprintName = "\(name)"
+                           ReferencedContainer = "container:\(container)">
+                        </BuildableReference>
+                     </TestableReference>
+
+            """
+        }.joined()
+        return """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <Scheme
+           LastUpgradeVersion = "1620"
+           version = "1.7">
+           <TestAction
+              buildConfiguration = "Debug"
+              selectedDebuggerIdentifier = "Xcode.DebuggerFoundation.Debugger.LLDB"
+              selectedLauncherIdentifier = "Xcode.DebuggerFoundation.Launcher.LLDB"
+              shouldUseLaunchSchemeArgsEnv = "YES"
+              shouldAutocreateTestPlan = "YES">
+              <Testables>
+        \(references)      </Testables>
+           </TestAction>
+        </Scheme>
+
+        """
+    }
+
+    static let packageWithTests = "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"GameKit\", targets: [.target(name: \"GameKit\"), .testTarget(name: \"GameKitTests\", dependencies: [\"GameKit\"])])\n"
+
+    /// `App/Game.xcodeproj` (tuist's real project file) whose shared scheme runs the app's unit
+    /// bundles and the test targets of the root's package (`container:..`) and of a local package
+    /// (`container:../Packages/Physics`), run by the team's `make test-app`: every file is read
+    /// from its own folder (no "./project.pbxproj: cannot be read"), and the unit stage is the
+    /// team's xcodebuild command, not a root `swift test`.
+    @Test func aProjectInASubfolderIsReadAndRunAsTheTeamRunsIt() throws {
+        let repo = try GitRepository()
+        let project = Self.projects + "/tuist__tuist__xcode_project_with_tests/fixtures/xcode_project_with_tests/App.xcodeproj/project.pbxproj"
+        try repo.write(try String(contentsOfFile: project, encoding: .utf8), to: "App/Game.xcodeproj/project.pbxproj")
+        try repo.write(Self.scheme([("F806E0D32D54DD3C0058A673", "AppTests", "Game.xcodeproj"), ("F806E1092D54DD7B0058A673", "AppFrameworkTests", "Game.xcodeproj"),
+                                    ("GameKitTests", "GameKitTests", ".."), ("PhysicsTests", "PhysicsTests", "../Packages/Physics")]),
+                       to: "App/Game.xcodeproj/xcshareddata/xcschemes/Game.xcscheme")
+        try repo.write(Self.packageWithTests, to: "Package.swift")
+        try repo.write(Self.packageWithTests.replacingOccurrences(of: "GameKit", with: "Physics"), to: "Packages/Physics/Package.swift")
+        try repo.write("""
+        .PHONY: test-app
+        test-app:
+        \tset -o pipefail && xcodebuild test -project App/Game.xcodeproj -scheme Game \\
+        \t\t-destination 'platform=iOS Simulator,name=iPhone 16,OS=18.2' -skipMacroValidation | xcpretty
+
+        """, to: "Makefile")
+        let result = try PrepushBinary.run(["init"], in: repo.path, environment: repo.environment)
+        #expect(result.status == 0, "\(result)")
+        #expect(!result.standardError.contains("cannot be read") && !result.standardError.contains("project.pbxproj"), "\(result)")
+        #expect(result.standardOutput.hasPrefix("prepush: wrote .prepush.yml (unit: xcodebuild test -scheme Game (unit bundles: 4); ui: none (no scheme tests a UI-testing bundle); 1 nested package with tests; destination from Makefile:3; following the team's xcodebuild commands at Makefile:3)\n"), "\(result)")
+        let file = try #require(repo.root.read("work/.prepush.yml"))
+        #expect(file.contains("  unit:\n    # Scheme Game (App/Game.xcodeproj) tests unit bundles AppTests, AppFrameworkTests, GameKitTests, PhysicsTests.\n    # It runs the test targets of the root's Package.swift too (the project uses the package): no swift test stage of its own.\n"), "\(file)")
+        #expect(file.contains("    # The team's command at Makefile:3 (make test-app) gives its flags: -skipMacroValidation; its formatter pipe is left out"), "\(file)")
+        #expect(file.contains("    run: rm -rf .build/prepush-unit.xcresult && xcodebuild test -project App/Game.xcodeproj -scheme Game -skipMacroValidation -destination 'platform=iOS Simulator,name=iPhone 16,OS=18.2' -resultBundlePath .build/prepush-unit.xcresult\n"), "\(file)")
+        #expect(!file.contains("swift test --event-stream-output-path"), "the scheme runs the root package's tests: \(file)")
+        #expect(!file.contains("#   make test-app"), "the adopted command is not offered again: \(file)")
+        let config = try PrepushBinary.run(["config"], in: repo.path, environment: repo.environment)
+        #expect(config.status == 0 && config.standardOutput.contains("unit"), "\(config)")
+    }
+
+    /// A workflow's `${{ matrix.… }}` and `${{ env.… }}` are expanded from the job's matrix and the
+    /// environments where they are literal; a command with an expression that has no value there
+    /// Identifiers set on a container, a text and an image tag no control: the comment counts the
+    /// Wikipedia's real schemes, project targets, test plan and workflows: what the unit scheme and
+}
