@@ -86,6 +86,41 @@ import Testing
 
     /// A workflow's `${{ matrix.… }}` and `${{ env.… }}` are expanded from the job's matrix and the
     /// environments where they are literal; a command with an expression that has no value there
+    /// (`secrets.…`) is said to need one, not offered as a command to paste.
+    @Test func workflowExpressionsAreExpandedOrSaidToNeedAValue() throws {
+        let repo = try GitRepository()
+        try repo.write(Self.packageWithTests, to: "Package.swift")
+        try repo.write("""
+        name: Tests
+        on: [pull_request]
+        env:
+          LANE: screenshots_test
+        jobs:
+          packages:
+            runs-on: macos-15
+            strategy:
+              matrix:
+                package: ["Kit", "Physics"]
+            steps:
+              - uses: actions/checkout@v4
+              - run: swift test --package-path Packages/${{ matrix.package }}
+          snapshots:
+            runs-on: macos-15
+            env:
+              DEVICE: iPhone 16
+            steps:
+              - run: bundle exec fastlane ${{ env.LANE }} device:"${{ env.DEVICE }}" token:${{ secrets.SNAPSHOT_TOKEN }}
+
+        """, to: ".github/workflows/tests.yml")
+        let result = try PrepushBinary.run(["init"], in: repo.path, environment: repo.environment)
+        #expect(result.status == 0, "\(result)")
+        let file = try #require(repo.root.read("work/.prepush.yml"))
+        #expect(file.contains("  #   swift test --package-path Packages/Kit    (.github/workflows/tests.yml:13)\n  #   swift test --package-path Packages/Physics    (.github/workflows/tests.yml:13)\n"), "\(file)")
+        #expect(file.contains("  #   not runnable as written, it needs a value for ${{ secrets.SNAPSHOT_TOKEN }}: bundle exec fastlane screenshots_test device:\"iPhone 16\" token:${{ secrets.SNAPSHOT_TOKEN }}    (.github/workflows/tests.yml:19)\n"), "\(file)")
+        #expect(!file.contains("matrix.package") && !file.contains("env.LANE"), "\(file)")
+        #expect(try PrepushBinary.run(["config"], in: repo.path, environment: repo.environment).status == 0)
+    }
+
     /// Identifiers set on a container, a text and an image tag no control: the comment counts the
     /// Wikipedia's real schemes, project targets, test plan and workflows: what the unit scheme and
 }

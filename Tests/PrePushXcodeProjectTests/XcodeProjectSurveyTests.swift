@@ -183,4 +183,30 @@ import Testing
         #expect(game.packages == ["", "Packages/Physics"], "\(game.packages)")
         #expect(survey.problems == ["Gone/Package.swift: does not exist; GoneTests is tested from Gone, which holds neither a project nor a package"], "\(survey.problems)")
     }
+
+    /// The team's workflow commands with `${{ matrix.… }}` and `${{ env.… }}` expanded from the
+    /// job (Wikipedia's real unit-test workflow runs a matrix of three schemes); what has no
+    /// literal value is named in `needs`.
+    @Test func workflowExpressionsAreExpandedFromTheJob() throws {
+        let wikipedia = TeamCommands.testCommands(root: Self.projects + "/wikimedia__wikipedia-ios").filter { $0.place == ".github/workflows/run_unit_tests.yml:40" }
+        #expect(wikipedia.map { $0.text.prefix(40) } == ["xcodebuild test -scheme Wikipedia -proje", "xcodebuild test -scheme WMFComponents -p", "xcodebuild test -scheme WMFData -project"], "\(wikipedia)")
+        #expect(wikipedia.allSatisfy { $0.needs.isEmpty })
+        let root = try TemporaryDirectory(prefix: "prepush-workflow")
+        try root.write("""
+        env:
+          CONFIG: Debug
+        jobs:
+          test:
+            strategy:
+              matrix:
+                os: ${{ fromJSON(needs.setup.outputs.os) }}
+            steps:
+              - run: swift test -c ${{ env.CONFIG }} --filter ${{ matrix.os }}
+                env:
+                  CONFIG: release
+
+        """, to: ".github/workflows/ci.yml")
+        let commands = TeamCommands.testCommands(root: root.path)
+        #expect(commands == [TeamCommands.Command(text: "swift test -c release --filter ${{ matrix.os }}", place: ".github/workflows/ci.yml:9", needs: ["matrix.os"])], "\(commands)")
+    }
 }

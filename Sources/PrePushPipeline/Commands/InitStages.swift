@@ -60,7 +60,11 @@ extension InitRun {
         if !team.isEmpty {
             // What the team already runs: a stage can run one of these instead (prepush reads its console output then).
             stages.insert(contentsOf: ["  # The team's own files run these for tests; a stage's run can be one of them instead:"]
-                          + team.map { "  #   \($0.text)    (\($0.place))" }, at: 0)
+                          + team.map { command in
+                              // A workflow expression without a literal value is no command to paste: said, not offered.
+                              command.needs.isEmpty ? "  #   \(command.text)    (\(command.place))"
+                                  : "  #   not runnable as written, it needs a value for \(command.needs.map { "${{ \($0) }}" }.joined(separator: ", ")): \(command.text)    (\(command.place))"
+                          }, at: 0)
         }
         // A committed project that a spec generates: the stages run it as committed. (Stages read from
         // a spec generate the project themselves, and say so.)
