@@ -40,7 +40,8 @@ public struct XcodeProjectSurvey: Sendable {
         public var guessed: [String] = []
         /// Its default test plan, relative to the root.
         public var testPlan: String?
-        /// What the scheme and its plan skip in the bundles they run (classes or tests, as named there).
+        /// What the scheme and its plan skip in the bundles they run, as xcodebuild's `-skip-testing:`
+        /// names them: `Bundle/Class` or `Bundle/Class/test`.
         public var skippedTests: [String] = []
         /// Its bundles built for macOS only, which an iPhone destination cannot run (read from a Tuist manifest).
         public var macOnlyBundles: [String] = []
@@ -189,7 +190,7 @@ public struct XcodeProjectSurvey: Sendable {
         let container = own.isWorkspace ? own : (containers.first { $0.isWorkspace && $0.folder == own.folder } ?? own)
         var tests = SchemeTests(name: name, container: container, hasTestAction: scheme.hasTestAction)
         var bundles = scheme.testables.filter { !$0.skipped }.map { (identifier: $0.identifier, name: $0.name, container: $0.container) }
-        tests.skippedTests = scheme.testables.filter { !$0.skipped }.flatMap(\.skippedTests)
+        tests.skippedTests = scheme.testables.filter { !$0.skipped }.flatMap { testable in testable.skippedTests.map { Self.skipName(testable.name, $0) } }
         if let plan = scheme.testPlans.first {
             let planPath = FilePath.normalize(FilePath.join(own.folder, plan))
             tests.testPlan = planPath
@@ -197,7 +198,7 @@ public struct XcodeProjectSurvey: Sendable {
                 for target in testPlan.targets where target.enabled && !bundles.contains(where: { $0.identifier == target.identifier }) {
                     bundles.append((target.identifier, target.name, target.container))
                 }
-                tests.skippedTests += testPlan.targets.filter(\.enabled).flatMap(\.skippedTests)
+                tests.skippedTests += testPlan.targets.filter(\.enabled).flatMap { target in target.skippedTests.map { Self.skipName(target.name, $0) } }
             }
         }
         for bundle in bundles {
@@ -212,6 +213,15 @@ public struct XcodeProjectSurvey: Sendable {
             }
         }
         return tests
+    }
+
+    /// `Bundle/Class/test` for a skip named `Class/test()` in bundle `Bundle`. Schemes and plans
+    /// write an XCTest method with `()`; xcodebuild's `-skip-testing:` names it without (a Swift
+    /// Testing function, whose name does not start with `test`, keeps them).
+    static func skipName(_ bundle: String, _ skipped: String) -> String {
+        var name = skipped
+        if let last = name.split(separator: "/").last, last.hasPrefix("test"), name.hasSuffix("()") { name.removeLast(2) }
+        return bundle + "/" + name
     }
 
     /// A project generated from a spec (XcodeGen's `project.yml`, Tuist's `Project.swift`).

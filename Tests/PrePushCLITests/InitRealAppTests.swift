@@ -123,4 +123,25 @@ import Testing
 
     /// Identifiers set on a container, a text and an image tag no control: the comment counts the
     /// Wikipedia's real schemes, project targets, test plan and workflows: what the unit scheme and
+    /// the UI test plan skip is given to xcodebuild as `-skip-testing:Bundle/Class[/test]`, and said.
+    @Test func skippedTestsAreAppliedToTheStage() throws {
+        let repo = try GitRepository()
+        let source = Self.projects + "/wikimedia__wikipedia-ios"
+        for file in ["Wikipedia.xcodeproj/xcshareddata/xcschemes/Wikipedia.xcscheme", "Wikipedia.xcodeproj/xcshareddata/xcschemes/WikipediaUITests.xcscheme",
+                     "Test Plans/UITests.xctestplan", ".github/workflows/run_unit_tests.yml", ".github/workflows/run_ui_tests.yml"] {
+            try repo.write(try String(contentsOfFile: source + "/" + file, encoding: .utf8), to: file)
+        }
+        // The excerpt is the project file's native targets section, verbatim; it is given the frame it lacks.
+        let excerpt = try String(contentsOfFile: source + "/Wikipedia.xcodeproj/project.pbxproj.excerpt", encoding: .utf8)
+        try repo.write("// !$*UTF8*$!\n{\n\tarchiveVersion = 1;\n\tobjects = {\n" + excerpt + "\n\t};\n}\n", to: "Wikipedia.xcodeproj/project.pbxproj")
+        let result = try PrepushBinary.run(["init"], in: repo.path, environment: repo.environment)
+        #expect(result.status == 0 && result.standardError.isEmpty, "\(result)")
+        let file = try #require(repo.root.read("work/.prepush.yml"))
+        #expect(file.contains("    # The scheme skips 10 classes or tests (WikipediaUnitTests/ArticleCacheReadingManualTests, WikipediaUnitTests/ArticleManualPerformanceTests, WikipediaUnitTests/ArticleViewControllerTests, …): the run leaves them out with -skip-testing.\n"), "\(file)")
+        #expect(file.contains("-scheme Wikipedia -skip-testing:WikipediaUnitTests/ArticleCacheReadingManualTests "), "\(file)")
+        #expect(file.contains(" -skip-testing:WikipediaUnitTests/MWKHistoryListPerformanceTests/testReadPerformance "), "\(file)")
+        #expect(file.contains("    # The scheme and its test plan Test Plans/UITests.xctestplan skip 1 class or test (WikipediaUITests/WikipediaUITests): the run leaves them out with -skip-testing.\n"), "\(file)")
+        #expect(file.contains("-scheme WikipediaUITests -testPlan UITests -skip-testing:WikipediaUITests/WikipediaUITests -destination"), "\(file)")
+        #expect(try PrepushBinary.run(["config"], in: repo.path, environment: repo.environment).status == 0)
+    }
 }

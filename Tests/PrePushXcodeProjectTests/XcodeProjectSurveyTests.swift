@@ -47,9 +47,11 @@ import Testing
         let ui = try #require(survey.uiScheme)
         #expect(ui.name == "WikipediaUITests" && ui.uiBundles == ["WikipediaUITests"] && ui.unitBundles.isEmpty, "\(ui)")
         #expect(ui.testPlan == "Test Plans/UITests.xctestplan")
-        // The plan skips its target's class of the same name; the unit scheme skips 10 classes and tests.
-        #expect(ui.skippedTests == ["WikipediaUITests"], "\(ui.skippedTests)")
-        #expect(survey.unitScheme?.skippedTests.count == 10 && survey.unitScheme?.skippedTests.contains("MWKHistoryListPerformanceTests/testReadPerformance") == true)
+        // The plan skips its target's class of the same name; the unit scheme skips 10 classes and
+        // tests. Each is named as -skip-testing: takes it, after its bundle.
+        #expect(ui.skippedTests == ["WikipediaUITests/WikipediaUITests"], "\(ui.skippedTests)")
+        #expect(survey.unitScheme?.skippedTests.count == 10
+                && survey.unitScheme?.skippedTests.contains("WikipediaUnitTests/MWKHistoryListPerformanceTests/testReadPerformance") == true)
         #expect(survey.schemes.allSatisfy(\.guessed.isEmpty) && survey.problems.isEmpty, "\(survey.problems)")
     }
 

@@ -102,10 +102,13 @@ extension InitRun {
             let names = scheme.macOnlyBundles.joined(separator: ", ")
             lines.append("    # \(names) \(scheme.macOnlyBundles.count == 1 ? "is" : "are") built for macOS only, which an iPhone destination cannot run: give \(scheme.macOnlyBundles.count == 1 ? "it" : "them") a stage with -destination 'platform=macOS' -only-testing:\(scheme.macOnlyBundles[0]).")
         }
-        if !scheme.skippedTests.isEmpty {
-            let skipped = scheme.skippedTests
-            lines.append("    # The scheme\(scheme.testPlan.map { " and its test plan \($0) skip" } ?? " skips") \(TextFormatting.count(skipped.count, "class or test", plural: "classes or tests")) (\(skipped.prefix(3).joined(separator: ", "))\(skipped.count > 3 ? ", …" : "")): xcodebuild leaves them out here too.")
+        // What the scheme and its plan skip, in this stage's bundles, given to xcodebuild: a stage
+        // that picks its bundles with -only-testing, or runs without the plan, would run them otherwise.
+        let skipped = scheme.skippedTests.filter { name in bundles.contains { name.hasPrefix($0 + "/") } }
+        if !skipped.isEmpty {
+            lines.append("    # The scheme\(scheme.testPlan.map { " and its test plan \($0) skip" } ?? " skips") \(TextFormatting.count(skipped.count, "class or test", plural: "classes or tests")) (\(skipped.prefix(3).joined(separator: ", "))\(skipped.count > 3 ? ", …" : "")): the run leaves them out with -skip-testing.")
         }
+        let skips = skipped.map { " -skip-testing:" + ShellQuoting.word($0) }.joined()
         lines.append(known.map { "    # The destination is the one \($0.place) uses." }
                      ?? "    # The destination is the newest available iPhone simulator, found when the stage runs (`prepush destination`).")
         // A generated project (XcodeGen, Tuist) is generated first: the spec is what the team commits.
@@ -116,7 +119,7 @@ extension InitRun {
         let extra = flags.map { " " + $0 }.joined()
         // The command holds repository text (paths, scheme and bundle names), shell-quoted; the
         // whole is then one YAML scalar, quoted when it needs to be.
-        let command = "\(generate)\(resolve)rm -rf \(bundle) && xcodebuild test \(scheme.container.flag) \(ShellQuoting.word(scheme.container.path)) -scheme \(ShellQuoting.word(scheme.name))\(extra)\(only) -destination \(destination) -resultBundlePath \(bundle)"
+        let command = "\(generate)\(resolve)rm -rf \(bundle) && xcodebuild test \(scheme.container.flag) \(ShellQuoting.word(scheme.container.path)) -scheme \(ShellQuoting.word(scheme.name))\(extra)\(only)\(skips) -destination \(destination) -resultBundlePath \(bundle)"
         lines += ["    run: " + YAMLText.scalar(command), "    timeout: \(timeout)"]
         return lines
     }
