@@ -122,6 +122,32 @@ import Testing
     }
 
     /// Identifiers set on a container, a text and an image tag no control: the comment counts the
+    /// controls that have one, never more than there are ("53 of 41 controls").
+    @Test func theIdentifierCommentCountsTaggedControls() throws {
+        let repo = try GitRepository()
+        try repo.write(Self.packageWithTests, to: "Package.swift")
+        try repo.write("""
+        import SwiftUI
+        struct Home: View {
+            var body: some View {
+                VStack {
+                    Text("Welcome").accessibilityIdentifier("home_title")
+                    Image("hero").accessibilityIdentifier("home_hero")
+                    Button("Play") { }.accessibilityIdentifier("home_play")
+                    Button("Settings") { }.accessibilityIdentifier("home_settings")
+                    Toggle("Sound", isOn: $sound)
+                }
+                .accessibilityIdentifier("home_screen")
+            }
+        }
+
+        """, to: "App/Views/Home.swift")
+        _ = try PrepushBinary.run(["init"], in: repo.path, environment: repo.environment).checked()
+        let file = try #require(repo.root.read("work/.prepush.yml"))
+        #expect(file.contains("    # missing-identifier and identifier-convention follow the team's practice: here 2 of 3 controls\n"), "\(file)")
+        _ = try PrepushBinary.run(["config"], in: repo.path, environment: repo.environment).checked()
+    }
+
     /// Wikipedia's real schemes, project targets, test plan and workflows: what the unit scheme and
     /// the UI test plan skip is given to xcodebuild as `-skip-testing:Bundle/Class[/test]`, and said.
     @Test func skippedTestsAreAppliedToTheStage() throws {
