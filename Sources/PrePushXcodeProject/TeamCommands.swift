@@ -93,6 +93,23 @@ public enum TeamCommands {
         return found
     }
 
+    /// The schemes fastlane's snapshot takes screenshots with (`scheme("AppScreenshots")`,
+    /// `schemes(["A", "B"])` in `fastlane/Snapfile` or `Snapfile`), each with where it is named.
+    public static func snapshotSchemes(root: String) -> [(scheme: String, place: String)] {
+        var found: [(scheme: String, place: String)] = []
+        for file in ["fastlane/Snapfile", "Snapfile"] {
+            guard case .success(let bytes) = FileReading.read(FilePath.join(root, file), limit: 1_000_000) else { continue }
+            for (number, line) in String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let text = line.drop { $0 == " " || $0 == "\t" }
+                guard text.hasPrefix("scheme"), !text.hasPrefix("#") else { continue }
+                // The quoted names on the line: `scheme("A")`, `scheme "A"`, `schemes(["A", "B"])`.
+                let names = text.split(separator: "\"", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
+                found += names.filter { !$0.isEmpty }.map { ($0, "\(file):\(number + 1)") }
+            }
+        }
+        return found
+    }
+
     /// The quoted or bare word after `flag` on a line (`-destination 'platform=…'`, fastlane's
     /// `destination: "platform=…"`).
     static func value(after flag: String, in line: Substring) -> String? {

@@ -49,6 +49,9 @@ public struct XcodeProjectSurvey: Sendable {
         public var generatedFrom: String?
         /// The folders (relative, `""` for the root) of the local Swift packages whose test targets it runs.
         public var packages: [String] = []
+        /// Its UI-testing bundles built for another platform than iOS, with the SDKs they name
+        /// (`WatchUITests (watchos)`): kept out of `uiBundles`, as an iPhone simulator cannot run them.
+        public var otherPlatformBundles: [String] = []
     }
 
     public private(set) var containers: [Container] = []
@@ -59,6 +62,9 @@ public struct XcodeProjectSurvey: Sendable {
     public private(set) var packagesWithoutTests: [String] = []
     /// XcodeGen and Tuist specs, relative to the root.
     public private(set) var generatorSpecs: [String] = []
+    /// The folders (their last component) holding fastlane's `SnapshotHelper.swift`: a UI bundle
+    /// named so takes screenshots.
+    public private(set) var snapshotHelperFolders: Set<String> = []
     /// Files that could not be read, with why.
     public private(set) var problems: [String] = []
 
@@ -77,6 +83,7 @@ public struct XcodeProjectSurvey: Sendable {
             guard !path.split(separator: "/").dropLast().contains(where: { Self.skipped.contains($0) }) else { return false }
             return path.hasSuffix(".xcscheme") || path.hasSuffix("/project.pbxproj") || path.hasSuffix("contents.xcworkspacedata")
                 || path.hasSuffix("Package.swift") || path.hasSuffix("project.yml") || path.hasSuffix("Project.swift")
+                || path.hasSuffix("SnapshotHelper.swift")
         }
         var specs: [GeneratedProject] = []
         for path in paths { note(path, specs: &specs) }
@@ -124,13 +131,16 @@ public struct XcodeProjectSurvey: Sendable {
     /// file says the bundle's kind, or a local Swift package (`container:..`, `container:Packages/Kit`),
     /// whose test targets are unit tests.
     private mutating func bundleKind(_ bundle: (identifier: String, name: String, container: String), from folder: String)
-        -> (kind: TestBundleKind?, package: String?) {
+        -> (kind: TestBundleKind?, package: String?, platforms: Set<String>) {
         let path = FilePath.normalize(FilePath.join(folder, bundle.container))
         let relative = path == "." ? "" : path
-        if relative.hasSuffix(".xcodeproj") { return (project(relative)?.targets[bundle.identifier]?.testKind, nil) }
-        if testPackages.contains(relative) || packagesWithoutTests.contains(relative) { return (.unit, relative) }
+        if relative.hasSuffix(".xcodeproj") {
+            let target = project(relative)?.targets[bundle.identifier]
+            return (target?.testKind, nil, target.map { $0.runsOnIOS ? [] : $0.platforms } ?? [])
+        }
+        if testPackages.contains(relative) || packagesWithoutTests.contains(relative) { return (.unit, relative, []) }
         problems.append("\(FilePath.join(relative, "Package.swift")): does not exist; \(bundle.name) is tested from \(relative.isEmpty ? "the root" : relative), which holds neither a project nor a package")
-        return (nil, nil)
+        return (nil, nil, [])
     }
 
     /// What one found file says: a package with or without tests, a generator spec, a container.
@@ -148,7 +158,8 @@ public struct XcodeProjectSurvey: Sendable {
             do throws(YAMLError) {
                 if let spec = try XcodeGenSpec(text: String(decoding: bytes, as: UTF8.self), file: path) {
                     specs.append(GeneratedProject(spec: path, container: Container(path: FilePath.join(folder, spec.name + ".xcodeproj"), isWorkspace: false),
-                                                  testTargets: spec.testTargets, schemes: spec.schemes))
+                                                  testTargets: spec.testTargets, schemes: spec.schemes,
+                                                  otherPlatforms: spec.platforms.filter { $0.value.lowercased() != "ios" }))
                 }
             } catch {
                 problems.append(error.description)
@@ -159,6 +170,8 @@ public struct XcodeProjectSurvey: Sendable {
             guard let manifest = TuistManifest(text: String(decoding: bytes, as: UTF8.self)) else { return }
             specs.append(GeneratedProject(spec: path, container: Container(path: FilePath.join(folder, manifest.name + ".xcworkspace"), isWorkspace: true),
                                           testTargets: manifest.testTargets, schemes: tuistSchemes(manifest, folder: folder), macOnly: manifest.macOnly))
+        case "SnapshotHelper.swift":
+            if let last = folder.split(separator: "/").last { snapshotHelperFolders.insert(String(last)) }
         case "project.pbxproj":
             if !containers.contains(Container(path: folder, isWorkspace: false)) { containers.append(Container(path: folder, isWorkspace: false)) }
         case "contents.xcworkspacedata":
@@ -202,9 +215,10 @@ public struct XcodeProjectSurvey: Sendable {
             }
         }
         for bundle in bundles {
-            let (kind, package) = bundleKind(bundle, from: own.folder)
+            let (kind, package, platforms) = bundleKind(bundle, from: own.folder)
             if let package, !tests.packages.contains(package) { tests.packages.append(package) }
             switch kind {
+            case .ui where !platforms.isEmpty: tests.otherPlatformBundles.append("\(bundle.name) (\(platforms.sorted().joined(separator: ", ")))")
             case .unit: tests.unitBundles.append(bundle.name)
             case .ui: tests.uiBundles.append(bundle.name)
             case nil:
@@ -233,6 +247,8 @@ public struct XcodeProjectSurvey: Sendable {
         let testTargets: [String: TestBundleKind]
         let schemes: [(name: String, targets: [String])]
         var macOnly: Set<String> = []
+        /// Test targets for another platform than iOS, with it (XcodeGen's `platform: watchOS`).
+        var otherPlatforms: [String: String] = [:]
     }
 
     /// A generated project's schemes, from its spec, when the project is not checked in.
@@ -245,6 +261,8 @@ public struct XcodeProjectSurvey: Sendable {
             tests.macOnlyBundles = targets.filter(generated.macOnly.contains)
             for target in targets {
                 switch generated.testTargets[target] {
+                case .ui where generated.otherPlatforms[target] != nil || generated.macOnly.contains(target):
+                    tests.otherPlatformBundles.append("\(target) (\(generated.otherPlatforms[target] ?? "macOS"))")
                 case .unit: tests.unitBundles.append(target)
                 case .ui: tests.uiBundles.append(target)
                 case nil: break
@@ -288,7 +306,11 @@ public struct XcodeProjectSurvey: Sendable {
     /// The scheme to run UI tests with: one whose bundles are all UI tests (a name with `UITest`
     /// first), else one that runs a UI bundle among unit ones (a name with `Test` first); nil when no
     /// scheme tests a UI-testing bundle.
-    public var uiScheme: SchemeTests? {
+    public var uiScheme: SchemeTests? { uiScheme(excluding: []) }
+
+    /// `uiScheme` among the schemes not named in `excluded` (screenshot schemes the team's CI never runs).
+    public func uiScheme(excluding excluded: Set<String>) -> SchemeTests? {
+        let schemes = self.schemes.filter { !excluded.contains($0.name) }
         let only = schemes.filter { !$0.uiBundles.isEmpty && $0.unitBundles.isEmpty }
         if let scheme = only.first(where: { $0.name.contains("UITest") }) ?? only.first { return scheme }
         let mixed = schemes.filter { !$0.uiBundles.isEmpty }

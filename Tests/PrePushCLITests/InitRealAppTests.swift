@@ -170,4 +170,39 @@ import Testing
         #expect(file.contains("-scheme WikipediaUITests -testPlan UITests -skip-testing:WikipediaUITests/WikipediaUITests -destination"), "\(file)")
         #expect(try PrepushBinary.run(["config"], in: repo.path, environment: repo.environment).status == 0)
     }
+
+    /// A UI stage only for a UI-testing bundle an iPhone simulator runs: a watchOS bundle
+    /// (`SDKROOT = watchos` in its target's configurations; tuist's real project file given one) is
+    /// named in a comment, and so is a screenshot scheme fastlane's Snapfile runs and the team's CI
+    /// does not; the UI stage is XcodeGen's real `App_iOS Test`, restricted to its UI bundle.
+    @Test func uiStagesOnlyForBundlesAnIPhoneRunsAndNotForScreenshots() throws {
+        let repo = try GitRepository()
+        let xcodegen = Self.projects + "/yonaskolb__XcodeGen__TestProject/Tests/Fixtures/TestProject/Project.xcodeproj"
+        for file in ["project.pbxproj", "xcshareddata/xcschemes/App_iOS Test.xcscheme"] {
+            try repo.write(try String(contentsOfFile: xcodegen + "/" + file, encoding: .utf8), to: "Project.xcodeproj/" + file)
+        }
+        try repo.write(Self.scheme([("F674B2CFC4738EEC49BAD0DA", "App_iOS_UITests", "Project.xcodeproj")]),
+                       to: "Project.xcodeproj/xcshareddata/xcschemes/AppScreenshots.xcscheme")
+        try repo.write("# Snapfile\nscheme(\"AppScreenshots\")\ndevices([\"iPhone 16 Pro Max\"])\n", to: "fastlane/Snapfile")
+        var watch = try String(contentsOfFile: Self.projects + "/tuist__tuist__xcode_project_with_tests/fixtures/xcode_project_with_tests/App.xcodeproj/project.pbxproj", encoding: .utf8)
+        // AppFrameworkTests made a watchOS UI-testing bundle: its product type, and SDKROOT in both its configurations.
+        let target = try #require(watch.range(of: "F806E1092D54DD7B0058A673 /* AppFrameworkTests */ = {"))
+        let type = try #require(watch.range(of: "com.apple.product-type.bundle.unit-test", range: target.upperBound..<watch.endIndex))
+        watch.replaceSubrange(type, with: "com.apple.product-type.bundle.ui-testing")
+        for configuration in ["F806E11E2D54DD7C0058A673 /* Debug */", "F806E11F2D54DD7C0058A673 /* Release */"] {
+            let header = "\t\t\(configuration) = {\n\t\t\tisa = XCBuildConfiguration;\n\t\t\tbuildSettings = {\n"
+            #expect(watch.contains(header))
+            watch = watch.replacingOccurrences(of: header, with: header + "\t\t\t\tSDKROOT = watchos;\n")
+        }
+        try repo.write(watch, to: "Watch/Watch.xcodeproj/project.pbxproj")
+        try repo.write(Self.scheme([("F806E1092D54DD7B0058A673", "WatchUITests", "Watch.xcodeproj")]), to: "Watch/Watch.xcodeproj/xcshareddata/xcschemes/WatchUITests.xcscheme")
+        let result = try PrepushBinary.run(["init"], in: repo.path, environment: repo.environment)
+        #expect(result.status == 0 && result.standardOutput.contains("ui: xcodebuild test -scheme App_iOS Test (UI bundles: 1)"), "\(result)")
+        let file = try #require(repo.root.read("work/.prepush.yml"))
+        #expect(file.contains("xcodebuild test -project Project.xcodeproj -scheme 'App_iOS Test' -only-testing:App_iOS_UITests -destination \"$destination\" -resultBundlePath .build/prepush-ui.xcresult\n"), "\(file)")
+        #expect(file.contains("  # Scheme WatchUITests tests UI bundles for another platform, WatchUITests (watchos): an iPhone simulator cannot run them, so no stage does.\n"), "\(file)")
+        #expect(file.contains("  # Scheme AppScreenshots takes screenshots (fastlane snapshot runs it (fastlane/Snapfile:2)) and the team's CI never runs it with xcodebuild test: no stage; `fastlane snapshot` makes them.\n"), "\(file)")
+        #expect(!file.contains("-scheme WatchUITests") && !file.contains("-scheme AppScreenshots"), "\(file)")
+        #expect(try PrepushBinary.run(["config"], in: repo.path, environment: repo.environment).status == 0)
+    }
 }

@@ -19,7 +19,7 @@ extension InitRun {
         let survey = findings.survey
         let nested = survey.testPackages.filter { !$0.isEmpty }
         let unit = findings.unitScheme
-        let ui = survey.uiScheme
+        let ui = findings.uiScheme
         var stages: [String] = []
         if let unit {
             stages += schemeStage("unit", unit, bundles: unit.unitBundles, mixed: !unit.uiBundles.isEmpty, findings: findings, timeout: "900               # seconds")
@@ -51,6 +51,7 @@ extension InitRun {
                        "  #   run: xcodebuild test -scheme AppUITests -destination '\(findings.destination?.value ?? guessedDestination)'",
                        "  #   timeout: 600"]
         }
+        stages += otherUITestLines(findings)
         for folder in nested {
             stages += ["  \(packageStageName(folder, among: nested)):",
                        "    # \(folder)/Package.swift declares test targets.",
@@ -74,6 +75,19 @@ extension InitRun {
         // An empty `stages:` is an error (a mapping is expected): with nothing to run, it is a comment too.
         let runs = findings.rootPackageStage || unit != nil || ui != nil || !nested.isEmpty
         return [runs ? "stages:" : "# stages:"] + stages
+    }
+
+    /// The UI-testing bundles no stage runs, and why: built for another platform than the iPhone
+    /// simulator a stage runs on, or taking screenshots the team's CI never takes.
+    static func otherUITestLines(_ findings: Findings) -> [String] {
+        var lines: [String] = []
+        for scheme in findings.survey.schemes where !scheme.otherPlatformBundles.isEmpty {
+            lines.append("  # Scheme \(scheme.name) tests UI bundles for another platform, \(scheme.otherPlatformBundles.joined(separator: ", ")): an iPhone simulator cannot run them, so no stage does.")
+        }
+        for (scheme, why) in findings.screenshotSchemes {
+            lines.append("  # Scheme \(scheme) takes screenshots (\(why)) and the team's CI never runs it with xcodebuild test: no stage; `fastlane snapshot` makes them.")
+        }
+        return lines
     }
 
     /// `xcodebuild test` of one scheme, only its `bundles` when it also runs the other kind; with the
@@ -160,7 +174,7 @@ extension InitRun {
         } else {
             parts.append("unit: none (no scheme tests a unit-test bundle)")
         }
-        if let ui = survey.uiScheme {
+        if let ui = findings.uiScheme {
             parts.append("ui: xcodebuild test -scheme \(ui.name) (UI bundles: \(ui.uiBundles.count))")
         } else {
             parts.append("ui: none (\(survey.schemes.isEmpty && !survey.containers.isEmpty ? "no shared scheme" : "no scheme tests a UI-testing bundle"))")
@@ -168,8 +182,8 @@ extension InitRun {
         let nested = survey.testPackages.filter { !$0.isEmpty }.count
         if nested > 0 { parts.append("\(TextFormatting.count(nested, "nested package")) with tests") }
         if survey.schemes.contains(where: { !$0.guessed.isEmpty }) { parts.append("some bundle kinds guessed from names") }
-        if findings.unitScheme != nil || survey.uiScheme != nil {
-            let scheme = findings.unitScheme ?? survey.uiScheme
+        if findings.unitScheme != nil || findings.uiScheme != nil {
+            let scheme = findings.unitScheme ?? findings.uiScheme
             parts.append(scheme.flatMap { findings.destination(for: $0.name) }.map { "destination from \($0.place)" }
                          ?? "destination: the newest iPhone simulator when the stage runs")
         }
