@@ -5,7 +5,10 @@
 public struct IdentifierCensus: Sendable, Equatable {
     /// Interactive controls built here (`Button(`, `Toggle(`, … and the team's own controls).
     public var controls = 0
-    /// `.accessibilityIdentifier(…)` calls and `accessibilityIdentifier:` arguments.
+    /// The controls among `controls` that have an identifier: an `.accessibilityIdentifier(…)` call
+    /// or an `accessibilityIdentifier:` argument after a control not tagged yet. An identifier on a
+    /// container, a text or an image, or a second one on the same control, tags no control, so this
+    /// is never more than `controls` (it was once every identifier: "53 of 41 controls").
     public var tagged = 0
     /// Identifiers given as string literals, interpolations as `{}`.
     public var identifiers: [String] = []
@@ -142,6 +145,91 @@ struct CensusScanner {
         return nil
     }
 
+    /// Where a region the census leaves out ends, when one starts at `start` (a `#`): a `#Preview`
+    /// to its closing brace; an `#if DEBUG` block to its `#endif`, or to its `#else`, whose code
+    /// runs in release and is counted.
+    func excludedRegionEnd(from start: Int) -> Int? {
+        if matches("#Preview", at: start) {
+            guard var index = bytes[start...].firstIndex(of: UInt8(ascii: "{")) else { return nil }
+            var depth = 0
+            while index < bytes.count {
+                if bytes[index] == UInt8(ascii: "{") { depth += 1 }
+                if bytes[index] == UInt8(ascii: "}") { depth -= 1; if depth == 0 { return index + 1 } }
+                index += 1
+            }
+            return bytes.count
+        }
+        guard matches("#if", at: start) else { return nil }
+        var after = start + 3
+        while after < bytes.count, bytes[after] == 32 || bytes[after] == 9 { after += 1 }
+        guard matches("DEBUG", at: after) else { return nil }
+        var nesting = 0
+        var line = bytes[after...].firstIndex(of: 10) ?? bytes.count
+        while line < bytes.count {
+            var first = line + 1
+            while first < bytes.count, bytes[first] == 32 || bytes[first] == 9 { first += 1 }
+            let end = bytes[first...].firstIndex(of: 10) ?? bytes.count
+            if matches("#if", at: first) {
+                nesting += 1
+            } else if matches("#endif", at: first) {
+                if nesting == 0 { return end }
+                nesting -= 1
+            } else if nesting == 0, matches("#else", at: first) || matches("#elseif", at: first) {
+                return end
+            }
+            line = end
+        }
+        return bytes.count
+    }
+
+    /// Whether `word` is at `index`, not followed by more of a word.
+    func matches(_ word: StaticString, at index: Int) -> Bool {
+        let count = word.utf8CodeUnitCount
+        guard index + count <= bytes.count else { return false }
+        let same = word.withUTF8Buffer { $0.elementsEqual(bytes[index..<(index + count)]) }
+        return same && (index + count == bytes.count || !isWordByte(bytes[index + count]))
+    }
+
+    /// The controls a scan has seen whose modifier chain may still be running, by bracket depth: an
+    /// `.accessibilityIdentifier(` tags one at its own depth. A chain ends at a closing bracket
+    /// below it, or at a line that does not go on with `.`, so an identifier on a container
+    /// (`VStack { Toggle(…) }.accessibilityIdentifier(…)`) or a text after a control tags no control.
+    struct UntaggedControls {
+        /// Brackets open (`(`, `{`, `[`); brackets inside string literals are not told apart.
+        var depth = 0
+        /// Controls not tagged yet whose chain may go on, by the depth their name is at.
+        var counts: [Int: Int] = [:]
+
+        /// Follows a byte that is not part of a word; after a line break, whether the next line
+        /// goes on with the chain (a modifier, `#if`, a comment).
+        mutating func pass(_ byte: UInt8, nextLineGoesOn: Bool) {
+            switch byte {
+            case 10 where !nextLineGoesOn:
+                counts[depth] = nil
+            case UInt8(ascii: "("), UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+            case UInt8(ascii: ")"), UInt8(ascii: "}"), UInt8(ascii: "]"):
+                counts[depth] = nil
+                depth = max(0, depth - 1)
+            default:
+                break
+            }
+        }
+
+        /// Tags the nearest control waiting at `level` or further out, if there is one.
+        mutating func tagOutward(from level: Int) -> Bool {
+            for candidate in stride(from: level, through: 0, by: -1) where tag(at: candidate) { return true }
+            return false
+        }
+
+        /// Tags a control at `level`, if one is waiting there.
+        mutating func tag(at level: Int) -> Bool {
+            guard let waiting = counts[level], waiting > 0 else { return false }
+            counts[level] = waiting - 1
+            return true
+        }
+    }
+
     /// A dotted name (`A11y.Login.email`, `.email`) starting at `start`, and where it ends.
     func dottedName(at start: Int) -> (String, Int)? {
         var index = start
@@ -182,6 +270,7 @@ struct CensusScanner {
     func run(into census: inout IdentifierCensus) {
         var subscripts: [String] = []
         var drivesApp = false, importsXCTest = false, isSnapshotHelper = false
+        var untagged = UntaggedControls()
         bytes.withUnsafeBufferPointer { buffer in
             var index = 0
             let count = buffer.count
@@ -192,7 +281,19 @@ struct CensusScanner {
                     while index < count, buffer[index] != 10 { index += 1 }
                     continue
                 }
-                guard isWordByte(byte), index == 0 || !isWordByte(buffer[index - 1]) else { index += 1; continue }
+                // Previews and debug-only code need no identifiers (the rules say nothing there): their
+                // controls would count as untagged ones.
+                if byte == UInt8(ascii: "#"), let after = excludedRegionEnd(from: index) {
+                    index = after
+                    continue
+                }
+                guard isWordByte(byte), index == 0 || !isWordByte(buffer[index - 1]) else {
+                    // A chain goes on past `#if`/`#endif` lines and comment lines.
+                    let next = byte == 10 ? skipBlanks(index + 1) : count
+                    untagged.pass(byte, nextLineGoesOn: next < count && [UInt8(ascii: "."), UInt8(ascii: "#"), UInt8(ascii: "/")].contains(buffer[next]))
+                    index += 1
+                    continue
+                }
                 var end = index
                 while end < count, isWordByte(buffer[end]) { end += 1 }
                 defer { index = end }
@@ -202,7 +303,7 @@ struct CensusScanner {
                 case .application: drivesApp = true
                 case .xctest: importsXCTest = importsXCTest || word(before: index) == "import"
                 case .snapshotSetup: isSnapshotHelper = isSnapshotHelper || word(before: index) == "func"
-                default: note(entry.word, from: index, to: end, into: &census, subscripts: &subscripts)
+                default: note(entry.word, from: index, to: end, into: &census, subscripts: &subscripts, untagged: &untagged)
                 }
             }
         }
@@ -216,23 +317,30 @@ struct CensusScanner {
     }
 
     /// Counts a known word at `start..<end` by what surrounds it.
-    private func note(_ word: Word, from start: Int, to end: Int, into census: inout IdentifierCensus, subscripts: inout [String]) {
+    private func note(_ word: Word, from start: Int, to end: Int, into census: inout IdentifierCensus, subscripts: inout [String],
+                      untagged: inout UntaggedControls) {
         let next = skipBlanks(end)
         let following = next < bytes.count ? bytes[next] : 0
         let previous = previousByte(start)
         switch word {
         case .control:
-            if following == UInt8(ascii: "(") || following == UInt8(ascii: "{"), previous != UInt8(ascii: ".") { census.controls += 1 }
+            if following == UInt8(ascii: "(") || following == UInt8(ascii: "{"), previous != UInt8(ascii: ".") {
+                census.controls += 1
+                untagged.counts[untagged.depth, default: 0] += 1
+            }
         case .identifierModifier:
             if previous == UInt8(ascii: "."), following == UInt8(ascii: "(") {
-                census.tagged += 1
+                if untagged.tag(at: untagged.depth) { census.tagged += 1 }
                 let argument = skipBlanks(next + 1)
                 if argument < bytes.count, bytes[argument] == UInt8(ascii: "\"") {
                     if let (text, _) = literal(at: argument) { census.identifiers.append(text) }
                 } else if let (name, _) = dottedName(at: argument) {
                     census.identifierNames.append(name)
                 }
-            } else if following == UInt8(ascii: ":"), previous == UInt8(ascii: "(") || previous == UInt8(ascii: ",") {
+            } else if following == UInt8(ascii: ":"), previous == UInt8(ascii: "(") || previous == UInt8(ascii: ","),
+                      untagged.tagOutward(from: untagged.depth - 1) {
+                // An argument of a call in a control's chain (`.buttonStyle(Primary(accessibilityIdentifier: …))`)
+                // or of the control's own call: the nearest control waiting further out.
                 census.tagged += 1
             }
         case .application, .xctest, .snapshotSetup:

@@ -33,11 +33,15 @@ public enum TeamCommands {
         public let text: String
         /// `Makefile:35`.
         public let place: String
+        /// The workflow expressions it holds that have no literal value where it runs (`secrets.TOKEN`,
+        /// `github.sha`): a command with any is not runnable as written.
+        public var needs: [String] = []
 
         /// Creates one.
-        public init(text: String, place: String) {
+        public init(text: String, place: String, needs: [String] = []) {
             self.text = text
             self.place = place
+            self.needs = needs
         }
     }
 
@@ -68,6 +72,7 @@ public enum TeamCommands {
         let workflows = ".github/workflows"
         for file in SourceTree.files(under: FilePath.join(root, workflows), where: { $0.hasSuffix(".yml") || $0.hasSuffix(".yaml") }) {
             let all = lines(FilePath.join(workflows, file))
+            let expressions = WorkflowExpressions(text: all.joined(separator: "\n"), file: FilePath.join(workflows, file))
             for (number, line) in all.enumerated() {
                 let text = line.drop { $0 == " " || $0 == "-" }
                 var command = String(text.hasPrefix("run:") ? text.dropFirst(4).drop { $0 == " " } : text)
@@ -80,7 +85,26 @@ public enum TeamCommands {
                     command = String(command.dropLast()).trimmingSuffixBlanks() + " " + all[next].drop { $0 == " " }
                     next += 1
                 }
-                found.append(Command(text: command, place: "\(workflows)/\(file):\(number + 1)"))
+                // `${{ matrix.scheme }}` is the workflow's, not the shell's: expanded, or said to need a value.
+                let (texts, needs) = expressions.expand(command, line: number + 1)
+                found += texts.map { Command(text: $0, place: "\(workflows)/\(file):\(number + 1)", needs: needs) }
+            }
+        }
+        return found
+    }
+
+    /// The schemes fastlane's snapshot takes screenshots with (`scheme("AppScreenshots")`,
+    /// `schemes(["A", "B"])` in `fastlane/Snapfile` or `Snapfile`), each with where it is named.
+    public static func snapshotSchemes(root: String) -> [(scheme: String, place: String)] {
+        var found: [(scheme: String, place: String)] = []
+        for file in ["fastlane/Snapfile", "Snapfile"] {
+            guard case .success(let bytes) = FileReading.read(FilePath.join(root, file), limit: 1_000_000) else { continue }
+            for (number, line) in String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let text = line.drop { $0 == " " || $0 == "\t" }
+                guard text.hasPrefix("scheme"), !text.hasPrefix("#") else { continue }
+                // The quoted names on the line: `scheme("A")`, `scheme "A"`, `schemes(["A", "B"])`.
+                let names = text.split(separator: "\"", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
+                found += names.filter { !$0.isEmpty }.map { ($0, "\(file):\(number + 1)") }
             }
         }
         return found

@@ -19,6 +19,9 @@ extension TeamCommands {
         public let piped: Bool
         /// `.github/workflows/ci.yml:36`.
         public let place: String
+        /// How the team runs it when it is a Makefile recipe (`make test-app`): that is the command
+        /// the comments name, not the recipe line.
+        public var via: String?
     }
 
     /// Flags a stage sets itself (`-scheme`, the project, the destination, the result bundle) or
@@ -27,10 +30,11 @@ extension TeamCommands {
     /// xcodebuild's actions: words that are not a flag's value.
     static let actions: Set<String> = ["test", "build", "clean", "test-without-building", "build-for-testing", "analyze", "archive"]
 
-    /// Every `xcodebuild … test` command of the team's workflows and CI scripts.
+    /// Every `xcodebuild … test` command of the team's workflows, CI scripts and Makefile (a
+    /// recipe's, with the target that runs it).
     public static func xcodebuildTests(root: String) -> [XcodebuildTest] {
         var found: [XcodebuildTest] = []
-        for place in [".github/workflows", "ci_scripts", "scripts", ".circleci/config.yml"] {
+        for place in [".github/workflows", "ci_scripts", "scripts", ".circleci/config.yml", "Makefile"] {
             let absolute = FilePath.join(root, place)
             let files = FileSystem.isDirectory(absolute)
                 ? SourceTree.files(under: absolute) { _ in true }.map { FilePath.join(place, $0) } : [place]
@@ -45,7 +49,9 @@ extension TeamCommands {
                         command = String(command.trimmingSuffixBlanks().dropLast()) + " " + lines[next].drop { $0 == " " || $0 == "\t" }
                         next += 1
                     }
-                    if let test = xcodebuildTest(command, place: "\(file):\(number + 1)", file: lines) { found.append(test) }
+                    guard var test = xcodebuildTest(command, place: "\(file):\(number + 1)", file: lines) else { continue }
+                    if file == "Makefile" { test.via = makeTarget(above: number, in: lines).map { "make \($0)" } }
+                    found.append(test)
                 }
             }
         }
@@ -97,6 +103,18 @@ extension TeamCommands {
         guard !schemes.isEmpty else { return nil }
         let piped = end < tokens.endIndex && tokens[end].value == "|"
         return XcodebuildTest(schemes: schemes, flags: flags, destination: destination, dropped: dropped, piped: piped, place: place)
+    }
+
+    /// The Makefile target whose recipe holds line `index` (0-based): the nearest rule line above it.
+    static func makeTarget(above index: Int, in lines: [String]) -> String? {
+        for line in lines[..<index].reversed() {
+            guard let first = line.first, first.isLetter || first == "_", let colon = line.firstIndex(of: ":") else { continue }
+            let target = line[..<colon]
+            guard target.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." }),
+                  line[line.index(after: colon)...].first != "=" else { return nil }
+            return String(target)
+        }
+        return nil
     }
 
     /// The values of the workflow matrix a `${{matrix.scheme}}` names (`scheme: ["App", "Kit"]`).

@@ -12,6 +12,8 @@ public struct XcodeGenSpec: Sendable {
     public let testTargets: [String: TestBundleKind]
     /// Schemes and the targets their test action runs.
     public let schemes: [(name: String, targets: [String])]
+    /// Each target's `platform:` when it names one (`iOS`, `watchOS`; a list is not one platform).
+    public let platforms: [String: String]
 
     /// Reads a spec; nil when it is not XcodeGen's (no `name` and `targets`).
     public init?(text: String, file: String) throws(YAMLError) {
@@ -21,8 +23,10 @@ public struct XcodeGenSpec: Sendable {
         self.name = name
         var kinds: [String: TestBundleKind] = [:]
         var schemes: [(name: String, targets: [String])] = []
+        var platforms: [String: String] = [:]
         for (key, target) in targetPairs {
             guard let targetName = key.scalar, case .mapping(let fields) = target.content else { continue }
+            if let platform = Self.value(fields, "platform")?.scalar { platforms[targetName] = platform }
             switch Self.value(fields, "type")?.scalar {
             case "bundle.unit-test": kinds[targetName] = .unit
             case "bundle.ui-testing": kinds[targetName] = .ui
@@ -44,6 +48,7 @@ public struct XcodeGenSpec: Sendable {
         }
         testTargets = kinds
         self.schemes = schemes
+        self.platforms = platforms
     }
 
     /// The value of `key` in a mapping's pairs.

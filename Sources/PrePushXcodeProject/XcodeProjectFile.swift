@@ -11,6 +11,12 @@ public struct XcodeProjectFile: Sendable, Equatable {
         public let name: String
         /// `com.apple.product-type.bundle.unit-test`, `…ui-testing`, `…application`, …
         public let productType: String
+        /// The SDKs it builds for (`SDKROOT` and `SUPPORTED_PLATFORMS` of its configurations, else
+        /// the project's): `iphoneos`, `iphonesimulator`, `watchos`, `macosx`, …; empty when unsaid.
+        public var platforms: Set<String> = []
+
+        /// Whether an iOS Simulator destination can run it: it names an iOS SDK, or none at all.
+        public var runsOnIOS: Bool { platforms.isEmpty || platforms.contains("iphoneos") || platforms.contains("iphonesimulator") }
 
         /// What kind of tests the target's bundle holds, if it is a test bundle.
         public var testKind: TestBundleKind? {
@@ -43,13 +49,32 @@ public struct XcodeProjectFile: Sendable, Equatable {
         guard let objects = (root as? [String: Any])?["objects"] as? [String: Any] else {
             throw ReadError(file: file, reason: "no objects")
         }
+        let projectPlatforms = objects.values.compactMap { $0 as? [String: Any] }.first { $0["isa"] as? String == "PBXProject" }
+            .map { Self.platforms(of: $0, in: objects) } ?? []
         var targets: [String: Target] = [:]
         for (identifier, value) in objects {
             guard let object = value as? [String: Any], object["isa"] as? String == "PBXNativeTarget" else { continue }
+            let own = Self.platforms(of: object, in: objects)
             targets[identifier] = Target(identifier: identifier, name: object["name"] as? String ?? "",
-                                         productType: object["productType"] as? String ?? "")
+                                         productType: object["productType"] as? String ?? "", platforms: own.isEmpty ? projectPlatforms : own)
         }
         self.targets = targets
+    }
+
+    /// The SDKs a target's or the project's configurations name (`SDKROOT = watchos;`,
+    /// `SUPPORTED_PLATFORMS = "iphoneos iphonesimulator";`).
+    static func platforms(of object: [String: Any], in objects: [String: Any]) -> Set<String> {
+        guard let listID = object["buildConfigurationList"] as? String, let list = objects[listID] as? [String: Any],
+              let configurations = list["buildConfigurations"] as? [String] else { return [] }
+        var platforms: Set<String> = []
+        for id in configurations {
+            guard let settings = (objects[id] as? [String: Any])?["buildSettings"] as? [String: Any] else { continue }
+            for key in ["SDKROOT", "SUPPORTED_PLATFORMS"] {
+                guard let value = settings[key] as? String, !value.contains("$") else { continue }
+                platforms.formUnion(value.split(separator: " ").map(String.init).filter { $0 != "auto" })
+            }
+        }
+        return platforms
     }
 }
 

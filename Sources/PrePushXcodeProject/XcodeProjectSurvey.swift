@@ -40,12 +40,18 @@ public struct XcodeProjectSurvey: Sendable {
         public var guessed: [String] = []
         /// Its default test plan, relative to the root.
         public var testPlan: String?
-        /// What the scheme and its plan skip in the bundles they run (classes or tests, as named there).
+        /// What the scheme and its plan skip in the bundles they run, as xcodebuild's `-skip-testing:`
+        /// names them: `Bundle/Class` or `Bundle/Class/test`.
         public var skippedTests: [String] = []
         /// Its bundles built for macOS only, which an iPhone destination cannot run (read from a Tuist manifest).
         public var macOnlyBundles: [String] = []
         /// The XcodeGen spec the scheme comes from, when its project is generated rather than committed.
         public var generatedFrom: String?
+        /// The folders (relative, `""` for the root) of the local Swift packages whose test targets it runs.
+        public var packages: [String] = []
+        /// Its UI-testing bundles built for another platform than iOS, with the SDKs they name
+        /// (`WatchUITests (watchos)`): kept out of `uiBundles`, as an iPhone simulator cannot run them.
+        public var otherPlatformBundles: [String] = []
     }
 
     public private(set) var containers: [Container] = []
@@ -56,6 +62,9 @@ public struct XcodeProjectSurvey: Sendable {
     public private(set) var packagesWithoutTests: [String] = []
     /// XcodeGen and Tuist specs, relative to the root.
     public private(set) var generatorSpecs: [String] = []
+    /// The folders (their last component) holding fastlane's `SnapshotHelper.swift`: a UI bundle
+    /// named so takes screenshots.
+    public private(set) var snapshotHelperFolders: Set<String> = []
     /// Files that could not be read, with why.
     public private(set) var problems: [String] = []
 
@@ -64,7 +73,8 @@ public struct XcodeProjectSurvey: Sendable {
 
     /// The folder surveyed, and the project files read so far (a scheme's bundles name theirs).
     private let root: String
-    private var projectFiles: [String: XcodeProjectFile] = [:]
+    /// Each project file read, by project; nil for one that could not be read (said once).
+    private var projectFiles: [String: XcodeProjectFile?] = [:]
 
     /// Surveys `root`.
     public init(root: String) {
@@ -73,6 +83,7 @@ public struct XcodeProjectSurvey: Sendable {
             guard !path.split(separator: "/").dropLast().contains(where: { Self.skipped.contains($0) }) else { return false }
             return path.hasSuffix(".xcscheme") || path.hasSuffix("/project.pbxproj") || path.hasSuffix("contents.xcworkspacedata")
                 || path.hasSuffix("Package.swift") || path.hasSuffix("project.yml") || path.hasSuffix("Project.swift")
+                || path.hasSuffix("SnapshotHelper.swift")
         }
         var specs: [GeneratedProject] = []
         for path in paths { note(path, specs: &specs) }
@@ -88,18 +99,22 @@ public struct XcodeProjectSurvey: Sendable {
         path.firstRange(of: "/xcshareddata/xcschemes/").map { String(path[..<$0.lowerBound]) }
     }
 
-    /// A file's bytes, or nil with the problem noted.
+    /// A file's bytes, or nil with the problem noted: why it could not be read (missing, a folder,
+    /// too large, the system's reason), never a bare "cannot be read".
     private mutating func read(_ path: String, limit: Int = 50_000_000) -> [UInt8]? {
-        guard case .success(let bytes) = FileReading.read(FilePath.join(root, path), limit: limit) else {
-            problems.append("\(path): cannot be read")
+        switch FileReading.read(FilePath.join(root, path), limit: limit) {
+        case .success(let bytes):
+            return bytes
+        case .failure(let failure):
+            problems.append("\(path): \(failure.description)")
             return nil
         }
-        return bytes
     }
 
-    /// The project file of the project at `path`, read once.
+    /// The project file of the project at `path`, read once (a failure is said once, not per bundle).
     private mutating func project(_ path: String) -> XcodeProjectFile? {
         if let known = projectFiles[path] { return known }
+        projectFiles[path] = .some(nil)
         guard let bytes = read(path + "/project.pbxproj") else { return nil }
         do throws(XcodeProjectFile.ReadError) {
             let file = try XcodeProjectFile(bytes: bytes, file: path + "/project.pbxproj")
@@ -109,6 +124,23 @@ public struct XcodeProjectSurvey: Sendable {
             problems.append(error.description)
             return nil
         }
+    }
+
+    /// What holds a bundle a scheme or plan names, from its container reference resolved against
+    /// `folder` (the folder of the project or workspace that shares the scheme): a project, whose
+    /// file says the bundle's kind, or a local Swift package (`container:..`, `container:Packages/Kit`),
+    /// whose test targets are unit tests.
+    private mutating func bundleKind(_ bundle: (identifier: String, name: String, container: String), from folder: String)
+        -> (kind: TestBundleKind?, package: String?, platforms: Set<String>) {
+        let path = FilePath.normalize(FilePath.join(folder, bundle.container))
+        let relative = path == "." ? "" : path
+        if relative.hasSuffix(".xcodeproj") {
+            let target = project(relative)?.targets[bundle.identifier]
+            return (target?.testKind, nil, target.map { $0.runsOnIOS ? [] : $0.platforms } ?? [])
+        }
+        if testPackages.contains(relative) || packagesWithoutTests.contains(relative) { return (.unit, relative, []) }
+        problems.append("\(FilePath.join(relative, "Package.swift")): does not exist; \(bundle.name) is tested from \(relative.isEmpty ? "the root" : relative), which holds neither a project nor a package")
+        return (nil, nil, [])
     }
 
     /// What one found file says: a package with or without tests, a generator spec, a container.
@@ -126,7 +158,8 @@ public struct XcodeProjectSurvey: Sendable {
             do throws(YAMLError) {
                 if let spec = try XcodeGenSpec(text: String(decoding: bytes, as: UTF8.self), file: path) {
                     specs.append(GeneratedProject(spec: path, container: Container(path: FilePath.join(folder, spec.name + ".xcodeproj"), isWorkspace: false),
-                                                  testTargets: spec.testTargets, schemes: spec.schemes))
+                                                  testTargets: spec.testTargets, schemes: spec.schemes,
+                                                  otherPlatforms: spec.platforms.filter { $0.value.lowercased() != "ios" }))
                 }
             } catch {
                 problems.append(error.description)
@@ -137,6 +170,8 @@ public struct XcodeProjectSurvey: Sendable {
             guard let manifest = TuistManifest(text: String(decoding: bytes, as: UTF8.self)) else { return }
             specs.append(GeneratedProject(spec: path, container: Container(path: FilePath.join(folder, manifest.name + ".xcworkspace"), isWorkspace: true),
                                           testTargets: manifest.testTargets, schemes: tuistSchemes(manifest, folder: folder), macOnly: manifest.macOnly))
+        case "SnapshotHelper.swift":
+            if let last = folder.split(separator: "/").last { snapshotHelperFolders.insert(String(last)) }
         case "project.pbxproj":
             if !containers.contains(Container(path: folder, isWorkspace: false)) { containers.append(Container(path: folder, isWorkspace: false)) }
         case "contents.xcworkspacedata":
@@ -168,7 +203,7 @@ public struct XcodeProjectSurvey: Sendable {
         let container = own.isWorkspace ? own : (containers.first { $0.isWorkspace && $0.folder == own.folder } ?? own)
         var tests = SchemeTests(name: name, container: container, hasTestAction: scheme.hasTestAction)
         var bundles = scheme.testables.filter { !$0.skipped }.map { (identifier: $0.identifier, name: $0.name, container: $0.container) }
-        tests.skippedTests = scheme.testables.filter { !$0.skipped }.flatMap(\.skippedTests)
+        tests.skippedTests = scheme.testables.filter { !$0.skipped }.flatMap { testable in testable.skippedTests.map { Self.skipName(testable.name, $0) } }
         if let plan = scheme.testPlans.first {
             let planPath = FilePath.normalize(FilePath.join(own.folder, plan))
             tests.testPlan = planPath
@@ -176,11 +211,14 @@ public struct XcodeProjectSurvey: Sendable {
                 for target in testPlan.targets where target.enabled && !bundles.contains(where: { $0.identifier == target.identifier }) {
                     bundles.append((target.identifier, target.name, target.container))
                 }
-                tests.skippedTests += testPlan.targets.filter(\.enabled).flatMap(\.skippedTests)
+                tests.skippedTests += testPlan.targets.filter(\.enabled).flatMap { target in target.skippedTests.map { Self.skipName(target.name, $0) } }
             }
         }
         for bundle in bundles {
-            switch project(FilePath.normalize(FilePath.join(own.folder, bundle.container)))?.targets[bundle.identifier]?.testKind {
+            let (kind, package, platforms) = bundleKind(bundle, from: own.folder)
+            if let package, !tests.packages.contains(package) { tests.packages.append(package) }
+            switch kind {
+            case .ui where !platforms.isEmpty: tests.otherPlatformBundles.append("\(bundle.name) (\(platforms.sorted().joined(separator: ", ")))")
             case .unit: tests.unitBundles.append(bundle.name)
             case .ui: tests.uiBundles.append(bundle.name)
             case nil:
@@ -189,6 +227,15 @@ public struct XcodeProjectSurvey: Sendable {
             }
         }
         return tests
+    }
+
+    /// `Bundle/Class/test` for a skip named `Class/test()` in bundle `Bundle`. Schemes and plans
+    /// write an XCTest method with `()`; xcodebuild's `-skip-testing:` names it without (a Swift
+    /// Testing function, whose name does not start with `test`, keeps them).
+    static func skipName(_ bundle: String, _ skipped: String) -> String {
+        var name = skipped
+        if let last = name.split(separator: "/").last, last.hasPrefix("test"), name.hasSuffix("()") { name.removeLast(2) }
+        return bundle + "/" + name
     }
 
     /// A project generated from a spec (XcodeGen's `project.yml`, Tuist's `Project.swift`).
@@ -200,6 +247,8 @@ public struct XcodeProjectSurvey: Sendable {
         let testTargets: [String: TestBundleKind]
         let schemes: [(name: String, targets: [String])]
         var macOnly: Set<String> = []
+        /// Test targets for another platform than iOS, with it (XcodeGen's `platform: watchOS`).
+        var otherPlatforms: [String: String] = [:]
     }
 
     /// A generated project's schemes, from its spec, when the project is not checked in.
@@ -212,6 +261,8 @@ public struct XcodeProjectSurvey: Sendable {
             tests.macOnlyBundles = targets.filter(generated.macOnly.contains)
             for target in targets {
                 switch generated.testTargets[target] {
+                case .ui where generated.otherPlatforms[target] != nil || generated.macOnly.contains(target):
+                    tests.otherPlatformBundles.append("\(target) (\(generated.otherPlatforms[target] ?? "macOS"))")
                 case .unit: tests.unitBundles.append(target)
                 case .ui: tests.uiBundles.append(target)
                 case nil: break
@@ -255,7 +306,11 @@ public struct XcodeProjectSurvey: Sendable {
     /// The scheme to run UI tests with: one whose bundles are all UI tests (a name with `UITest`
     /// first), else one that runs a UI bundle among unit ones (a name with `Test` first); nil when no
     /// scheme tests a UI-testing bundle.
-    public var uiScheme: SchemeTests? {
+    public var uiScheme: SchemeTests? { uiScheme(excluding: []) }
+
+    /// `uiScheme` among the schemes not named in `excluded` (screenshot schemes the team's CI never runs).
+    public func uiScheme(excluding excluded: Set<String>) -> SchemeTests? {
+        let schemes = self.schemes.filter { !excluded.contains($0.name) }
         let only = schemes.filter { !$0.uiBundles.isEmpty && $0.unitBundles.isEmpty }
         if let scheme = only.first(where: { $0.name.contains("UITest") }) ?? only.first { return scheme }
         let mixed = schemes.filter { !$0.uiBundles.isEmpty }

@@ -19,10 +19,60 @@ import Testing
         }
         """.utf8), controls: controls)
         #expect(census.controls == 4, "Button, Toggle, Link, TextField; not the comment, .buttonStyle or PrimaryButton")
-        #expect(census.tagged == 4)
+        #expect(census.tagged == 3, "Button, Link, TextField; PrimaryButton is no known control and Toggle has no identifier")
         #expect(census.identifiers == ["room-send", "room-name_{}"])
         #expect(census.identifierNames == ["A11y.Room.help"])
         #expect(!census.isUITest && census.subscriptQueries.isEmpty)
+    }
+
+    /// Identifiers on a container, a text and an image, or a second one on a control, tag no
+    /// control: `tagged` is never more than `controls` (init once said "53 of 41 controls").
+    @Test func identifiersOffControlsTagNoControl() {
+        let census = IdentifierCensus(bytes: Array("""
+        struct Home: View {
+            var body: some View {
+                VStack {
+                    Text("Welcome").accessibilityIdentifier("home_title")
+                    Button("Play") { play() }
+                        .buttonStyle(.borderedProminent)
+                        .accessibilityIdentifier("home_play")
+                    Toggle("Sound", isOn: $sound)
+                    Image("hero").accessibilityIdentifier("home_hero")
+                    HStack { Button("A") { }; Button("B") { } }.accessibilityIdentifier("home_row")
+                    Button("Settings") { }.accessibilityIdentifier("home_settings").accessibilityIdentifier("again")
+                }
+                .accessibilityIdentifier("home_screen")
+            }
+        }
+        """.utf8), controls: controls)
+        #expect(census.controls == 5 && census.tagged == 2, "Play and Settings; \(census)")
+        #expect(census.identifiers.count == 7, "every identifier is still read for the convention")
+    }
+
+    /// Previews and debug-only code need no identifier: their controls are not counted as untagged
+    /// ones; an `#if DEBUG`'s `#else` is release code and is.
+    @Test func previewsAndDebugCodeAreNotCounted() {
+        let census = IdentifierCensus(bytes: Array("""
+        struct Settings: View {
+            var body: some View {
+                Form {
+                    Toggle("Sound", isOn: $sound).accessibilityIdentifier("settings_sound")
+                    #if DEBUG
+                    Button("Crash") { fatalError() }
+                    #if os(iOS)
+                    Button("Reset") { }
+                    #endif
+                    #else
+                    Button("Rate") { }
+                    #endif
+                }
+            }
+        }
+        #Preview {
+            Settings().overlay(Button("Reset") { })
+        }
+        """.utf8), controls: controls)
+        #expect(census.controls == 2 && census.tagged == 1, "Sound and Rate; \(census)")
     }
 
     @Test func aUITestsQueriesAreWhatItsSubscriptsAsk() {

@@ -47,9 +47,11 @@ import Testing
         let ui = try #require(survey.uiScheme)
         #expect(ui.name == "WikipediaUITests" && ui.uiBundles == ["WikipediaUITests"] && ui.unitBundles.isEmpty, "\(ui)")
         #expect(ui.testPlan == "Test Plans/UITests.xctestplan")
-        // The plan skips its target's class of the same name; the unit scheme skips 10 classes and tests.
-        #expect(ui.skippedTests == ["WikipediaUITests"], "\(ui.skippedTests)")
-        #expect(survey.unitScheme?.skippedTests.count == 10 && survey.unitScheme?.skippedTests.contains("MWKHistoryListPerformanceTests/testReadPerformance") == true)
+        // The plan skips its target's class of the same name; the unit scheme skips 10 classes and
+        // tests. Each is named as -skip-testing: takes it, after its bundle.
+        #expect(ui.skippedTests == ["WikipediaUITests/WikipediaUITests"], "\(ui.skippedTests)")
+        #expect(survey.unitScheme?.skippedTests.count == 10
+                && survey.unitScheme?.skippedTests.contains("WikipediaUnitTests/MWKHistoryListPerformanceTests/testReadPerformance") == true)
         #expect(survey.schemes.allSatisfy(\.guessed.isEmpty) && survey.problems.isEmpty, "\(survey.problems)")
     }
 
@@ -157,5 +159,56 @@ import Testing
         let planned = try #require(survey.schemes.first { $0.name == "App_Scheme" })
         #expect(planned.unitBundles == ["App_iOS_Tests"] && planned.uiBundles == ["App_iOS_UITests"], "\(planned)")
         #expect(survey.generatorSpecs == ["App/project.yml"] && survey.problems.isEmpty, "\(survey.problems)")
+    }
+
+    /// A project in a subfolder whose scheme runs the test targets of local packages (the root's,
+    /// `container:..`, and one beside it): they are unit tests read from the packages, and no file
+    /// that is there is said to be unreadable; a container that is neither says why.
+    @Test func bundlesOfLocalPackagesAreReadFromTheirFolders() throws {
+        let root = try TemporaryDirectory(prefix: "prepush-xcode")
+        let project = Self.projects + "/tuist__tuist__xcode_project_with_tests/fixtures/xcode_project_with_tests/App.xcodeproj/project.pbxproj"
+        try root.write(try String(contentsOfFile: project, encoding: .utf8), to: "App/Game.xcodeproj/project.pbxproj")
+        let manifest = "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"K\", targets: [.testTarget(name: \"KTests\")])\n"
+        try root.write(manifest, to: "Package.swift")
+        try root.write(manifest, to: "Packages/Physics/Package.swift")
+        func testable(_ identifier: String, _ name: String, _ container: String) -> String {
+            "<TestableReference skipped = \"NO\"><BuildableReference BuildableIdentifier = \"primary\" BlueprintIdentifier = \"\(identifier)\" BlueprintName = \"\(name)\" ReferencedContainer = \"container:\(container)\"></BuildableReference></TestableReference>"
+        }
+        try root.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Scheme><TestAction><Testables>"
+                       + testable("F806E0D32D54DD3C0058A673", "AppTests", "Game.xcodeproj") + testable("KTests", "KTests", "..")
+                       + testable("PhysicsTests", "PhysicsTests", "../Packages/Physics") + testable("Gone", "GoneTests", "../Gone")
+                       + "</Testables></TestAction></Scheme>\n", to: "App/Game.xcodeproj/xcshareddata/xcschemes/Game.xcscheme")
+        let survey = XcodeProjectSurvey(root: root.path)
+        let game = try #require(survey.schemes.first)
+        #expect(game.container == XcodeProjectSurvey.Container(path: "App/Game.xcodeproj", isWorkspace: false))
+        #expect(game.unitBundles == ["AppTests", "KTests", "PhysicsTests", "GoneTests"] && game.guessed == ["GoneTests"], "\(game)")
+        #expect(game.packages == ["", "Packages/Physics"], "\(game.packages)")
+        #expect(survey.problems == ["Gone/Package.swift: does not exist; GoneTests is tested from Gone, which holds neither a project nor a package"], "\(survey.problems)")
+    }
+
+    /// The team's workflow commands with `${{ matrix.… }}` and `${{ env.… }}` expanded from the
+    /// job (Wikipedia's real unit-test workflow runs a matrix of three schemes); what has no
+    /// literal value is named in `needs`.
+    @Test func workflowExpressionsAreExpandedFromTheJob() throws {
+        let wikipedia = TeamCommands.testCommands(root: Self.projects + "/wikimedia__wikipedia-ios").filter { $0.place == ".github/workflows/run_unit_tests.yml:40" }
+        #expect(wikipedia.map { $0.text.prefix(40) } == ["xcodebuild test -scheme Wikipedia -proje", "xcodebuild test -scheme WMFComponents -p", "xcodebuild test -scheme WMFData -project"], "\(wikipedia)")
+        #expect(wikipedia.allSatisfy { $0.needs.isEmpty })
+        let root = try TemporaryDirectory(prefix: "prepush-workflow")
+        try root.write("""
+        env:
+          CONFIG: Debug
+        jobs:
+          test:
+            strategy:
+              matrix:
+                os: ${{ fromJSON(needs.setup.outputs.os) }}
+            steps:
+              - run: swift test -c ${{ env.CONFIG }} --filter ${{ matrix.os }}
+                env:
+                  CONFIG: release
+
+        """, to: ".github/workflows/ci.yml")
+        let commands = TeamCommands.testCommands(root: root.path)
+        #expect(commands == [TeamCommands.Command(text: "swift test -c release --filter ${{ matrix.os }}", place: ".github/workflows/ci.yml:9", needs: ["matrix.os"])], "\(commands)")
     }
 }

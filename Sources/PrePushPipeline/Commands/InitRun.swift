@@ -30,10 +30,39 @@ public enum InitRun {
         var practice: IdentifierPractice?
         /// The baseline of today's accessibility findings, and how many it holds (nil: none to record).
         var baseline: (path: String, count: Int, written: Bool)?
+        /// The schemes fastlane's snapshot runs (its Snapfile), with where each is named.
+        var snapshotSchemes: [(scheme: String, place: String)] = []
+
+        /// Schemes that take screenshots (named in the Snapfile, or testing a bundle beside fastlane's
+        /// `SnapshotHelper.swift`) and that the team's CI never runs with `xcodebuild test`, with why:
+        /// offered in a comment, never made the UI stage.
+        var screenshotSchemes: [(scheme: String, why: String)] {
+            survey.schemes.filter { !$0.uiBundles.isEmpty && teamCommand(for: $0.name) == nil }.compactMap { scheme in
+                if let named = snapshotSchemes.first(where: { $0.scheme == scheme.name }) { return (scheme.name, "fastlane snapshot runs it (\(named.place))") }
+                if let bundle = scheme.uiBundles.first(where: survey.snapshotHelperFolders.contains) {
+                    return (scheme.name, "\(bundle) holds fastlane's SnapshotHelper.swift")
+                }
+                return nil
+            }
+        }
+        /// The scheme the UI stage runs: not a screenshot scheme.
+        var uiScheme: XcodeProjectSurvey.SchemeTests? { survey.uiScheme(excluding: Set(screenshotSchemes.map(\.scheme))) }
+
+        /// The scheme the unit stage runs. With tests in the root's Package.swift, only a scheme the
+        /// team's own `xcodebuild test` runs (an app whose project uses the package, `make test-app`):
+        /// a scheme nobody runs (a generator's fixture project) is no evidence against `swift test`.
+        var unitScheme: XcodeProjectSurvey.SchemeTests? {
+            guard rootPackageTests else { return survey.unitScheme }
+            let run = survey.schemes.filter { !$0.unitBundles.isEmpty && teamCommand(for: $0.name) != nil }
+            return run.first { $0.name == survey.unitScheme?.name } ?? run.first
+        }
+        /// Whether the root package's tests get a `swift test` stage: they are there, and the unit
+        /// scheme does not run them already.
+        var rootPackageStage: Bool { rootPackageTests && !(unitScheme?.packages.contains("") ?? false) }
 
         /// The team's `xcodebuild test` commands for the schemes the stages run: their flags are the stages'.
         var adoptedTeamCommands: [TeamCommands.XcodebuildTest] {
-            let schemes = [rootPackageTests ? nil : survey.unitScheme, survey.uiScheme].compactMap { $0?.name }
+            let schemes = [unitScheme, uiScheme].compactMap { $0?.name }
             var seen = Set<String>()
             return schemes.compactMap(teamCommand(for:)).filter { seen.insert($0.place).inserted }
         }
@@ -48,8 +77,9 @@ public enum InitRun {
         }
         /// The team's test commands no stage took its flags from, for the comment that offers them.
         var otherTeamCommands: [TeamCommands.Command] {
-            let adopted = Set(adoptedTeamCommands.map(\.place))
-            return teamCommands.filter { !adopted.contains($0.place) }
+            let adopted = adoptedTeamCommands
+            let places = Set(adopted.map(\.place)), made = Set(adopted.compactMap(\.via))
+            return teamCommands.filter { !places.contains($0.place) && !made.contains($0.text) }
         }
         /// Whether the root's Package.swift declares a test target.
         var rootPackageTests: Bool { survey.testPackages.contains("") }
@@ -110,7 +140,8 @@ public enum InitRun {
 
     static func find(in root: String) -> Findings {
         var findings = Findings(survey: XcodeProjectSurvey(root: root), destination: TeamCommands.destination(root: root),
-                                teamCommands: TeamCommands.testCommands(root: root), xcodebuildTests: TeamCommands.xcodebuildTests(root: root))
+                                teamCommands: TeamCommands.testCommands(root: root), xcodebuildTests: TeamCommands.xcodebuildTests(root: root),
+                                snapshotSchemes: TeamCommands.snapshotSchemes(root: root))
         let manager = FileManager.default
         let catalog = TraceabilityStep.defaultCatalog
         if manager.fileExists(atPath: FilePath.join(root, catalog)) { findings.catalog = catalog }

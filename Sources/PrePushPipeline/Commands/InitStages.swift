@@ -18,20 +18,24 @@ extension InitRun {
     static func stageLines(_ findings: Findings) -> [String] {
         let survey = findings.survey
         let nested = survey.testPackages.filter { !$0.isEmpty }
-        let unit = findings.rootPackageTests ? nil : survey.unitScheme
-        let ui = survey.uiScheme
+        let unit = findings.unitScheme
+        let ui = findings.uiScheme
         var stages: [String] = []
-        if findings.rootPackageTests {
+        if let unit {
+            stages += schemeStage("unit", unit, bundles: unit.unitBundles, mixed: !unit.uiBundles.isEmpty, findings: findings, timeout: "900               # seconds")
+            if findings.rootPackageTests, !findings.rootPackageStage {
+                stages.insert("    # It runs the test targets of the root's Package.swift too (the project uses the package): no swift test stage of its own.", at: 2)
+            }
+        }
+        if findings.rootPackageStage {
             stages += [
-                "  unit:",
+                "  \(unit == nil ? "unit" : "package"):",
                 "    # Package.swift declares test targets. The Swift Testing event stream gives prepush every test's result.",
                 "    # No --event-stream-version: the toolchain's newest, whose stream and console keep warnings (version 0 drops them).",
                 "    run: swift test --event-stream-output-path .build/prepush-events.jsonl",
                 "    timeout: 900               # seconds",
             ]
-        } else if let unit {
-            stages += schemeStage("unit", unit, bundles: unit.unitBundles, mixed: !unit.uiBundles.isEmpty, findings: findings, timeout: "900               # seconds")
-        } else {
+        } else if unit == nil {
             let why = survey.packagesWithoutTests.contains("") ? "Package.swift declares no test target and no shared scheme tests a unit-test bundle"
                                                                 : "no shared scheme tests a unit-test bundle"
             stages += ["  # unit:                       # \(why): name the command that runs your unit tests",
@@ -47,6 +51,7 @@ extension InitRun {
                        "  #   run: xcodebuild test -scheme AppUITests -destination '\(findings.destination?.value ?? guessedDestination)'",
                        "  #   timeout: 600"]
         }
+        stages += otherUITestLines(findings)
         for folder in nested {
             stages += ["  \(packageStageName(folder, among: nested)):",
                        "    # \(folder)/Package.swift declares test targets.",
@@ -56,7 +61,11 @@ extension InitRun {
         if !team.isEmpty {
             // What the team already runs: a stage can run one of these instead (prepush reads its console output then).
             stages.insert(contentsOf: ["  # The team's own files run these for tests; a stage's run can be one of them instead:"]
-                          + team.map { "  #   \($0.text)    (\($0.place))" }, at: 0)
+                          + team.map { command in
+                              // A workflow expression without a literal value is no command to paste: said, not offered.
+                              command.needs.isEmpty ? "  #   \(command.text)    (\(command.place))"
+                                  : "  #   not runnable as written, it needs a value for \(command.needs.map { "${{ \($0) }}" }.joined(separator: ", ")): \(command.text)    (\(command.place))"
+                          }, at: 0)
         }
         // A committed project that a spec generates: the stages run it as committed. (Stages read from
         // a spec generate the project themselves, and say so.)
@@ -64,8 +73,21 @@ extension InitRun {
             stages.insert("  # The project is generated (\(survey.generatorSpecs.prefix(3).joined(separator: ", "))): generate it first in each xcodebuild stage's run.", at: 0)
         }
         // An empty `stages:` is an error (a mapping is expected): with nothing to run, it is a comment too.
-        let runs = findings.rootPackageTests || unit != nil || ui != nil || !nested.isEmpty
+        let runs = findings.rootPackageStage || unit != nil || ui != nil || !nested.isEmpty
         return [runs ? "stages:" : "# stages:"] + stages
+    }
+
+    /// The UI-testing bundles no stage runs, and why: built for another platform than the iPhone
+    /// simulator a stage runs on, or taking screenshots the team's CI never takes.
+    static func otherUITestLines(_ findings: Findings) -> [String] {
+        var lines: [String] = []
+        for scheme in findings.survey.schemes where !scheme.otherPlatformBundles.isEmpty {
+            lines.append("  # Scheme \(scheme.name) tests UI bundles for another platform, \(scheme.otherPlatformBundles.joined(separator: ", ")): an iPhone simulator cannot run them, so no stage does.")
+        }
+        for (scheme, why) in findings.screenshotSchemes {
+            lines.append("  # Scheme \(scheme) takes screenshots (\(why)) and the team's CI never runs it with xcodebuild test: no stage; `fastlane snapshot` makes them.")
+        }
+        return lines
     }
 
     /// `xcodebuild test` of one scheme, only its `bundles` when it also runs the other kind; with the
@@ -94,10 +116,13 @@ extension InitRun {
             let names = scheme.macOnlyBundles.joined(separator: ", ")
             lines.append("    # \(names) \(scheme.macOnlyBundles.count == 1 ? "is" : "are") built for macOS only, which an iPhone destination cannot run: give \(scheme.macOnlyBundles.count == 1 ? "it" : "them") a stage with -destination 'platform=macOS' -only-testing:\(scheme.macOnlyBundles[0]).")
         }
-        if !scheme.skippedTests.isEmpty {
-            let skipped = scheme.skippedTests
-            lines.append("    # The scheme\(scheme.testPlan.map { " and its test plan \($0) skip" } ?? " skips") \(TextFormatting.count(skipped.count, "class or test", plural: "classes or tests")) (\(skipped.prefix(3).joined(separator: ", "))\(skipped.count > 3 ? ", …" : "")): xcodebuild leaves them out here too.")
+        // What the scheme and its plan skip, in this stage's bundles, given to xcodebuild: a stage
+        // that picks its bundles with -only-testing, or runs without the plan, would run them otherwise.
+        let skipped = scheme.skippedTests.filter { name in bundles.contains { name.hasPrefix($0 + "/") } }
+        if !skipped.isEmpty {
+            lines.append("    # The scheme\(scheme.testPlan.map { " and its test plan \($0) skip" } ?? " skips") \(TextFormatting.count(skipped.count, "class or test", plural: "classes or tests")) (\(skipped.prefix(3).joined(separator: ", "))\(skipped.count > 3 ? ", …" : "")): the run leaves them out with -skip-testing.")
         }
+        let skips = skipped.map { " -skip-testing:" + ShellQuoting.word($0) }.joined()
         lines.append(known.map { "    # The destination is the one \($0.place) uses." }
                      ?? "    # The destination is the newest available iPhone simulator, found when the stage runs (`prepush destination`).")
         // A generated project (XcodeGen, Tuist) is generated first: the spec is what the team commits.
@@ -108,7 +133,7 @@ extension InitRun {
         let extra = flags.map { " " + $0 }.joined()
         // The command holds repository text (paths, scheme and bundle names), shell-quoted; the
         // whole is then one YAML scalar, quoted when it needs to be.
-        let command = "\(generate)\(resolve)rm -rf \(bundle) && xcodebuild test \(scheme.container.flag) \(ShellQuoting.word(scheme.container.path)) -scheme \(ShellQuoting.word(scheme.name))\(extra)\(only) -destination \(destination) -resultBundlePath \(bundle)"
+        let command = "\(generate)\(resolve)rm -rf \(bundle) && xcodebuild test \(scheme.container.flag) \(ShellQuoting.word(scheme.container.path)) -scheme \(ShellQuoting.word(scheme.name))\(extra)\(only)\(skips) -destination \(destination) -resultBundlePath \(bundle)"
         lines += ["    run: " + YAMLText.scalar(command), "    timeout: \(timeout)"]
         return lines
     }
@@ -126,7 +151,7 @@ extension InitRun {
         var said = team.flags.isEmpty ? "adds no flag to these" : "gives its flags: \(team.flags.joined(separator: " "))"
         if !team.dropped.isEmpty { said += "; left out, as they name the CI's variables: \(team.dropped.joined(separator: " "))" }
         if team.piped { said += "; its formatter pipe is left out (prepush reads xcodebuild's own output and result bundle)" }
-        return ["    # The team's command at \(team.place) \(said)."]
+        return ["    # The team's command at \(team.place)\(team.via.map { " (\($0))" } ?? "") \(said)."]
     }
 
     /// `package-chat` for `Packages/Chat`; the whole path when two folders end alike.
@@ -141,14 +166,15 @@ extension InitRun {
     static func summary(_ findings: Findings) -> String {
         let survey = findings.survey
         var parts: [String] = []
-        if findings.rootPackageTests {
-            parts.append("unit: swift test")
-        } else if let unit = survey.unitScheme {
+        if let unit = findings.unitScheme {
             parts.append("unit: xcodebuild test -scheme \(unit.name) (unit bundles: \(unit.unitBundles.count))")
+            if findings.rootPackageStage { parts.append("package: swift test") }
+        } else if findings.rootPackageTests {
+            parts.append("unit: swift test")
         } else {
             parts.append("unit: none (no scheme tests a unit-test bundle)")
         }
-        if let ui = survey.uiScheme {
+        if let ui = findings.uiScheme {
             parts.append("ui: xcodebuild test -scheme \(ui.name) (UI bundles: \(ui.uiBundles.count))")
         } else {
             parts.append("ui: none (\(survey.schemes.isEmpty && !survey.containers.isEmpty ? "no shared scheme" : "no scheme tests a UI-testing bundle"))")
@@ -156,8 +182,8 @@ extension InitRun {
         let nested = survey.testPackages.filter { !$0.isEmpty }.count
         if nested > 0 { parts.append("\(TextFormatting.count(nested, "nested package")) with tests") }
         if survey.schemes.contains(where: { !$0.guessed.isEmpty }) { parts.append("some bundle kinds guessed from names") }
-        if survey.unitScheme != nil && !findings.rootPackageTests || survey.uiScheme != nil {
-            let scheme = (findings.rootPackageTests ? nil : survey.unitScheme) ?? survey.uiScheme
+        if findings.unitScheme != nil || findings.uiScheme != nil {
+            let scheme = findings.unitScheme ?? findings.uiScheme
             parts.append(scheme.flatMap { findings.destination(for: $0.name) }.map { "destination from \($0.place)" }
                          ?? "destination: the newest iPhone simulator when the stage runs")
         }

@@ -13,8 +13,8 @@ struct IdentifierPractice {
         let controls: Int
         let tagged: Int
 
-        /// The share of its controls that have an identifier (an identifier set twice counts twice, so
-        /// capped at 1).
+        /// The share of its controls that have an identifier (`tagged` never exceeds `controls`; capped
+        /// at 1 all the same).
         var share: Double { controls == 0 ? 0 : min(1, Double(tagged) / Double(controls)) }
         /// `App/Features` or `the repository`.
         var name: String { folder.isEmpty ? "the repository" : folder }
@@ -80,8 +80,8 @@ struct IdentifierPractice {
         return Scope(folder: "", controls: 0, tagged: 0)
     }
 
-    /// Whether any view sets an identifier.
-    var hasIdentifiers: Bool { (folders[""]?.tagged ?? 0) > 0 }
+    /// Whether any view sets an identifier (on a control, or by name or literal on anything).
+    var hasIdentifiers: Bool { (folders[""]?.tagged ?? 0) > 0 || !identifiers.isEmpty }
 
     /// The UI tests that query by identifier, most queries first.
     var identifierQueryFiles: [(path: String, identifierQueries: Int)] {

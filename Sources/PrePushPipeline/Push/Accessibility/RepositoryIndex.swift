@@ -114,7 +114,8 @@ final class RepositoryIndex: @unchecked Sendable {
 /// none: everything is scanned again and the file rewritten.
 struct ConstantStore {
     // 3: a UI test must import XCTest, and `identifier:` counts only in an element query.
-    static let header = "prepush constants 3"
+    // 4: the census's `tagged` counts tagged controls, not identifiers; older counts are scanned again.
+    static let header = "prepush constants 4"
     let folder: String
     var path: String { FilePath.join(folder, "constants") }
 
