@@ -148,6 +148,18 @@ public struct Checkout {
     /// any component and without blocking (a FIFO cannot hang the read); refused past `limit`.
     /// With `untrackedOnly`, a file git tracks is refused: what prepush reads back as its own output.
     public func read(_ relative: String, limit: Int, untrackedOnly: Bool = false) -> Result<[UInt8], Problem> {
+        withFile(relative, untrackedOnly: untrackedOnly) { fd, size throws(Problem) in
+            guard size <= limit else { throw .tooLarge(relative, bytes: size, limit: limit) }
+            let bytes = FileSystem.readAll(fd)
+            guard bytes.count <= limit else { throw .tooLarge(relative, bytes: bytes.count, limit: limit) }
+            return bytes
+        }
+    }
+
+    /// `body` given a descriptor of the regular file at the root-relative path (opened without
+    /// following a link at any component, without blocking) and its size; the one way this type
+    /// opens a file to read.
+    func withFile<T>(_ relative: String, untrackedOnly: Bool, _ body: (Int32, Int) throws(Problem) -> T) -> Result<T, Problem> {
         do {
             let parts = try components(relative)
             if untrackedOnly && isTracked(relative) { return .failure(.tracked(relative)) }
@@ -158,10 +170,7 @@ public struct Checkout {
             defer { close(fd) }
             var info = stat()
             guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return .failure(.notRegularFile(relative)) }
-            guard Int(info.st_size) <= limit else { return .failure(.tooLarge(relative, bytes: Int(info.st_size), limit: limit)) }
-            let bytes = FileSystem.readAll(fd)
-            guard bytes.count <= limit else { return .failure(.tooLarge(relative, bytes: bytes.count, limit: limit)) }
-            return .success(bytes)
+            return .success(try body(fd, Int(info.st_size)))
         } catch {
             return .failure(error)
         }
@@ -170,20 +179,9 @@ public struct Checkout {
     /// The SHA-256 (hex) of the regular file at the root-relative path, read as `read` reads it
     /// but a piece at a time (a large report is not held).
     public func digest(_ relative: String, untrackedOnly: Bool = false) -> Result<String, Problem> {
-        do {
-            let parts = try components(relative)
-            if untrackedOnly && isTracked(relative) { return .failure(.tracked(relative)) }
-            let folder = try openFolder(parts.dropLast(), of: relative, create: false)
-            defer { close(folder) }
-            let fd = openat(folder, parts[parts.count - 1], O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-            guard fd >= 0 else { return .failure(Self.describe(errno, at: folder, name: parts[parts.count - 1], path: relative, walked: relative)) }
-            defer { close(fd) }
-            var info = stat()
-            guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return .failure(.notRegularFile(relative)) }
-            guard let hex = SHA256.hex(readingToEnd: fd) else { return .failure(.system(relative, reason: String(cString: strerror(errno)))) }
-            return .success(hex)
-        } catch {
-            return .failure(error)
+        withFile(relative, untrackedOnly: untrackedOnly) { fd, _ throws(Problem) in
+            guard let hex = SHA256.hex(readingToEnd: fd) else { throw .system(relative, reason: String(cString: strerror(errno))) }
+            return hex
         }
     }
 
@@ -191,20 +189,8 @@ public struct Checkout {
     /// reader that takes the file by its path afterwards (a streaming parser), in a job where
     /// nothing of the pull request runs any more.
     public func problem(reading relative: String, untrackedOnly: Bool = false) -> Problem? {
-        do {
-            let parts = try components(relative)
-            if untrackedOnly && isTracked(relative) { return .tracked(relative) }
-            let folder = try openFolder(parts.dropLast(), of: relative, create: false)
-            defer { close(folder) }
-            let fd = openat(folder, parts[parts.count - 1], O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-            guard fd >= 0 else { return Self.describe(errno, at: folder, name: parts[parts.count - 1], path: relative, walked: relative) }
-            defer { close(fd) }
-            var info = stat()
-            guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return .notRegularFile(relative) }
-            return nil
-        } catch {
-            return error
-        }
+        if case .failure(let problem) = withFile(relative, untrackedOnly: untrackedOnly, { _, _ throws(Problem) in () }) { return problem }
+        return nil
     }
 
     /// Whether something is at the root-relative path (not followed); false for anything refused.
