@@ -131,9 +131,10 @@ public enum Pipeline {
         // 1. The repository and the configuration.
         let (context, settings) = try open(request, diagnostics: diagnostics)
         var configuration = settings
-        QuarantineTrust.apply(&configuration, context: context)
-        // In CI, the policy the change makes that stays honoured (accessibility severities, the baseline) is listed for review.
+        // In CI what can make the run green is the trusted base's policy, read once for quarantine and the gate.
         let base = TrustedBase.resolve(given: request.checkRange?.base, environment: request.environment, repository: context.repository)
+        QuarantineTrust.apply(&configuration, context: context, base: base)
+        // The policy the change makes that stays honoured (accessibility severities, the baseline) is listed for review.
         let accessibilityChanges = AccessibilityPolicyChanges.list(configuration, base: base, repository: context.repository, here: request.here)
         for change in accessibilityChanges { diagnostics.note("policy change: \(change)") }
         // 2. Before any stage: the accessibility of the views this push changes.

@@ -98,7 +98,7 @@ enum ReportFiles {
         } else {
             missing = !FileManager.default.fileExists(atPath: path)
         }
-        if missing { return .failure(RefusedReport(file: shown, reason: "it does not exist")) }
+        if missing { return .failure(RefusedReport(file: shown, reason: "it does not exist", absent: true)) }
         let manifestPath = FilePath.join(FilePath.parent(path), ReportManifest.fileName)
         let manifest: ReportManifest
         switch read(manifestPath, checkout: checkout, limit: 1 << 20) {
@@ -117,7 +117,8 @@ enum ReportFiles {
         }
         let name = String(path.split(separator: "/").last ?? "")
         guard let digest = manifest.files[name] else {
-            return .failure(RefusedReport(file: shown, reason: "this run of prepush did not write it (\(ReportManifest.fileName) does not list it)"))
+            return .failure(RefusedReport(file: shown, reason: "this run of prepush did not write it (\(ReportManifest.fileName) does not list it)",
+                                          absent: true))
         }
         switch read(path, checkout: checkout, limit: limit) {
         case .success(let bytes):
@@ -134,6 +135,9 @@ enum ReportFiles {
     struct RefusedReport: Error, CustomStringConvertible {
         let file: String
         let reason: String
+        /// Nothing of this run is there: no file, or one the run's manifest does not list (a report
+        /// the run had no reason to write, such as traceability.md without a catalog).
+        var absent = false
         var description: String { "\(file) is refused: \(reason)" }
     }
 }

@@ -200,37 +200,7 @@ import Testing
     /// query and the view line that set it; renaming it in the view and the test passes.
     @Test func removingAnIdentifierAUITestQueriesRefusesThePush() throws {
         let repo = try GitRepository()
-        let view = """
-        import SwiftUI
-
-        struct LoginView: View {
-            @State private var email = ""
-            @State private var password = ""
-            var body: some View {
-                VStack {
-                    TextField("Email", text: $email)
-                        .accessibilityIdentifier("login_field_email")
-                    SecureField("Password", text: $password)
-                        .accessibilityIdentifier("login_field_password")
-                    Button("Forgot password?") { forgot() }
-                }
-            }
-        }
-
-        """
-        let test = """
-        import XCTest
-
-        final class LoginUITests: XCTestCase {
-            func testLogsIn() {
-                let app = XCUIApplication()
-                app.launch()
-                app.textFields["login_field_email"].tap()
-                app.secureTextFields["login_field_password"].typeText("secret")
-            }
-        }
-
-        """
+        let (view, test) = (LoginScreen.view, LoginScreen.uiTest)
         try repo.write(view, to: "App/Login/LoginView.swift")
         try repo.write(test, to: "AppUITests/LoginUITests.swift")
         try repo.write("stages:\n  unit:\n    run: touch '\(repo.root.url("stage-ran"))'\n", to: ".prepush.yml")
@@ -238,7 +208,7 @@ import Testing
         try repo.git("push", "--quiet", "--no-verify", "origin", "main")
         _ = try PrepushBinary.run(["install"], in: repo.path, environment: repo.environment)
 
-        try repo.write(view.replacingOccurrences(of: "            .accessibilityIdentifier(\"login_field_email\")\n", with: ""), to: "App/Login/LoginView.swift")
+        try repo.write(view.replacingOccurrences(of: LoginScreen.emailModifier, with: ""), to: "App/Login/LoginView.swift")
         try repo.commitAll("drop the email identifier")
         let refused = try repo.push()
         #expect(refused.status == 1, "\(refused)")

@@ -18,7 +18,8 @@ import Testing
     exit 1
 
     """
-    static let tests = "import XCTest\n\nfinal class NetTests: XCTestCase {\n    func testBroken() {}\n    func testFine() {}\n}\n"
+    /// The sources the shards are split from (the stage prints their results): found by discovery, never built.
+    static let tests = "import XCTest\n\nfinal class NetTests: XCTestCase {\n    func testBroken() { XCTAssertEqual(1, 2) }\n    func testFine() { XCTAssertEqual(1, 1) }\n}\n"
 
     func repository(_ configuration: String, files: [String: String] = [:]) throws -> GitRepository {
         let repo = try GitRepository(prefix: "prepush-hostile")

@@ -5,42 +5,9 @@ import Testing
 /// `ui-test-identifier` on real repositories: a range that stops setting an identifier a UI test
 /// queries is refused whatever the tagging share; the whole tree reports queries no view sets.
 @Suite struct UITestIdentifierTests {
-    /// The login screen of issue 52: two of its three controls tagged (66%, under the 75% at which
-    /// missing-identifier applies), a UI test querying both identifiers.
-    static let view = """
-    import SwiftUI
-
-    struct LoginView: View {
-        @State private var email = ""
-        @State private var password = ""
-        var body: some View {
-            VStack {
-                TextField("Email", text: $email)
-                    .accessibilityIdentifier("login_field_email")
-                SecureField("Password", text: $password)
-                    .accessibilityIdentifier("login_field_password")
-                Button("Forgot password?") { forgot() }
-            }
-        }
-    }
-
-    """
-
-    static let test = """
-    import XCTest
-
-    final class LoginUITests: XCTestCase {
-        func testLogsIn() {
-            let app = XCUIApplication()
-            app.launch()
-            app.textFields["login_field_email"].tap()
-            app.secureTextFields["login_field_password"].typeText("secret")
-        }
-    }
-
-    """
-
-    static let emailModifier = "            .accessibilityIdentifier(\"login_field_email\")\n"
+    static let view = LoginScreen.view
+    static let test = LoginScreen.uiTest
+    static let emailModifier = LoginScreen.emailModifier
 
     /// The app and its UI test committed, `base` naming that commit.
     func repository() throws -> GitRepository {

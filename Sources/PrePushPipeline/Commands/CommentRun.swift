@@ -44,7 +44,7 @@ public enum CommentRun {
         }
         // A default file the run did not write (no catalog, no traceability.md) is no problem; a
         // file that is there but not the run's is said, and a named file must be the run's.
-        for problem in refused where !files.isEmpty || !problem.reason.contains("does not exist") && !problem.reason.contains("does not list it") {
+        for problem in refused where !files.isEmpty || !problem.absent {
             diagnostics.error(problem.description)
         }
         if !files.isEmpty && !refused.isEmpty { return .usage }

@@ -12,7 +12,7 @@ import PrePushGit
 /// tracks (a committed `shards/zz/results.json` is the pull request's, not a shard's); a shard's
 /// results must carry the stamp of this run and commit; and quarantine is never taken from an
 /// input: it is decided again from the trusted configuration.
-struct ResultsTrust {
+final class ResultsTrust {
     /// The repository around the command and its checkout, if any.
     let around: (repository: Repository, checkout: Checkout)?
     /// Where the command runs.
@@ -20,10 +20,20 @@ struct ResultsTrust {
     /// The job's environment.
     let environment: [String: String]
 
-    init(here: String, environment: [String: String]) {
+    /// The command's configuration flags (`--config`).
+    let flags: ConfigurationFlags
+
+    init(here: String, environment: [String: String], flags: ConfigurationFlags = ConfigurationFlags()) {
         self.here = here
         self.environment = environment
+        self.flags = flags
         around = ReportFiles.checkout(around: here)
+    }
+
+    /// The repository's configuration as the command's flags resolve it, read once; nil without a
+    /// repository or when it cannot be read.
+    lazy var configuration: ResolvedConfiguration? = around.flatMap { around in
+        try? Pipeline.resolveConfiguration(flags: flags, environment: environment, repository: around.repository, currentDirectory: here)
     }
 
     /// The run reading the inputs: in CI its commit and CI run, which a shard's stamp must name; outside CI nothing to compare.
@@ -81,8 +91,7 @@ struct ResultsTrust {
     /// repository or a readable configuration.
     func trustedQuarantine(diagnostics: Diagnostics) -> Quarantine {
         guard let around else { return Quarantine() }
-        guard let configuration = try? Pipeline.resolveConfiguration(flags: ConfigurationFlags(), environment: environment,
-                                                                      repository: around.repository, currentDirectory: here) else {
+        guard let configuration else {
             diagnostics.warning("the configuration cannot be read: no quarantine excuses a failure")
             return Quarantine()
         }

@@ -101,7 +101,7 @@ public enum TraceabilityRun {
         guard let configured = step(flags: flags, environment: environment, diagnostics: diagnostics, repository: repository) else { return .usage }
         var inputs: [(file: String, run: TestRun)] = []
         let here = FileManager.default.currentDirectoryPath
-        let trust = ResultsTrust(here: here, environment: environment)
+        let trust = ResultsTrust(here: here, environment: environment, flags: flags)
         for file in resultFiles {
             guard FileManager.default.isReadableFile(atPath: file) else {
                 diagnostics.error("\(file): \(FileManager.default.fileExists(atPath: file) ? "cannot be read" : "no such file")")
@@ -165,8 +165,8 @@ public enum TraceabilityRun {
         var policyChanges: [String] = []
         if catalog == nil, let around = trust.around {
             let base = TrustedBase.resolve(given: nil, environment: environment, repository: around.repository)
-            let file = try? Pipeline.resolveConfiguration(flags: flags, environment: environment, repository: around.repository).configurationFile
-            let trusted = GatePolicyTrust.apply(loaded, step: &step, base: base, repository: around.repository, configurationFile: file ?? nil, here: here)
+            let trusted = GatePolicyTrust.apply(loaded, step: &step, base: base, repository: around.repository,
+                                                configurationFile: trust.configuration?.configurationFile, here: here)
             loaded = trusted.catalog
             policyChanges = trusted.changes
             GatePolicyTrust.say(policyChanges, base: base, diagnostics: diagnostics)

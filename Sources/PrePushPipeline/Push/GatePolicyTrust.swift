@@ -30,7 +30,8 @@ enum GatePolicyTrust {
                 baseSection = decoded.traceability
             }
         }
-        let trusted = TraceabilityStep(baseSection, root: step.root).gate
+        let baseStep = TraceabilityStep(baseSection, root: step.root)
+        let trusted = baseStep.gate
         var gate = step.gate
         let dropped = trusted.blocking.subtracting(gate.blocking)
         if !dropped.isEmpty {
@@ -47,7 +48,6 @@ enum GatePolicyTrust {
         }
         step.gate = gate
         // The scenarios, from the base's catalog (in its own place).
-        let baseStep = TraceabilityStep(baseSection, root: step.root)
         let baseCatalogPath = baseStep.catalogPath
         guard !baseCatalogPath.hasPrefix("/"), let bytes = base.contents(of: baseCatalogPath, in: repository),
               let baseCatalog = try? ScenarioCatalog.decode(String(decoding: bytes, as: UTF8.self), path: baseCatalogPath,

@@ -12,10 +12,8 @@ import PrePushGit
 /// adds to the configuration file (a pull request quarantining the test it breaks) are said and
 /// not honoured; the entries the base already had are. The merge of shards decides the same way.
 enum QuarantineTrust {
-    /// `configuration`'s quarantine without the entries the change adds, in CI.
-    static func apply(_ configuration: inout ResolvedConfiguration, context: PushContext) {
-        let base = TrustedBase.resolve(given: context.request.checkRange?.base, environment: context.request.environment,
-                                       repository: context.repository)
+    /// `configuration`'s quarantine without the entries the change adds, in CI (`base` nil outside it).
+    static func apply(_ configuration: inout ResolvedConfiguration, context: PushContext, base: TrustedBase?) {
         configuration.quarantine = trusted(configuration.quarantine, file: configuration.configurationFile, repository: context.repository,
                                            here: context.request.here, base: base, diagnostics: context.diagnostics)
     }
