@@ -82,6 +82,7 @@ final class SQLiteConnection {
         case text(String?)
         case real(Double)
         case integer(Int)
+        case blob([UInt8])
     }
 
     /// Runs one statement with `values` bound in order, calling `row` for each row of its result.
@@ -127,6 +128,8 @@ final class SQLiteConnection {
             case .text(nil): code = sqlite3_bind_null(statement, position)
             case .real(let number): code = sqlite3_bind_double(statement, position, number)
             case .integer(let number): code = sqlite3_bind_int64(statement, position, Int64(number))
+            case .blob(let bytes):
+                code = bytes.withUnsafeBytes { sqlite3_bind_blob64(statement, position, $0.baseAddress, sqlite3_uint64($0.count), transient) }
             }
             guard code == SQLITE_OK else { throw error(operation, code) }
         }
@@ -147,5 +150,11 @@ final class SQLiteConnection {
         func real(_ column: Int32) -> Double { sqlite3_column_double(statement, column) }
 
         func integer(_ column: Int32) -> Int { Int(sqlite3_column_int64(statement, column)) }
+
+        func blob(_ column: Int32) -> [UInt8] {
+            let count = Int(sqlite3_column_bytes(statement, column))
+            guard count > 0, let start = sqlite3_column_blob(statement, column) else { return [] }
+            return Array(UnsafeRawBufferPointer(start: start, count: count))
+        }
     }
 }
