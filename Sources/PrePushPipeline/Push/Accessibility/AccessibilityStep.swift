@@ -108,7 +108,8 @@ struct AccessibilityStep: Sendable {
     /// the findings its lines touch, so that its note counts those).
     func rawFindings(path: String, text: String) -> [AccessibilityFinding] {
         identifiers.checker(for: text, step: self)
-            .check(path: path, text: text, lookup: ConstantIndex.usesIdentifierConstants(text) ? repositoryIndex.all(excluding: self) : ConstantLookup())
+            .check(path: path, text: text, lookup: ConstantIndex.usesIdentifierConstants(text) ? repositoryIndex.all(excluding: self) : ConstantLookup(),
+                   views: repositoryIndex.views(excluding: self))
             // A UI test's queries are checked against every view of the repository
             // (`UITestIdentifierCheck`), never against one file's.
             .filter { $0.ruleID != UITestIdentifierRule.description.identifier }
@@ -119,6 +120,7 @@ struct AccessibilityStep: Sendable {
     /// this, checking a file only reads shared state.
     func prepareSharedState() {
         _ = repositoryIndex.all(excluding: self)
+        _ = repositoryIndex.views(excluding: self)
         _ = identifiers.practice(self)
         _ = identifiers.checker(for: "accessibilityIdentifier", step: self)
     }

@@ -20,11 +20,14 @@ final class RepositoryIndex: @unchecked Sendable {
     struct Facts: Equatable {
         var constants = ConstantTable()
         var census = IdentifierCensus()
+        /// Its view components (`ViewIndex`), for view code only.
+        var views = ViewIndex()
     }
 
     let root: String?
     private var gathered: [(path: String, facts: Facts)]?
     private var lookup: ConstantLookup?
+    private var viewIndex: ViewIndex?
     /// Files read and scanned by the last gathering (not known by the stored index): for tests
     /// and `--verbose`.
     private(set) var scannedFiles = 0
@@ -35,6 +38,20 @@ final class RepositoryIndex: @unchecked Sendable {
     /// wins for a name declared twice).
     func all(excluding step: AccessibilityStep) -> ConstantLookup {
         constants(isExcluded: step.isExcluded, maxFileSize: step.maxFileSize, controls: step.checker.settings.controls)
+    }
+
+    /// The view components of every file the step could check (tests, build and vendored folders and
+    /// `accessibility.exclude` left out), resolved: made once per run, from the store for files
+    /// scanned before.
+    func views(excluding step: AccessibilityStep) -> ViewIndex {
+        if let viewIndex { return viewIndex }
+        var found = ViewIndex()
+        for (path, facts) in files(maxFileSize: step.maxFileSize, controls: step.checker.settings.controls) where !step.isExcluded(path) {
+            found.merge(facts.views)
+        }
+        let made = found.resolved()
+        viewIndex = made
+        return made
     }
 
     /// Every constant of the files `isExcluded` keeps.
@@ -102,8 +119,10 @@ final class RepositoryIndex: @unchecked Sendable {
     /// What one file's bytes hold. (No look for `let` first: the generic `firstRange(of:)` was 92%
     /// of a cold scan's CPU; each scan is one pass over the bytes.)
     static func scan(_ bytes: [UInt8], vocabulary: IdentifierCensus.Vocabulary) -> Facts {
-        Facts(constants: bytes.count > 20 ? ConstantIndex.scan(bytes: bytes) : ConstantTable(),
-              census: IdentifierCensus(bytes: bytes, vocabulary: vocabulary))
+        // Only view code is parsed for components: most of an app's files are models and services.
+        let views = ByteSearch.contains(bytes, Array("View".utf8)) ? ViewIndex.scan(bytes: bytes) : ViewIndex()
+        return Facts(constants: bytes.count > 20 ? ConstantIndex.scan(bytes: bytes) : ConstantTable(),
+                     census: IdentifierCensus(bytes: bytes, vocabulary: vocabulary), views: views)
     }
 }
 
@@ -115,7 +134,8 @@ final class RepositoryIndex: @unchecked Sendable {
 struct ConstantStore {
     // 3: a UI test must import XCTest, and `identifier:` counts only in an element query.
     // 4: the census's `tagged` counts tagged controls, not identifiers; older counts are scanned again.
-    static let header = "prepush constants 4"
+    // 5: view components (`v`, `w`, `e`, `u` lines).
+    static let header = "prepush constants 5"
     let folder: String
     var path: String { FilePath.join(folder, "constants") }
 
@@ -159,6 +179,15 @@ struct ConstantStore {
             case UInt8(ascii: "d"): facts.census.identifiers.append(value)
             case UInt8(ascii: "n"): facts.census.identifierNames.append(value)
             case UInt8(ascii: "q"): facts.census.subscriptQueries.append(value)
+            case UInt8(ascii: "v"):
+                guard let bits = UInt8(value) else { return [:] }
+                facts.views.components[name] = ComponentTraits(rawValue: bits)
+            case UInt8(ascii: "w"): facts.views.widgetRoots.insert(value)
+            case UInt8(ascii: "e"): facts.views.children[name] = Set(value.split(separator: " ").map(String.init))
+            case UInt8(ascii: "u"):
+                let counts = value.split(separator: " ").compactMap { Int($0) }
+                guard counts.count == 2 else { return [:] }
+                facts.views.uses[name] = UseCount(all: counts[0], labelledOrHidden: counts[1])
             default: return [:]
             }
         }
@@ -176,6 +205,17 @@ struct ConstantStore {
                 for (name, value) in entries.sorted(by: { $0.key < $1.key }) where Self.fits(name) && Self.fits(value) {
                     text += "\(blob)\t\(kind)\t\(name)\t\(value)\n"
                 }
+            }
+            let views = facts.views
+            for (name, traits) in views.components.sorted(by: { $0.key < $1.key }) where Self.fits(name) {
+                text += "\(blob)\tv\t\(name)\t\(traits.rawValue)\n"
+            }
+            for root in views.widgetRoots.sorted() where Self.fits(root) { text += "\(blob)\tw\t\t\(root)\n" }
+            for (name, made) in views.children.sorted(by: { $0.key < $1.key }) where Self.fits(name) && made.allSatisfy(Self.fits) {
+                text += "\(blob)\te\t\(name)\t\(made.sorted().joined(separator: " "))\n"
+            }
+            for (name, count) in views.uses.sorted(by: { $0.key < $1.key }) where Self.fits(name) {
+                text += "\(blob)\tu\t\(name)\t\(count.all) \(count.labelledOrHidden)\n"
             }
             let census = facts.census
             guard census != IdentifierCensus() else { continue }
