@@ -65,6 +65,19 @@ public struct ImageMissingLabelRule: AccessibilityRule {
             }
             """),
             RuleExample(#"Image("chart", label: Text("Sales by month"))"#),
+            // A member shown as a Toggle's label or a tab item (Home Assistant, MovieSwiftUI).
+            RuleExample("""
+            struct AssistSettings: View {
+                func toggleLabel(symbol: SFSymbol, text: String) -> some View {
+                    HStack { Image(systemSymbol: symbol).frame(width: 24, height: 24); Text(text) }
+                }
+                func tabbarItem(text: String, image: String) -> some View { VStack { Image(systemName: image); Text(text) } }
+                var body: some View {
+                    Toggle(isOn: $muted) { toggleLabel(symbol: .speakerSlash, text: "Mute") }
+                    MoviesHome().tabItem { tabbarItem(text: "Movies", image: "film") }
+                }
+            }
+            """),
             RuleExample(#"Image(decorative: "wave-background")"#),
             RuleExample(#"Image(systemName: "trash").accessibilityLabel("Delete")"#),
             RuleExample(#"Image(uiImage: avatar).resizable().accessibilityHidden(true)"#),
@@ -113,9 +126,16 @@ public struct ImageMissingLabelRule: AccessibilityRule {
         guard let severity = settings.severity(of: Self.description) else { return [] }
         // Members shown as a Button's or Menu's label (`Button(action: attach) { attachIcon }`): the
         // control speaks for their images, and icon-button-missing-label reports it if it does not.
-        let labelTokens = Set(file.viewCalls.filter { $0.name == "Button" || $0.name == "Menu" }
-            .compactMap { IconButtonMissingLabelRule.labelClosure(of: $0.call) }
-            .flatMap { $0.tokens(viewMode: .sourceAccurate).map(\.text) })
+        // Likewise a Toggle's label (Home Assistant's `Toggle(isOn:) { toggleLabel(symbol:text:) }`) and a
+        // tab item (MovieSwiftUI's `.tabItem { tabbarItem(text:image:) }`): the toggle or the tab bar reads them.
+        let labels = file.viewCalls.compactMap { view -> ClosureExprSyntax? in
+            switch view.name {
+            case "Button", "Menu": return IconButtonMissingLabelRule.labelClosure(of: view.call)
+            case "Toggle": return view.call.additionalTrailingClosures.first { $0.label.text == "label" }?.closure ?? view.call.trailingClosure
+            default: return nil
+            }
+        } + file.viewCalls.flatMap { $0.modifier("tabItem").compactMap(\.trailingClosure) }
+        let labelTokens = Set(labels.flatMap { $0.tokens(viewMode: .sourceAccurate).map(\.text) })
         let message = "VoiceOver reads this Image by its name; add .accessibilityLabel(\"…\"), or use Image(decorative:) or .accessibilityHidden(true) for decoration"
         let assets = file.assetImages.filter { !Self.isSpokenFor(chain: $0, in: file) }.map { image in
             file.finding(Self.self, at: image.root, message: message, severity: severity, span: image.chain)
