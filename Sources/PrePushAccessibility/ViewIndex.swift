@@ -134,6 +134,12 @@ final class ComponentCollector: SyntaxVisitor {
     }
 
     static let controls: Set<String> = ["Button", "Link", "Toggle", "Menu", "NavigationLink", "ShareLink"]
+    static let builtInViews: Set<String> = ContentReader.silentViews.union(controls).union([
+        "Text", "Image", "Label", "List", "ScrollView", "Section", "ForEach", "NavigationStack", "NavigationView",
+        "TextField", "SecureField", "TextEditor", "Picker", "DatePicker", "Slider", "Stepper", "Form", "GeometryReader",
+        "LazyVGrid", "LazyHGrid", "GridItem", "Grid", "GridRow", "TabView", "AsyncImage", "Font", "Color", "CGSize", "CGFloat",
+        "Binding", "Date", "URL", "String", "Int", "Double", "Task", "ToolbarItem", "ToolbarItemGroup", "ViewThatFits",
+    ])
     static let accessoryFamilies: Set<String> = ["widgetFamily", "accessoryCircular", "accessoryRectangular", "accessoryInline", "accessoryCorner"]
 
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -188,6 +194,9 @@ final class ComponentCollector: SyntaxVisitor {
                 }
             }
         }
+        // SwiftUI's own views are never a component of the repository: not kept (they are most calls,
+        // and the index is stored for every view file).
+        guard !Self.builtInViews.contains(name) else { return .visitChildren }
         if let type = types.last { index.children[type, default: []].insert(name) }
         guard let view = ViewCall(node) else { return .visitChildren }
         var count = index.uses[name] ?? UseCount()
