@@ -134,6 +134,8 @@ final class ComponentCollector: SyntaxVisitor {
     }
 
     static let controls: Set<String> = ["Button", "Link", "Toggle", "Menu", "NavigationLink", "ShareLink"]
+    /// WidgetKit's configurations, whose closures make a widget's or a Live Activity's views.
+    static let widgetConfigurations: Set<String> = ["StaticConfiguration", "IntentConfiguration", "AppIntentConfiguration", "ActivityConfiguration"]
     static let builtInViews: Set<String> = ContentReader.silentViews.union(controls).union([
         "Text", "Image", "Label", "List", "ScrollView", "Section", "ForEach", "NavigationStack", "NavigationView",
         "TextField", "SecureField", "TextEditor", "Picker", "DatePicker", "Slider", "Stepper", "Form", "GeometryReader",
@@ -182,9 +184,10 @@ final class ComponentCollector: SyntaxVisitor {
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         guard let name = ViewCall.viewName(of: node) else { return .visitChildren }
-        if name.hasSuffix("Configuration") {
+        if Self.widgetConfigurations.contains(name) {
             // `StaticConfiguration(kind:provider:) { entry in EntryView(entry: entry) }`,
             // `ActivityConfiguration`, `AppIntentConfiguration`: what the closures make is a widget's.
+            // (Not any `…Configuration`: UIKit's `UIHostingConfiguration { … }` hosts an app's cell.)
             let closures = [node.trailingClosure].compactMap { $0 } + node.additionalTrailingClosures.map(\.closure)
             for closure in closures {
                 for token in closure.tokens(viewMode: .sourceAccurate) where token.text.first?.isUppercase == true {

@@ -143,6 +143,9 @@ import Testing
         let views = Self.index([widget, view, label])
         #expect(views.widgetSurfaces.isSuperset(of: ["WidgetGaugeView", "GaugeLabel"]))
         #expect(AccessibilityChecker().check(path: "GaugeLabel.swift", text: label, views: views).isEmpty)
+        // A UIKit cell hosting SwiftUI (Pocket Casts' `ContentUnavailableConfiguration`) is no widget.
+        let cell = "enum Empty { static func noNetwork() -> UIContentConfiguration { UIHostingConfiguration { WidgetGaugeView(entry: .empty) } } }"
+        #expect(Self.index([cell, view, label]).widgetSurfaces.isEmpty)
         // The same view in an app screen only: a fixed font there is a finding.
         #expect(Self.rules(AccessibilityChecker().check(path: "GaugeLabel.swift", text: label, views: Self.index([view, label])))
             == ["fixed-font-size"])
