@@ -135,7 +135,9 @@ struct ConstantStore {
     // 3: a UI test must import XCTest, and `identifier:` counts only in an element query.
     // 4: the census's `tagged` counts tagged controls, not identifiers; older counts are scanned again.
     // 5: view components (`v`, `w`, `e`, `u` lines).
-    static let header = "prepush constants 5"
+    // 6: widget roots from WidgetKit's configurations only. Any change to what a scan finds must
+    // bump this: facts are kept by blob id, and a blob's old facts would otherwise be used as new.
+    static let header = "prepush constants 6"
     let folder: String
     var path: String { FilePath.join(folder, "constants") }
 
