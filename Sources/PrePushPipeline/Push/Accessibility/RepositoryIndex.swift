@@ -22,12 +22,24 @@ final class RepositoryIndex: @unchecked Sendable {
         var census = IdentifierCensus()
         /// Its view components (`ViewIndex`), for view code only.
         var views = ViewIndex()
+        /// Whether `views` was read (a parse): only when a check needs the components, not for the
+        /// constants and census every push may need.
+        var viewsScanned = false
     }
 
     let root: String?
     private var gathered: [(path: String, facts: Facts)]?
     private var lookup: ConstantLookup?
     private var viewIndex: ViewIndex?
+    /// What the last gathering found by blob, each file's blob, and where they are stored: the view
+    /// components, read later, are added to them.
+    private var byBlob: [String: Facts] = [:]
+    private var blobs: [String: String] = [:]
+    private var store: ConstantStore?
+
+    /// The view components when already gathered (by `views(excluding:)`), else nil: a file's check
+    /// asks for them only when its own findings could depend on them.
+    var knownViews: ViewIndex? { viewIndex }
     /// Files read and scanned by the last gathering (not known by the stored index): for tests
     /// and `--verbose`.
     private(set) var scannedFiles = 0
@@ -46,7 +58,26 @@ final class RepositoryIndex: @unchecked Sendable {
     func views(excluding step: AccessibilityStep) -> ViewIndex {
         if let viewIndex { return viewIndex }
         var found = ViewIndex()
-        for (path, facts) in files(maxFileSize: step.maxFileSize, controls: step.checker.settings.controls) where !step.isExcluded(path) {
+        let all = files(maxFileSize: step.maxFileSize, controls: step.checker.settings.controls)
+        // Files whose components were never read are parsed now, side by side, and stored.
+        let missing = all.indices.filter { !all[$0].facts.viewsScanned && !step.isExcluded(all[$0].path) }
+        let root = root ?? "", limit = step.maxFileSize
+        let parsed = Concurrently.map(missing.map { all[$0].path }) { path -> ViewIndex in
+            guard case .success(let bytes) = FileReading.read(FilePath.join(root, path), limit: limit),
+                  ByteSearch.contains(bytes, Array("View".utf8)) else { return ViewIndex() }
+            return ViewIndex.scan(bytes: bytes)
+        }
+        var updated = all
+        for (index, views) in zip(missing, parsed) {
+            updated[index].facts.views = views
+            updated[index].facts.viewsScanned = true
+            if let blob = blobs[updated[index].path] { byBlob[blob] = updated[index].facts }
+        }
+        if !missing.isEmpty {
+            gathered = updated
+            store?.save(byBlob)
+        }
+        for (path, facts) in updated where !step.isExcluded(path) {
             found.merge(facts.views)
         }
         let made = found.resolved()
@@ -73,10 +104,14 @@ final class RepositoryIndex: @unchecked Sendable {
         if let root {
             let repository = try? Repository.discover(from: root)
             let store = repository.map { ConstantStore(folder: FilePath.join($0.commonDirectory, "prepush")) }
+            self.store = store
             let known = store?.load() ?? [:]
             let indexed = repository?.indexedFiles()
             let vocabulary = IdentifierCensus.Vocabulary(controls: controls)
             var seen: [String: Facts] = [:]
+            var order: [(path: String, blob: String)] = []
+            var unknown: [(blob: String, absolute: String, bytes: [UInt8]?)] = []
+            var pending: Set<String> = []
             // SourceTree keeps symlinks only when they stay inside the root: no per-file realpath here
             // (it was 40% of a push's CPU in a 3,000-file app).
             for path in SourceTree.files(under: root, where: { $0.hasSuffix(".swift") && !IdentifierPolicy.isVendored($0) }) {
@@ -91,17 +126,21 @@ final class RepositoryIndex: @unchecked Sendable {
                     bytes = read
                     blob = Repository.contentHash(read)
                 }
-                let facts: Facts
-                if let memo = seen[blob] ?? known[blob] {
-                    facts = memo
-                } else {
-                    if bytes == nil, case .success(let read) = FileReading.read(absolute, limit: maxFileSize) { bytes = read }
-                    facts = Self.scan(bytes ?? [], vocabulary: vocabulary)
-                    scannedFiles += 1
-                }
-                seen[blob] = facts
-                files.append((path, facts))
+                if seen[blob] == nil, let memo = known[blob] { seen[blob] = memo }
+                if seen[blob] == nil, pending.insert(blob).inserted { unknown.append((blob, absolute, bytes)) }
+                order.append((path, blob))
             }
+            // Files not scanned before are scanned side by side.
+            let scanned = Concurrently.map(unknown) { file -> (String, Facts) in
+                var bytes = file.bytes
+                if bytes == nil, case .success(let read) = FileReading.read(file.absolute, limit: maxFileSize) { bytes = read }
+                return (file.blob, Self.scan(bytes ?? [], vocabulary: vocabulary))
+            }
+            for (blob, facts) in scanned { seen[blob] = facts }
+            scannedFiles += scanned.count
+            files = order.compactMap { entry in seen[entry.blob].map { (entry.path, $0) } }
+            byBlob = seen
+            for entry in order { blobs[entry.path] = entry.blob }
             // Written when something was scanned, holding only the blobs of this tree.
             if scannedFiles > 0 || seen.count != known.count { store?.save(seen) }
         }
@@ -119,10 +158,10 @@ final class RepositoryIndex: @unchecked Sendable {
     /// What one file's bytes hold. (No look for `let` first: the generic `firstRange(of:)` was 92%
     /// of a cold scan's CPU; each scan is one pass over the bytes.)
     static func scan(_ bytes: [UInt8], vocabulary: IdentifierCensus.Vocabulary) -> Facts {
-        // Only view code is parsed for components: most of an app's files are models and services.
-        let views = ByteSearch.contains(bytes, Array("View".utf8)) ? ViewIndex.scan(bytes: bytes) : ViewIndex()
-        return Facts(constants: bytes.count > 20 ? ConstantIndex.scan(bytes: bytes) : ConstantTable(),
-                     census: IdentifierCensus(bytes: bytes, vocabulary: vocabulary), views: views)
+        // View components are parsed later, only when a check needs them (`views(excluding:)`):
+        // parsing every view file made a first push in a 1,600-file app take a minute.
+        Facts(constants: bytes.count > 20 ? ConstantIndex.scan(bytes: bytes) : ConstantTable(),
+              census: IdentifierCensus(bytes: bytes, vocabulary: vocabulary))
     }
 }
 
@@ -185,6 +224,7 @@ struct ConstantStore {
                 guard let bits = UInt8(value) else { return [:] }
                 facts.views.components[name] = ComponentTraits(rawValue: bits)
             case UInt8(ascii: "w"): facts.views.widgetRoots.insert(value)
+            case UInt8(ascii: "V"): facts.viewsScanned = true
             case UInt8(ascii: "e"): facts.views.children[name] = Set(value.split(separator: " ").map(String.init))
             case UInt8(ascii: "u"):
                 let counts = value.split(separator: " ").compactMap { Int($0) }
@@ -209,6 +249,7 @@ struct ConstantStore {
                 }
             }
             let views = facts.views
+            if facts.viewsScanned { text += "\(blob)\tV\t\t\n" }
             for (name, traits) in views.components.sorted(by: { $0.key < $1.key }) where Self.fits(name) {
                 text += "\(blob)\tv\t\(name)\t\(traits.rawValue)\n"
             }
