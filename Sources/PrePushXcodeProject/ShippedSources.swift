@@ -21,6 +21,9 @@ public struct ShippedSources: Sendable {
         /// Repository-relative folders whose Swift files it compiles, less the files of `excluded`.
         var folders: [String] = []
         var excluded: Set<String> = []
+        /// The SDKs it builds for (`macosx`, `iphoneos`, …), from its configurations or the project's;
+        /// empty when unsaid (a package target).
+        var platforms: Set<String> = []
     }
 
     private(set) var claims: [Claim] = []
@@ -50,14 +53,26 @@ public struct ShippedSources: Sendable {
     /// The names of the targets that claim `path` when none of them ships (a file only test bundles
     /// or tools compile); nil when it ships, or no target claims it.
     public func unshippedTargets(of path: String) -> [String]? {
-        var owners: [Claim] = claims.filter { $0.files.contains(path) }
-        if owners.isEmpty {
-            owners = claims.filter { claim in
-                !claim.excluded.contains(path) && claim.folders.contains { $0.isEmpty || path.hasPrefix($0 + "/") }
-            }
-        }
+        let owners = owners(of: path)
         guard !owners.isEmpty, !owners.contains(where: \.ships) else { return nil }
         return Array(Set(owners.map(\.target))).sorted()
+    }
+
+    /// Whether every target that compiles `path` builds for macOS only (`SDKROOT = macosx`): no
+    /// Dynamic Type there, and a pointer rather than a finger. False when no target claims it, or one
+    /// does not say its platform.
+    public func isMacOnly(_ path: String) -> Bool {
+        let owners = owners(of: path)
+        return !owners.isEmpty && owners.allSatisfy { !$0.platforms.isEmpty && $0.platforms.isSubset(of: ["macosx"]) }
+    }
+
+    /// The targets that list `path`, else those whose folders hold it.
+    private func owners(of path: String) -> [Claim] {
+        let listing = claims.filter { $0.files.contains(path) }
+        guard listing.isEmpty else { return listing }
+        return claims.filter { claim in
+            !claim.excluded.contains(path) && claim.folders.contains { $0.isEmpty || path.hasPrefix($0 + "/") }
+        }
     }
 
     /// The folder of a relative path (`""` at the top).
@@ -109,10 +124,14 @@ public struct ShippedSources: Sendable {
             }
         }
         var claims: [Claim] = []
+        let projectPlatforms = objects.values.compactMap { $0 as? [String: Any] }.first { $0["isa"] as? String == "PBXProject" }
+            .map { XcodeProjectFile.platforms(of: $0, in: objects) } ?? []
         for value in objects.values {
             guard let target = value as? [String: Any], target["isa"] as? String == "PBXNativeTarget" else { continue }
             let productType = target["productType"] as? String ?? ""
             var claim = Claim(target: target["name"] as? String ?? "", ships: !unshippedProducts.contains(productType))
+            let own = XcodeProjectFile.platforms(of: target, in: objects)
+            claim.platforms = own.isEmpty ? projectPlatforms : own
             for phase in target["buildPhases"] as? [String] ?? [] {
                 guard let object = objects[phase] as? [String: Any], object["isa"] as? String == "PBXSourcesBuildPhase" else { continue }
                 for buildFile in object["files"] as? [String] ?? [] {

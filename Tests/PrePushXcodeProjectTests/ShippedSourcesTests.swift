@@ -60,6 +60,32 @@ import Testing
         #expect(shipped.unshippedTargets(of: "Elsewhere/Screen.swift") == nil)
     }
 
+    /// CodeEdit's project: one macOS app target (`SDKROOT = macosx`), its files in a synchronized folder.
+    @Test func filesOnlyMacTargetsCompileAreKnown() throws {
+        let root = try TemporaryDirectory(prefix: "prepush-shipped")
+        try root.write("""
+        {
+            objects = {
+                MAIN = {isa = PBXGroup; children = (MACFOLDER, PHONEFOLDER); sourceTree = "<group>"; };
+                MACFOLDER = {isa = PBXFileSystemSynchronizedRootGroup; path = CodeEdit; sourceTree = "<group>"; };
+                PHONEFOLDER = {isa = PBXFileSystemSynchronizedRootGroup; path = Shared; sourceTree = "<group>"; };
+                MACLIST = {isa = XCConfigurationList; buildConfigurations = (MACDEBUG); };
+                MACDEBUG = {isa = XCBuildConfiguration; buildSettings = {SDKROOT = macosx; }; name = Debug; };
+                BOTHLIST = {isa = XCConfigurationList; buildConfigurations = (BOTHDEBUG); };
+                BOTHDEBUG = {isa = XCBuildConfiguration; buildSettings = {SUPPORTED_PLATFORMS = "macosx iphoneos iphonesimulator"; }; name = Debug; };
+                MAC = {isa = PBXNativeTarget; buildConfigurationList = MACLIST; buildPhases = (); fileSystemSynchronizedGroups = (MACFOLDER, PHONEFOLDER); name = CodeEdit; productType = "com.apple.product-type.application"; };
+                PHONE = {isa = PBXNativeTarget; buildConfigurationList = BOTHLIST; buildPhases = (); fileSystemSynchronizedGroups = (PHONEFOLDER); name = Companion; productType = "com.apple.product-type.application"; };
+            };
+            rootObject = MAIN;
+        }
+        """, to: "CodeEdit.xcodeproj/project.pbxproj")
+        let shipped = ShippedSources(root: root.path)
+        #expect(shipped.isMacOnly("CodeEdit/Features/StatusBar/StatusBarView.swift"))
+        // Also compiled for iOS: Dynamic Type and fingers apply.
+        #expect(!shipped.isMacOnly("Shared/Row.swift"))
+        #expect(!shipped.isMacOnly("Elsewhere/View.swift"))
+    }
+
     @Test func packageTargetsAreReadFromTheManifest() throws {
         let root = try TemporaryDirectory(prefix: "prepush-shipped")
         try root.write("""
