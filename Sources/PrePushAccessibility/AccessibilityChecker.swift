@@ -27,9 +27,10 @@ public struct AccessibilityChecker: Sendable {
         check(path: path, text: text, lookup: ConstantLookup(constants))
     }
 
-    /// The same with the other files' constants already indexed (made once for a whole run).
-    public func check(path: String, text: String, lookup: ConstantLookup = ConstantLookup()) -> [AccessibilityFinding] {
-        let source = ParsedSource(path: path, text: text, constants: lookup)
+    /// The same with the other files' constants already indexed and the repository's view components
+    /// (`ViewIndex`, resolved), both made once for a whole run.
+    public func check(path: String, text: String, lookup: ConstantLookup = ConstantLookup(), views: ViewIndex = ViewIndex()) -> [AccessibilityFinding] {
+        let source = ParsedSource(path: path, text: text, constants: lookup, views: views)
         let suppressions = Suppressions(bytes: source.bytes)
         var findings: [AccessibilityFinding] = []
         for rule in instances { findings += rule.findings(in: source) }

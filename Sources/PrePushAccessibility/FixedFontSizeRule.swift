@@ -11,7 +11,8 @@ public struct FixedFontSizeRule: AccessibilityRule {
         text. Text styles (`.body`, `.headline`) and `.custom(_:size:)` (which scales relative to \
         body) grow with Dynamic Type. `.dynamicTypeSize(.large)` pins a whole view to one size; a range \
         (`...DynamicTypeSize.accessibility2`) is fine. A font on an `Image` sizes an SF Symbol, which is an \
-        icon, not text: not reported.
+        icon, not text: not reported; nor emoji, a widget's or complication's views, text in a frame fixed \
+        in both directions, or a size read from the user's own setting (`@AppStorage`) or a `@ScaledMetric`.
         """,
         issueType: .dynamicTypeUnsupported,
         defaultSeverity: .warning,
@@ -34,6 +35,48 @@ public struct FixedFontSizeRule: AccessibilityRule {
                 .frame(width: size, height: size)
                 .accessibilityHidden(true)
             """),
+            // Emoji are pictures: the font sizes them.
+            RuleExample(#"Text("🔥").font(.system(size: 40))"#),
+            // A widget's view (made by its configuration): the system fits widgets to their family.
+            RuleExample("""
+            struct StepsWidget: Widget {
+                var body: some WidgetConfiguration {
+                    StaticConfiguration(kind: "steps", provider: StepsProvider()) { entry in StepsView(entry: entry) }
+                }
+            }
+            struct StepsView: View {
+                let entry: StepsEntry
+                var body: some View { Text("\\(entry.steps)").font(.system(size: 34, weight: .bold)) }
+            }
+            """),
+            // A complication reading its family.
+            RuleExample("""
+            struct RingComplication: View {
+                @Environment(\\.widgetFamily) private var family
+                var body: some View { Text("72%").font(.system(size: family == .accessoryCircular ? 12 : 16)) }
+            }
+            """),
+            // A badge count in a circle of fixed size: a larger font would only be cut off.
+            RuleExample(#"Text("\(count)").font(.system(size: 11, weight: .bold)).frame(width: 18, height: 18).background(Circle().fill(.red))"#),
+            RuleExample("""
+            ZStack {
+                Circle().fill(.red).frame(width: 20, height: 20)
+                Text("\\(unread)").font(.system(size: 12))
+            }
+            """),
+            // The reader's own size setting, or a size that Dynamic Type scales.
+            RuleExample("""
+            struct ChapterView: View {
+                @AppStorage("readerFontSize") private var fontSize = 17.0
+                @ScaledMetric private var captionSize: CGFloat = 12
+                var body: some View {
+                    Text(chapter.text).font(.system(size: fontSize))
+                    Text(chapter.source).font(.system(size: captionSize))
+                }
+            }
+            """),
+            // Home Assistant's Assist microphone: a font on a Button whose label is only an icon.
+            RuleExample(#"Button(action: record, label: { Image(uiImage: micIcon) }).font(.system(size: iconSize.width))"#),
             // A font on a row of icon buttons sizes their symbols.
             RuleExample(#"HStack { Button(action: back) { Image(systemName: "backward.fill") }.accessibilityLabel("Back") }.font(.system(size: 28))"#),
         ],
@@ -50,6 +93,16 @@ public struct FixedFontSizeRule: AccessibilityRule {
             RuleExample(#"Text("Title").font(↓.system(size: 28))"#),
             RuleExample(#"Text("Title").font(↓Font.system(size: 12, weight: .bold))"#),
             RuleExample(#"Text("Title").font(↓.custom("Avenir", fixedSize: 17))"#),
+            // Words beside an emoji are text; a frame fixed in one direction lets the text grow in the other.
+            RuleExample(#"Text("Hot 🔥").font(↓.system(size: 20))"#),
+            RuleExample(#"Text("Total").font(↓.system(size: 17)).frame(width: 200)"#),
+            // A plain stored size is not a setting: it is the same for every reader.
+            RuleExample("""
+            struct PriceTag: View {
+                var size: CGFloat = 17
+                var body: some View { Text(price).font(↓.system(size: size)) }
+            }
+            """),
         ]
     )
 
@@ -76,7 +129,9 @@ public struct FixedFontSizeRule: AccessibilityRule {
             // holds only images (looked into only when the font is fixed: it walks the content).
             if view.name == "Image" { continue }
             func onlyImages() -> Bool {
-                guard let content = view.call.trailingClosure else { return false }
+                // A control's label (`Button(action:label:)`, whose label is no trailing closure), or the content.
+                let isControl = ["Button", "Menu", "Link"].contains(view.name)
+                guard let content = (isControl ? IconButtonMissingLabelRule.labelClosure(of: view.call) : nil) ?? view.call.trailingClosure else { return false }
                 return file.contentReader(iconViews: settings.iconViews, readsForFont: true).alwaysShowsOnlyImages(content.statements)
             }
             for font in view.modifier("font") {
@@ -85,7 +140,9 @@ public struct FixedFontSizeRule: AccessibilityRule {
                 let labels = Set(argument.arguments.compactMap { $0.label?.text })
                 let fixed = (member.declName.baseName.text == "system" && labels.contains("size"))
                     || (member.declName.baseName.text == "custom" && labels.contains("fixedSize"))
-                if fixed && !Self.isSingleGlyph(view) && !onlyImages() && !Self.scalesWithHiddenFrame(view, in: file) {
+                if fixed && !Self.isSingleGlyph(view) && !Self.isEmojiOnly(view) && !onlyImages() && !Self.scalesWithHiddenFrame(view, in: file)
+                    && !Self.isOnWidgetSurface(view, in: file) && !Self.isInFixedContainer(view, in: file)
+                    && !Self.isSizedBySetting(argument, in: file) {
                     findings.append(file.finding(Self.self, at: argument,
                                                  message: "a fixed font size does not grow with Dynamic Type; use a text style (.body) or .custom(_:size:relativeTo:)",
                                                  severity: severity, span: view.chain))

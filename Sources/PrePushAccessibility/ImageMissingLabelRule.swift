@@ -32,6 +32,52 @@ public struct ImageMissingLabelRule: AccessibilityRule {
                 }
             }
             """),
+            // Components (in an app, declared in another file): a button that puts what it is
+            // given in a Button's label beside its title, a row that combines icon and title, a
+            // helper that labels its button, and an avatar every screen hides.
+            RuleExample("""
+            struct PrimaryButton<Content: View>: View {
+                let title: String
+                let action: () -> Void
+                @ViewBuilder let content: Content
+                var body: some View {
+                    Button(action: action) { HStack { content; Text(title) } }.buttonStyle(.borderedProminent)
+                }
+            }
+            struct SettingsRow<Icon: View>: View {
+                let title: String
+                @ViewBuilder let icon: Icon
+                var body: some View { HStack { icon; Text(title) }.accessibilityElement(children: .combine) }
+            }
+            func barButton(_ label: String, action: @escaping () -> Void, @ViewBuilder content: () -> some View) -> some View {
+                Button(action: action, label: content).accessibilityLabel(label)
+            }
+            struct Avatar: View {
+                var body: some View { Image("placeholder-avatar").resizable() }
+            }
+            struct Screen: View {
+                var body: some View {
+                    PrimaryButton(title: "Save", action: save) { Image("disk") }
+                    SettingsRow(title: "Notifications") { Image(systemName: "bell") }
+                    barButton("Close", action: dismiss) { Image(systemName: "xmark") }
+                    Avatar().accessibilityHidden(true)
+                }
+            }
+            """),
+            RuleExample(#"Image("chart", label: Text("Sales by month"))"#),
+            // A member shown as a Toggle's label or a tab item (Home Assistant, MovieSwiftUI).
+            RuleExample("""
+            struct AssistSettings: View {
+                func toggleLabel(symbol: SFSymbol, text: String) -> some View {
+                    HStack { Image(systemSymbol: symbol).frame(width: 24, height: 24); Text(text) }
+                }
+                func tabbarItem(text: String, image: String) -> some View { VStack { Image(systemName: image); Text(text) } }
+                var body: some View {
+                    Toggle(isOn: $muted) { toggleLabel(symbol: .speakerSlash, text: "Mute") }
+                    MoviesHome().tabItem { tabbarItem(text: "Movies", image: "film") }
+                }
+            }
+            """),
             RuleExample(#"Image(decorative: "wave-background")"#),
             RuleExample(#"Image(systemName: "trash").accessibilityLabel("Delete")"#),
             RuleExample(#"Image(uiImage: avatar).resizable().accessibilityHidden(true)"#),
@@ -80,15 +126,22 @@ public struct ImageMissingLabelRule: AccessibilityRule {
         guard let severity = settings.severity(of: Self.description) else { return [] }
         // Members shown as a Button's or Menu's label (`Button(action: attach) { attachIcon }`): the
         // control speaks for their images, and icon-button-missing-label reports it if it does not.
-        let labelTokens = Set(file.viewCalls.filter { $0.name == "Button" || $0.name == "Menu" }
-            .compactMap { IconButtonMissingLabelRule.labelClosure(of: $0.call) }
-            .flatMap { $0.tokens(viewMode: .sourceAccurate).map(\.text) })
+        // Likewise a Toggle's label (Home Assistant's `Toggle(isOn:) { toggleLabel(symbol:text:) }`) and a
+        // tab item (MovieSwiftUI's `.tabItem { tabbarItem(text:image:) }`): the toggle or the tab bar reads them.
+        let labels = file.viewCalls.compactMap { view -> ClosureExprSyntax? in
+            switch view.name {
+            case "Button", "Menu": return IconButtonMissingLabelRule.labelClosure(of: view.call)
+            case "Toggle": return view.call.additionalTrailingClosures.first { $0.label.text == "label" }?.closure ?? view.call.trailingClosure
+            default: return nil
+            }
+        } + file.viewCalls.flatMap { $0.modifier("tabItem").compactMap(\.trailingClosure) }
+        let labelTokens = Set(labels.flatMap { $0.tokens(viewMode: .sourceAccurate).map(\.text) })
         let message = "VoiceOver reads this Image by its name; add .accessibilityLabel(\"…\"), or use Image(decorative:) or .accessibilityHidden(true) for decoration"
-        let assets = file.assetImages.filter { !Self.isSpokenFor(chain: $0) }.map { image in
+        let assets = file.assetImages.filter { !Self.isSpokenFor(chain: $0, in: file) }.map { image in
             file.finding(Self.self, at: image.root, message: message, severity: severity, span: image.chain)
         }
         return assets + file.viewCalls.compactMap { image in
-            guard image.name == "Image", !Self.isSpokenFor(image), !file.appliesSpeakingModifier(image.modifiers) else { return nil }
+            guard image.name == "Image", !Self.isSpokenFor(image, in: file), !file.appliesSpeakingModifier(image.modifiers) else { return nil }
             if let member = Self.enclosingMemberName(image.chain), labelTokens.contains(member) { return nil }
             return file.finding(Self.self, at: image.nameToken,
                                 message: "VoiceOver reads this Image by its name; add .accessibilityLabel(\"…\"), or use Image(decorative:) or .accessibilityHidden(true) for decoration",
@@ -97,15 +150,23 @@ public struct ImageMissingLabelRule: AccessibilityRule {
     }
 
     /// Whether the image has a label, is hidden or decorative, or an enclosing view speaks for it.
-    static func isSpokenFor(_ image: ViewCall) -> Bool {
+    static func isSpokenFor(_ image: ViewCall, in file: ParsedSource) -> Bool {
         if image.call.arguments.contains(where: { $0.label?.text == "decorative" || $0.label?.text == "label" }) { return true }
-        return isSpokenFor(chain: image)
+        return isSpokenFor(chain: image, in: file)
     }
 
-    static func isSpokenFor(chain image: some ModifiedView) -> Bool {
+    static func isSpokenFor(chain image: some ModifiedView, in file: ParsedSource) -> Bool {
         if image.isLabelledOrHidden { return true }
         if isInTabItemWithText(image) { return true }
+        if isInSpeakingHelper(image.chain, views: file.views) { return true }
+        // A view type every use of which labels or hides it (`AvatarView(user).accessibilityHidden(true)`
+        // in the screens that show it): its images are never read by name.
+        let type = ParsedSource.enclosingType(of: Syntax(image.chain)).split(separator: ".").last.map(String.init) ?? ""
+        if !type.isEmpty, file.views.isAlwaysLabelledWhereUsed(type) { return true }
         return image.enclosingViews.contains { enclosing in
+            // A component whose body is a control, or speaks for, combines with its text or hides
+            // what it is given (`PrimaryButton("Save") { Image("disk") }`, declared in another file).
+            if !file.views.traits(of: enclosing.view.name).isDisjoint(with: .speaksForImages) { return true }
             switch enclosing.view.name {
             // In a control's label the image is spoken with the label's text; an icon-only control is
             // reported once, by icon-button-missing-label.
@@ -114,6 +175,22 @@ public struct ImageMissingLabelRule: AccessibilityRule {
             default: return enclosing.view.isLabelledOrHidden || enclosing.view.ignoresChildren
             }
         }
+    }
+
+    /// Whether the image is given to a view helper of the repository that puts it in a control or
+    /// labels it (`barButton(label: "Close") { Image(systemName: "xmark") }`, with `func barButton(…)
+    /// -> some View { Button(action: action, label: content).accessibilityLabel(label) }`).
+    static func isInSpeakingHelper(_ chain: ExprSyntax, views: ViewIndex) -> Bool {
+        var node = Syntax(chain)
+        while let parent = node.parent, !parent.is(DeclSyntax.self) {
+            if let call = parent.as(FunctionCallExprSyntax.self), call.calledExpression.id != node.id {
+                let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+                    ?? call.calledExpression.as(MemberAccessExprSyntax.self).flatMap { $0.base == nil || $0.base?.trimmedDescription == "self" ? $0.declName.baseName.text : nil }
+                if let name, name.first?.isLowercase == true, !views.traits(of: name).isDisjoint(with: .speaksForImages) { return true }
+            }
+            node = parent
+        }
+        return false
     }
 
     /// The name of the property or function whose body holds the image.

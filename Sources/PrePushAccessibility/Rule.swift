@@ -154,13 +154,18 @@ public struct ParsedSource {
 
     /// String constants of the rest of the repository (`ConstantIndex`), consulted after the file's own.
     let repositoryConstants: ConstantLookup
+    /// The repository's view components (`ViewIndex`, resolved); this file's own when none is given.
+    let views: ViewIndex
 
-    /// Parses `text`; `constants` are the repository's string constants, when known.
-    public init(path: String, text: String, constants: ConstantLookup = ConstantLookup()) {
+    /// Parses `text`; `constants` are the repository's string constants and `views` its view
+    /// components (resolved), when known.
+    public init(path: String, text: String, constants: ConstantLookup = ConstantLookup(), views: ViewIndex = ViewIndex()) {
         repositoryConstants = constants
         self.path = path
         bytes = Array(text.utf8)
         tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
+        // A file checked on its own (an editor's, standard input) still knows its own components.
+        self.views = views.isEmpty ? ViewIndex.scan(tree: tree).resolved() : views
         lineTable = LineTable(path: path, tree: tree)
         let collector = ViewCallCollector(lineTable: lineTable)
         collector.walk(tree)
@@ -215,7 +220,9 @@ public struct ParsedSource {
     /// link trait: a tap on one of them needs no trait of its own. Looked at only for views that get a
     /// tap, so most bodies are never walked.
     func isButtonLike(_ name: String) -> Bool {
-        guard let body = viewBodies[name] else { return false }
+        // A component of another file whose body is a control (`PrimaryButton`).
+        guard let body = viewBodies[name] else { return views.traits(of: name).contains(.control) }
+        if views.traits(of: name).contains(.control) { return true }
         if body.tokens(viewMode: .sourceAccurate).contains(where: { $0.text == "isButton" || $0.text == "isLink" }) { return true }
         guard let first = body.accessors.as(CodeBlockItemListSyntax.self)?.first?.item.as(ExprSyntax.self) else { return false }
         guard let call = ModifierClimb.root(of: first).as(FunctionCallExprSyntax.self) else { return false }
@@ -232,7 +239,9 @@ public struct ParsedSource {
 
     /// A reader of this file's view code, following its own properties and functions.
     func contentReader(iconViews: Set<String>, readsForFont: Bool = false) -> ContentReader {
-        ContentReader(iconViews: localIconViews.isEmpty ? iconViews : iconViews.union(localIconViews), members: memberBodies, readsForFont: readsForFont)
+        // The repository's icon views (a design system's `StatusIcon` in another file) too.
+        let local = localIconViews.union(views.iconViews)
+        return ContentReader(iconViews: local.isEmpty ? iconViews : iconViews.union(local), members: memberBodies, readsForFont: readsForFont)
     }
 
     /// The number an expression stands for: a literal, or a number constant of this file named in

@@ -17,11 +17,24 @@ public struct UITestIdentifierRule: AccessibilityRule {
         controls are tagged, naming the test's query and the view line that set it before. Over the \
         whole tree (`prepush a11y --all`) an identifier queried and set nowhere (a typo, a deleted \
         screen) is a warning unless the rule's severity is configured: it may be set where prepush \
-        cannot see (a helper of another module, an identifier built by a function).
+        cannot see (a helper of another module, an identifier built by a function). Queries into another \
+        app (`XCUIApplication(bundleIdentifier:)`, the springboard's notifications) are not this app's.
         """,
         issueType: .missingIdentifier,
         defaultSeverity: .error,
         nonTriggeringExamples: [
+            // Home Assistant's UI tests: the springboard's notification elements belong to another app.
+            RuleExample("""
+            import XCTest
+            final class NotificationUITests: XCTestCase {
+                func testCamera() {
+                    let springboard = XCUIApplication(bundleIdentifier: "com.apple.springboard")
+                    springboard.buttons.matching(identifier: "dismiss-expanded-button").firstMatch.tap()
+                    let expanded = springboard.otherElements["camera_notification"]
+                    XCTAssert(expanded.images["camera_notification_imageview"].exists)
+                }
+            }
+            """),
             RuleExample("""
             import XCTest
             struct LoginView: View {
@@ -273,9 +286,44 @@ private final class QueryCollector: SyntaxVisitor {
     static let identifierFunctions: Set<String> = ["matching", "element", "containing"]
     static let subscriptQueries = CensusScanner.queries
 
+    /// Names bound to another app (`let springboard = XCUIApplication(bundleIdentifier:
+    /// "com.apple.springboard")`) or to an element found in one: their queries are not this app's.
+    private var otherApps: Set<String> = []
+
     init(file: ParsedSource) {
         self.file = file
         super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
+        if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = node.initializer?.value,
+           queriesOtherApp(value) {
+            otherApps.insert(name)
+        }
+        return .visitChildren
+    }
+
+    /// Whether an expression starts from another app (`XCUIApplication(bundleIdentifier:)`) or a name
+    /// bound to one: Home Assistant's UI tests tap the springboard's notifications, whose identifiers
+    /// no view of the app sets.
+    private func queriesOtherApp(_ expression: ExprSyntax) -> Bool {
+        var current = expression
+        while true {
+            if let call = current.as(FunctionCallExprSyntax.self) {
+                if call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "XCUIApplication" {
+                    return call.arguments.contains { $0.label?.text == "bundleIdentifier" }
+                }
+                current = call.calledExpression
+            } else if let member = current.as(MemberAccessExprSyntax.self), let base = member.base {
+                current = base
+            } else if let subscriptCall = current.as(SubscriptCallExprSyntax.self) {
+                current = subscriptCall.calledExpression
+            } else if let reference = current.as(DeclReferenceExprSyntax.self) {
+                return otherApps.contains(reference.baseName.text)
+            } else {
+                return false
+            }
+        }
     }
 
     private func add(_ expression: ExprSyntax, explicit: Bool) {
@@ -291,7 +339,7 @@ private final class QueryCollector: SyntaxVisitor {
         var called = node.calledExpression
         if let call = called.as(FunctionCallExprSyntax.self) { called = call.calledExpression }
         if let member = called.as(MemberAccessExprSyntax.self), Self.subscriptQueries.contains(member.declName.baseName.text),
-           node.arguments.count == 1, let argument = node.arguments.first?.expression {
+           node.arguments.count == 1, let argument = node.arguments.first?.expression, !queriesOtherApp(ExprSyntax(node)) {
             add(argument, explicit: false)
         }
         return .visitChildren
@@ -300,7 +348,8 @@ private final class QueryCollector: SyntaxVisitor {
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         let name = node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
             ?? node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text ?? ""
-        if Self.identifierFunctions.contains(name), let argument = node.arguments.first(where: { $0.label?.text == "identifier" }) {
+        if Self.identifierFunctions.contains(name), let argument = node.arguments.first(where: { $0.label?.text == "identifier" }),
+           !queriesOtherApp(ExprSyntax(node)) {
             add(argument.expression, explicit: true)
         } else if name == "NSPredicate", let format = node.arguments.first, format.label?.text == "format",
                   let literal = format.expression.as(StringLiteralExprSyntax.self) {

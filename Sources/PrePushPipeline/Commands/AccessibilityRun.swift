@@ -7,6 +7,7 @@ import PrePushAccessibility
 import PrePushConfig
 import PrePushCore
 import PrePushGit
+import PrePushXcodeProject
 import PrePushResults
 
 /// What `prepush a11y` checks.
@@ -183,9 +184,17 @@ public enum AccessibilityRun {
             }
         case .all:
             var files: [TreeFile] = []
+            // Code no shipped target compiles (test helpers, tools), by the projects' own structure;
+            // with `include` configured, the team has chosen the files itself.
+            let shipped = step.excludesDefaults ? ShippedSources(root: root) : ShippedSources()
+            var unshipped: [String: Int] = [:]
             for path in SourceTree.files(under: root, where: { explainSelection ? $0.hasSuffix(".swift") : step.selects($0) }) {
                 if !step.selects(path) {
                     files.append(.known(Outcome(explanation: "\(path): not checked: \(step.selection(of: path, text: "").reason)")))
+                } else if let targets = shipped.unshippedTargets(of: path) {
+                    for target in targets { unshipped[target, default: 0] += 1 }
+                    let why = "compiled only into targets that do not ship (\(targets.joined(separator: ", ")))"
+                    files.append(.known(Outcome(explanation: explainSelection ? "\(path): not checked: \(why)" : nil)))
                 } else if case .success(let absolute) = RepositoryPath.fileInside(path, root: root) {
                     files.append(.check(path: path, absolute: absolute))
                 } else {
@@ -194,10 +203,31 @@ public enum AccessibilityRun {
                 }
             }
             checkAll(files, step: step, explainSelection: explainSelection, into: &result)
+            if let note = unshippedNote(unshipped) { result.notes.append(note) }
+            // macOS has no Dynamic Type and is used with a pointer: those two rules do not apply to
+            // files only macOS targets compile (CodeEdit: 56 findings, all false).
+            let before = result.findings.count
+            result.findings.removeAll { Self.touchAndTypeRules.contains($0.ruleID) && shipped.isMacOnly($0.location.file) }
+            if result.findings.count < before {
+                result.notes.append("accessibility: \(before - result.findings.count) fixed-font-size and small-touch-target findings not reported: "
+                    + "their files are compiled only for macOS, which has no Dynamic Type and is used with a pointer")
+            }
             // UI tests are not view files: their queries are checked against every view's identifiers.
             result.findings += UITestIdentifierCheck(step: step).unset()
         }
         return result
+    }
+
+    /// Rules about Dynamic Type and touch, which a macOS-only file is not subject to.
+    static let touchAndTypeRules: Set<String> = [FixedFontSizeRule.description.identifier, SmallTouchTargetRule.description.identifier]
+
+    /// The note for the files left out because no shipped target compiles them, or nil for none.
+    static func unshippedNote(_ byTarget: [String: Int]) -> String? {
+        guard !byTarget.isEmpty else { return nil }
+        let total = byTarget.values.reduce(0, +)
+        let targets = byTarget.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key) (\($0.value))" }
+        return "accessibility: \(total) Swift file\(total == 1 ? "" : "s") not checked: compiled only into targets that do not ship "
+            + "(test bundles, tools, plugins): \(targets.joined(separator: ", ")); name a file to check it (prepush a11y PATH)"
     }
 
     /// A file of the whole-tree walk: one to check, or one whose outcome the walk knows.

@@ -20,11 +20,26 @@ final class RepositoryIndex: @unchecked Sendable {
     struct Facts: Equatable {
         var constants = ConstantTable()
         var census = IdentifierCensus()
+        /// Its view components (`ViewIndex`), for view code only.
+        var views = ViewIndex()
+        /// Whether `views` was read (a parse): only when a check needs the components, not for the
+        /// constants and census every push may need.
+        var viewsScanned = false
     }
 
     let root: String?
     private var gathered: [(path: String, facts: Facts)]?
     private var lookup: ConstantLookup?
+    private var viewIndex: ViewIndex?
+    /// What the last gathering found by blob, each file's blob, and where they are stored: the view
+    /// components, read later, are added to them.
+    private var byBlob: [String: Facts] = [:]
+    private var blobs: [String: String] = [:]
+    private var store: ConstantStore?
+
+    /// The view components when already gathered (by `views(excluding:)`), else nil: a file's check
+    /// asks for them only when its own findings could depend on them.
+    var knownViews: ViewIndex? { viewIndex }
     /// Files read and scanned by the last gathering (not known by the stored index): for tests
     /// and `--verbose`.
     private(set) var scannedFiles = 0
@@ -35,6 +50,39 @@ final class RepositoryIndex: @unchecked Sendable {
     /// wins for a name declared twice).
     func all(excluding step: AccessibilityStep) -> ConstantLookup {
         constants(isExcluded: step.isExcluded, maxFileSize: step.maxFileSize, controls: step.checker.settings.controls)
+    }
+
+    /// The view components of every file the step could check (tests, build and vendored folders and
+    /// `accessibility.exclude` left out), resolved: made once per run, from the store for files
+    /// scanned before.
+    func views(excluding step: AccessibilityStep) -> ViewIndex {
+        if let viewIndex { return viewIndex }
+        var found = ViewIndex()
+        let all = files(maxFileSize: step.maxFileSize, controls: step.checker.settings.controls)
+        // Files whose components were never read are parsed now, side by side, and stored.
+        let missing = all.indices.filter { !all[$0].facts.viewsScanned && !step.isExcluded(all[$0].path) }
+        let root = root ?? "", limit = step.maxFileSize
+        let parsed = Concurrently.map(missing.map { all[$0].path }) { path -> ViewIndex in
+            guard case .success(let bytes) = FileReading.read(FilePath.join(root, path), limit: limit),
+                  ByteSearch.contains(bytes, Array("View".utf8)) else { return ViewIndex() }
+            return ViewIndex.scan(bytes: bytes)
+        }
+        var updated = all
+        for (index, views) in zip(missing, parsed) {
+            updated[index].facts.views = views
+            updated[index].facts.viewsScanned = true
+            if let blob = blobs[updated[index].path] { byBlob[blob] = updated[index].facts }
+        }
+        if !missing.isEmpty {
+            gathered = updated
+            store?.save(byBlob)
+        }
+        for (path, facts) in updated where !step.isExcluded(path) {
+            found.merge(facts.views)
+        }
+        let made = found.resolved()
+        viewIndex = made
+        return made
     }
 
     /// Every constant of the files `isExcluded` keeps.
@@ -56,10 +104,14 @@ final class RepositoryIndex: @unchecked Sendable {
         if let root {
             let repository = try? Repository.discover(from: root)
             let store = repository.map { ConstantStore(folder: FilePath.join($0.commonDirectory, "prepush")) }
+            self.store = store
             let known = store?.load() ?? [:]
             let indexed = repository?.indexedFiles()
             let vocabulary = IdentifierCensus.Vocabulary(controls: controls)
             var seen: [String: Facts] = [:]
+            var order: [(path: String, blob: String)] = []
+            var unknown: [(blob: String, absolute: String, bytes: [UInt8]?)] = []
+            var pending: Set<String> = []
             // SourceTree keeps symlinks only when they stay inside the root: no per-file realpath here
             // (it was 40% of a push's CPU in a 3,000-file app).
             for path in SourceTree.files(under: root, where: { $0.hasSuffix(".swift") && !IdentifierPolicy.isVendored($0) }) {
@@ -74,17 +126,21 @@ final class RepositoryIndex: @unchecked Sendable {
                     bytes = read
                     blob = Repository.contentHash(read)
                 }
-                let facts: Facts
-                if let memo = seen[blob] ?? known[blob] {
-                    facts = memo
-                } else {
-                    if bytes == nil, case .success(let read) = FileReading.read(absolute, limit: maxFileSize) { bytes = read }
-                    facts = Self.scan(bytes ?? [], vocabulary: vocabulary)
-                    scannedFiles += 1
-                }
-                seen[blob] = facts
-                files.append((path, facts))
+                if seen[blob] == nil, let memo = known[blob] { seen[blob] = memo }
+                if seen[blob] == nil, pending.insert(blob).inserted { unknown.append((blob, absolute, bytes)) }
+                order.append((path, blob))
             }
+            // Files not scanned before are scanned side by side.
+            let scanned = Concurrently.map(unknown) { file -> (String, Facts) in
+                var bytes = file.bytes
+                if bytes == nil, case .success(let read) = FileReading.read(file.absolute, limit: maxFileSize) { bytes = read }
+                return (file.blob, Self.scan(bytes ?? [], vocabulary: vocabulary))
+            }
+            for (blob, facts) in scanned { seen[blob] = facts }
+            scannedFiles += scanned.count
+            files = order.compactMap { entry in seen[entry.blob].map { (entry.path, $0) } }
+            byBlob = seen
+            for entry in order { blobs[entry.path] = entry.blob }
             // Written when something was scanned, holding only the blobs of this tree.
             if scannedFiles > 0 || seen.count != known.count { store?.save(seen) }
         }
@@ -102,6 +158,8 @@ final class RepositoryIndex: @unchecked Sendable {
     /// What one file's bytes hold. (No look for `let` first: the generic `firstRange(of:)` was 92%
     /// of a cold scan's CPU; each scan is one pass over the bytes.)
     static func scan(_ bytes: [UInt8], vocabulary: IdentifierCensus.Vocabulary) -> Facts {
+        // View components are parsed later, only when a check needs them (`views(excluding:)`):
+        // parsing every view file made a first push in a 1,600-file app take a minute.
         Facts(constants: bytes.count > 20 ? ConstantIndex.scan(bytes: bytes) : ConstantTable(),
               census: IdentifierCensus(bytes: bytes, vocabulary: vocabulary))
     }
@@ -115,7 +173,10 @@ final class RepositoryIndex: @unchecked Sendable {
 struct ConstantStore {
     // 3: a UI test must import XCTest, and `identifier:` counts only in an element query.
     // 4: the census's `tagged` counts tagged controls, not identifiers; older counts are scanned again.
-    static let header = "prepush constants 4"
+    // 5: view components (`v`, `w`, `e`, `u` lines).
+    // 6: widget roots from WidgetKit's configurations only. Any change to what a scan finds must
+    // bump this: facts are kept by blob id, and a blob's old facts would otherwise be used as new.
+    static let header = "prepush constants 6"
     let folder: String
     var path: String { FilePath.join(folder, "constants") }
 
@@ -159,6 +220,16 @@ struct ConstantStore {
             case UInt8(ascii: "d"): facts.census.identifiers.append(value)
             case UInt8(ascii: "n"): facts.census.identifierNames.append(value)
             case UInt8(ascii: "q"): facts.census.subscriptQueries.append(value)
+            case UInt8(ascii: "v"):
+                guard let bits = UInt8(value) else { return [:] }
+                facts.views.components[name] = ComponentTraits(rawValue: bits)
+            case UInt8(ascii: "w"): facts.views.widgetRoots.insert(value)
+            case UInt8(ascii: "V"): facts.viewsScanned = true
+            case UInt8(ascii: "e"): facts.views.children[name] = Set(value.split(separator: " ").map(String.init))
+            case UInt8(ascii: "u"):
+                let counts = value.split(separator: " ").compactMap { Int($0) }
+                guard counts.count == 2 else { return [:] }
+                facts.views.uses[name] = UseCount(all: counts[0], labelledOrHidden: counts[1])
             default: return [:]
             }
         }
@@ -176,6 +247,18 @@ struct ConstantStore {
                 for (name, value) in entries.sorted(by: { $0.key < $1.key }) where Self.fits(name) && Self.fits(value) {
                     text += "\(blob)\t\(kind)\t\(name)\t\(value)\n"
                 }
+            }
+            let views = facts.views
+            if facts.viewsScanned { text += "\(blob)\tV\t\t\n" }
+            for (name, traits) in views.components.sorted(by: { $0.key < $1.key }) where Self.fits(name) {
+                text += "\(blob)\tv\t\(name)\t\(traits.rawValue)\n"
+            }
+            for root in views.widgetRoots.sorted() where Self.fits(root) { text += "\(blob)\tw\t\t\(root)\n" }
+            for (name, made) in views.children.sorted(by: { $0.key < $1.key }) where Self.fits(name) && made.allSatisfy(Self.fits) {
+                text += "\(blob)\te\t\(name)\t\(made.sorted().joined(separator: " "))\n"
+            }
+            for (name, count) in views.uses.sorted(by: { $0.key < $1.key }) where Self.fits(name) {
+                text += "\(blob)\tu\t\(name)\t\(count.all) \(count.labelledOrHidden)\n"
             }
             let census = facts.census
             guard census != IdentifierCensus() else { continue }

@@ -1,0 +1,97 @@
+internal import SwiftSyntax
+
+/// Where a fixed font is not a Dynamic Type problem, decided from the code's structure: what the
+/// text is (emoji), which view draws it (a widget's), what holds it (a frame fixed in both
+/// directions), and where its size comes from (a setting of the user's own, a scaled metric).
+extension FixedFontSizeRule {
+    /// A `Text` of emoji only (`Text("🔥")`, `Text(verbatim: "👍🏽")`): the font sizes a picture.
+    static func isEmojiOnly(_ view: ViewCall) -> Bool {
+        guard view.name == "Text", let literal = view.call.arguments.first?.expression.as(StringLiteralExprSyntax.self),
+              !literal.isInterpolated else { return false }
+        let text = literal.textWithPlaceholders.filter { !$0.isWhitespace }
+        return !text.isEmpty && text.allSatisfy { character in
+            // A pictographic scalar (emoji presentation, or a symbol made emoji by a selector) leads
+            // each character; digits and `#` are emoji too, but only with a selector after them.
+            guard let first = character.unicodeScalars.first else { return false }
+            return first.properties.isEmojiPresentation
+                || (first.properties.isEmoji && first.value > 0xFF && character.unicodeScalars.contains { $0.value == 0xFE0F })
+        }
+    }
+
+    /// Whether the text is drawn by a widget or a complication: inside a view type a widget's
+    /// configuration makes (or one those make), or one that reads `\.widgetFamily` or an accessory
+    /// family. Widgets and complications do not follow Dynamic Type's sizes the way an app's
+    /// screens do: the system fits them to the family.
+    static func isOnWidgetSurface(_ view: ViewCall, in file: ParsedSource) -> Bool {
+        guard !file.views.widgetSurfaces.isEmpty else { return false }
+        var node = Syntax(view.chain)
+        while let parent = node.parent {
+            if let type = parent.as(StructDeclSyntax.self), file.views.widgetSurfaces.contains(type.name.text) { return true }
+            node = parent
+        }
+        return false
+    }
+
+    /// Whether the text, or a view holding it, has a frame fixed in both directions by numbers
+    /// (`.frame(width: 18, height: 18)`), or sits in a `ZStack` over a shape of fixed size (a badge's
+    /// circle): the container cannot grow, so a larger font would only be cut off.
+    static func isInFixedContainer(_ view: ViewCall, in file: ParsedSource) -> Bool {
+        let chains: [any ModifiedView] = [view] + view.enclosingViews.map(\.view)
+        if chains.contains(where: { hasFixedFrame($0, in: file) }) { return true }
+        return view.enclosingViews.contains { enclosing in
+            guard enclosing.view.name == "ZStack", let content = enclosing.view.call.trailingClosure else { return false }
+            return content.statements.contains { item in
+                guard let expression = item.item.as(ExprSyntax.self),
+                      let shape = ModifierClimb.root(of: expression).as(FunctionCallExprSyntax.self).flatMap(ViewCall.init),
+                      ["Circle", "Capsule", "RoundedRectangle", "Rectangle", "Ellipse"].contains(shape.name) else { return false }
+                return hasFixedFrame(shape, in: file)
+            }
+        }
+    }
+
+    /// `.frame(width: a, height: b)` with both numbers (literals or number constants of the file).
+    static func hasFixedFrame(_ chain: some ModifiedView, in file: ParsedSource) -> Bool {
+        chain.modifier("frame").contains { frame in
+            let width = frame.arguments.first { $0.label?.text == "width" }?.expression
+            let height = frame.arguments.first { $0.label?.text == "height" }?.expression
+            guard let width, let height else { return false }
+            return file.number(width) != nil && file.number(height) != nil
+        }
+    }
+
+    /// Property wrappers whose value is the user's own setting (`@AppStorage("fontSize")`), or a
+    /// size that Dynamic Type scales (`@ScaledMetric`).
+    static let settingWrappers: Set<String> = ["AppStorage", "SceneStorage", "ScaledMetric", "Default"]
+
+    /// Whether the font's size is read from a property of the enclosing type declared with one of
+    /// `settingWrappers`: a reader's chosen size, or one that already scales.
+    static func isSizedBySetting(_ font: FunctionCallExprSyntax, in file: ParsedSource) -> Bool {
+        guard let size = font.arguments.first(where: { $0.label?.text == "size" || $0.label?.text == "fixedSize" })?.expression,
+              file.number(size) == nil else { return false }
+        let names = Set(size.tokens(viewMode: .sourceAccurate).filter { $0.tokenKind.isIdentifier }.map(\.text))
+        var node = Syntax(font)
+        while let parent = node.parent {
+            if let members = parent.as(StructDeclSyntax.self)?.memberBlock ?? parent.as(ClassDeclSyntax.self)?.memberBlock {
+                return members.members.contains { member in
+                    guard let variable = member.decl.as(VariableDeclSyntax.self),
+                          let name = variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                          names.contains(name) else { return false }
+                    return variable.attributes.contains { attribute in
+                        guard let attribute = attribute.as(AttributeSyntax.self) else { return false }
+                        let type = attribute.attributeName.trimmedDescription
+                        return settingWrappers.contains(type.split(separator: "<").first.map(String.init) ?? type)
+                    }
+                }
+            }
+            node = parent
+        }
+        return false
+    }
+}
+
+private extension TokenKind {
+    var isIdentifier: Bool {
+        if case .identifier = self { return true }
+        return false
+    }
+}

@@ -1,0 +1,263 @@
+internal import SwiftParser
+internal import SwiftSyntax
+
+/// What a custom view type (`struct PrimaryButton: View`) or a helper returning a view
+/// (`func barButton(label:) -> some View`) does with what it shows, read from its declaration.
+/// Apps keep such components in a design-system file or package, away from the screens that use
+/// them: a finding at a use site is decided with what the declaration says.
+public struct ComponentTraits: OptionSet, Sendable, Hashable {
+    /// The bit set.
+    public let rawValue: UInt8
+
+    /// Traits from their bits (as stored).
+    public init(rawValue: UInt8) {
+        self.rawValue = rawValue
+    }
+
+    /// Its body is a control (`Button`, `Link`, `Toggle`, `Menu`, `NavigationLink`, `ShareLink`): what
+    /// it is given is the control's label, spoken with the control.
+    public static let control = ComponentTraits(rawValue: 1 << 0)
+    /// Its body replaces its children's accessibility: `.accessibilityElement(children: .ignore)`, an
+    /// `.accessibilityLabel` or an `.accessibilityRepresentation` on the whole.
+    public static let speaksForContent = ComponentTraits(rawValue: 1 << 1)
+    /// Its body combines its children (`children: .combine`) and shows text of its own: an icon it is
+    /// given is read with that text.
+    public static let combinesWithText = ComponentTraits(rawValue: 1 << 2)
+    /// Its body is hidden from VoiceOver (`.accessibilityHidden(true)`).
+    public static let hidden = ComponentTraits(rawValue: 1 << 3)
+    /// Its body is one image: a Button showing only it is icon-only.
+    public static let icon = ComponentTraits(rawValue: 1 << 4)
+    /// It draws a widget or a complication: it reads `\.widgetFamily` or names an accessory family.
+    public static let widget = ComponentTraits(rawValue: 1 << 5)
+
+    /// The traits under which an image inside the component needs no label of its own.
+    public static let speaksForImages: ComponentTraits = [.control, .speaksForContent, .combinesWithText, .hidden]
+}
+
+/// How often a view type is made, and how often the use labels or hides it.
+public struct UseCount: Sendable, Hashable {
+    /// Uses (`AvatarView(user: user)` calls).
+    public var all = 0
+    /// Uses whose modifier chain labels it or hides it.
+    public var labelledOrHidden = 0
+
+    /// Counts.
+    public init(all: Int = 0, labelledOrHidden: Int = 0) {
+        self.all = all
+        self.labelledOrHidden = labelledOrHidden
+    }
+}
+
+/// The view components of a repository: each custom view type's and view helper's traits, the
+/// widget surfaces, and how each view type is used. Built from every view file once per run
+/// (`scan` per file, `merge`, then `resolved()`), next to the constant index.
+public struct ViewIndex: Sendable, Equatable {
+    /// Traits by type or function name. A name declared twice keeps only the traits both share.
+    public var components: [String: ComponentTraits] = [:]
+    /// View types made inside a widget's configuration (`StaticConfiguration { entry in EntryView(…) }`).
+    public var widgetRoots: Set<String> = []
+    /// For each view type, the view types its declaration makes (to follow a widget's views down).
+    public var children: [String: Set<String>] = [:]
+    /// How each view type is used across the files scanned.
+    public var uses: [String: UseCount] = [:]
+    /// Worked out by `resolved()`: every view type a widget or complication draws.
+    public private(set) var widgetSurfaces: Set<String> = []
+    /// Worked out by `resolved()`: the icon views.
+    public private(set) var iconViews: Set<String> = []
+
+    /// An empty index.
+    public init() {}
+
+    /// Whether it holds nothing.
+    public var isEmpty: Bool { components.isEmpty && widgetRoots.isEmpty && uses.isEmpty }
+
+    /// The traits of `name`, none when it is not a component of the repository.
+    public func traits(of name: String) -> ComponentTraits { components[name] ?? [] }
+
+    /// Whether every use of view type `name` (at least one) labels or hides it.
+    public func isAlwaysLabelledWhereUsed(_ name: String) -> Bool {
+        guard let count = uses[name] else { return false }
+        return count.all > 0 && count.labelledOrHidden == count.all
+    }
+
+    /// The index of one file's text; nothing for text that is not Swift.
+    public static func scan(_ text: String) -> ViewIndex {
+        scan(bytes: Array(text.utf8))
+    }
+
+    /// The index of one file's UTF-8 bytes.
+    public static func scan(bytes: [UInt8]) -> ViewIndex {
+        let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
+        return scan(tree: tree)
+    }
+
+    /// The index of one parsed file.
+    static func scan(tree: SourceFileSyntax) -> ViewIndex {
+        let collector = ComponentCollector()
+        collector.walk(tree)
+        return collector.index
+    }
+
+    /// Adds `other`'s entries: a component declared in both keeps the traits both give it (two
+    /// `Row`s in two modules: only what is true of both is relied on).
+    public mutating func merge(_ other: ViewIndex) {
+        components.merge(other.components) { $0.intersection($1) }
+        widgetRoots.formUnion(other.widgetRoots)
+        children.merge(other.children) { $0.union($1) }
+        uses.merge(other.uses) { UseCount(all: $0.all + $1.all, labelledOrHidden: $0.labelledOrHidden + $1.labelledOrHidden) }
+    }
+
+    /// The index with its widget surfaces (the roots and widget-trait views, and every view they make,
+    /// down the declarations) and icon views worked out.
+    public func resolved() -> ViewIndex {
+        var copy = self
+        var surfaces = widgetRoots.union(components.filter { $0.value.contains(.widget) }.keys)
+        var queue = Array(surfaces)
+        while let next = queue.popLast() {
+            for child in children[next] ?? [] where surfaces.insert(child).inserted { queue.append(child) }
+        }
+        copy.widgetSurfaces = surfaces
+        copy.iconViews = Set(components.filter { $0.value.contains(.icon) && $0.key.first?.isUppercase == true }.keys)
+        return copy
+    }
+}
+
+/// One walk of a file for `ViewIndex`: view types' bodies, view helpers, widget configurations and
+/// the view types each use makes.
+final class ComponentCollector: SyntaxVisitor {
+    private(set) var index = ViewIndex()
+    /// The view types being walked, innermost last: what their declarations make.
+    private var types: [String] = []
+
+    init() {
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    static let controls: Set<String> = ["Button", "Link", "Toggle", "Menu", "NavigationLink", "ShareLink"]
+    /// WidgetKit's configurations, whose closures make a widget's or a Live Activity's views.
+    static let widgetConfigurations: Set<String> = ["StaticConfiguration", "IntentConfiguration", "AppIntentConfiguration", "ActivityConfiguration"]
+    static let builtInViews: Set<String> = ContentReader.silentViews.union(controls).union([
+        "Text", "Image", "Label", "List", "ScrollView", "Section", "ForEach", "NavigationStack", "NavigationView",
+        "TextField", "SecureField", "TextEditor", "Picker", "DatePicker", "Slider", "Stepper", "Form", "GeometryReader",
+        "LazyVGrid", "LazyHGrid", "GridItem", "Grid", "GridRow", "TabView", "AsyncImage", "Font", "Color", "CGSize", "CGFloat",
+        "Binding", "Date", "URL", "String", "Int", "Double", "Task", "ToolbarItem", "ToolbarItemGroup", "ViewThatFits",
+    ])
+    static let accessoryFamilies: Set<String> = ["widgetFamily", "accessoryCircular", "accessoryRectangular", "accessoryInline", "accessoryCorner"]
+
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+        enter(node.name.text, inheritance: node.inheritanceClause, members: node.memberBlock)
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: StructDeclSyntax) {
+        if types.last == node.name.text { types.removeLast() }
+    }
+
+    /// A `View` type: its body's traits, and whether it draws a widget.
+    private func enter(_ name: String, inheritance: InheritanceClauseSyntax?, members: MemberBlockSyntax) {
+        let inherited = Set(inheritance?.inheritedTypes.map { $0.type.trimmedDescription } ?? [])
+        guard inherited.contains("View") || inherited.contains("SwiftUI.View") else { return }
+        types.append(name)
+        var traits: ComponentTraits = []
+        for member in members.members {
+            guard let variable = member.decl.as(VariableDeclSyntax.self), let binding = variable.bindings.first,
+                  binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "body",
+                  let statements = binding.accessorBlock?.accessors.as(CodeBlockItemListSyntax.self) else { continue }
+            traits = Self.traits(of: statements)
+        }
+        // `@Environment(\.widgetFamily)` or a `switch family { case .accessoryCircular: … }`: it draws
+        // for a widget family, which Dynamic Type does not size.
+        if members.tokens(viewMode: .sourceAccurate).contains(where: { Self.accessoryFamilies.contains($0.text) }) { traits.insert(.widget) }
+        index.components[name] = index.components[name].map { $0.intersection(traits) } ?? traits
+        if index.children[name] == nil { index.children[name] = [] }
+    }
+
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        // `func barButton(label: String, …) -> some View`: a helper whose result is a view.
+        guard node.name.text != "body", let returned = node.signature.returnClause?.type.trimmedDescription,
+              returned.hasSuffix("View"), let body = node.body?.statements else { return .visitChildren }
+        let traits = Self.traits(of: body).subtracting([.icon, .widget])
+        let name = node.name.text
+        index.components[name] = index.components[name].map { $0.intersection(traits) } ?? traits
+        return .visitChildren
+    }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        guard let name = ViewCall.viewName(of: node) else { return .visitChildren }
+        if Self.widgetConfigurations.contains(name) {
+            // `StaticConfiguration(kind:provider:) { entry in EntryView(entry: entry) }`,
+            // `ActivityConfiguration`, `AppIntentConfiguration`: what the closures make is a widget's.
+            // (Not any `…Configuration`: UIKit's `UIHostingConfiguration { … }` hosts an app's cell.)
+            let closures = [node.trailingClosure].compactMap { $0 } + node.additionalTrailingClosures.map(\.closure)
+            for closure in closures {
+                for token in closure.tokens(viewMode: .sourceAccurate) where token.text.first?.isUppercase == true {
+                    if let call = token.parent?.parent?.as(FunctionCallExprSyntax.self), ViewCall.viewName(of: call) == token.text {
+                        index.widgetRoots.insert(token.text)
+                    }
+                }
+            }
+        }
+        // SwiftUI's own views are never a component of the repository: not kept (they are most calls,
+        // and the index is stored for every view file).
+        guard !Self.builtInViews.contains(name) else { return .visitChildren }
+        if let type = types.last { index.children[type, default: []].insert(name) }
+        guard let view = ViewCall(node) else { return .visitChildren }
+        var count = index.uses[name] ?? UseCount()
+        count.all += 1
+        if view.isLabelledOrHidden { count.labelledOrHidden += 1 }
+        index.uses[name] = count
+        return .visitChildren
+    }
+
+    /// What a body's statements say of the component: a control at its root, a chain that speaks for,
+    /// combines or hides its children, or a single image.
+    static func traits(of statements: CodeBlockItemListSyntax) -> ComponentTraits {
+        var traits: ComponentTraits = []
+        let roots = statements.compactMap { item -> ExprSyntax? in
+            if let expression = item.item.as(ExprSyntax.self) { return expression }
+            // `return Button(…) { … }` in a helper function.
+            return item.item.as(ReturnStmtSyntax.self)?.expression
+        }
+        for expression in roots {
+            let root = ModifierClimb.root(of: expression)
+            let chain = ModifierChain(root: root)
+            guard let call = root.as(FunctionCallExprSyntax.self) else {
+                traits.formUnion(chainTraits(chain, statements: statements))
+                continue
+            }
+            if let name = ViewCall.viewName(of: call), controls.contains(name) || isControlInContainer(call) { traits.insert(.control) }
+            traits.formUnion(chainTraits(chain, statements: statements))
+        }
+        if roots.count == 1, statements.count == 1, let call = roots.first.map({ ModifierClimb.root(of: $0) })?.as(FunctionCallExprSyntax.self),
+           let view = ViewCall(call), view.name == "Image" || ContentReader.isIconName(view.name) {
+            traits.insert(.icon)
+        }
+        return traits
+    }
+
+    /// A layout container whose first view is a control (isowords' `GameButton`: `ZStack { Button(action:
+    /// action) { … } … }`): what the component is given goes into that control.
+    static func isControlInContainer(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let name = ViewCall.viewName(of: call), ["ZStack", "HStack", "VStack", "Group"].contains(name),
+              let first = call.trailingClosure?.statements.first?.item.as(ExprSyntax.self),
+              let inner = ModifierClimb.root(of: first).as(FunctionCallExprSyntax.self).flatMap(ViewCall.viewName(of:)) else { return false }
+        return controls.contains(inner)
+    }
+
+    /// The traits a body's outermost modifier chain gives.
+    private static func chainTraits(_ chain: ModifierChain, statements: CodeBlockItemListSyntax) -> ComponentTraits {
+        var traits: ComponentTraits = []
+        if chain.isHiddenFromAccessibility { traits.insert(.hidden) }
+        if chain.ignoresChildren || chain.modifiers.contains(where: { ["accessibilityLabel", "accessibilityRepresentation"].contains($0.name) }) {
+            traits.insert(.speaksForContent)
+        }
+        let combines = chain.modifiers.contains { modifier in
+            modifier.name == "accessibilityElement"
+                && modifier.call.arguments.first?.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "combine"
+        }
+        if combines, statements.tokens(viewMode: .sourceAccurate).contains(where: { $0.text == "Text" || $0.text == "Label" }) {
+            traits.insert(.combinesWithText)
+        }
+        return traits
+    }
+}

@@ -1,0 +1,165 @@
+import PrePushAccessibility
+import Testing
+
+/// The view index across files: a component declared in one file decides findings in another. Each
+/// source is modelled on an open-source app's code (named at each), cut down to what the rule reads.
+@Suite struct ViewIndexTests {
+    /// The index of several files, as a run builds it.
+    static func index(_ files: [String]) -> ViewIndex {
+        var index = ViewIndex()
+        for file in files { index.merge(ViewIndex.scan(file)) }
+        return index.resolved()
+    }
+
+    static func rules(_ findings: [AccessibilityFinding]) -> [String] { findings.map(\.ruleID) }
+
+    // Aidoku `iOS/New/Views/Common/LargeButton.swift`: a Button whose label is what it is given.
+    static let largeButton = """
+    import SwiftUI
+    struct LargeButton<Content: View>: View {
+        var action: () -> Void
+        @ViewBuilder var label: Content
+        var body: some View {
+            Button { action() } label: {
+                label.padding(12).frame(maxWidth: .infinity)
+            }
+            .background(Color.pink.opacity(0.8))
+        }
+    }
+    """
+
+    // Aidoku `AddSourceView.swift`: the screen that uses it, with an icon beside the title.
+    static let addSource = """
+    import SwiftUI
+    struct AddSourceView: View {
+        var body: some View {
+            List {
+                LargeButton { install() } label: {
+                    HStack { Image(systemName: "plus.circle"); Text("Add Source") }
+                }
+            }
+        }
+    }
+    """
+
+    @Test func anImageGivenToAControlOfAnotherFileIsSpokenWithIt() {
+        let checker = AccessibilityChecker()
+        // Alone, the screen's image looks unlabelled: the component is not known.
+        #expect(Self.rules(checker.check(path: "AddSourceView.swift", text: Self.addSource)).contains("image-missing-label"))
+        let views = Self.index([Self.largeButton, Self.addSource])
+        #expect(views.traits(of: "LargeButton").contains(.control))
+        #expect(!Self.rules(checker.check(path: "AddSourceView.swift", text: Self.addSource, views: views)).contains("image-missing-label"))
+    }
+
+    @Test func aRowThatCombinesItsIconWithItsTitleSpeaksForTheIcon() {
+        // Home Assistant `HADesignSystem`-style settings row: icon and title read as one element.
+        let row = """
+        struct SettingsRow<Icon: View>: View {
+            let title: String
+            @ViewBuilder let icon: Icon
+            var body: some View {
+                HStack { icon.frame(width: 28); Text(title) }.accessibilityElement(children: .combine)
+            }
+        }
+        """
+        let screen = """
+        struct SettingsView: View {
+            var body: some View { SettingsRow(title: "Notifications") { Image(systemName: "bell.badge") } }
+        }
+        """
+        let views = Self.index([row, screen])
+        #expect(views.traits(of: "SettingsRow") == [.combinesWithText])
+        #expect(Self.rules(AccessibilityChecker().check(path: "SettingsView.swift", text: screen, views: views)).isEmpty)
+        // A row that only groups (no `.combine`) does not speak for the image.
+        let grouping = Self.index([row.replacingOccurrences(of: ".accessibilityElement(children: .combine)", with: ""), screen])
+        #expect(Self.rules(AccessibilityChecker().check(path: "SettingsView.swift", text: screen, views: grouping)) == ["image-missing-label"])
+    }
+
+    @Test func aHelperThatLabelsItsButtonSpeaksForItsImage() {
+        // A toolbar helper in the manner of isowords' `Styleguide` bar buttons.
+        let helpers = """
+        extension View {
+            func unrelated() -> some View { self }
+        }
+        @MainActor func barButton(_ label: String, action: @escaping () -> Void, @ViewBuilder content: () -> some View) -> some View {
+            Button(action: action, label: content).accessibilityLabel(label)
+        }
+        """
+        let screen = """
+        struct GameOverView: View {
+            var body: some View {
+                barButton("Close", action: close) { Image(systemName: "xmark") }
+                unrelated { Image(systemName: "gear") }
+            }
+        }
+        """
+        let findings = AccessibilityChecker().check(path: "GameOverView.swift", text: screen, views: Self.index([helpers, screen]))
+        // The helper's image is spoken for; an image given to an unknown function still is not.
+        #expect(findings.map(\.location.line) == [4])
+    }
+
+    @Test func aViewEveryUseHidesIsNotReportedInside() {
+        // MovieSwiftUI-style poster drawn in its own file, hidden at both screens that show it.
+        let poster = """
+        struct PosterImage: View {
+            let path: String
+            var body: some View { Image(path).resizable().aspectRatio(contentMode: .fit) }
+        }
+        """
+        let list = "struct MovieRow: View { var body: some View { HStack { PosterImage(path: p).accessibilityHidden(true); Text(title) } } }"
+        let detail = #"struct MovieDetail: View { var body: some View { PosterImage(path: p).accessibilityLabel("Poster of \(title)") } }"#
+        let checker = AccessibilityChecker()
+        #expect(Self.rules(checker.check(path: "PosterImage.swift", text: poster, views: Self.index([poster, list, detail]))).isEmpty)
+        // One screen that shows it unlabelled: the image needs its own label.
+        let bare = "struct Grid: View { var body: some View { PosterImage(path: p) } }"
+        #expect(Self.rules(checker.check(path: "PosterImage.swift", text: poster, views: Self.index([poster, list, detail, bare])))
+            == ["image-missing-label"])
+    }
+
+    @Test func anIconViewOfAnotherFileMakesAnIconOnlyButton() {
+        // Home Assistant's `SettingsButton` draws one icon; a Button showing only such a view is icon-only.
+        let icon = "struct SettingsCog: View { var body: some View { Image(uiImage: MaterialDesignIcons.cogIcon.image(ofSize: size)) } }"
+        let screen = "struct Toolbar: View { var body: some View { Button(action: openSettings) { SettingsCog() } } }"
+        // (The Button's missing identifier is the identifier policy's business, not this test's.)
+        #expect(!Self.rules(AccessibilityChecker().check(path: "Toolbar.swift", text: screen)).contains("icon-button-missing-label"))
+        #expect(Self.rules(AccessibilityChecker().check(path: "Toolbar.swift", text: screen, views: Self.index([icon, screen])))
+            .contains("icon-button-missing-label"))
+    }
+
+    @Test func aWidgetsViewsAreKnownAcrossFiles() {
+        // Home Assistant `Sources/Extensions/Widgets`: the configuration in one file, its views in others.
+        let widget = """
+        struct WidgetGauge: Widget {
+            var body: some WidgetConfiguration {
+                AppIntentConfiguration(kind: "gauge", intent: GaugeIntent.self, provider: GaugeProvider()) { entry in
+                    WidgetGaugeView(entry: entry)
+                }
+                .supportedFamilies([.accessoryCircular])
+            }
+        }
+        """
+        let view = "struct WidgetGaugeView: View { let entry: Entry; var body: some View { VStack { GaugeLabel(value: entry.value) } } }"
+        let label = #"struct GaugeLabel: View { let value: Double; var body: some View { Text("\(value)").font(.system(size: 10)) } }"#
+        let views = Self.index([widget, view, label])
+        #expect(views.widgetSurfaces.isSuperset(of: ["WidgetGaugeView", "GaugeLabel"]))
+        #expect(AccessibilityChecker().check(path: "GaugeLabel.swift", text: label, views: views).isEmpty)
+        // A UIKit cell hosting SwiftUI (Pocket Casts' `ContentUnavailableConfiguration`) is no widget.
+        let cell = "enum Empty { static func noNetwork() -> UIContentConfiguration { UIHostingConfiguration { WidgetGaugeView(entry: .empty) } } }"
+        #expect(Self.index([cell, view, label]).widgetSurfaces.isEmpty)
+        // The same view in an app screen only: a fixed font there is a finding.
+        #expect(Self.rules(AccessibilityChecker().check(path: "GaugeLabel.swift", text: label, views: Self.index([view, label])))
+            == ["fixed-font-size"])
+    }
+
+    @Test func aNameDeclaredTwiceKeepsOnlyWhatBothSay() {
+        let button = "struct Row: View { var body: some View { Button(action: open) { Text(title) } } }"
+        let plain = "struct Row: View { var body: some View { HStack { Text(title) } } }"
+        #expect(Self.index([button, plain]).traits(of: "Row").isEmpty)
+        #expect(Self.index([button]).traits(of: "Row") == [.control])
+    }
+
+    @Test func badInputGivesAnEmptyIndexNotACrash() {
+        #expect(ViewIndex.scan("struct { var body: some View { Button(").components.isEmpty)
+        #expect(ViewIndex.scan(bytes: [0xFF, 0xFE, 0x00]).isEmpty)
+    }
+}

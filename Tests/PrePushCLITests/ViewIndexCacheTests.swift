@@ -1,0 +1,57 @@
+import Foundation
+import PrePushTestSupport
+import Testing
+
+/// The view index through the binary: a component declared in one file decides a finding in
+/// another, its traits are kept in `.git/prepush/constants` by blob id, and a changed component is
+/// read again. Modelled on Aidoku's `LargeButton` (a Button around what it is given) and the
+/// `AddSourceView` that gives it an icon and a title.
+@Suite struct ViewIndexCacheTests {
+    let component = """
+    import SwiftUI
+
+    struct LargeButton<Content: View>: View {
+        var action: () -> Void
+        @ViewBuilder var label: Content
+        var body: some View {
+            Button { action() } label: { label.padding(12).frame(maxWidth: .infinity) }
+        }
+    }
+
+    """
+    let screen = """
+    import SwiftUI
+
+    struct AddSourceView: View {
+        var body: some View {
+            LargeButton { install() } label: {
+                HStack { Image(systemName: "plus.circle"); Text("Add Source") }
+            }
+        }
+    }
+
+    """
+
+    func imageFindings(_ repo: GitRepository) throws -> [String] {
+        let run = try PrepushBinary.run(["a11y", "App/AddSourceView.swift"], in: repo.path, environment: repo.environment)
+        #expect(run.status == 0, "\(run)")
+        return run.standardOutput.split(separator: "\n").map(String.init).filter { $0.hasSuffix("[image-missing-label]") }
+    }
+
+    @Test func aComponentOfAnotherFileDecidesAndIsKeptByBlob() throws {
+        let repo = try GitRepository()
+        try repo.write(component, to: "Design/LargeButton.swift")
+        try repo.write(screen, to: "App/AddSourceView.swift")
+        try repo.commitAll("a screen and its button")
+
+        // The image is in LargeButton's label, beside its text: no finding.
+        #expect(try imageFindings(repo).isEmpty)
+        let blob = try repo.git("rev-parse", "HEAD:Design/LargeButton.swift")
+        let store = try #require(repo.root.read("work/.git/prepush/constants"))
+        #expect(store.contains("\(blob)\tV\t\t\n") && store.contains("\(blob)\tv\tLargeButton\t1\n"), "\(store)")
+
+        // The component no longer a Button: a new blob, read again, and the image is reported.
+        try repo.write(component.replacingOccurrences(of: "Button { action() } label: {", with: "VStack {"), to: "Design/LargeButton.swift")
+        #expect(try imageFindings(repo).count == 1)
+    }
+}
