@@ -14,6 +14,8 @@ struct CoverageTools: Sendable {
     let profdata: String
     /// `llvm-cov`'s path.
     let cov: String
+    /// `swift-demangle` beside them, when there is one: names are shown demangled.
+    var demangler: String?
 
     /// The tools beside `swift` on the stage's `PATH` (symbolic links resolved: `/usr/bin/swift` is
     /// often a link into the toolchain), else, on macOS, through `xcrun --find`.
@@ -24,7 +26,9 @@ struct CoverageTools: Sendable {
         let folder = FilePath.parent(FileSystem.realPath(swift) ?? swift)
         let beside = (FilePath.join(folder, "llvm-profdata"), FilePath.join(folder, "llvm-cov"))
         if FileManager.default.isExecutableFile(atPath: beside.0), FileManager.default.isExecutableFile(atPath: beside.1) {
-            return .success(CoverageTools(profdata: beside.0, cov: beside.1))
+            let demangler = FilePath.join(folder, "swift-demangle")
+            return .success(CoverageTools(profdata: beside.0, cov: beside.1,
+                                          demangler: FileManager.default.isExecutableFile(atPath: demangler) ? demangler : nil))
         }
         #if os(macOS)
         // Xcode's `swift` is a shim in /usr/bin: the selected toolchain's tools are found by xcrun.
@@ -50,6 +54,19 @@ struct CoverageTools: Sendable {
             }
         }
         return names
+    }
+
+    /// `names` demangled for reading (`add(_:_:)` for `$s4Core3addyS2i_SitF`), one process for all
+    /// of them; `names` as they are when there is no demangler or it fails.
+    func demangled(_ names: [String], scratch: String, environment: [String: String]) -> [String] {
+        guard let demangler, !names.isEmpty else { return names }
+        let input = FilePath.join(scratch, "names.txt")
+        guard (try? AtomicFile.write(names.joined(separator: "\n") + "\n", to: input)) != nil else { return names }
+        let spec = ProcessSpec(executable: demangler, arguments: ["--simplified"], environment: environment, standardInputFile: input)
+        guard let shown = try? CommandOutput.run(spec, timeout: 120), shown.succeeded else { return names }
+        let lines = shown.standardOutput.split(separator: 10, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        // One line out for each in; anything else is not trusted to line up.
+        return lines.count >= names.count && lines[names.count...].allSatisfy(\.isEmpty) ? Array(lines.prefix(names.count)) : names
     }
 
     /// Every function the binaries' coverage mapping holds, with its file and lines: `llvm-cov

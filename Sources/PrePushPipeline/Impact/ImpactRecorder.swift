@@ -89,10 +89,13 @@ struct ImpactRecorder {
         let elapsed = clock.duration(to: .now)
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         let files = TestFiles(repositoryRoot: repositoryRoot)
-        return .success(ImpactMapBuilder.map(tests: tests, outcomes: outcomes, functions: functions, repositoryRoot: repositoryRoot,
+        var map = ImpactMapBuilder.map(tests: tests, outcomes: outcomes, functions: functions, repositoryRoot: repositoryRoot,
                                              testFile: files.file(of:),
                                              header: ImpactMap(stage: stage.kind.rawValue, packageFolder: packageFolder, commit: commit,
-                                                               toolchain: toolchain, recorded: started, seconds: seconds, functions: [], tests: [])))
+                                                               toolchain: toolchain, recorded: started, seconds: seconds, functions: [], tests: []))
+        let names = tools.demangled(map.functions.map(\.name), scratch: profilesFolder, environment: environment)
+        for index in map.functions.indices { map.functions[index].name = names[index] }
+        return .success(map)
     }
 
     /// `swift build --build-tests --enable-code-coverage` in the scratch path; nil when it built.

@@ -59,8 +59,10 @@ final class TestRuns: @unchecked Sendable {
         }
         let again = lock.withLock { suspects.sorted() }
         if !again.isEmpty {
-            diagnostics.say("impact: \(TextFormatting.count(again.count, "test")) ran while a child wrote \(FilePath.parent(droppedProfile))/default.profraw: running them again alone", tone: .quiet)
-            for index in again { outcomes[index] = run(tests[index], index: index, total: tests.count, watching: false, alone: true) }
+            let which = again.count == 1 ? "it" : "them"
+            diagnostics.say("impact: \(TextFormatting.count(again.count, "test")) ran while a child wrote \(droppedProfile) (an environment without LLVM_PROFILE_FILE): running \(which) again, one at a time", tone: .quiet)
+            lock.withLock { finished = 0 }
+            for index in again { outcomes[index] = run(tests[index], index: index, total: again.count, watching: false, alone: true) }
         }
         diagnostics.progress("")
         return outcomes
