@@ -171,7 +171,7 @@ import Testing
         GreeterTests.GreeterTests.runsTheTool()
 
         """, "\(shown)")
-        let tool = try PrepushBinary.run(["impact", "show", "Sources/greet/main.swift"], in: repo.path + "/Sources", environment: repo.environment)
+        let tool = try PrepushBinary.run(["impact", "show", "greet/main.swift"], in: repo.path + "/Sources", environment: repo.environment)
         #expect(tool.standardOutput == "GreeterTests.GreeterTests.runsTheTool()\n", "\(tool)")
     }
 

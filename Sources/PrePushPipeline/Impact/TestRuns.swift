@@ -64,7 +64,7 @@ final class TestRuns: @unchecked Sendable {
             lock.withLock { finished = 0 }
             for index in again { outcomes[index] = run(tests[index], index: index, total: again.count, watching: false, alone: true) }
         }
-        diagnostics.progress("")
+        if diagnostics.console.errorsAreTerminal { diagnostics.progress("") }
         return outcomes
     }
 
@@ -104,7 +104,8 @@ final class TestRuns: @unchecked Sendable {
         }
         for profile in profiles { try? FileManager.default.removeItem(atPath: profile) }
         let done = lock.withLock { finished += 1; return finished }
-        diagnostics.progress("impact: \(done) of \(total) tests")
+        // Rewritten in place on a terminal only: in a log, 549 lines of progress would bury the summary.
+        if diagnostics.console.errorsAreTerminal { diagnostics.progress("impact: \(done) of \(total) tests") }
         return ImpactRecorder.TestOutcome(unknown: unknown, executed: executed)
     }
 
