@@ -27,6 +27,11 @@ public enum ImpactRun {
             diagnostics.error("the repository has no commit to record a map of")
             return .usage
         }
+        // The map is stored as HEAD's: a tree with changes of its own would place their lines wrongly.
+        let before = (try? repository.workingTreeDifferences(from: "HEAD", limit: 100)) ?? []
+        if !before.isEmpty {
+            diagnostics.warning("impact: the working tree differs from HEAD (\(before.prefix(3).joined(separator: ", "))\(before.count > 3 ? ", …" : "")): the map is of the tree as it is, stored as \(commit.prefix(7))'s; record on a clean checkout (CI) for a map a push can trust")
+        }
         let recorder = ImpactRecorder(stage: stage, repositoryRoot: root, commonDirectory: repository.commonDirectory, environment: environment,
                                       testTimeout: Double(testTimeout), diagnostics: diagnostics)
         let map: ImpactMap
@@ -43,6 +48,11 @@ public enum ImpactRun {
         } catch {
             diagnostics.error("impact: the map was recorded but not stored: \(ErrorText.describe(error))")
             return .failure
+        }
+        // What the tests themselves wrote into the checkout is theirs; said, so it is not mistaken for recording's.
+        let left = ((try? repository.workingTreeDifferences(from: "HEAD", limit: 100)) ?? []).filter { !before.contains($0) }
+        if !left.isEmpty {
+            diagnostics.warning("impact: the tests left \(TextFormatting.count(left.count, "change")) in the checkout (\(left.prefix(3).joined(separator: ", "))\(left.count > 3 ? ", …" : ""))")
         }
         let unknown = map.tests.filter { $0.unknown != nil }
         console.line(summary(map))

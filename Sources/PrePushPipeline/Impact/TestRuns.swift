@@ -57,6 +57,7 @@ final class TestRuns: @unchecked Sendable {
         var outcomes = Concurrently.map(Array(tests.indices)) { index in
             self.run(tests[index], index: index, total: tests.count, watching: !self.droppedProfileWasThere)
         }
+        if diagnostics.console.errorsAreTerminal { diagnostics.progress("") }
         let again = lock.withLock { suspects.sorted() }
         if !again.isEmpty {
             let which = again.count == 1 ? "it" : "them"
