@@ -46,6 +46,9 @@ struct ImpactRecorder {
     struct TestOutcome: Sendable {
         var unknown: String?
         var executed: Set<String>
+        /// It was ended by a signal or left a profile that cannot be read, without failing: worth one
+        /// more run alone (runs beside others have been seen to end so, and alone they pass).
+        var worthRunningAlone = false
     }
 
     /// Records the map of the tree at `commit`; `started` is when the command began (seconds since 1970).

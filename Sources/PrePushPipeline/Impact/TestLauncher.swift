@@ -33,6 +33,9 @@ struct TestLauncher: Sendable {
     /// fifty); children that inherit the variable write their own binary's file beside it.
     static func profilePattern(in folder: String) -> String { FilePath.join(folder, "%m.profraw") }
 
+    /// How the reason of a test a signal ended begins.
+    static let crashed = "crashed"
+
     /// Runs `test` with its profile and event stream in `folder` (made by the caller); nil when it
     /// passed, else why it does not count (failed, crashed, timed out, skipped, ran no test).
     func run(_ test: ListedTest, folder: String) -> String? {
@@ -48,7 +51,7 @@ struct TestLauncher: Sendable {
             return "could not be started: \(error)"
         }
         if ran.outcome.stopReason == .timedOut { return "timed out after \(TextFormatting.duration(timeout))" }
-        if case .signaled(let signal) = ran.outcome.termination { return "crashed (signal \(signal))" }
+        if case .signaled(let signal) = ran.outcome.termination { return "\(Self.crashed) (signal \(signal))" }
         let results: [UITestResult]
         if test.framework == .swiftTesting {
             guard case .success(let bytes) = FileReading.read(events, limit: 256 * 1024 * 1024),

@@ -65,6 +65,15 @@ final class TestRuns: @unchecked Sendable {
             lock.withLock { finished = 0 }
             for index in again { outcomes[index] = run(tests[index], index: index, total: again.count, watching: false, alone: true) }
         }
+        // Runs beside others have been seen to end by a signal (SIGINT) or with a profile that cannot
+        // be read, tests that pass alone: given one more run alone, so they are mapped, not unknown.
+        let retried = outcomes.indices.filter { outcomes[$0].worthRunningAlone && !again.contains($0) }
+        if !retried.isEmpty {
+            if diagnostics.console.errorsAreTerminal { diagnostics.progress("") }
+            diagnostics.say("impact: \(TextFormatting.count(retried.count, "test")) ended by a signal or with an unreadable profile beside others: running \(retried.count == 1 ? "it" : "them") again alone", tone: .quiet)
+            lock.withLock { finished = 0 }
+            for index in retried { outcomes[index] = run(tests[index], index: index, total: retried.count, watching: false, alone: true) }
+        }
         if diagnostics.console.errorsAreTerminal { diagnostics.progress("") }
         return outcomes
     }
@@ -78,6 +87,7 @@ final class TestRuns: @unchecked Sendable {
         try? FileManager.default.createDirectory(atPath: own, withIntermediateDirectories: true)
         if watching { lock.withLock { _ = running.insert(index) } }
         var unknown = launcher.run(test, folder: own)
+        var worthRunningAlone = unknown?.hasPrefix(TestLauncher.crashed) == true
         if watching {
             lock.withLock {
                 running.remove(index)
@@ -101,13 +111,14 @@ final class TestRuns: @unchecked Sendable {
             executed = names
             keepReference(profiles, of: own)
         } else {
+            worthRunningAlone = worthRunningAlone || unknown == nil
             unknown = unknown ?? "its profile could not be read by llvm-profdata"
         }
         for profile in profiles { try? FileManager.default.removeItem(atPath: profile) }
         let done = lock.withLock { finished += 1; return finished }
         // Rewritten in place on a terminal only: in a log, 549 lines of progress would bury the summary.
         if diagnostics.console.errorsAreTerminal { diagnostics.progress("impact: \(done) of \(total) tests") }
-        return ImpactRecorder.TestOutcome(unknown: unknown, executed: executed)
+        return ImpactRecorder.TestOutcome(unknown: unknown, executed: executed, worthRunningAlone: worthRunningAlone && !alone)
     }
 
     /// Keeps the first readable profile of the test bundle (the largest file of the first test: the
