@@ -5,8 +5,8 @@ import Testing
 
 /// `prepush impact record|show|export|import` on a real package built here: Core ← Greeter ← the
 /// `greet` tool; CoreTests (XCTest: one test passes, one fails) and GreeterTests (Swift Testing: a
-/// plain test, a parameterized one, and one that runs `greet` with an environment of its own, so
-/// the tool drops `LLVM_PROFILE_FILE`). One recording, made once, is what every test reads.
+/// plain test, a parameterized one, one that crashes, and one that runs `greet` with an environment
+/// of its own, so the tool drops `LLVM_PROFILE_FILE`). One recording, made once, is what every test reads.
 @Suite(.serialized) struct ImpactRecordTests {
     static let manifest = """
     // swift-tools-version:6.0
@@ -59,6 +59,12 @@ import Testing
             @Test(arguments: [1, 2, 3])
             func doubles(value: Int) {
                 #expect(twice(value) == value + value)
+            }
+
+            /// Ends its process by a signal (an index out of range traps): recorded as unknown, never mapped.
+            @Test func crashes() {
+                let values: [Int] = []
+                #expect(values[values.count] == 0)
             }
 
             /// Runs the package's own tool with an environment of its own: the profile settings are dropped.
@@ -115,8 +121,11 @@ import Testing
     @Test func recordingMapsEveryPassingTestAndSaysTheFailingOneIsUnknown() throws {
         let (_, result) = try Self.repository()
         #expect(result.status == 0, "\(result)")
-        #expect(result.standardOutput.contains("prepush: impact: mapped 4 of 5 tests (1 unknown: CoreTests.ArithmeticTests.testBroken) in "), "\(result)")
-        #expect(result.standardOutput.contains("  CoreTests.ArithmeticTests.testBroken: failed while recording"), "\(result)")
+        #expect(result.standardOutput.contains("prepush: impact: mapped 4 of 6 tests (2 unknown: CoreTests.ArithmeticTests.testBroken, GreeterTests.GreeterTests.crashes()) in "), "\(result)")
+        #expect(result.standardOutput.contains("  CoreTests.ArithmeticTests.testBroken: failed while recording: XCTAssertEqual failed"), "\(result)")
+        // A crash is given one more run alone, and crashes again.
+        #expect(result.standardOutput.contains("prepush: impact: 1 test ended by a signal or with an unreadable profile beside others: running it again alone"), "\(result)")
+        #expect(result.standardOutput.contains("  GreeterTests.GreeterTests.crashes(): crashed (signal "), "\(result)")
     }
 
     @Test func recordingLeavesTheCheckoutCleanAndTheDevelopersBuildFolderAlone() throws {
@@ -148,6 +157,8 @@ import Testing
         let doubles = Self.functions(of: "GreeterTests.GreeterTests.doubles(value:)", in: map)
         #expect(doubles.contains { $0.file == "Sources/Core/Arithmetic.swift" && $0.startLine == 5 && $0.endLine == 7 }, "\(doubles)")
         #expect(map.tests.first { $0.identifier == "GreeterTests.GreeterTests.doubles(value:)" }?.unknown == nil)
+        let crashed = try #require(map.tests.first { $0.identifier == "GreeterTests.GreeterTests.crashes()" })
+        #expect(crashed.functions.isEmpty && crashed.unknown?.hasPrefix("crashed (signal ") == true, "\(crashed)")
     }
 
     @Test func aToolStartedWithAReplacedEnvironmentKeepsItsCoverage() throws {
