@@ -32,7 +32,7 @@ public enum ImpactRun {
         if !before.isEmpty {
             diagnostics.warning("impact: the working tree differs from HEAD (\(before.prefix(3).joined(separator: ", "))\(before.count > 3 ? ", …" : "")): the map is of the tree as it is, stored as \(commit.prefix(7))'s; record on a clean checkout (CI) for a map a push can trust")
         }
-        let recorder = ImpactRecorder(stage: stage, repositoryRoot: root, commonDirectory: repository.commonDirectory, environment: environment,
+        let recorder = ImpactRecorder(stage: stage, repositoryRoot: root, gitDirectory: repository.gitDirectory, environment: environment,
                                       testTimeout: Double(testTimeout), diagnostics: diagnostics)
         let map: ImpactMap
         switch recorder.record(commit: commit, toolchain: probe.toolchain ?? "unknown", started: started) {

@@ -15,8 +15,10 @@ enum ImpactMapBuilder {
                     repositoryRoot: String, testFile: (String) -> String?, header: ImpactMap) -> ImpactMap {
         // Names are not unique across binaries (a `main` in each tool): a name stands for each function it names.
         var byKey: [String: [ExportedFunction]] = [:]
+        // The compiler may have seen the root with its links resolved (`/private/tmp` for `/tmp` on macOS).
+        let resolvedRoot = FileSystem.realPath(repositoryRoot) ?? repositoryRoot
         for function in functions {
-            guard let file = ownFile(function.file, repositoryRoot: repositoryRoot) else { continue }
+            guard let file = ownFile(function.file, repositoryRoot: repositoryRoot) ?? ownFile(function.file, repositoryRoot: resolvedRoot) else { continue }
             byKey[function.key, default: []].append(ExportedFunction(key: function.key, file: file, startLine: function.startLine, endLine: function.endLine))
         }
         var map = header

@@ -16,8 +16,9 @@ struct ImpactRecorder {
     let stage: StageSettings
     /// The repository's working folder: map paths are relative to it.
     let repositoryRoot: String
-    /// The repository's common git folder: the scratch path and the profiles live below it.
-    let commonDirectory: String
+    /// The checkout's own git folder (a worktree's under `.git/worktrees`): the scratch path and the
+    /// profiles live below it, so two worktrees never build into one folder.
+    let gitDirectory: String
     /// The stage's environment.
     let environment: [String: String]
     /// Seconds one test may take.
@@ -35,11 +36,11 @@ struct ImpactRecorder {
 
     /// The build folder of recording: kept between recordings, so the next one builds only what changed.
     var scratchPath: String {
-        FilePath.join(FilePath.join(commonDirectory, "prepush/impact-build"), packageFolder.isEmpty ? "_root" : packageFolder)
+        FilePath.join(FilePath.join(gitDirectory, "prepush/impact-build"), packageFolder.isEmpty ? "_root" : packageFolder)
     }
 
     /// Each test's profiles while recording; removed at the end.
-    var profilesFolder: String { FilePath.join(commonDirectory, "prepush/impact-profiles") }
+    var profilesFolder: String { FilePath.join(gitDirectory, "prepush/impact-profiles") }
 
     /// What one test's run left: why it does not count (nil: it passed alone), and the names of
     /// the functions its processes executed (nil when the profile could not be read).
