@@ -220,6 +220,17 @@ import Testing
         #expect(try String(contentsOfFile: repo.path + "/Package.swift", encoding: .utf8) == Self.manifest)
     }
 
+    @Test func aSecondRecordingOfTheCheckoutWaitsForNoneAndSaysWhy() throws {
+        let (repo, _) = try Self.repository()
+        let lockPath = repo.path + "/.git/prepush/impact-record.lock"
+        let held = open(lockPath, O_RDWR | O_CREAT, 0o644)
+        #expect(held >= 0 && flock(held, LOCK_EX | LOCK_NB) == 0)
+        defer { close(held) }
+        let result = try PrepushBinary.run(["impact", "record"], in: repo.path, environment: repo.environment)
+        #expect(result.status == 1, "\(result)")
+        #expect(result.standardError.contains("another prepush impact record is running in this checkout"), "\(result)")
+    }
+
     @Test func aStageThatDoesNotRunSwiftTestIsAUsageError() throws {
         let repo = try GitRepository(prefix: "prepush-impact-lint")
         try repo.write("stages:\n  lint:\n    run: swiftlint\n", to: ".prepush.yml")

@@ -5,6 +5,8 @@ import PrePushCore
 enum ImpactError: Error, CustomStringConvertible, Equatable {
     /// The stage named is not configured, or does not run `swift test`.
     case stage(String)
+    /// Another recording holds the checkout's lock (the path of the lock).
+    case busy(String)
     /// Building the tests with coverage failed; the last lines the build printed.
     case build(tail: String)
     /// `swift test list` failed or listed no test.
@@ -22,6 +24,8 @@ enum ImpactError: Error, CustomStringConvertible, Equatable {
         switch self {
         case .stage(let reason):
             return reason
+        case .busy(let lock):
+            return "another prepush impact record is running in this checkout (it holds \(lock))"
         case .build(let tail):
             return "building the tests with coverage failed:\n\(tail)"
         case .list(let reason):

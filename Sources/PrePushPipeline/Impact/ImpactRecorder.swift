@@ -3,6 +3,11 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Darwin)
+@preconcurrency import Darwin
+#endif
 import PrePushConfig
 import PrePushCore
 import PrePushRunner
@@ -55,6 +60,15 @@ struct ImpactRecorder {
     /// Records the map of the tree at `commit`; `started` is when the command began (seconds since 1970).
     func record(commit: String, toolchain: String, started: Double) -> Result<ImpactMap, ImpactError> {
         let clock = ContinuousClock.now
+        // Two recordings of one checkout would build into one scratch path and share the profiles folder.
+        let lockPath = FilePath.join(gitDirectory, "prepush/impact-record.lock")
+        try? FileManager.default.createDirectory(atPath: FilePath.parent(lockPath), withIntermediateDirectories: true)
+        let lock = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard lock >= 0, flock(lock, LOCK_EX | LOCK_NB) == 0 else {
+            if lock >= 0 { close(lock) }
+            return .failure(.busy(lockPath))
+        }
+        defer { close(lock) }
         let tools: CoverageTools
         switch CoverageTools.locate(environment: environment) {
         case .success(let found): tools = found
