@@ -98,6 +98,26 @@ import Testing
                 == "skipped while recording (Linux)")
     }
 
+    #if os(Linux)
+    /// The launcher run on a stand-in bundle (a script): how each end of a test's process is said.
+    @Test(arguments: [
+        ("echo \"Test Case 'C.testA' started at 2026-01-01 10:00:00.000\"; echo \"Test Case 'C.testA' passed (0.001 seconds)\"", nil),
+        ("exit 0", "ran no test: its filter matched nothing (exit 0)"),
+        ("kill -SEGV $$", "crashed (signal 11)"),
+        ("exec sleep 30", "timed out after 1.0 s"),
+    ] as [(String, String?)])
+    func eachEndOfATestsProcessIsSaid(script: String, said: String?) throws {
+        // The bundle is `sh`, given the test's name as its argument: the script is read from a file of
+        // that name, never executed (a file written and executed while other tests fork is "busy").
+        let folder = try TemporaryDirectory()
+        try folder.write(script + "\n", to: "M.C/testA")
+        let launcher = TestLauncher(bundle: "/bin/sh", scratchPath: folder.path, packageRoot: folder.path,
+                                    environment: ProcessInfo.processInfo.environment, timeout: 1)
+        let reason = launcher.run(ListedTest(listed: "M.C/testA", framework: .xctest), folder: folder.path)
+        #expect(reason == said, "\(reason ?? "nil")")
+    }
+    #endif
+
     @Test func aStageRunsSwiftTestWhenAStepIsSwiftTest() {
         #expect(ImpactRun.runsSwiftTest("swift build --build-tests && swift test --skip-build"))
         #expect(ImpactRun.runsSwiftTest("swift test"))

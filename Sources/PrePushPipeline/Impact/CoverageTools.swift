@@ -37,7 +37,9 @@ struct CoverageTools: Sendable {
             guard let found = try? CommandOutput.run(spec, timeout: 30), found.succeeded, !found.text.isEmpty else { return nil }
             return found.text
         }
-        if let profdata = find("llvm-profdata"), let cov = find("llvm-cov") { return .success(CoverageTools(profdata: profdata, cov: cov)) }
+        if let profdata = find("llvm-profdata"), let cov = find("llvm-cov") {
+            return .success(CoverageTools(profdata: profdata, cov: cov, demangler: find("swift-demangle")))
+        }
         #endif
         return .failure(.tools("no llvm-profdata and llvm-cov beside \(swift) (\(folder))"))
     }
