@@ -23,7 +23,7 @@ extension Prepush {
             static let configuration = CommandConfiguration(
                 commandName: "record",
                 abstract: "Run each test of a swift test stage alone with coverage and store which functions it executed.",
-                discussion: "Builds in .git/prepush/impact-build (your .build stays valid). A test that fails, crashes or times out is stored as unknown: it always runs. Exit status: 0 recorded, 1 the build, the listing or every test failed, 2 not in a repository or no such swift test stage."
+                discussion: "Builds in .git/prepush/impact-build (your .build stays valid). A test that fails, crashes or times out is stored as unknown: it always runs. Exit status: 0 recorded, 1 the build, the listing or every test failed (or another recording of this checkout is running), 2 not in a repository or no such swift test stage."
             )
 
             @OptionGroup var options: StageOption
