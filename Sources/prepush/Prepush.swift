@@ -26,7 +26,7 @@ struct Prepush: ParsableCommand {
           prepush demo                    see it work on an example repository
         """,
         version: PrePushVersion.current,
-        subcommands: [Run.self, Hook.self, Install.self, Uninstall.self, Init.self, Config.self, Results.self, Range.self, A11y.self, Scenarios.self, Report.self, Cache.self, History.self, Flaky.self, Comment.self, Destination.self, Demo.self]
+        subcommands: [Run.self, Hook.self, Install.self, Uninstall.self, Init.self, Config.self, Results.self, Range.self, A11y.self, Scenarios.self, Report.self, Cache.self, History.self, Flaky.self, Impact.self, Comment.self, Destination.self, Demo.self]
     )
 }
 
@@ -37,7 +37,7 @@ enum Main {
     /// made at run time from its mangled name, a conformance lookup on every start.
     static func opensRepository(_ command: String) -> Bool {
         switch command {
-        case "hook", "run", "install", "uninstall", "config", "range", "a11y", "scenarios", "report", "cache", "history", "flaky": return true
+        case "hook", "run", "install", "uninstall", "config", "range", "a11y", "scenarios", "report", "cache", "history", "flaky", "impact": return true
         default: return false
         }
     }
