@@ -63,7 +63,11 @@ extension TeamCommands {
         // `${{ matrix.scheme }}` is one word to the shell that runs the workflow's step.
         let command = line.replacingOccurrences(of: "${{ ", with: "${{").replacingOccurrences(of: " }}", with: "}}")
         let tokens = ShellWords.tokens(command)
-        guard let start = tokens.firstIndex(where: { !$0.isOperator && ($0.value == "xcodebuild" || $0.value.hasSuffix("/xcodebuild")) }) else { return nil }
+        // A Makefile recipe's `@xcodebuild` (not echoed) and `-xcodebuild` (errors ignored) run xcodebuild too.
+        guard let start = tokens.firstIndex(where: { token in
+            let value = token.value.drop { $0 == "@" || $0 == "-" }
+            return !token.isOperator && (value == "xcodebuild" || value.hasSuffix("/xcodebuild"))
+        }) else { return nil }
         let end = tokens[start...].firstIndex(where: \.isOperator) ?? tokens.endIndex
         let words = tokens[(start + 1)..<end].map(\.value)
         guard words.contains("test") else { return nil }

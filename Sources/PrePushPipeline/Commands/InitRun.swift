@@ -163,6 +163,12 @@ public enum InitRun {
         var findings = Findings(survey: XcodeProjectSurvey(root: root, generators: generators), destination: TeamCommands.destination(root: root),
                                 teamCommands: TeamCommands.testCommands(root: root), xcodebuildTests: TeamCommands.xcodebuildTests(root: root),
                                 generators: generators, snapshotSchemes: TeamCommands.snapshotSchemes(root: root))
+        // A destination written in a command whose scheme is no longer here (a workflow left from
+        // before the project changed) names a simulator of that time: not one to copy.
+        if let place = findings.destination?.place, let command = findings.xcodebuildTests.first(where: { $0.place == place }),
+           !command.schemes.contains(where: { scheme in findings.survey.schemes.contains { $0.name == scheme } }) {
+            findings.destination = nil
+        }
         let manager = FileManager.default
         let catalog = TraceabilityStep.defaultCatalog
         if manager.fileExists(atPath: FilePath.join(root, catalog)) { findings.catalog = catalog }

@@ -175,7 +175,8 @@ extension InitRun {
     /// The command that generates the project from a spec: `xcodegen generate` for a `project.yml`,
     /// `tuist generate` for a `Project.swift` (in its folder, without opening Xcode).
     static func generateCommand(_ spec: String) -> String {
-        guard spec.hasSuffix("Project.swift") else { return "xcodegen generate --spec \(ShellQuoting.word(spec)) && " }
+        // Tuist's manifests are Swift (`Project.swift`, `Workspace.swift`); XcodeGen's specs YAML or JSON.
+        guard spec.hasSuffix(".swift") else { return "xcodegen generate --spec \(ShellQuoting.word(spec)) && " }
         let folder = spec.lastIndex(of: "/").map { String(spec[..<$0]) } ?? "."
         return "tuist generate --path \(ShellQuoting.word(folder)) --no-open && "
     }
