@@ -71,23 +71,32 @@ public struct PackageManifest: Sendable, Equatable {
     public static func unguardedUIKitImport(in text: String) -> Int? {
         // Each open `#if`: whether its branch being read is guarded (UIKit or iOS in its condition).
         var guards: [Bool] = []
+        var conditions: [Substring] = []
         for (number, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = raw.drop { $0 == " " || $0 == "\t" }
             if line.hasPrefix("#if") {
                 guards.append(Self.guardsUIKit(line))
+                conditions.append(line)
             } else if line.hasPrefix("#elseif") {
-                if !guards.isEmpty { guards[guards.count - 1] = Self.guardsUIKit(line) }
+                if !guards.isEmpty { guards[guards.count - 1] = Self.guardsUIKit(line); conditions[conditions.count - 1] = line }
             } else if line.hasPrefix("#else") {
-                // The other branch of `#if canImport(UIKit)` is where UIKit is not.
-                if !guards.isEmpty { guards[guards.count - 1] = false }
+                // The other branch of `#if canImport(UIKit)` is where UIKit is not; the other
+                // branch of `#if os(macOS)` is where the Mac is not.
+                if !guards.isEmpty { guards[guards.count - 1] = conditions.last.map(Self.namesTheMac) ?? false }
             } else if line.hasPrefix("#endif") {
                 _ = guards.popLast()
+                _ = conditions.popLast()
             } else if line.hasPrefix("import UIKit") || line.hasPrefix("@_exported import UIKit") || line.hasPrefix("@testable import UIKit"),
                       !guards.contains(true) {
                 return number + 1
             }
         }
         return nil
+    }
+
+    /// Whether an `#if` condition is the Mac's alone (`os(macOS)`, `canImport(AppKit)`), so its `#else` is not.
+    static func namesTheMac(_ line: Substring) -> Bool {
+        (line.contains("os(macOS)") && !line.contains("!os(macOS)")) || line.contains("canImport(AppKit)")
     }
 
     /// Whether an `#if` condition holds only where UIKit is (`canImport(UIKit)`, `os(iOS)`, `os(tvOS)`, `!os(macOS)`).

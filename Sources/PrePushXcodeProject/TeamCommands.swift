@@ -5,7 +5,7 @@ import PrePushCore
 /// `ci_scripts`). A value built from variables (`name=$SIMULATOR`) is not one to copy.
 public enum TeamCommands {
     /// Files teams keep their test commands in, relative to the root (folders: every file in them).
-    static let places = [".github/workflows", "Makefile", "fastlane/Fastfile", "ci_scripts", "scripts", ".circleci/config.yml", "Fastfile"]
+    static let places = [".github/workflows", "Makefile", "fastlane/Fastfile", "ci_scripts", "scripts", ".circleci/config.yml", "Fastfile", ".buildkite"]
 
     /// The first literal `-destination` value an `xcodebuild` command of the team's files names, and
     /// where (`.github/workflows/ci.yml:36`).
@@ -103,7 +103,9 @@ public enum TeamCommands {
                 let text = line.drop { $0 == " " || $0 == "\t" }
                 guard text.hasPrefix("scheme"), !text.hasPrefix("#") else { continue }
                 // The quoted names on the line: `scheme("A")`, `scheme "A"`, `schemes(["A", "B"])`.
-                let names = text.split(separator: "\"", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
+                // Ruby quotes either way: `scheme('Screenshot Automation')` (Pocket Casts' Snapfile).
+                let quote: Character = text.contains("\"") ? "\"" : "'"
+                let names = text.split(separator: quote, omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
                 found += names.filter { !$0.isEmpty }.map { ($0, "\(file):\(number + 1)") }
             }
         }

@@ -34,7 +34,7 @@ extension TeamCommands {
     /// recipe's, with the target that runs it).
     public static func xcodebuildTests(root: String) -> [XcodebuildTest] {
         var found: [XcodebuildTest] = []
-        for place in [".github/workflows", "ci_scripts", "scripts", ".circleci/config.yml", "Makefile"] {
+        for place in [".github/workflows", "ci_scripts", "scripts", ".circleci/config.yml", ".buildkite", "Makefile"] {
             let absolute = FilePath.join(root, place)
             let files = FileSystem.isDirectory(absolute)
                 ? SourceTree.files(under: absolute) { _ in true }.map { FilePath.join(place, $0) } : [place]

@@ -79,10 +79,10 @@ struct TuistHelperEvaluation {
             if truth != true, let otherwise = branch.elseBody { var inner = env; walk(Syntax(otherwise), env: &inner, locals: locals, depth: depth) }
             return
         }
-        if let ternary = node.as(TernaryExprSyntax.self) {
+        if let expression = node.as(ExprSyntax.self), let ternary = Self.ternary(expression) {
             let truth = Self.truth(ternary.condition, env)
-            if truth != false { var inner = env; walk(Syntax(ternary.thenExpression), env: &inner, locals: locals, depth: depth) }
-            if truth != true { var inner = env; walk(Syntax(ternary.elseExpression), env: &inner, locals: locals, depth: depth) }
+            if truth != false { var inner = env; walk(Syntax(ternary.then), env: &inner, locals: locals, depth: depth) }
+            if truth != true { var inner = env; walk(Syntax(ternary.otherwise), env: &inner, locals: locals, depth: depth) }
             return
         }
         if let loop = node.as(ForStmtSyntax.self), let name = loop.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
@@ -139,11 +139,11 @@ struct TuistHelperEvaluation {
     /// The targets a scheme's test action names: its strings, read through a local function that
     /// builds it (`testAction: getTestAction()`); a branch on a bound value as it would run.
     private func testActionTargets(_ action: ExprSyntax, env: [String: Value], locals: [String: FunctionDeclSyntax]) -> [String] {
-        if let ternary = action.as(TernaryExprSyntax.self) {
+        if let ternary = Self.ternary(action) {
             switch Self.truth(ternary.condition, env) {
-            case true?: return testActionTargets(ternary.thenExpression, env: env, locals: locals)
-            case false?: return testActionTargets(ternary.elseExpression, env: env, locals: locals)
-            case nil: return testActionTargets(ternary.thenExpression, env: env, locals: locals) + testActionTargets(ternary.elseExpression, env: env, locals: locals)
+            case true?: return testActionTargets(ternary.then, env: env, locals: locals)
+            case false?: return testActionTargets(ternary.otherwise, env: env, locals: locals)
+            case nil: return testActionTargets(ternary.then, env: env, locals: locals) + testActionTargets(ternary.otherwise, env: env, locals: locals)
             }
         }
         if let call = action.as(FunctionCallExprSyntax.self), call.arguments.isEmpty,
@@ -151,6 +151,17 @@ struct TuistHelperEvaluation {
             return Self.stringValues(in: Syntax(body), env)
         }
         return Self.stringValues(in: Syntax(action), env)
+    }
+
+    /// The parts of `condition ? then : otherwise`: the parser leaves operators unfolded, so it is
+    /// a sequence of three (the condition, an unresolved ternary holding `then`, `otherwise`), or a
+    /// folded ternary.
+    static func ternary(_ expression: ExprSyntax) -> (condition: ExprSyntax, then: ExprSyntax, otherwise: ExprSyntax)? {
+        if let folded = expression.as(TernaryExprSyntax.self) { return (folded.condition, folded.thenExpression, folded.elseExpression) }
+        guard let sequence = expression.as(SequenceExprSyntax.self) else { return nil }
+        let elements = Array(sequence.elements)
+        guard elements.count == 3, let middle = elements[1].as(UnresolvedTernaryExprSyntax.self) else { return nil }
+        return (elements[0], middle.thenExpression, elements[2])
     }
 
     /// Every string literal below `node` whose interpolations are known.

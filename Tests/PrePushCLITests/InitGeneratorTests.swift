@@ -1,0 +1,95 @@
+import Foundation
+import PrePushTestSupport
+import Testing
+
+/// `prepush init` follows the spec and the generation command the team names, reads Tuist
+/// projects made by the team's helpers, and tests each package once by what can build it
+/// (issue 53). The apps are real (Tests/Fixtures/generators/README.md names each origin).
+@Suite struct InitGeneratorTests {
+    static let fixtures = Fixtures.own + "/generators"
+
+    /// A repository holding a copy of the fixture folder `name`.
+    static func repository(from name: String) throws -> GitRepository {
+        let repo = try GitRepository()
+        let source = fixtures + "/" + name
+        let files = FileManager.default.enumerator(atPath: source)?.compactMap { $0 as? String } ?? []
+        for file in files where !FileManager.default.isDirectory(source + "/" + file) {
+            try repo.write(try String(contentsOfFile: source + "/" + file, encoding: .utf8), to: file)
+        }
+        return repo
+    }
+
+    /// XcodeGen's real test spec kept as `project-app.yml`, named only by the Makefile's
+    /// `xcodegen --spec project-app.yml`: without the Makefile init saw "no Xcode project"; with
+    /// it, the spec's schemes are the stages and each generates as the Makefile does.
+    @Test func aSpecNamedByTheMakefileIsReadAndGeneratedAsTheTeamDoes() throws {
+        let repo = try GitRepository()
+        let spec = Fixtures.shared + "/xcode-projects/yonaskolb__XcodeGen__TestProject/Tests/Fixtures/TestProject/project.yml"
+        try repo.write(try String(contentsOfFile: spec, encoding: .utf8), to: "project-app.yml")
+        try repo.write("project:\n\tmint run xcodegen --spec project-app.yml\n", to: "Makefile")
+        let result = try PrepushBinary.run(["init"], in: repo.path, environment: repo.environment)
+        #expect(result.status == 0 && result.standardOutput.contains("unit: xcodebuild test -scheme App_iOS (unit bundles: 1); ui: xcodebuild test -scheme App_iOS (UI bundles: 1)"), "\(result)")
+        let file = try #require(repo.root.read("work/.prepush.yml"))
+        #expect(file.contains("    run: mint run xcodegen --spec project-app.yml && destination=$(\"${PREPUSH_BIN:-prepush}\" destination) && rm -rf .build/prepush-unit.xcresult && xcodebuild test -project Project.xcodeproj -scheme App_iOS -only-testing:App_iOS_Tests -destination \"$destination\""), "\(file)")
+        #expect(file.contains("    # The project is generated from project-app.yml, as the team's Makefile:2 generates it; xcodegen must be on PATH.\n"), "\(file)")
+        #expect(try PrepushBinary.run(["config"], in: repo.path, environment: repo.environment).status == 0)
+    }
+
+    /// bitwarden's authenticator: CI bootstraps with a script that runs `xcodegen --spec
+    /// "$repo_root/project-bwa.yml"`, then tests the Authenticator scheme, whose test action runs the
+    /// local Networking package's tests. The stage bootstraps as CI does and runs the team's
+    /// command; the package (iOS only) gets no stage of its own, and the comment says why.
+    @Test func bitwardensBootstrapSpecAndPackageTestedOnce() throws {
+        let repo = try Self.repository(from: "bitwarden-authenticator")
+        let result = try PrepushBinary.run(["init"], in: repo.path, environment: repo.environment)
+        #expect(result.status == 0 && result.standardOutput.contains("unit: xcodebuild test -scheme Authenticator (unit bundles: 3)"), "\(result)")
+        let file = try #require(repo.root.read("work/.prepush.yml"))
+        #expect(file.contains("    run: ./Scripts-bwa/bootstrap.sh && destination=$(\"${PREPUSH_BIN:-prepush}\" destination) && rm -rf .build/prepush-unit.xcresult && xcodebuild test -project Authenticator.xcodeproj -scheme Authenticator -configuration Debug "), "\(file)")
+        #expect(file.contains("  # Networking/Package.swift declares test targets, which scheme Authenticator runs (its testables): no stage of its own, so each test runs once.\n"), "\(file)")
+        #expect(!file.contains("workingDirectory: Networking") && !file.contains("swift test\n"), "\(file)")
+        #expect(try PrepushBinary.run(["config"], in: repo.path, environment: repo.environment).status == 0)
+    }
+
+    /// Two local packages no scheme tests: bitwarden's Networking (`platforms: [.iOS(.v15)]`) is
+    /// tested by xcodebuild with the scheme Xcode makes for it on an iPhone simulator, a package
+    /// whose source imports UIKit unguarded likewise, and a package for every platform by `swift test`.
+    @Test func iOSOnlyPackagesAreTestedByXcodebuildAndOthersBySwiftTest() throws {
+        let repo = try GitRepository()
+        try repo.write(try String(contentsOfFile: Self.fixtures + "/bitwarden-authenticator/Networking/Package.swift", encoding: .utf8), to: "Packages/Networking/Package.swift")
+        let manifest = "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"Env\", products: [.library(name: \"Env\", targets: [\"Env\"])], targets: [.target(name: \"Env\"), .testTarget(name: \"EnvTests\", dependencies: [\"Env\"])])\n"
+        try repo.write(manifest, to: "Packages/Env/Package.swift")
+        // IceCubesApp's Packages/Env/Sources/Env/HapticManager.swift opens so.
+        try repo.write("import CoreHaptics\nimport UIKit\n\n@MainActor\npublic class HapticManager {}\n", to: "Packages/Env/Sources/Env/HapticManager.swift")
+        try repo.write(manifest.replacingOccurrences(of: "Env", with: "Models"), to: "Packages/Models/Package.swift")
+        try repo.write("import Foundation\n#if canImport(UIKit)\nimport UIKit\n#endif\npublic struct Status {}\n", to: "Packages/Models/Sources/Models/Status.swift")
+        let result = try PrepushBinary.run(["init"], in: repo.path, environment: repo.environment)
+        #expect(result.status == 0, "\(result)")
+        let file = try #require(repo.root.read("work/.prepush.yml"))
+        #expect(file.contains("  package-networking:\n    # Packages/Networking/Package.swift declares test targets and builds for iOS only (its platforms: name iOS only): swift test on a Mac cannot build it,\n"), "\(file)")
+        #expect(file.contains("    run: destination=$(\"${PREPUSH_BIN:-prepush}\" destination) && rm -rf .build/prepush-package-networking.xcresult && xcodebuild test -scheme Networking -destination \"$destination\" -resultBundlePath .build/prepush-package-networking.xcresult\n    workingDirectory: Packages/Networking\n"), "\(file)")
+        #expect(file.contains("(Packages/Env/Sources/Env/HapticManager.swift:2 imports UIKit outside #if canImport(UIKit))") && file.contains("xcodebuild test -scheme Env "), "\(file)")
+        #expect(file.contains("  package-models:\n    # Packages/Models/Package.swift declares test targets.\n    run: swift test\n    workingDirectory: Packages/Models\n"), "\(file)")
+        #expect(try PrepushBinary.run(["config"], in: repo.path, environment: repo.environment).status == 0)
+    }
+
+    /// ugglan: CI runs `scripts/post-checkout.sh` (which runs `tuist generate` among its steps) and
+    /// tests the workspace scheme `Ugglan-Workspace`; the projects come from the team's helper. The
+    /// unit stage is that scheme, generated as CI generates it, with the team's flags and destination.
+    @Test func aTuistWorkspaceIsTestedAsTheTeamsCITestsIt() throws {
+        let repo = try Self.repository(from: "ugglan")
+        let result = try PrepushBinary.run(["init"], in: repo.path, environment: repo.environment)
+        #expect(result.status == 0 && result.standardOutput.contains("unit: xcodebuild test -scheme Ugglan-Workspace (unit bundles: 1)"), "\(result)")
+        let file = try #require(repo.root.read("work/.prepush.yml"))
+        #expect(file.contains("    run: ./scripts/post-checkout.sh && rm -rf .build/prepush-unit.xcresult && xcodebuild test -workspace Ugglan.xcworkspace -scheme Ugglan-Workspace -enableCodeCoverage YES 'CODE_SIGNING_ALLOWED=NO' -destination 'platform=iOS Simulator,name=iPhone 16e,OS=latest' -resultBundlePath .build/prepush-unit.xcresult\n"), "\(file)")
+        #expect(file.contains("    # The project is generated from Workspace.swift, as the team's scripts/post-checkout.sh:14 generates it; tuist must be on PATH.\n"), "\(file)")
+        #expect(try PrepushBinary.run(["config"], in: repo.path, environment: repo.environment).status == 0)
+    }
+}
+
+extension FileManager {
+    /// Whether `path` is a folder.
+    func isDirectory(_ path: String) -> Bool {
+        var folder: ObjCBool = false
+        return fileExists(atPath: path, isDirectory: &folder) && folder.boolValue
+    }
+}
