@@ -325,6 +325,22 @@ public struct XcodeProjectSurvey: Sendable {
         return [all] + joined
     }
 
+    /// Replaces the schemes read from Tuist manifests with those of Tuist's graph (see `adopting`).
+    mutating func replaceGeneratedSchemes(from graph: TuistGraph, spec: String) {
+        schemes.removeAll { $0.generatedFrom?.hasSuffix(".swift") == true }
+        let folder = spec.lastIndex(of: "/").map { String(spec[..<$0]) } ?? ""
+        let container = Container(path: FilePath.join(folder, graph.name + ".xcworkspace"), isWorkspace: true)
+        var all = GeneratedProject(spec: spec, container: container, testTargets: [:], schemes: [])
+        var projects: [GeneratedProject] = []
+        for project in graph.projects {
+            projects.append(GeneratedProject(spec: spec, container: container, testTargets: project.testTargets,
+                                             schemes: project.schemes.map { ($0.name, $0.targets) }))
+            all.testTargets.merge(project.testTargets) { first, _ in first }
+        }
+        if !all.testTargets.isEmpty, spec.hasSuffix("Workspace.swift") { all.schemes = [(graph.name + "-Workspace", all.testTargets.keys.sorted())] }
+        for generated in [all] + projects { addGeneratedSchemes(generated) }
+    }
+
     /// A generated project's schemes, from its spec, when the project is not checked in.
     private mutating func addGeneratedSchemes(_ generated: GeneratedProject) {
         let container = generated.container

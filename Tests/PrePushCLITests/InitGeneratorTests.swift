@@ -84,6 +84,23 @@ import Testing
         #expect(file.contains("    # The project is generated from Workspace.swift, as the team's scripts/post-checkout.sh:14 generates it; tuist must be on PATH.\n"), "\(file)")
         #expect(try PrepushBinary.run(["config"], in: repo.path, environment: repo.environment).status == 0)
     }
+
+    /// With `tuist` on PATH, init asks it for the graph (here a stand-in `tuist` that writes a
+    /// graph to Tuist's schema where `--output-path` says): its schemes replace the static reading.
+    @Test func anInstalledTuistsGraphIsUsed() throws {
+        let repo = try Self.repository(from: "ugglan")
+        let bin = repo.path + "/../fake-bin"
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        let graph = #"{"name": "Ugglan", "path": "/x", "projects": {"/x/Projects/Claims": {"name": "Claims", "path": "/x/Projects/Claims", "targets": [{"name": "ClaimsTests", "product": "unit_tests"}, {"name": "ClaimsUITests", "product": "ui_tests"}], "schemes": [{"name": "Claims", "testActionTargets": ["ClaimsTests", "ClaimsUITests"]}]}}}"#
+        let script = "#!/bin/sh\nwhile [ $# -gt 0 ]; do if [ \"$1\" = --output-path ]; then mkdir -p \"$2\"; printf '%s' '\(graph)' > \"$2/graph.json\"; fi; shift; done\n"
+        FileManager.default.createFile(atPath: bin + "/tuist", contents: Data(script.utf8), attributes: [.posixPermissions: 0o755])
+        var environment = repo.environment
+        environment["PATH"] = bin + ":" + (environment["PATH"] ?? ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let result = try PrepushBinary.run(["init"], in: repo.path, environment: environment)
+        #expect(result.status == 0 && result.standardOutput.contains("unit: xcodebuild test -scheme Ugglan-Workspace (unit bundles: 1); ui: xcodebuild test -scheme Ugglan-Workspace (UI bundles: 1)"), "\(result)")
+        let file = try #require(repo.root.read("work/.prepush.yml"))
+        #expect(file.contains("-scheme Ugglan-Workspace -enableCodeCoverage YES 'CODE_SIGNING_ALLOWED=NO' -only-testing:ClaimsTests "), "\(file)")
+    }
 }
 
 extension FileManager {

@@ -101,6 +101,38 @@ import Testing
         #expect(manifest.name == "Shop" && manifest.testTargets == ["ShopTests": .unit, "ShopKitTests": .unit, "ShopUITests": .unit], "\(manifest.testTargets)")
     }
 
+    /// A graph written to Tuist's `ProjectAutomation` schema (tuist/tuist `Sources/ProjectAutomation`:
+    /// `Graph{name,path,projects}`, `Project{name,path,isExternal,targets,schemes}`, `Target.product`
+    /// as `unit_tests`/`ui_tests`, `Scheme.testActionTargets`). No graph written by a real `tuist`
+    /// was at hand: this checks the reading of the schema, not of a real run's output.
+    static let graph = """
+    {"name": "Shop", "path": "/work/shop", "projects": {
+      "/work/shop/Projects/App": {"name": "App", "path": "/work/shop/Projects/App", "isExternal": false, "packages": [],
+        "targets": [{"name": "App", "product": "app", "bundleId": "shop.app", "sources": [], "resources": [], "settings": {"configurations": {}}, "dependencies": []},
+                    {"name": "AppTests", "product": "unit_tests", "bundleId": "shop.tests", "sources": [], "resources": [], "settings": {"configurations": {}}, "dependencies": []},
+                    {"name": "AppUITests", "product": "ui_tests", "bundleId": "shop.uitests", "sources": [], "resources": [], "settings": {"configurations": {}}, "dependencies": []}],
+        "schemes": [{"name": "App", "testActionTargets": ["AppTests", "AppUITests"]}, {"name": "App-Release"}]},
+      "/work/shop/Tuist/.build/checkouts/Alamofire": {"name": "Alamofire", "path": "/work/shop/Tuist/.build/checkouts/Alamofire", "isExternal": true,
+        "targets": [{"name": "AlamofireTests", "product": "unit_tests"}], "schemes": []}
+    }}
+    """
+
+    /// Tuist's graph, where `tuist` is installed, replaces the manifests' reading: its test
+    /// targets' kinds and schemes, external projects left out, and the workspace scheme.
+    @Test func aTuistGraphIsReadAndReplacesTheManifestsReading() throws {
+        let graph = try #require(TuistGraph(json: Array(Self.graph.utf8)))
+        #expect(graph.name == "Shop" && graph.projects.map(\.name) == ["App"] && graph.projects.first?.folder == "Projects/App", "\(graph)")
+        #expect(graph.projects.first?.testTargets == ["AppTests": .unit, "AppUITests": .ui])
+        #expect(graph.projects.first?.schemes == [TuistGraph.Scheme(name: "App", targets: ["AppTests", "AppUITests"]), TuistGraph.Scheme(name: "App-Release", targets: [])])
+        #expect(TuistGraph(json: Array("{\"testNodes\": []}".utf8)) == nil)
+
+        let survey = XcodeProjectSurvey(root: Self.fixtures + "/ugglan").adopting(graph, spec: "Workspace.swift")
+        #expect(!survey.schemes.contains { $0.name == "Claims" }, "the static reading is replaced: \(survey.schemes.map(\.name))")
+        let workspace = try #require(survey.schemes.first { $0.name == "Shop-Workspace" }, "\(survey.schemes.map(\.name))")
+        #expect(workspace.unitBundles == ["AppTests"] && workspace.uiBundles == ["AppUITests"] && workspace.container.path == "Shop.xcworkspace")
+        #expect(survey.schemes.first { $0.name == "App" }?.generatedFrom == "Workspace.swift")
+    }
+
     /// A package's manifest, read as Swift: bitwarden's Networking names iOS alone; a package for
     /// every platform (ugglan's AppStateContainer, its `platforms:` line) does not; the scheme Xcode
     /// makes is the product's, or `<name>-Package` for several products.

@@ -25,6 +25,8 @@ public enum InitRun {
         var teamCommands: [TeamCommands.Command] = []
         /// The team's `xcodebuild test` commands, read for the flags a stage takes over.
         var xcodebuildTests: [TeamCommands.XcodebuildTest] = []
+        /// Why Tuist's own graph was not used although `tuist` is installed (nil: used, or not installed).
+        var graphNote: String?
         /// The team's XcodeGen and Tuist commands: which spec and folder, and how CI generates.
         var generators: [GeneratorInvocation] = []
         var catalog: String?
@@ -139,6 +141,7 @@ public enum InitRun {
         let fromElsewhere = currentDirectory.map { FilePath.normalize($0) != FilePath.normalize(root) } ?? false
         console.line("prepush: wrote \(fromElsewhere ? path : ConfigurationResolver.defaultFileName) (\(summary(findings)))")
         for problem in findings.survey.problems.prefix(5) { diagnostics.warning(problem) }
+        if let note = findings.graphNote { diagnostics.warning(note) }
         let managers = hookManagerEntries(root: root)
         console.line("prepush: check it with `prepush config`, try it with `prepush run`" + (managers.isEmpty ? ", then `prepush install`" : ""))
         for line in managers { console.line(line) }
@@ -163,6 +166,9 @@ public enum InitRun {
         var findings = Findings(survey: XcodeProjectSurvey(root: root, generators: generators), destination: TeamCommands.destination(root: root),
                                 teamCommands: TeamCommands.testCommands(root: root), xcodebuildTests: TeamCommands.xcodebuildTests(root: root),
                                 generators: generators, snapshotSchemes: TeamCommands.snapshotSchemes(root: root))
+        let graph = withTuistGraph(findings.survey, root: root, environment: ProcessInfo.processInfo.environment)
+        findings.survey = graph.survey
+        findings.graphNote = graph.note
         // A destination written in a command whose scheme is no longer here (a workflow left from
         // before the project changed) names a simulator of that time: not one to copy.
         if let place = findings.destination?.place, let command = findings.xcodebuildTests.first(where: { $0.place == place }),
