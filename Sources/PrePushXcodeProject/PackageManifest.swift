@@ -63,8 +63,12 @@ public struct PackageManifest: Sendable, Equatable {
         products.count > 1 ? name.map { $0 + "-Package" } : (products.first ?? name)
     }
 
-    /// Why the package builds for iOS only, or nil: its `platforms:` names iOS alone.
+    /// Whether its `platforms:` name iOS alone.
     public var iOSOnlyByPlatforms: Bool { !platforms.isEmpty && platforms.allSatisfy { $0 == "ios" } }
+
+    /// Whether its `platforms:` name platforms but not macOS (`[.iOS(.v18), .visionOS(.v1)]`): on the
+    /// Mac it would build for SwiftPM's oldest macOS, where the iOS 18 APIs its code uses are not.
+    public var leavesOutTheMac: Bool { !platforms.isEmpty && !platforms.contains("macos") }
 
     /// The first line of `text` that imports UIKit outside an `#if canImport(UIKit)` or `#if os(iOS)`
     /// (1-based), or nil: such a file cannot build for macOS, where `swift test` runs.

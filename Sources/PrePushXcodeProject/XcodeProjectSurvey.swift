@@ -169,10 +169,11 @@ public struct XcodeProjectSurvey: Sendable {
         return (nil, nil, [])
     }
 
-    /// Why a package builds for iOS only, or nil: its `platforms:` name iOS alone, or a source in
+    /// Why a package builds for iOS only, or nil: its `platforms:` name iOS and not macOS, or a source in
     /// its `Sources` imports UIKit outside `#if canImport(UIKit)` (the first such file is named).
     private mutating func iOSOnly(_ manifest: PackageManifest, folder: String) -> String? {
         if manifest.iOSOnlyByPlatforms { return "its platforms: name iOS only" }
+        if manifest.leavesOutTheMac, manifest.platforms.contains("ios") { return "its platforms: name \(manifest.platforms.joined(separator: ", ")) but not macOS" }
         let sources = FilePath.join(folder, "Sources")
         for file in SourceTree.files(under: FilePath.join(root, sources), where: { $0.hasSuffix(".swift") }).prefix(3000) {
             let path = FilePath.join(sources, file)

@@ -148,7 +148,10 @@ import Testing
             targets: [.target(name: "AppStateContainer"), .testTarget(name: "AppStateContainerTests", dependencies: ["AppStateContainer"])]
         )
         """)
-        #expect(!all.iOSOnlyByPlatforms && all.scheme == "AppStateContainer-Package", "\(all)")
+        #expect(!all.iOSOnlyByPlatforms && !all.leavesOutTheMac && all.scheme == "AppStateContainer-Package", "\(all)")
+        // IceCubesApp's Packages/Models/Package.swift: iOS 18 and visionOS, no macOS.
+        let models = PackageManifest(text: "let package = Package(\n  name: \"Models\",\n  platforms: [\n    .iOS(.v18),\n    .visionOS(.v1),\n  ],\n  products: [.library(name: \"Models\", targets: [\"Models\"])],\n  targets: [.target(name: \"Models\"), .testTarget(name: \"ModelsTests\")]\n)\n")
+        #expect(models.platforms == ["ios", "visionos"] && models.leavesOutTheMac && !models.iOSOnlyByPlatforms, "\(models)")
     }
 
     /// UIKit imported outside a guard makes a package iOS only (IceCubesApp's
