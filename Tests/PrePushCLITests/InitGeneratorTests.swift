@@ -85,6 +85,30 @@ import Testing
         #expect(try PrepushBinary.run(["config"], in: repo.path, environment: repo.environment).status == 0)
     }
 
+    /// Aidoku's CI only archives, with `-skipPackagePluginValidation` (its packages include
+    /// SwiftLint's build-tool plugin); the unit stage of a scheme no team command tests takes that
+    /// switch over, else xcodebuild stops at the untrusted plugin. (Aidoku's nightly.yml line 22, verbatim.)
+    @Test func theTeamsValidationSwitchesAreTakenOver() throws {
+        let repo = try GitRepository()
+        try repo.write(InitRealAppTests.scheme([("F806E0D32D54DD3C0058A673", "AppTests", "Aidoku.xcodeproj")]), to: "Aidoku.xcodeproj/xcshareddata/xcschemes/Aidoku (iOS).xcscheme")
+        let project = Fixtures.shared + "/xcode-projects/tuist__tuist__xcode_project_with_tests/fixtures/xcode_project_with_tests/App.xcodeproj/project.pbxproj"
+        try repo.write(try String(contentsOfFile: project, encoding: .utf8), to: "Aidoku.xcodeproj/project.pbxproj")
+        try repo.write("""
+        jobs:
+          build:
+            steps:
+              - name: Build
+                run: xcodebuild -scheme "Aidoku (iOS)" -configuration Release archive -archivePath build/Aidoku.xcarchive -skipPackagePluginValidation CODE_SIGN_IDENTITY= CODE_SIGNING_REQUIRED=NO CODE_SIGNING_ALLOWED=NO
+
+        """, to: ".github/workflows/nightly.yml")
+        let result = try PrepushBinary.run(["init"], in: repo.path, environment: repo.environment)
+        #expect(result.status == 0, "\(result)")
+        let file = try #require(repo.root.read("work/.prepush.yml"))
+        #expect(file.contains("xcodebuild test -project Aidoku.xcodeproj -scheme 'Aidoku (iOS)' -skipPackagePluginValidation -destination"), "\(file)")
+        #expect(file.contains("    # -skipPackagePluginValidation as the team's .github/workflows/nightly.yml:5 passes it: "), "\(file)")
+        #expect(try PrepushBinary.run(["config"], in: repo.path, environment: repo.environment).status == 0)
+    }
+
     /// With `tuist` on PATH, init asks it for the graph (here a stand-in `tuist` that writes a
     /// graph to Tuist's schema where `--output-path` says): its schemes replace the static reading.
     @Test func anInstalledTuistsGraphIsUsed() throws {

@@ -25,6 +25,8 @@ public enum InitRun {
         var teamCommands: [TeamCommands.Command] = []
         /// The team's `xcodebuild test` commands, read for the flags a stage takes over.
         var xcodebuildTests: [TeamCommands.XcodebuildTest] = []
+        /// The validation switches the team's xcodebuild commands pass (`-skipPackagePluginValidation`), with where.
+        var validationFlags: [(flag: String, place: String)] = []
         /// Why Tuist's own graph was not used although `tuist` is installed (nil: used, or not installed).
         var graphNote: String?
         /// The team's XcodeGen and Tuist commands: which spec and folder, and how CI generates.
@@ -166,6 +168,7 @@ public enum InitRun {
         var findings = Findings(survey: XcodeProjectSurvey(root: root, generators: generators), destination: TeamCommands.destination(root: root),
                                 teamCommands: TeamCommands.testCommands(root: root), xcodebuildTests: TeamCommands.xcodebuildTests(root: root),
                                 generators: generators, snapshotSchemes: TeamCommands.snapshotSchemes(root: root))
+        findings.validationFlags = TeamCommands.validationFlags(root: root)
         let graph = withTuistGraph(findings.survey, root: root, environment: ProcessInfo.processInfo.environment)
         findings.survey = graph.survey
         findings.graphNote = graph.note

@@ -121,7 +121,11 @@ extension InitRun {
     static func schemeStage(_ name: String, _ scheme: XcodeProjectSurvey.SchemeTests, bundles: [String], mixed: Bool,
                             findings: Findings, timeout: String) -> [String] {
         let team = findings.teamCommand(for: scheme.name)
-        let flags = team?.flags ?? []
+        // The validation switches the team passes anywhere (an archive's `-skipPackagePluginValidation`)
+        // unless its test command for the scheme says otherwise: without them xcodebuild stops at an
+        // untrusted plugin or macro.
+        let validation = team == nil ? findings.validationFlags : []
+        let flags = (team?.flags ?? []) + validation.map(\.flag)
         // The team's test plan or its own -only-testing choose the tests; else only this stage's bundles.
         let chosen = flags.contains { $0.hasPrefix("-testPlan") || $0.hasPrefix("-only-testing") }
         // The shorter of naming this stage's bundles and naming the others' (a workspace scheme
@@ -143,6 +147,9 @@ extension InitRun {
             lines.append("    # Guessed from their names (the project file was not readable): \(scheme.guessed.joined(separator: ", ")).")
         }
         if let team { lines += teamCommandLines(team) }
+        for (flag, place) in validation {
+            lines.append("    # \(flag) as the team's \(place) passes it: xcodebuild stops at a plugin or macro no one trusted on this Mac without it.")
+        }
         if !scheme.macOnlyBundles.isEmpty, known.map({ !$0.value.contains("platform=macOS") }) ?? true {
             let names = scheme.macOnlyBundles.joined(separator: ", ")
             lines.append("    # \(names) \(scheme.macOnlyBundles.count == 1 ? "is" : "are") built for macOS only, which an iPhone destination cannot run: give \(scheme.macOnlyBundles.count == 1 ? "it" : "them") a stage with -destination 'platform=macOS' -only-testing:\(scheme.macOnlyBundles[0]).")
