@@ -65,7 +65,7 @@ import Testing
         let result = try PrepushBinary.run(["init"], in: repo.path, environment: repo.environment)
         #expect(result.status == 0, "\(result)")
         let file = try #require(repo.root.read("work/.prepush.yml"))
-        #expect(file.contains("  package-networking:\n    # Packages/Networking/Package.swift declares test targets and builds for iOS only (its platforms: name iOS only): swift test on a Mac cannot build it,\n"), "\(file)")
+        #expect(file.contains("  package-networking:\n    # Packages/Networking/Package.swift declares test targets and does not build for the Mac (its platforms: name iOS only): swift test there cannot build it,\n"), "\(file)")
         #expect(file.contains("    run: destination=$(\"${PREPUSH_BIN:-prepush}\" destination) && rm -rf .build/prepush-package-networking.xcresult && xcodebuild test -scheme Networking -destination \"$destination\" -resultBundlePath .build/prepush-package-networking.xcresult\n    workingDirectory: Packages/Networking\n"), "\(file)")
         #expect(file.contains("(Packages/Env/Sources/Env/HapticManager.swift:2 imports UIKit outside #if canImport(UIKit))") && file.contains("xcodebuild test -scheme Env "), "\(file)")
         #expect(file.contains("  package-models:\n    # Packages/Models/Package.swift declares test targets.\n    run: swift test\n    workingDirectory: Packages/Models\n"), "\(file)")

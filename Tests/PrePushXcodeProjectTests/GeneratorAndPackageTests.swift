@@ -133,6 +133,32 @@ import Testing
         #expect(survey.schemes.first { $0.name == "App" }?.generatedFrom == "Workspace.swift")
     }
 
+    /// A Fastfile that imports its lanes keeps them in `fastlane/lanes` (home-assistant/iOS,
+    /// d722d7811aec, `fastlane/lanes/testing.rb` lines 38–52, verbatim but for the comment lines):
+    /// the `test` lane is a team command and its destination is the team's.
+    @Test func lanesInFastlaneLanesAreTheTeams() throws {
+        let root = try TemporaryDirectory(prefix: "prepush-lanes")
+        try root.write("""
+        lane :test do
+          code_coverage = ENV.key?('CI_ENABLE_COVERAGE') ? (ENV['CI_ENABLE_COVERAGE'] == 'true') : nil
+          run_tests(
+            project: 'HomeAssistant.xcodeproj',
+            scheme: 'Tests-Unit',
+            result_bundle: true,
+            skip_package_dependencies_resolution: true,
+            skip_detect_devices: true,
+            skip_build: true,
+            code_coverage: code_coverage,
+            xcargs: 'COMPILER_INDEX_STORE_ENABLE=NO',
+            destination: 'platform=iOS Simulator,name=iPhone 17,OS=latest'
+          )
+
+        """, to: "fastlane/lanes/testing.rb")
+        #expect(TeamCommands.testCommands(root: root.path) == [TeamCommands.Command(text: "fastlane test", place: "fastlane/lanes/testing.rb:1")])
+        let destination = try #require(TeamCommands.destination(root: root.path))
+        #expect(destination.value == "platform=iOS Simulator,name=iPhone 17,OS=latest" && destination.place == "fastlane/lanes/testing.rb:12", "\(destination)")
+    }
+
     /// A package's manifest, read as Swift: bitwarden's Networking names iOS alone; a package for
     /// every platform (ugglan's AppStateContainer, its `platforms:` line) does not; the scheme Xcode
     /// makes is the product's, or `<name>-Package` for several products.

@@ -90,7 +90,7 @@ extension InitRun {
             return ["  \(name):", "    # \(manifest) declares test targets.", "    run: swift test"] + directory + ["    timeout: 900"]
         }
         guard let scheme = survey.packageSchemes[folder] else {
-            return ["  # \(manifest) declares test targets but builds for iOS only (\(why)), and names no product for a scheme: no stage; swift test cannot build it on a Mac."]
+            return ["  # \(manifest) declares test targets but does not build for the Mac (\(why)), and names no product for a scheme: no stage; swift test cannot build it there."]
         }
         let known = findings.destination
         let destination = known.map { ShellQuoting.word($0.value) } ?? "\"$destination\""
@@ -98,7 +98,7 @@ extension InitRun {
         let bundle = ".build/prepush-\(name).xcresult"
         let command = "\(resolve)rm -rf \(bundle) && xcodebuild test -scheme \(ShellQuoting.word(scheme)) -destination \(destination) -resultBundlePath \(bundle)"
         return ["  \(name):",
-                "    # \(manifest) declares test targets and builds for iOS only (\(why)): swift test on a Mac cannot build it,",
+                "    # \(manifest) declares test targets and does not build for the Mac (\(why)): swift test there cannot build it,",
                 "    # so xcodebuild tests the scheme Xcode makes for the package (\(scheme)) on an iPhone simulator.",
                 "    run: " + YAMLText.scalar(command)] + directory + ["    timeout: 900"]
     }
