@@ -7,6 +7,7 @@ public struct GeneratorInvocation: Sendable, Equatable {
     /// The generator a command runs.
     public enum Tool: String, Sendable { case xcodegen, tuist }
 
+    /// Which generator it runs.
     public let tool: Tool
     /// `generate` or `test` (XcodeGen's only action is `generate`, written or not).
     public let action: String

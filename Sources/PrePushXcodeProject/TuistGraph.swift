@@ -13,6 +13,7 @@ import PrePushCore
 public struct TuistGraph: Sendable, Equatable {
     /// One project of the graph.
     public struct Project: Sendable, Equatable {
+        /// The project's name.
         public let name: String
         /// Its folder, relative to the graph's root.
         public let folder: String
@@ -24,7 +25,9 @@ public struct TuistGraph: Sendable, Equatable {
 
     /// A scheme and the targets its test action runs.
     public struct Scheme: Sendable, Equatable {
+        /// The scheme's name.
         public let name: String
+        /// The targets its test action runs, by name.
         public let targets: [String]
 
         /// Creates one.
