@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import PrePushCore
 
 /// How the team generates its project: an XcodeGen or Tuist command in its workflows, Makefile,
@@ -45,10 +50,12 @@ extension TeamCommands {
         }
         // Script folders are named freely (`scripts`, `Scripts`, `Scripts-bwa`): every top-level
         // folder whose name starts with "script" is one.
-        files += SourceTree.files(under: root) { path in
-            guard let first = path.split(separator: "/").first, path.contains("/") else { return false }
-            return first.lowercased().hasPrefix("script")
-        }.filter { !files.contains($0) }
+        // (Only the top level is listed: the tree below is not walked for them.)
+        let top = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
+        for folder in top.sorted() where folder.lowercased().hasPrefix("script") && !RepositoryPath.isSymbolicLink(FilePath.join(root, folder))
+            && FileSystem.isDirectory(FilePath.join(root, folder)) {
+            files += SourceTree.files(under: FilePath.join(root, folder)) { _ in true }.map { FilePath.join(folder, $0) }.filter { !files.contains($0) }
+        }
         let workflows = files.filter { $0.hasPrefix(".github/workflows/") || $0.hasPrefix(".circleci/") || $0.hasPrefix("ci_scripts/") }
         let workflowText = workflows.map { text(of: FilePath.join(root, $0)) }.joined(separator: "\n")
         var found: [GeneratorInvocation] = []
