@@ -72,6 +72,19 @@ import Testing
         #expect(try PrepushBinary.run(["config"], in: repo.path, environment: repo.environment).status == 0)
     }
 
+    /// The root's package builds for iOS only (bitwarden's Networking manifest at the root): the
+    /// unit stage is xcodebuild of its scheme, and the line init prints says so, not `swift test`.
+    @Test func aRootPackageForIOSOnlyIsTheUnitStageThroughXcodebuild() throws {
+        let repo = try GitRepository()
+        try repo.write(try String(contentsOfFile: Self.fixtures + "/bitwarden-authenticator/Networking/Package.swift", encoding: .utf8), to: "Package.swift")
+        let result = try PrepushBinary.run(["init"], in: repo.path, environment: repo.environment)
+        #expect(result.status == 0 && result.standardOutput.hasPrefix("prepush: wrote .prepush.yml (unit: xcodebuild test -scheme Networking (the package does not build for the Mac);"), "\(result)")
+        let file = try #require(repo.root.read("work/.prepush.yml"))
+        #expect(file.contains("  unit:\n    # Package.swift declares test targets and does not build for the Mac (its platforms: name iOS only)"), "\(file)")
+        #expect(file.contains("xcodebuild test -scheme Networking -destination \"$destination\" -resultBundlePath .build/prepush-unit.xcresult\n    timeout: 900\n") && !file.contains("run: swift test"), "\(file)")
+        #expect(try PrepushBinary.run(["config"], in: repo.path, environment: repo.environment).status == 0)
+    }
+
     /// ugglan: CI runs `scripts/post-checkout.sh` (which runs `tuist generate` among its steps) and
     /// tests the workspace scheme `Ugglan-Workspace`; the projects come from the team's helper. The
     /// unit stage is that scheme, generated as CI generates it, with the team's flags and destination.

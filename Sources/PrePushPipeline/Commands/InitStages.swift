@@ -210,7 +210,12 @@ extension InitRun {
         var parts: [String] = []
         if let unit = findings.unitScheme {
             parts.append("unit: xcodebuild test -scheme \(unit.name) (unit bundles: \(unit.unitBundles.count))")
-            if findings.rootPackageStage { parts.append("package: swift test") }
+            if findings.rootPackageStage {
+                parts.append(survey.iOSOnlyPackages[""] == nil ? "package: swift test" : "package: xcodebuild test -scheme \(survey.packageSchemes[""] ?? "?")")
+            }
+        } else if findings.rootPackageTests, survey.iOSOnlyPackages[""] != nil, let scheme = survey.packageSchemes[""] {
+            // A root package that cannot build on the Mac is tested through xcodebuild (see `packageStage`).
+            parts.append("unit: xcodebuild test -scheme \(scheme) (the package does not build for the Mac)")
         } else if findings.rootPackageTests {
             parts.append("unit: swift test")
         } else {
