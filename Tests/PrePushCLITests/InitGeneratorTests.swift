@@ -85,6 +85,31 @@ import Testing
         #expect(try PrepushBinary.run(["config"], in: repo.path, environment: repo.environment).status == 0)
     }
 
+    /// A team that tests with `tuist test --path DIR SCHEME` (VanessaGames' documented command,
+    /// in a script): the unit stage tests that scheme, not the one init would pick by itself
+    /// (`Shop-Unit`), and generates in that folder as the command does.
+    @Test func theSchemeTuistTestNamesIsTheUnitStage() throws {
+        let repo = try GitRepository()
+        try repo.write("""
+        import ProjectDescription
+        let project = Project(name: "Shop", targets: [
+            .target(name: "Shop", destinations: .iOS, product: .app, bundleId: "shop"),
+            .target(name: "ShopTests", destinations: .iOS, product: .unitTests, bundleId: "shop.tests"),
+            .target(name: "ShopKitTests", destinations: .iOS, product: .unitTests, bundleId: "shop.kit.tests"),
+        ], schemes: [
+            .scheme(name: "Shop-Unit", testAction: .targets(["ShopKitTests"])),
+            .scheme(name: "Shop-All", testAction: .targets(["ShopTests", "ShopKitTests"])),
+        ])
+        """, to: "VanessaGames/Project.swift")
+        try repo.write("#!/bin/bash\nmise exec -- tuist test --path VanessaGames Shop-All\n", to: "scripts/test.sh")
+        let result = try PrepushBinary.run(["init"], in: repo.path, environment: repo.environment)
+        #expect(result.status == 0 && result.standardOutput.contains("unit: xcodebuild test -scheme Shop-All (unit bundles: 2)"), "\(result)")
+        let file = try #require(repo.root.read("work/.prepush.yml"))
+        #expect(file.contains("    run: mise exec -- tuist generate --no-open --path VanessaGames && destination=$(\"${PREPUSH_BIN:-prepush}\" destination) && rm -rf .build/prepush-unit.xcresult && xcodebuild test -workspace VanessaGames/Shop.xcworkspace -scheme Shop-All -destination"), "\(file)")
+        #expect(file.contains("    # The project is generated from VanessaGames/Project.swift, as the team's scripts/test.sh:2 generates it; tuist must be on PATH.\n"), "\(file)")
+        #expect(try PrepushBinary.run(["config"], in: repo.path, environment: repo.environment).status == 0)
+    }
+
     /// ugglan: CI runs `scripts/post-checkout.sh` (which runs `tuist generate` among its steps) and
     /// tests the workspace scheme `Ugglan-Workspace`; the projects come from the team's helper. The
     /// unit stage is that scheme, generated as CI generates it, with the team's flags and destination.
