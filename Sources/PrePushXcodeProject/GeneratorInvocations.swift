@@ -86,7 +86,11 @@ extension TeamCommands {
     /// One line's generator command, or nil when it runs none. The words from the start of its
     /// command (`mint run xcodegen …`, `mise exec -- tuist …`) are what a stage runs.
     package static func generatorInvocation(_ line: String, place: String) -> GeneratorInvocation? {
-        let tokens = ShellWords.tokens(line)
+        // A workflow step's `- run: xcodegen` is the command after the key.
+        var line = Substring(line).drop { $0 == " " || $0 == "\t" || $0 == "-" }
+        if line.hasPrefix("run:") { line = line.dropFirst(4) }
+        let text = String(line)
+        let tokens = ShellWords.tokens(text)
         guard let index = tokens.firstIndex(where: { !$0.isOperator && ["xcodegen", "tuist"].contains($0.value.split(separator: "/").last.map(String.init) ?? "") }),
               let tool = GeneratorInvocation.Tool(rawValue: String(tokens[index].value.split(separator: "/").last ?? "")) else { return nil }
         let start = tokens[..<index].lastIndex(where: \.isOperator).map { $0 + 1 } ?? tokens.startIndex
@@ -94,7 +98,9 @@ extension TeamCommands {
         let words = tokens[(index + 1)..<end].map(\.value)
         // `brew install xcodegen`, `which tuist`, `echo "run xcodegen"`: the tool named, not run.
         let before = Set(tokens[start..<index].map(\.value))
+        // A YAML key (`- name: Generate with xcodegen`) or a comment names the tool without running it.
         guard before.isDisjoint(with: ["install", "upgrade", "uninstall", "which", "command", "type", "echo", "printf", "brew"]),
+              !before.contains(where: { $0.hasSuffix(":") || $0.hasPrefix("#") }),
               !words.contains("--version"), !words.contains("--help") else { return nil }
         let first = words.first { !$0.hasPrefix("-") }
         let action: String
@@ -124,7 +130,7 @@ extension TeamCommands {
                 index += valued.contains(words[index]) ? 2 : 1
             }
         }
-        var written = tokens[start..<end].map { String(line[$0.range]) }
+        var written = tokens[start..<end].map { String(text[$0.range]) }
         if let spec, let at = tokens[start..<end].firstIndex(where: { ["--spec", "-s"].contains($0.value) }), at + 1 < end {
             written[at + 1 - start] = ShellQuoting.word(spec)
         }

@@ -30,7 +30,8 @@ import Testing
         #expect(tuist.tool == .tuist && tuist.action == "test" && tuist.path == "VanessaGames" && tuist.scheme == "ClausyTheCloud", "\(tuist)")
         #expect(tuist.run == "mise exec -- tuist generate --no-open --path VanessaGames", "\(tuist)")
         #expect(TeamCommands.generatorInvocation("tuist generate", place: "")?.run == "tuist generate --no-open")
-        for line in ["brew install xcodegen", "mint install yonaskolb/xcodegen", "mise install tuist@4.59.2", "tuist install", "xcodegen dump --type json", "which xcodegen"] {
+        #expect(TeamCommands.generatorInvocation("      - run: xcodegen generate --spec App/project.yml", place: "")?.run == "xcodegen generate --spec App/project.yml")
+        for line in ["      - name: Generate the project with xcodegen", "\techo 'xcodegen' # make it", "brew install xcodegen", "mint install yonaskolb/xcodegen", "mise install tuist@4.59.2", "tuist install", "xcodegen dump --type json", "which xcodegen"] {
             #expect(TeamCommands.generatorInvocation(line, place: "") == nil, "\(line)")
         }
     }
