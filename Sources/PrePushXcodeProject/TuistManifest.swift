@@ -5,8 +5,9 @@ internal import SwiftSyntax
 /// A Tuist `Project.swift` (Swift, read with swift-syntax, never run), for a project a team
 /// generates with `tuist generate`: the project's name, its test targets' kinds (`product:
 /// .unitTests`, `.uiTests`) and the schemes that test them (`testAction: .targets([...])`, or
-/// `.testPlans([...])` with the plans' targets). Values built in code (a helper that makes targets)
-/// are not followed.
+/// `.testPlans([...])` with the plans' targets). A project made by the team's helper function
+/// (`Project.framework(name:)`) is read through it (`TuistHelperEvaluation`), as far as literals
+/// and the helper's parameters carry; values computed otherwise are not seen.
 public struct TuistManifest: Sendable {
     /// The project's name (`Project(name:)`): Tuist writes `<name>.xcworkspace` beside the manifest.
     public let name: String
