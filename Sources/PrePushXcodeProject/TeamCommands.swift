@@ -5,7 +5,9 @@ import PrePushCore
 /// `ci_scripts`). A value built from variables (`name=$SIMULATOR`) is not one to copy.
 public enum TeamCommands {
     /// Files teams keep their test commands in, relative to the root (folders: every file in them).
-    static let places = [".github/workflows", "Makefile", "fastlane/Fastfile", "ci_scripts", "scripts", ".circleci/config.yml", "Fastfile"]
+    static let places = [".github/workflows", "Makefile", "fastlane/Fastfile", "ci_scripts", "scripts", ".circleci/config.yml", "Fastfile", ".buildkite",
+                         // A Fastfile that imports its lanes (`import "lanes/testing.rb"`, home-assistant's) keeps them here.
+                         "fastlane/lanes"]
 
     /// The first literal `-destination` value an `xcodebuild` command of the team's files names, and
     /// where (`.github/workflows/ci.yml:36`).
@@ -62,7 +64,8 @@ public enum TeamCommands {
             found.append(Command(text: "make \(target)", place: "Makefile:\(number + 1)"))
         }
         let bundler = FileSystem.stamp(of: FilePath.join(root, "Gemfile")) != nil ? "bundle exec " : ""
-        for file in ["fastlane/Fastfile", "Fastfile"] {
+        let laneFiles = SourceTree.files(under: FilePath.join(root, "fastlane/lanes")) { $0.hasSuffix(".rb") }.map { "fastlane/lanes/" + $0 }
+        for file in ["fastlane/Fastfile", "Fastfile"] + laneFiles {
             for (number, line) in lines(file).enumerated() {
                 let words = line.split(separator: " ")
                 guard words.count >= 2, words[0] == "lane", words[1].hasPrefix(":"), words[1].lowercased().contains("test") else { continue }
@@ -103,7 +106,9 @@ public enum TeamCommands {
                 let text = line.drop { $0 == " " || $0 == "\t" }
                 guard text.hasPrefix("scheme"), !text.hasPrefix("#") else { continue }
                 // The quoted names on the line: `scheme("A")`, `scheme "A"`, `schemes(["A", "B"])`.
-                let names = text.split(separator: "\"", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
+                // Ruby quotes either way: `scheme('Screenshot Automation')` (Pocket Casts' Snapfile).
+                let quote: Character = text.contains("\"") ? "\"" : "'"
+                let names = text.split(separator: quote, omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
                 found += names.filter { !$0.isEmpty }.map { ($0, "\(file):\(number + 1)") }
             }
         }

@@ -34,7 +34,7 @@ extension TeamCommands {
     /// recipe's, with the target that runs it).
     public static func xcodebuildTests(root: String) -> [XcodebuildTest] {
         var found: [XcodebuildTest] = []
-        for place in [".github/workflows", "ci_scripts", "scripts", ".circleci/config.yml", "Makefile"] {
+        for place in [".github/workflows", "ci_scripts", "scripts", ".circleci/config.yml", ".buildkite", "Makefile"] {
             let absolute = FilePath.join(root, place)
             let files = FileSystem.isDirectory(absolute)
                 ? SourceTree.files(under: absolute) { _ in true }.map { FilePath.join(place, $0) } : [place]
@@ -58,12 +58,38 @@ extension TeamCommands {
         return found
     }
 
+    /// The validation switches any `xcodebuild` command of the team passes (`-skipPackagePluginValidation`,
+    /// `-skipMacroValidation`, a build or archive's too), each once with where: without them
+    /// xcodebuild refuses a package's build-tool plugins and macros that no one trusted in Xcode on
+    /// that Mac, so a test stage takes them over as well.
+    public static func validationFlags(root: String) -> [(flag: String, place: String)] {
+        var found: [(flag: String, place: String)] = []
+        for place in [".github/workflows", "ci_scripts", "scripts", ".circleci/config.yml", ".buildkite", "Makefile", "fastlane/Fastfile"] {
+            let absolute = FilePath.join(root, place)
+            let files = FileSystem.isDirectory(absolute)
+                ? SourceTree.files(under: absolute) { _ in true }.map { FilePath.join(place, $0) } : [place]
+            for file in files {
+                let lines = text(of: FilePath.join(root, file)).split(separator: "\n", omittingEmptySubsequences: false)
+                for (number, line) in lines.enumerated() {
+                    for flag in ["-skipPackagePluginValidation", "-skipMacroValidation"] where line.contains(flag) && !found.contains(where: { $0.flag == flag }) {
+                        found.append((flag, "\(file):\(number + 1)"))
+                    }
+                }
+            }
+        }
+        return found
+    }
+
     /// One command's `xcodebuild test`, or nil when the line runs none.
     package static func xcodebuildTest(_ line: String, place: String, file: [String]) -> XcodebuildTest? {
         // `${{ matrix.scheme }}` is one word to the shell that runs the workflow's step.
         let command = line.replacingOccurrences(of: "${{ ", with: "${{").replacingOccurrences(of: " }}", with: "}}")
         let tokens = ShellWords.tokens(command)
-        guard let start = tokens.firstIndex(where: { !$0.isOperator && ($0.value == "xcodebuild" || $0.value.hasSuffix("/xcodebuild")) }) else { return nil }
+        // A Makefile recipe's `@xcodebuild` (not echoed) and `-xcodebuild` (errors ignored) run xcodebuild too.
+        guard let start = tokens.firstIndex(where: { token in
+            let value = token.value.drop { $0 == "@" || $0 == "-" }
+            return !token.isOperator && (value == "xcodebuild" || value.hasSuffix("/xcodebuild"))
+        }) else { return nil }
         let end = tokens[start...].firstIndex(where: \.isOperator) ?? tokens.endIndex
         let words = tokens[(start + 1)..<end].map(\.value)
         guard words.contains("test") else { return nil }

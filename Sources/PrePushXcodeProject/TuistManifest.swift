@@ -5,8 +5,9 @@ internal import SwiftSyntax
 /// A Tuist `Project.swift` (Swift, read with swift-syntax, never run), for a project a team
 /// generates with `tuist generate`: the project's name, its test targets' kinds (`product:
 /// .unitTests`, `.uiTests`) and the schemes that test them (`testAction: .targets([...])`, or
-/// `.testPlans([...])` with the plans' targets). Values built in code (a helper that makes targets)
-/// are not followed.
+/// `.testPlans([...])` with the plans' targets). A project made by the team's helper function
+/// (`Project.framework(name:)`) is read through it (`TuistHelperEvaluation`), as far as literals
+/// and the helper's parameters carry; values computed otherwise are not seen.
 public struct TuistManifest: Sendable {
     /// The project's name (`Project(name:)`): Tuist writes `<name>.xcworkspace` beside the manifest.
     public let name: String
@@ -19,21 +20,63 @@ public struct TuistManifest: Sendable {
     /// Test targets built for macOS only (`destinations: [.mac]`, `.macOS`): an iPhone destination cannot run them.
     public let macOnly: Set<String>
 
-    /// Reads a manifest; nil when it declares no project.
-    public init?(text: String) {
+    /// Reads a manifest; nil when it declares no project. `helpers` are the sources of the team's
+    /// `Tuist/ProjectDescriptionHelpers`: a manifest that makes its project with one of them
+    /// (`let project = Project.framework(name: "Claims")`) is read through it.
+    public init?(text: String, helpers: [String] = []) {
+        let file = Parser.parse(source: text)
         let visitor = ManifestVisitor(viewMode: .sourceAccurate)
-        visitor.walk(Parser.parse(source: text))
-        guard let name = visitor.projectName else { return nil }
+        visitor.walk(file)
+        if let name = visitor.projectName {
+            self.name = name
+            testTargets = visitor.testTargets
+            testPlans = visitor.testPlans
+            schemes = visitor.schemes
+            macOnly = visitor.macOnly
+            return
+        }
+        // `let project = Project.app(…)`: the helper is walked with the call's arguments.
+        var evaluation = TuistHelperEvaluation(helpers: helpers)
+        guard !helpers.isEmpty, let call = Self.projectCall(in: file), evaluation.evaluate(call), let name = evaluation.projectName else { return nil }
         self.name = name
-        testTargets = visitor.testTargets
-        testPlans = visitor.testPlans
-        schemes = visitor.schemes
-        macOnly = visitor.macOnly
+        testTargets = evaluation.testTargets
+        testPlans = [:]
+        schemes = evaluation.schemes
+        macOnly = evaluation.macOnly
+    }
+
+    /// The call that makes the manifest's `let project = …`.
+    static func projectCall(in file: SourceFileSyntax) -> FunctionCallExprSyntax? {
+        for item in file.statements {
+            guard let declaration = item.item.as(VariableDeclSyntax.self) else { continue }
+            for binding in declaration.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "project" {
+                if let call = binding.initializer?.value.as(FunctionCallExprSyntax.self) { return call }
+            }
+        }
+        return nil
+    }
+
+    /// The name of a Tuist `Workspace.swift`'s workspace (`Workspace(name: "Ugglan")`): Tuist
+    /// writes `<name>.xcworkspace` beside it, with a `<name>-Workspace` scheme that tests every
+    /// project's test targets. Nil when the text declares none.
+    public static func workspaceName(text: String) -> String? {
+        final class Finder: SyntaxVisitor {
+            var name: String?
+            override func visit(_ call: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+                if name == nil, ManifestVisitor.calleeName(call.calledExpression) == "Workspace" {
+                    name = ManifestVisitor.argument(call, "name").flatMap(ManifestVisitor.string)
+                }
+                return .visitChildren
+            }
+        }
+        let finder = Finder(viewMode: .sourceAccurate)
+        finder.walk(Parser.parse(source: text))
+        return finder.name
     }
 }
 
 /// Finds `Project(name:)`, `.target(name:product:)` / `Target(...)` and `.scheme(name:testAction:)` calls.
-private final class ManifestVisitor: SyntaxVisitor {
+final class ManifestVisitor: SyntaxVisitor {
     var projectName: String?
     var testTargets: [String: TestBundleKind] = [:]
     var schemes: [(name: String, targets: [String])] = []

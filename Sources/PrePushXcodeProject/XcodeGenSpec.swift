@@ -12,6 +12,9 @@ public struct XcodeGenSpec: Sendable {
     public let testTargets: [String: TestBundleKind]
     /// Schemes and the targets their test action runs.
     public let schemes: [(name: String, targets: [String])]
+    /// The test targets of local packages each scheme runs (`- package: Networking/NetworkingTests`),
+    /// with the package's folder relative to the spec (`packages: Networking: path: Networking`).
+    public let packageTests: [String: [(folder: String, target: String)]]
     /// Each target's `platform:` when it names one (`iOS`, `watchOS`; a list is not one platform).
     public let platforms: [String: String]
 
@@ -38,14 +41,31 @@ public struct XcodeGenSpec: Sendable {
                 schemes.append((targetName, Self.names(tests)))
             }
         }
+        // Local packages by name: `packages: Networking: path: Networking`.
+        var localPackages: [String: String] = [:]
+        if let declared = Self.value(top, "packages"), case .mapping(let pairs) = declared.content {
+            for (key, package) in pairs {
+                if let packageName = key.scalar, case .mapping(let fields) = package.content, let path = Self.value(fields, "path")?.scalar {
+                    localPackages[packageName] = path
+                }
+            }
+        }
+        var packageTests: [String: [(folder: String, target: String)]] = [:]
         if let declared = Self.value(top, "schemes"), case .mapping(let pairs) = declared.content {
             for (key, scheme) in pairs {
                 guard let schemeName = key.scalar, case .mapping(let actions) = scheme.content,
                       let test = Self.value(actions, "test"), case .mapping(let options) = test.content,
                       let tests = Self.value(options, "targets") else { continue }
                 schemes.append((schemeName, Self.names(tests)))
+                guard case .sequence(let items) = tests.content else { continue }
+                for item in items {
+                    guard case .mapping(let fields) = item.content, let reference = Self.value(fields, "package")?.scalar,
+                          let slash = reference.firstIndex(of: "/"), let folder = localPackages[String(reference[..<slash])] else { continue }
+                    packageTests[schemeName, default: []].append((folder, String(reference[reference.index(after: slash)...])))
+                }
             }
         }
+        self.packageTests = packageTests
         testTargets = kinds
         self.schemes = schemes
         self.platforms = platforms

@@ -60,6 +60,11 @@ public struct XcodeProjectSurvey: Sendable {
     public private(set) var testPackages: [String] = []
     /// Folders whose `Package.swift` declares none (command-line tools, a library without tests).
     public private(set) var packagesWithoutTests: [String] = []
+    /// Test packages (by folder) that build for iOS only, with why (their `platforms:`, a source
+    /// that imports UIKit unguarded): `swift test` on the Mac cannot build them.
+    public private(set) var iOSOnlyPackages: [String: String] = [:]
+    /// The scheme Xcode makes for each test package (by folder), to test it with xcodebuild.
+    public private(set) var packageSchemes: [String: String] = [:]
     /// XcodeGen and Tuist specs, relative to the root.
     public private(set) var generatorSpecs: [String] = []
     /// The folders (their last component) holding fastlane's `SnapshotHelper.swift`: a UI bundle
@@ -71,22 +76,43 @@ public struct XcodeProjectSurvey: Sendable {
     /// Folders never looked into: dependencies and build output.
     static let skipped: Set<Substring> = ["Pods", "Carthage", "DerivedData", "SourcePackages", "checkouts", "node_modules", "vendor"]
 
+    /// The sources of the team's `Tuist/ProjectDescriptionHelpers`.
+    private var tuistHelpers: [String] = []
+    /// Tuist's `Workspace.swift` (relative) and the workspace it names.
+    private var tuistWorkspace: (spec: String, name: String)?
+
     /// The folder surveyed, and the project files read so far (a scheme's bundles name theirs).
     private let root: String
     /// Each project file read, by project; nil for one that could not be read (said once).
     private var projectFiles: [String: XcodeProjectFile?] = [:]
 
-    /// Surveys `root`.
-    public init(root: String) {
+    /// XcodeGen specs the team's commands name (`xcodegen --spec project-app.yml`), with the
+    /// folder each writes its project to (`--project`; nil: beside the spec).
+    private var namedSpecs: [String: String?] = [:]
+
+    /// Surveys `root`; `generators` are the team's XcodeGen and Tuist commands
+    /// (`TeamCommands.generatorInvocations`): a spec one names is read whatever its name.
+    public init(root: String, generators: [GeneratorInvocation] = []) {
         self.root = root
+        for invocation in generators where invocation.tool == .xcodegen {
+            let spec = invocation.spec ?? "project.yml"
+            if namedSpecs[spec] == nil || invocation.projectFolder != nil { namedSpecs[spec] = .some(invocation.projectFolder) }
+        }
+        let named = namedSpecs
         let paths = SourceTree.files(under: root) { path in
             guard !path.split(separator: "/").dropLast().contains(where: { Self.skipped.contains($0) }) else { return false }
-            return path.hasSuffix(".xcscheme") || path.hasSuffix("/project.pbxproj") || path.hasSuffix("contents.xcworkspacedata")
+            return named[path] != nil || path.hasSuffix(".xcscheme") || path.hasSuffix("/project.pbxproj") || path.hasSuffix("contents.xcworkspacedata")
                 || path.hasSuffix("Package.swift") || path.hasSuffix("project.yml") || path.hasSuffix("Project.swift")
-                || path.hasSuffix("SnapshotHelper.swift")
+                || path.hasSuffix("SnapshotHelper.swift") || path.hasSuffix("Workspace.swift")
+                || (path.hasSuffix(".swift") && path.contains("ProjectDescriptionHelpers/"))
+        }
+        // The team's Tuist helpers are read before the manifests that call them.
+        for path in paths where path.contains("ProjectDescriptionHelpers/") {
+            if let bytes = read(path, limit: 4_000_000) { tuistHelpers.append(String(decoding: bytes, as: UTF8.self)) }
         }
         var specs: [GeneratedProject] = []
-        for path in paths { note(path, specs: &specs) }
+        for path in paths where !path.contains("ProjectDescriptionHelpers/") { note(path, specs: &specs) }
+        if let workspace = tuistWorkspace { specs = Self.joined(specs, into: workspace) }
         containers.sort { ($0.isWorkspace ? 0 : 1, $0.path) < ($1.isWorkspace ? 0 : 1, $1.path) }
         for path in paths where path.hasSuffix(".xcscheme") {
             if let tests = schemeTests(path) { schemes.append(tests) }
@@ -143,6 +169,22 @@ public struct XcodeProjectSurvey: Sendable {
         return (nil, nil, [])
     }
 
+    /// Why a package builds for iOS only, or nil: its `platforms:` name iOS and not macOS, or a source in
+    /// its `Sources` imports UIKit outside `#if canImport(UIKit)` (the first such file is named).
+    private mutating func iOSOnly(_ manifest: PackageManifest, folder: String) -> String? {
+        if manifest.iOSOnlyByPlatforms { return "its platforms: name iOS only" }
+        if manifest.leavesOutTheMac, manifest.platforms.contains("ios") { return "its platforms: name \(manifest.platforms.joined(separator: ", ")) but not macOS" }
+        let sources = FilePath.join(folder, "Sources")
+        for file in SourceTree.files(under: FilePath.join(root, sources), where: { $0.hasSuffix(".swift") }).prefix(3000) {
+            let path = FilePath.join(sources, file)
+            guard case .success(let bytes) = FileReading.read(FilePath.join(root, path), limit: 2_000_000),
+                  ByteSearch.contains(bytes, Array("import UIKit".utf8)),
+                  let line = PackageManifest.unguardedUIKitImport(in: String(decoding: bytes, as: UTF8.self)) else { continue }
+            return "\(path):\(line) imports UIKit outside #if canImport(UIKit)"
+        }
+        return nil
+    }
+
     /// What one found file says: a package with or without tests, a generator spec, a container.
     private mutating func note(_ path: String, specs: inout [GeneratedProject]) {
         let name = path.split(separator: "/").last.map(String.init) ?? path
@@ -150,16 +192,23 @@ public struct XcodeProjectSurvey: Sendable {
         switch name {
         case "Package.swift":
             guard let bytes = read(path, limit: 4_000_000) else { return }
-            if ByteSearch.contains(bytes, Array(".testTarget(".utf8)) { testPackages.append(folder) } else { packagesWithoutTests.append(folder) }
-        case "project.yml":
+            guard ByteSearch.contains(bytes, Array(".testTarget(".utf8)) else { packagesWithoutTests.append(folder); return }
+            testPackages.append(folder)
+            let manifest = PackageManifest(text: String(decoding: bytes, as: UTF8.self))
+            packageSchemes[folder] = manifest.scheme
+            if let why = iOSOnly(manifest, folder: folder) { iOSOnlyPackages[folder] = why }
+        case _ where namedSpecs[path] != nil || name == "project.yml":
             // XcodeGen's spec names `targets:`; other project.yml files (a docs site's) do not.
             guard let bytes = read(path, limit: 4_000_000), ByteSearch.contains(bytes, Array("targets:".utf8)) else { return }
             generatorSpecs.append(path)
+            // `xcodegen --project DIR` writes the project there rather than beside the spec.
+            let projectFolder = namedSpecs[path].flatMap { $0 }.map { $0 == "." ? "" : $0 } ?? folder
             do throws(YAMLError) {
                 if let spec = try XcodeGenSpec(text: String(decoding: bytes, as: UTF8.self), file: path) {
-                    specs.append(GeneratedProject(spec: path, container: Container(path: FilePath.join(folder, spec.name + ".xcodeproj"), isWorkspace: false),
+                    specs.append(GeneratedProject(spec: path, container: Container(path: FilePath.join(projectFolder, spec.name + ".xcodeproj"), isWorkspace: false),
                                                   testTargets: spec.testTargets, schemes: spec.schemes,
-                                                  otherPlatforms: spec.platforms.filter { $0.value.lowercased() != "ios" }))
+                                                  otherPlatforms: spec.platforms.filter { $0.value.lowercased() != "ios" },
+                                                  packageTests: spec.packageTests.mapValues { $0.map { (FilePath.normalize(FilePath.join(folder, $0.folder)), $0.target) } }))
                 }
             } catch {
                 problems.append(error.description)
@@ -167,9 +216,14 @@ public struct XcodeProjectSurvey: Sendable {
         case "Project.swift":
             guard let bytes = read(path, limit: 4_000_000), ByteSearch.contains(bytes, Array("ProjectDescription".utf8)) else { return }
             generatorSpecs.append(path)
-            guard let manifest = TuistManifest(text: String(decoding: bytes, as: UTF8.self)) else { return }
+            guard let manifest = TuistManifest(text: String(decoding: bytes, as: UTF8.self), helpers: tuistHelpers) else { return }
             specs.append(GeneratedProject(spec: path, container: Container(path: FilePath.join(folder, manifest.name + ".xcworkspace"), isWorkspace: true),
                                           testTargets: manifest.testTargets, schemes: tuistSchemes(manifest, folder: folder), macOnly: manifest.macOnly))
+        case "Workspace.swift":
+            guard tuistWorkspace == nil, let bytes = read(path, limit: 4_000_000), ByteSearch.contains(bytes, Array("ProjectDescription".utf8)),
+                  let name = TuistManifest.workspaceName(text: String(decoding: bytes, as: UTF8.self)) else { return }
+            generatorSpecs.append(path)
+            tuistWorkspace = (path, name)
         case "SnapshotHelper.swift":
             if let last = folder.split(separator: "/").last { snapshotHelperFolders.insert(String(last)) }
         case "project.pbxproj":
@@ -244,21 +298,63 @@ public struct XcodeProjectSurvey: Sendable {
         let spec: String
         /// What the generator writes: XcodeGen a project, Tuist a workspace.
         let container: Container
-        let testTargets: [String: TestBundleKind]
-        let schemes: [(name: String, targets: [String])]
+        var testTargets: [String: TestBundleKind]
+        var schemes: [(name: String, targets: [String])]
         var macOnly: Set<String> = []
         /// Test targets for another platform than iOS, with it (XcodeGen's `platform: watchOS`).
         var otherPlatforms: [String: String] = [:]
+        /// Each scheme's test targets in local packages, with the package's folder (relative to the root).
+        var packageTests: [String: [(folder: String, target: String)]] = [:]
+    }
+
+    /// Tuist projects of a workspace (`Workspace.swift`): generated together from the workspace's
+    /// folder and built through its `<name>.xcworkspace`, with the `<name>-Workspace` scheme Tuist
+    /// adds that tests every project's test targets (what teams' CI runs).
+    static func joined(_ specs: [GeneratedProject], into workspace: (spec: String, name: String)) -> [GeneratedProject] {
+        let folder = workspace.spec.lastIndex(of: "/").map { String(workspace.spec[..<$0]) } ?? ""
+        let container = Container(path: FilePath.join(folder, workspace.name + ".xcworkspace"), isWorkspace: true)
+        var joined: [GeneratedProject] = []
+        var all = GeneratedProject(spec: workspace.spec, container: container, testTargets: [:], schemes: [])
+        for spec in specs {
+            guard spec.spec.hasSuffix("Project.swift") else { joined.append(spec); continue }
+            joined.append(GeneratedProject(spec: workspace.spec, container: container, testTargets: spec.testTargets, schemes: spec.schemes, macOnly: spec.macOnly))
+            all.testTargets.merge(spec.testTargets) { first, _ in first }
+            all.macOnly.formUnion(spec.macOnly)
+        }
+        guard !all.testTargets.isEmpty else { return joined }
+        all.schemes = [(workspace.name + "-Workspace", all.testTargets.keys.sorted())]
+        return [all] + joined
+    }
+
+    /// Replaces the schemes read from Tuist manifests with those of Tuist's graph (see `adopting`).
+    mutating func replaceGeneratedSchemes(from graph: TuistGraph, spec: String) {
+        schemes.removeAll { $0.generatedFrom?.hasSuffix(".swift") == true }
+        let folder = spec.lastIndex(of: "/").map { String(spec[..<$0]) } ?? ""
+        let container = Container(path: FilePath.join(folder, graph.name + ".xcworkspace"), isWorkspace: true)
+        var all = GeneratedProject(spec: spec, container: container, testTargets: [:], schemes: [])
+        var projects: [GeneratedProject] = []
+        for project in graph.projects {
+            projects.append(GeneratedProject(spec: spec, container: container, testTargets: project.testTargets,
+                                             schemes: project.schemes.map { ($0.name, $0.targets) }))
+            all.testTargets.merge(project.testTargets) { first, _ in first }
+        }
+        if !all.testTargets.isEmpty, spec.hasSuffix("Workspace.swift") { all.schemes = [(graph.name + "-Workspace", all.testTargets.keys.sorted())] }
+        for generated in [all] + projects { addGeneratedSchemes(generated) }
     }
 
     /// A generated project's schemes, from its spec, when the project is not checked in.
     private mutating func addGeneratedSchemes(_ generated: GeneratedProject) {
         let container = generated.container
-        guard !schemes.contains(where: { $0.container.path == container.path || $0.container.folder == container.folder }) else { return }
+        // A committed project or workspace there is what Xcode opens: its shared schemes are the ones.
+        guard !schemes.contains(where: { $0.generatedFrom == nil && ($0.container.path == container.path || $0.container.folder == container.folder) }) else { return }
         for (name, targets) in generated.schemes where !schemes.contains(where: { $0.name == name }) {
             var tests = SchemeTests(name: name, container: container, hasTestAction: true)
             tests.generatedFrom = generated.spec
             tests.macOnlyBundles = targets.filter(generated.macOnly.contains)
+            for (folder, target) in generated.packageTests[name] ?? [] {
+                tests.unitBundles.append(target)
+                if !tests.packages.contains(folder) { tests.packages.append(folder) }
+            }
             for target in targets {
                 switch generated.testTargets[target] {
                 case .ui where generated.otherPlatforms[target] != nil || generated.macOnly.contains(target):

@@ -23,6 +23,8 @@ import Testing
         "HookInstaller.swift": ["FileManager.default.": (2, "the hooks folder of the user's own clone (install runs on a laptop)"),
                                 "AtomicFile.write(": (1, "the hook script in the hooks folder")],
         "InitRun.swift": ["FileManager.default.": (2, "asks whether .prepush.yml or the baseline exists before writing (lstat-like); the writes are confined")],
+        "InitTuistGraph.swift": ["FileManager.default.": (2, "finds tuist on PATH and removes the temporary folder tuist graph wrote to, outside the checkout"),
+                                 "FileReading.read(": (1, "the graph.json tuist wrote in that temporary folder")],
         "PullRequestComment.swift": ["FileManager.default.": (1, "curl's private temporary folder (mkdtemp, 0700)"),
                                      "AtomicFile.write(": (2, "the token's header file and the body, in that private folder"),
                                      "FileReading.read(": (1, "the runner's event file (GITHUB_EVENT_PATH)"),

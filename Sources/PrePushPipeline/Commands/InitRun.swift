@@ -25,6 +25,12 @@ public enum InitRun {
         var teamCommands: [TeamCommands.Command] = []
         /// The team's `xcodebuild test` commands, read for the flags a stage takes over.
         var xcodebuildTests: [TeamCommands.XcodebuildTest] = []
+        /// The validation switches the team's xcodebuild commands pass (`-skipPackagePluginValidation`), with where.
+        var validationFlags: [(flag: String, place: String)] = []
+        /// Why Tuist's own graph was not used although `tuist` is installed (nil: used, or not installed).
+        var graphNote: String?
+        /// The team's XcodeGen and Tuist commands: which spec and folder, and how CI generates.
+        var generators: [GeneratorInvocation] = []
         var catalog: String?
         /// How the repository tags its controls.
         var practice: IdentifierPractice?
@@ -51,10 +57,16 @@ public enum InitRun {
         /// The scheme the unit stage runs. With tests in the root's Package.swift, only a scheme the
         /// team's own `xcodebuild test` runs (an app whose project uses the package, `make test-app`):
         /// a scheme nobody runs (a generator's fixture project) is no evidence against `swift test`.
+        /// Otherwise the scheme the team's CI tests (its `xcodebuild test -scheme`, `tuist test
+        /// SCHEME`), else the survey's choice.
         var unitScheme: XcodeProjectSurvey.SchemeTests? {
-            guard rootPackageTests else { return survey.unitScheme }
-            let run = survey.schemes.filter { !$0.unitBundles.isEmpty && teamCommand(for: $0.name) != nil }
-            return run.first { $0.name == survey.unitScheme?.name } ?? run.first
+            let run = survey.schemes.filter { !$0.unitBundles.isEmpty && teamRuns($0.name) }
+            let chosen = run.first { $0.name == survey.unitScheme?.name } ?? run.first
+            return rootPackageTests ? chosen : chosen ?? survey.unitScheme
+        }
+        /// Whether the team's CI tests a scheme: an `xcodebuild test -scheme` or `tuist test SCHEME` names it.
+        func teamRuns(_ scheme: String) -> Bool {
+            teamCommand(for: scheme) != nil || generators.contains { $0.scheme == scheme }
         }
         /// Whether the root package's tests get a `swift test` stage: they are there, and the unit
         /// scheme does not run them already.
@@ -74,6 +86,18 @@ public enum InitRun {
         func destination(for scheme: String) -> (value: String, place: String)? {
             if let team = teamCommand(for: scheme), let value = team.destination { return (value, team.place) }
             return destination
+        }
+        /// How a stage generates the project `spec` (relative to the root) makes: as the team's
+        /// command for that spec or folder does (with where it is), else `xcodegen generate --spec`
+        /// / `tuist generate --path` in the spec's folder. The text ends with ` && `.
+        func generation(for spec: String) -> (run: String, place: String?) {
+            let folder = spec.lastIndex(of: "/").map { String(spec[..<$0]) } ?? "."
+            let team = generators.first { invocation in
+                spec.hasSuffix(".swift") ? invocation.tool == .tuist && (invocation.path ?? ".") == folder
+                                         : invocation.tool == .xcodegen && (invocation.spec ?? "project.yml") == spec
+            }
+            if let team { return (team.run + " && ", team.place) }
+            return (InitRun.generateCommand(spec), nil)
         }
         /// The team's test commands no stage took its flags from, for the comment that offers them.
         var otherTeamCommands: [TeamCommands.Command] {
@@ -119,6 +143,7 @@ public enum InitRun {
         let fromElsewhere = currentDirectory.map { FilePath.normalize($0) != FilePath.normalize(root) } ?? false
         console.line("prepush: wrote \(fromElsewhere ? path : ConfigurationResolver.defaultFileName) (\(summary(findings)))")
         for problem in findings.survey.problems.prefix(5) { diagnostics.warning(problem) }
+        if let note = findings.graphNote { diagnostics.warning(note) }
         let managers = hookManagerEntries(root: root)
         console.line("prepush: check it with `prepush config`, try it with `prepush run`" + (managers.isEmpty ? ", then `prepush install`" : ""))
         for line in managers { console.line(line) }
@@ -139,9 +164,20 @@ public enum InitRun {
     }
 
     static func find(in root: String) -> Findings {
-        var findings = Findings(survey: XcodeProjectSurvey(root: root), destination: TeamCommands.destination(root: root),
+        let generators = TeamCommands.generatorInvocations(root: root)
+        var findings = Findings(survey: XcodeProjectSurvey(root: root, generators: generators), destination: TeamCommands.destination(root: root),
                                 teamCommands: TeamCommands.testCommands(root: root), xcodebuildTests: TeamCommands.xcodebuildTests(root: root),
-                                snapshotSchemes: TeamCommands.snapshotSchemes(root: root))
+                                generators: generators, snapshotSchemes: TeamCommands.snapshotSchemes(root: root))
+        findings.validationFlags = TeamCommands.validationFlags(root: root)
+        let graph = withTuistGraph(findings.survey, root: root, environment: ProcessInfo.processInfo.environment)
+        findings.survey = graph.survey
+        findings.graphNote = graph.note
+        // A destination written in a command whose scheme is no longer here (a workflow left from
+        // before the project changed) names a simulator of that time: not one to copy.
+        if let place = findings.destination?.place, let command = findings.xcodebuildTests.first(where: { $0.place == place }),
+           !command.schemes.contains(where: { scheme in findings.survey.schemes.contains { $0.name == scheme } }) {
+            findings.destination = nil
+        }
         let manager = FileManager.default
         let catalog = TraceabilityStep.defaultCatalog
         if manager.fileExists(atPath: FilePath.join(root, catalog)) { findings.catalog = catalog }

@@ -27,7 +27,9 @@ extension InitRun {
                 stages.insert("    # It runs the test targets of the root's Package.swift too (the project uses the package): no swift test stage of its own.", at: 2)
             }
         }
-        if findings.rootPackageStage {
+        if findings.rootPackageStage, survey.iOSOnlyPackages[""] != nil {
+            stages += packageStage("", name: unit == nil ? "unit" : "package", findings: findings)
+        } else if findings.rootPackageStage {
             stages += [
                 "  \(unit == nil ? "unit" : "package"):",
                 "    # Package.swift declares test targets. The Swift Testing event stream gives prepush every test's result.",
@@ -52,11 +54,7 @@ extension InitRun {
                        "  #   timeout: 600"]
         }
         stages += otherUITestLines(findings)
-        for folder in nested {
-            stages += ["  \(packageStageName(folder, among: nested)):",
-                       "    # \(folder)/Package.swift declares test targets.",
-                       "    run: swift test", "    workingDirectory: \(YAMLText.scalar(folder))", "    timeout: 900"]
-        }
+        for folder in nested { stages += packageStage(folder, name: packageStageName(folder, among: nested), findings: findings) }
         let team = findings.otherTeamCommands.prefix(5)
         if !team.isEmpty {
             // What the team already runs: a stage can run one of these instead (prepush reads its console output then).
@@ -73,8 +71,36 @@ extension InitRun {
             stages.insert("  # The project is generated (\(survey.generatorSpecs.prefix(3).joined(separator: ", "))): generate it first in each xcodebuild stage's run.", at: 0)
         }
         // An empty `stages:` is an error (a mapping is expected): with nothing to run, it is a comment too.
-        let runs = findings.rootPackageStage || unit != nil || ui != nil || !nested.isEmpty
+        // (A nested package another stage tests is a comment, not a stage.)
+        let runs = stages.contains { $0.hasPrefix("  ") && !$0.hasPrefix("   ") && !$0.hasPrefix("  #") }
         return [runs ? "stages:" : "# stages:"] + stages
+    }
+
+    /// A nested package's stage, tested once and by what can build it: none when a stage's scheme
+    /// runs its tests already (said in a comment); `xcodebuild test` of the scheme Xcode makes for
+    /// it on an iPhone simulator when it builds for iOS only; else `swift test` in its folder.
+    static func packageStage(_ folder: String, name: String, findings: Findings) -> [String] {
+        let survey = findings.survey
+        let manifest = FilePath.join(folder, "Package.swift")
+        let directory = folder.isEmpty ? [] : ["    workingDirectory: \(YAMLText.scalar(folder))"]
+        if let scheme = [findings.unitScheme, findings.uiScheme].compactMap({ $0 }).first(where: { $0.packages.contains(folder) }) {
+            return ["  # \(manifest) declares test targets, which scheme \(scheme.name) runs (\(scheme.testPlan.map { "its test plan \($0)" } ?? "its testables")): no stage of its own, so each test runs once."]
+        }
+        guard let why = survey.iOSOnlyPackages[folder] else {
+            return ["  \(name):", "    # \(manifest) declares test targets.", "    run: swift test"] + directory + ["    timeout: 900"]
+        }
+        guard let scheme = survey.packageSchemes[folder] else {
+            return ["  # \(manifest) declares test targets but does not build for the Mac (\(why)), and names no product for a scheme: no stage; swift test cannot build it there."]
+        }
+        let known = findings.destination
+        let destination = known.map { ShellQuoting.word($0.value) } ?? "\"$destination\""
+        let resolve = known == nil ? "destination=$(\"${PREPUSH_BIN:-prepush}\" destination) && " : ""
+        let bundle = ".build/prepush-\(name).xcresult"
+        let command = "\(resolve)rm -rf \(bundle) && xcodebuild test -scheme \(ShellQuoting.word(scheme)) -destination \(destination) -resultBundlePath \(bundle)"
+        return ["  \(name):",
+                "    # \(manifest) declares test targets and does not build for the Mac (\(why)): swift test there cannot build it,",
+                "    # so xcodebuild tests the scheme Xcode makes for the package (\(scheme)) on an iPhone simulator.",
+                "    run: " + YAMLText.scalar(command)] + directory + ["    timeout: 900"]
     }
 
     /// The UI-testing bundles no stage runs, and why: built for another platform than the iPhone
@@ -95,10 +121,19 @@ extension InitRun {
     static func schemeStage(_ name: String, _ scheme: XcodeProjectSurvey.SchemeTests, bundles: [String], mixed: Bool,
                             findings: Findings, timeout: String) -> [String] {
         let team = findings.teamCommand(for: scheme.name)
-        let flags = team?.flags ?? []
+        // The validation switches the team passes anywhere (an archive's `-skipPackagePluginValidation`)
+        // unless its test command for the scheme says otherwise: without them xcodebuild stops at an
+        // untrusted plugin or macro.
+        let validation = team == nil ? findings.validationFlags : []
+        let flags = (team?.flags ?? []) + validation.map(\.flag)
         // The team's test plan or its own -only-testing choose the tests; else only this stage's bundles.
         let chosen = flags.contains { $0.hasPrefix("-testPlan") || $0.hasPrefix("-only-testing") }
-        let only = mixed && !chosen ? bundles.map { " -only-testing:\(ShellQuoting.word($0))" }.joined() : ""
+        // The shorter of naming this stage's bundles and naming the others' (a workspace scheme
+        // with twenty unit bundles and one UI bundle skips the one).
+        let others = bundles == scheme.unitBundles ? scheme.uiBundles : scheme.unitBundles
+        let only = !mixed || chosen ? ""
+            : others.count < bundles.count ? others.map { " -skip-testing:\(ShellQuoting.word($0))" }.joined()
+            : bundles.map { " -only-testing:\(ShellQuoting.word($0))" }.joined()
         // The team's destination, else the newest available iPhone found when the stage runs.
         let known = findings.destination(for: scheme.name)
         let destination = known.map { ShellQuoting.word($0.value) } ?? "\"$destination\""
@@ -112,6 +147,9 @@ extension InitRun {
             lines.append("    # Guessed from their names (the project file was not readable): \(scheme.guessed.joined(separator: ", ")).")
         }
         if let team { lines += teamCommandLines(team) }
+        for (flag, place) in validation {
+            lines.append("    # \(flag) as the team's \(place) passes it: xcodebuild stops at a plugin or macro no one trusted on this Mac without it.")
+        }
         if !scheme.macOnlyBundles.isEmpty, known.map({ !$0.value.contains("platform=macOS") }) ?? true {
             let names = scheme.macOnlyBundles.joined(separator: ", ")
             lines.append("    # \(names) \(scheme.macOnlyBundles.count == 1 ? "is" : "are") built for macOS only, which an iPhone destination cannot run: give \(scheme.macOnlyBundles.count == 1 ? "it" : "them") a stage with -destination 'platform=macOS' -only-testing:\(scheme.macOnlyBundles[0]).")
@@ -126,9 +164,12 @@ extension InitRun {
         lines.append(known.map { "    # The destination is the one \($0.place) uses." }
                      ?? "    # The destination is the newest available iPhone simulator, found when the stage runs (`prepush destination`).")
         // A generated project (XcodeGen, Tuist) is generated first: the spec is what the team commits.
-        let generate = scheme.generatedFrom.map(generateCommand) ?? ""
-        if let spec = scheme.generatedFrom {
-            lines.append("    # The project is generated from \(spec); \(spec.hasSuffix("Project.swift") ? "tuist" : "xcodegen") must be on PATH.")
+        let generation = scheme.generatedFrom.map(findings.generation(for:))
+        let generate = generation?.run ?? ""
+        if let spec = scheme.generatedFrom, let generation {
+            let tool = spec.hasSuffix(".swift") ? "tuist" : "xcodegen"
+            lines.append("    # The project is generated from \(spec)"
+                         + (generation.place.map { ", as the team's \($0) generates it; " } ?? "; ") + "\(tool) must be on PATH.")
         }
         let extra = flags.map { " " + $0 }.joined()
         // The command holds repository text (paths, scheme and bundle names), shell-quoted; the
@@ -141,7 +182,8 @@ extension InitRun {
     /// The command that generates the project from a spec: `xcodegen generate` for a `project.yml`,
     /// `tuist generate` for a `Project.swift` (in its folder, without opening Xcode).
     static func generateCommand(_ spec: String) -> String {
-        guard spec.hasSuffix("Project.swift") else { return "xcodegen generate --spec \(ShellQuoting.word(spec)) && " }
+        // Tuist's manifests are Swift (`Project.swift`, `Workspace.swift`); XcodeGen's specs YAML or JSON.
+        guard spec.hasSuffix(".swift") else { return "xcodegen generate --spec \(ShellQuoting.word(spec)) && " }
         let folder = spec.lastIndex(of: "/").map { String(spec[..<$0]) } ?? "."
         return "tuist generate --path \(ShellQuoting.word(folder)) --no-open && "
     }
@@ -168,7 +210,12 @@ extension InitRun {
         var parts: [String] = []
         if let unit = findings.unitScheme {
             parts.append("unit: xcodebuild test -scheme \(unit.name) (unit bundles: \(unit.unitBundles.count))")
-            if findings.rootPackageStage { parts.append("package: swift test") }
+            if findings.rootPackageStage {
+                parts.append(survey.iOSOnlyPackages[""] == nil ? "package: swift test" : "package: xcodebuild test -scheme \(survey.packageSchemes[""] ?? "?")")
+            }
+        } else if findings.rootPackageTests, survey.iOSOnlyPackages[""] != nil, let scheme = survey.packageSchemes[""] {
+            // A root package that cannot build on the Mac is tested through xcodebuild (see `packageStage`).
+            parts.append("unit: xcodebuild test -scheme \(scheme) (the package does not build for the Mac)")
         } else if findings.rootPackageTests {
             parts.append("unit: swift test")
         } else {

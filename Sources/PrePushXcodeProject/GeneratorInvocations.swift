@@ -1,0 +1,165 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import PrePushCore
+
+/// How the team generates its project: an XcodeGen or Tuist command in its workflows, Makefile,
+/// scripts or Fastfile. Its options say which spec and folder (`xcodegen --spec project-app.yml`,
+/// `--project DIR`, `tuist generate --path DIR`), and `tuist test SCHEME` which scheme CI tests.
+public struct GeneratorInvocation: Sendable, Equatable {
+    /// The generator a command runs.
+    public enum Tool: String, Sendable { case xcodegen, tuist }
+
+    /// Which generator it runs.
+    public let tool: Tool
+    /// `generate` or `test` (XcodeGen's only action is `generate`, written or not).
+    public let action: String
+    /// XcodeGen's `--spec` (`-s`), relative to the root; nil when the command names none (`project.yml`).
+    public let spec: String?
+    /// XcodeGen's `--project` (`-p`): the folder the project is written to, relative to the root.
+    public let projectFolder: String?
+    /// Tuist's `--path` (`-p`): the folder holding the manifests, relative to the root.
+    public let path: String?
+    /// The scheme `tuist test SCHEME` tests.
+    public let scheme: String?
+    /// Where it is written: `Scripts-bwa/bootstrap.sh:11`.
+    public let place: String
+    /// What a stage runs to generate as the team does: the command as written (variables in the
+    /// spec's path resolved to the root), or the team's script holding it when the CI runs that
+    /// script (it prepares more than the generator: swiftgen, codegen, packages).
+    public let run: String
+}
+
+extension TeamCommands {
+    /// Files and folders generator commands are kept in, besides `places`.
+    static let generatorPlaces = ["bootstrap.sh", "setup.sh", "generate.sh", "bin"]
+
+    /// Every XcodeGen and Tuist command of the team's files (`tuist install` and the like are not
+    /// generation and are left out).
+    public static func generatorInvocations(root: String) -> [GeneratorInvocation] {
+        var files: [String] = []
+        for place in places + generatorPlaces where !files.contains(place) {
+            let absolute = FilePath.join(root, place)
+            if FileSystem.isDirectory(absolute) {
+                files += SourceTree.files(under: absolute) { _ in true }.map { FilePath.join(place, $0) }.filter { !files.contains($0) }
+            } else if FileSystem.stamp(of: absolute) != nil {
+                files.append(place)
+            }
+        }
+        // Script folders are named freely (`scripts`, `Scripts`, `Scripts-bwa`): every top-level
+        // folder whose name starts with "script" is one.
+        // (Only the top level is listed: the tree below is not walked for them.)
+        let top = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
+        for folder in top.sorted() where folder.lowercased().hasPrefix("script") && !RepositoryPath.isSymbolicLink(FilePath.join(root, folder))
+            && FileSystem.isDirectory(FilePath.join(root, folder)) {
+            files += SourceTree.files(under: FilePath.join(root, folder)) { _ in true }.map { FilePath.join(folder, $0) }.filter { !files.contains($0) }
+        }
+        let workflows = files.filter { $0.hasPrefix(".github/workflows/") || $0.hasPrefix(".circleci/") || $0.hasPrefix("ci_scripts/") }
+        let workflowText = workflows.map { text(of: FilePath.join(root, $0)) }.joined(separator: "\n")
+        var found: [GeneratorInvocation] = []
+        for file in files {
+            let lines = text(of: FilePath.join(root, file)).split(separator: "\n", omittingEmptySubsequences: false)
+            for (number, line) in lines.enumerated() where line.contains("xcodegen") || line.contains("tuist") {
+                guard !line.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("#"),
+                      var invocation = generatorInvocation(String(line), place: "\(file):\(number + 1)") else { continue }
+                // A script the CI runs (`./Scripts-bwa/bootstrap.sh`) is what prepares a checkout there.
+                let isScript = !workflows.contains(file) && file != "Makefile" && !file.hasPrefix("fastlane/") && file != "Fastfile"
+                if isScript, workflowText.contains(file) {
+                    invocation = GeneratorInvocation(tool: invocation.tool, action: invocation.action, spec: invocation.spec,
+                                                     projectFolder: invocation.projectFolder, path: invocation.path, scheme: invocation.scheme,
+                                                     place: invocation.place, run: "./" + file)
+                }
+                found.append(invocation)
+            }
+        }
+        return found
+    }
+
+    /// A file's text, or "" when it cannot be read (a team file init does not need).
+    static func text(of path: String) -> String {
+        guard case .success(let bytes) = FileReading.read(path, limit: 1_000_000) else { return "" }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// One line's generator command, or nil when it runs none. The words from the start of its
+    /// command (`mint run xcodegen …`, `mise exec -- tuist …`) are what a stage runs.
+    package static func generatorInvocation(_ line: String, place: String) -> GeneratorInvocation? {
+        // A workflow step's `- run: xcodegen` is the command after the key.
+        var line = Substring(line).drop { $0 == " " || $0 == "\t" || $0 == "-" }
+        if line.hasPrefix("run:") { line = line.dropFirst(4) }
+        let text = String(line)
+        let tokens = ShellWords.tokens(text)
+        guard let index = tokens.firstIndex(where: { !$0.isOperator && ["xcodegen", "tuist"].contains($0.value.split(separator: "/").last.map(String.init) ?? "") }),
+              let tool = GeneratorInvocation.Tool(rawValue: String(tokens[index].value.split(separator: "/").last ?? "")) else { return nil }
+        let start = tokens[..<index].lastIndex(where: \.isOperator).map { $0 + 1 } ?? tokens.startIndex
+        let end = tokens[index...].firstIndex(where: \.isOperator) ?? tokens.endIndex
+        let words = tokens[(index + 1)..<end].map(\.value)
+        // `brew install xcodegen`, `which tuist`, `echo "run xcodegen"`: the tool named, not run.
+        let before = Set(tokens[start..<index].map(\.value))
+        // A YAML key (`- name: Generate with xcodegen`) or a comment names the tool without running it.
+        guard before.isDisjoint(with: ["install", "upgrade", "uninstall", "which", "command", "type", "echo", "printf", "brew"]),
+              !before.contains(where: { $0.hasSuffix(":") || $0.hasPrefix("#") }),
+              !words.contains("--version"), !words.contains("--help") else { return nil }
+        let first = words.first { !$0.hasPrefix("-") }
+        let action: String
+        switch tool {
+        case .xcodegen:
+            // `xcodegen dump`, `xcodegen cache`: not generation. The first bare word of `xcodegen --spec F` is F.
+            if let first = words.first, !first.hasPrefix("-"), first != "generate" { return nil }
+            action = "generate"
+        case .tuist:
+            guard let first, ["generate", "test"].contains(first) else { return nil }
+            action = first
+        }
+        func option(_ names: String...) -> String? {
+            guard let at = words.firstIndex(where: names.contains), at + 1 < words.count else { return nil }
+            return rootRelative(words[at + 1])
+        }
+        let spec = tool == .xcodegen ? option("--spec", "-s") : nil
+        let projectFolder = tool == .xcodegen ? option("--project", "-p") : nil
+        let path = tool == .tuist ? option("--path", "-p") : nil
+        // `tuist test Scheme`: the first word after the action that is no option's value.
+        var scheme: String?
+        if tool == .tuist, action == "test", let at = words.firstIndex(of: "test") {
+            let valued: Set<String> = ["--path", "-p", "--device", "--os", "--configuration", "-C", "--platform", "--result-bundle-path", "--test-plan"]
+            var index = at + 1
+            while index < words.count {
+                if !words[index].hasPrefix("-") { scheme = words[index]; break }
+                index += valued.contains(words[index]) ? 2 : 1
+            }
+        }
+        var written = tokens[start..<end].map { String(text[$0.range]) }
+        if let spec, let at = tokens[start..<end].firstIndex(where: { ["--spec", "-s"].contains($0.value) }), at + 1 < end {
+            written[at + 1 - start] = ShellQuoting.word(spec)
+        }
+        if let projectFolder, let at = tokens[start..<end].firstIndex(where: { ["--project", "-p"].contains($0.value) }), at + 1 < end, tool == .xcodegen {
+            written[at + 1 - start] = ShellQuoting.word(projectFolder)
+        }
+        if tool == .tuist, action == "test" {
+            // A stage runs xcodebuild itself: it generates, as `tuist test` does first.
+            written = Array(written.prefix(index - start + 1)) + ["generate", "--no-open"] + (path.map { ["--path", ShellQuoting.word($0)] } ?? [])
+        } else if tool == .tuist, !words.contains("--no-open") {
+            written.append("--no-open")
+        }
+        return GeneratorInvocation(tool: tool, action: action, spec: spec, projectFolder: projectFolder, path: path, scheme: scheme,
+                                   place: place, run: written.joined(separator: " "))
+    }
+
+    /// A path a script writes from its root variable (`"$repo_root/project-bwa.yml"`,
+    /// `$(pwd)/App`, `${PWD}/App`) as one relative to the root; `.` for the root itself. A path
+    /// built from other variables keeps them: it is no file init can read.
+    static func rootRelative(_ value: String) -> String {
+        var text = Substring(value)
+        for prefix in ["$(pwd)", "${PWD}", "$PWD", "$repo_root", "${repo_root}", "$ROOT_DIR", "${ROOT_DIR}", "$SRCROOT", "${SRCROOT}", "$REPO_ROOT", "${REPO_ROOT}"]
+        where text.hasPrefix(prefix) {
+            text = text.dropFirst(prefix.count)
+            break
+        }
+        text = text.drop { $0 == "/" }
+        while text.hasPrefix("./") { text = text.dropFirst(2) }
+        while text.count > 1, text.hasSuffix("/") { text = text.dropLast() }
+        return text.isEmpty ? "." : String(text)
+    }
+}

@@ -1,0 +1,110 @@
+import PrePushCore
+internal import SwiftParser
+internal import SwiftSyntax
+
+/// A `Package.swift` read as Swift (never run): its name, products, platforms and test targets,
+/// enough to tell whether `swift test` can build it on the Mac, and which scheme Xcode makes for
+/// it when it cannot.
+public struct PackageManifest: Sendable, Equatable {
+    /// `Package(name:)`.
+    public let name: String?
+    /// The products' names, in order.
+    public let products: [String]
+    /// The platforms `platforms:` names (`iOS`, `macOS`), lowercased; empty when it names none.
+    public let platforms: [String]
+    /// The `.testTarget(name:)`s.
+    public let testTargets: [String]
+
+    /// Reads a manifest's text.
+    public init(text: String) {
+        final class Finder: SyntaxVisitor {
+            var name: String?
+            var products: [String] = []
+            var platforms: [String] = []
+            var testTargets: [String] = []
+            override func visit(_ call: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+                let callee = ManifestVisitor.calleeName(call.calledExpression)
+                let name = ManifestVisitor.argument(call, "name").flatMap(ManifestVisitor.string)
+                switch callee {
+                case "Package":
+                    if self.name == nil { self.name = name }
+                    if let list = ManifestVisitor.argument(call, "platforms") {
+                        // `.iOS(.v16)`, `.macOS("13.0")`: the calls' names, not their versions.
+                        platforms = Self.calls(in: Syntax(list)).map { $0.lowercased() }
+                    }
+                case "library", "executable", "plugin":
+                    if let name, call.parent?.parent?.parent?.parent?.as(LabeledExprSyntax.self)?.label?.text == "products" { products.append(name) }
+                case "testTarget":
+                    if let name { testTargets.append(name) }
+                default:
+                    break
+                }
+                return .visitChildren
+            }
+            /// The names of the calls directly in a list (`[.iOS(.v16), .macOS(.v13)]`).
+            static func calls(in node: Syntax) -> [String] {
+                guard let array = node.as(ArrayExprSyntax.self) else { return [] }
+                return array.elements.compactMap { element in
+                    element.expression.as(FunctionCallExprSyntax.self).flatMap { ManifestVisitor.calleeName($0.calledExpression) }
+                }
+            }
+        }
+        let finder = Finder(viewMode: .sourceAccurate)
+        finder.walk(Parser.parse(source: text))
+        name = finder.name
+        products = finder.products
+        platforms = finder.platforms
+        testTargets = finder.testTargets
+    }
+
+    /// The scheme Xcode makes for the package: `<name>-Package` when it has more than one product
+    /// (that scheme tests every test target), else its one product's (or the package's) name.
+    public var scheme: String? {
+        products.count > 1 ? name.map { $0 + "-Package" } : (products.first ?? name)
+    }
+
+    /// Whether its `platforms:` name iOS alone.
+    public var iOSOnlyByPlatforms: Bool { !platforms.isEmpty && platforms.allSatisfy { $0 == "ios" } }
+
+    /// Whether its `platforms:` name platforms but not macOS (`[.iOS(.v18), .visionOS(.v1)]`): on the
+    /// Mac it would build for SwiftPM's oldest macOS, where the iOS 18 APIs its code uses are not.
+    public var leavesOutTheMac: Bool { !platforms.isEmpty && !platforms.contains("macos") }
+
+    /// The first line of `text` that imports UIKit outside an `#if canImport(UIKit)` or `#if os(iOS)`
+    /// (1-based), or nil: such a file cannot build for macOS, where `swift test` runs.
+    public static func unguardedUIKitImport(in text: String) -> Int? {
+        // Each open `#if`: whether its branch being read is guarded (UIKit or iOS in its condition).
+        var guards: [Bool] = []
+        var conditions: [Substring] = []
+        for (number, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = raw.drop { $0 == " " || $0 == "\t" }
+            if line.hasPrefix("#if") {
+                guards.append(Self.guardsUIKit(line))
+                conditions.append(line)
+            } else if line.hasPrefix("#elseif") {
+                if !guards.isEmpty { guards[guards.count - 1] = Self.guardsUIKit(line); conditions[conditions.count - 1] = line }
+            } else if line.hasPrefix("#else") {
+                // The other branch of `#if canImport(UIKit)` is where UIKit is not; the other
+                // branch of `#if os(macOS)` is where the Mac is not.
+                if !guards.isEmpty { guards[guards.count - 1] = conditions.last.map(Self.namesTheMac) ?? false }
+            } else if line.hasPrefix("#endif") {
+                _ = guards.popLast()
+                _ = conditions.popLast()
+            } else if line.hasPrefix("import UIKit") || line.hasPrefix("@_exported import UIKit") || line.hasPrefix("@testable import UIKit"),
+                      !guards.contains(true) {
+                return number + 1
+            }
+        }
+        return nil
+    }
+
+    /// Whether an `#if` condition is the Mac's alone (`os(macOS)`, `canImport(AppKit)`), so its `#else` is not.
+    static func namesTheMac(_ line: Substring) -> Bool {
+        (line.contains("os(macOS)") && !line.contains("!os(macOS)")) || line.contains("canImport(AppKit)")
+    }
+
+    /// Whether an `#if` condition holds only where UIKit is (`canImport(UIKit)`, `os(iOS)`, `os(tvOS)`, `!os(macOS)`).
+    static func guardsUIKit(_ line: Substring) -> Bool {
+        ["canImport(UIKit)", "os(iOS)", "os(tvOS)", "os(visionOS)", "os(watchOS)", "!os(macOS)", "targetEnvironment(macCatalyst)"].contains { line.contains($0) }
+    }
+}
