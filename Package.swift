@@ -92,11 +92,20 @@ let package = Package(
         ),
         // The readers of untrusted input under libFuzzer (scripts/fuzz.sh); without it, a corpus replayer.
         .executableTarget(name: "PrePushFuzz", dependencies: ["PrePushCore", "PrePushConfig", "PrePushYAML", "PrePushResults", "PrePushTraceability", "PrePushHistory"]),
-        // The command line: swift-argument-parser commands only.
+        // The command line: swift-argument-parser commands only, each a few lines over PrePushPipeline.
+        // A library, so that tests parse and run the very commands users type, inside their process.
+        .target(
+            name: "PrePushCommands",
+            dependencies: [
+                "PrePushCore", "PrePushConfig", "PrePushGit", "PrePushPipeline", "PrePushResults", "PrePushRunner", "PrePushTraceability",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // The executable: `Main` (the fast paths, the exit codes) over PrePushCommands.
         .executableTarget(
             name: "prepush",
             dependencies: [
-                "PrePushCore", "PrePushConfig", "PrePushGit", "PrePushPipeline", "PrePushResults", "PrePushRunner", "PrePushTraceability",
+                "PrePushCommands", "PrePushCore", "PrePushConfig", "PrePushPipeline",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -113,6 +122,10 @@ let package = Package(
 
         // Shared test helpers: temporary folders, real git repositories, running the built binary.
         .target(name: "PrePushTestSupport", dependencies: ["PrePushCore"], path: "Tests/PrePushTestSupport"),
+        // The commands run inside the test process, parsed as the binary parses them (`InProcessCLI`).
+        .target(name: "PrePushCommandTestSupport", dependencies: ["PrePushCommands", "PrePushPipeline", "PrePushCore", "PrePushTestSupport",
+                                                                  .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                path: "Tests/PrePushCommandTestSupport"),
         .testTarget(name: "PrePushCoreTests", dependencies: ["PrePushCore", "PrePushTestSupport"]),
         .testTarget(name: "PrePushConfigTests", dependencies: ["PrePushConfig", "PrePushYAML", "PrePushCore", "PrePushTestSupport"]),
         .testTarget(name: "PrePushGitTests", dependencies: ["PrePushGit", "PrePushCore", "PrePushTestSupport"]),
@@ -123,10 +136,10 @@ let package = Package(
         .testTarget(name: "PrePushResultsTests", dependencies: ["PrePushResults", "PrePushCore", "PrePushTestSupport"]),
         .testTarget(name: "PrePushXcodeProjectTests", dependencies: ["PrePushXcodeProject", "PrePushCore", "PrePushTestSupport"]),
         // The planner and the verdict of a push, without git or processes.
-        .testTarget(name: "PrePushPipelineTests", dependencies: ["PrePushPipeline", "PrePushConfig", "PrePushCore", "PrePushTraceability", "PrePushResults", "PrePushHistory", "PrePushRunner", "PrePushTestSupport"]),
+        .testTarget(name: "PrePushPipelineTests", dependencies: ["PrePushPipeline", "PrePushConfig", "PrePushCore", "PrePushTraceability", "PrePushResults", "PrePushHistory", "PrePushRunner", "PrePushTestSupport", "PrePushCommandTestSupport"]),
         .testTarget(
             name: "PrePushCLITests",
-            dependencies: ["prepush", "PrePushPipeline", "PrePushTestSupport"]
+            dependencies: ["prepush", "PrePushPipeline", "PrePushTestSupport", "PrePushCommandTestSupport"]
         ),
     ]
 )

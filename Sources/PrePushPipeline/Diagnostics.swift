@@ -66,7 +66,7 @@ public struct Diagnostics {
     func repositoryHere() -> Repository? {
         GitLibrary.initialize()
         do {
-            return try Repository.openFromEnvironment()
+            return try CommandContext.now.openRepository()
         } catch {
             self.error(describing: error)
             return nil

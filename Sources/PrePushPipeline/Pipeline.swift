@@ -66,7 +66,7 @@ public struct PipelineRequest: Sendable {
     package var launcher: any StageLauncher = ProcessGroupLauncher()
 
     /// The folder the run treats as the current one.
-    var here: String { currentDirectory ?? FileManager.default.currentDirectoryPath }
+    var here: String { currentDirectory ?? CommandContext.now.here }
 
     /// Creates a request.
     public init(flags: ConfigurationFlags, environment: [String: String], hook: HookInvocation?, killGracePeriod: Double = 3) {
@@ -233,7 +233,7 @@ public enum Pipeline {
     static func open(_ request: PipelineRequest, diagnostics: Diagnostics) throws(PipelineError) -> (PushContext, ResolvedConfiguration) {
         let repository: Repository
         do {
-            repository = try request.currentDirectory.map { try Repository.discover(from: $0) } ?? Repository.openFromEnvironment()
+            repository = try request.currentDirectory.map { try Repository.discover(from: $0) } ?? CommandContext.now.openRepository()
         } catch {
             throw .repository(ErrorText.describe(error))
         }
@@ -338,10 +338,10 @@ public enum Pipeline {
     /// Opens the repository as git would (honouring `GIT_DIR` in hooks) and resolves the configuration.
     public static func resolveConfiguration(flags: ConfigurationFlags, environment: [String: String],
                                             repository given: Repository? = nil, currentDirectory: String? = nil) throws -> ResolvedConfiguration {
-        let repository = try given ?? Repository.openFromEnvironment()
+        let repository = try given ?? CommandContext.now.openRepository()
         let root = try repository.requireWorkingDirectory()
         var request = ConfigurationRequest(flags: flags, environment: environment, repositoryRoot: root,
-                                           currentDirectory: currentDirectory ?? FileManager.default.currentDirectoryPath)
+                                           currentDirectory: currentDirectory ?? CommandContext.now.here)
         request.knownAccessibilityRules = AccessibilityStep.ruleIDs
         return try ConfigurationResolver.resolve(request)
     }

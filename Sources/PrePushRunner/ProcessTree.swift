@@ -127,9 +127,27 @@ public enum ProcessTree {
             guard count > 6 else { continue }
             let target = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
             guard target.hasPrefix("pipe:["), let inode = UInt64(target.dropFirst(6).dropLast()) else { continue }
-            if inodes.contains(inode) { return true }
+            if inodes.contains(inode), !isCloseOnExec(pid, fd: name) { return true }
         }
         return false
+        #else
+        return false
+        #endif
+    }
+
+    /// Whether descriptor `fd` of `pid` closes on exec (`/proc/PID/fdinfo/FD`'s octal `flags:` has
+    /// O_CLOEXEC). prepush holds its runs' pipes close-on-exec, and so does a child another run is
+    /// spawning while it sits between fork and exec: that child is not this run's. A stage's
+    /// processes hold the pipe as their standard output, which never closes on exec.
+    static func isCloseOnExec(_ pid: Int32, fd: String) -> Bool {
+        #if os(Linux)
+        let descriptor = open("/proc/\(pid)/fdinfo/\(fd)", O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        let text = String(decoding: FileSystem.readAll(descriptor), as: UTF8.self)
+        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("flags:") }),
+              let flags = Int(String(line.dropFirst(6).filter { $0 != " " && $0 != "\t" }), radix: 8) else { return false }
+        return flags & Int(O_CLOEXEC) != 0
         #else
         return false
         #endif

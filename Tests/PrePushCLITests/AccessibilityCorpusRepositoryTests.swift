@@ -1,4 +1,5 @@
 import Foundation
+import PrePushCommandTestSupport
 import PrePushTestSupport
 import Testing
 
@@ -22,7 +23,7 @@ import Testing
                 }
             }
         }
-        let result = try PrepushBinary.run(["a11y", "--format", "json"] + names, in: repo.path, environment: repo.environment)
+        let result = try InProcessCLI.run(["a11y", "--format", "json"] + names, in: repo.path, environment: repo.environment)
         let document = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any], "\(result)")
         let findings = try #require(document["findings"] as? [[String: Any]])
         let found = Set(findings.map { "\($0["file"] as? String ?? ""):\($0["line"] as? Int ?? 0) \($0["rule"] as? String ?? "")" })

@@ -1,4 +1,5 @@
 import Foundation
+import PrePushCommandTestSupport
 import PrePushTestSupport
 import Testing
 
@@ -22,7 +23,7 @@ import Testing
         try repo.write(screen("TimelineView"), to: "App/TimelineView.swift")
         try repo.commitAll("timeline")
         try repo.git("push", "--quiet", "--no-verify", "-u", "origin", "main")
-        _ = try PrepushBinary.run(["install"], in: repo.path, environment: repo.environment).checked()
+        _ = try InProcessCLI.run(["install"], in: repo.path, environment: repo.environment).checked()
         try repo.write(screen("ProfileView", buttons: 2), to: "App/ProfileView.swift")
         try repo.commitAll("profile")
         let push = try repo.push()
@@ -40,7 +41,7 @@ import Testing
         try repo.write(screen("TimelineView"), to: "App/TimelineView.swift")
         try repo.commitAll("timeline")
         try repo.git("push", "--quiet", "--no-verify", "-u", "origin", "main")
-        _ = try PrepushBinary.run(["install"], in: repo.path, environment: repo.environment).checked()
+        _ = try InProcessCLI.run(["install"], in: repo.path, environment: repo.environment).checked()
         try repo.write(screen("ProfileView", buttons: 2), to: "App/ProfileView.swift")
         try repo.commitAll("profile")
         let push = try repo.push()
@@ -101,7 +102,7 @@ import Testing
         """, to: "UITests/RoomUITests.swift")
         try repo.commitAll("app")
         try repo.git("push", "--quiet", "--no-verify", "-u", "origin", "main")
-        _ = try PrepushBinary.run(["install"], in: repo.path, environment: repo.environment).checked()
+        _ = try InProcessCLI.run(["install"], in: repo.path, environment: repo.environment).checked()
         return repo
     }
 
@@ -157,7 +158,7 @@ import Testing
                        + "            Button(\"Help\") { help() }.accessibilityIdentifier(\"list_button_help\")\n        }\n    }\n}\n", to: "App/ListView.swift")
         try repo.commitAll("app")
         try repo.git("push", "--quiet", "--no-verify", "-u", "origin", "main")
-        _ = try PrepushBinary.run(["install"], in: repo.path, environment: repo.environment).checked()
+        _ = try InProcessCLI.run(["install"], in: repo.path, environment: repo.environment).checked()
         try repo.write(screen("AboutView"), to: "App/AboutView.swift")
         try repo.commitAll("about")
         let push = try repo.push()
@@ -187,7 +188,7 @@ import Testing
         """, to: "App/RoomScreen.swift")
         try repo.commitAll("room")
         try repo.git("push", "--quiet", "--no-verify", "-u", "origin", "main")
-        _ = try PrepushBinary.run(["install"], in: repo.path, environment: repo.environment).checked()
+        _ = try InProcessCLI.run(["install"], in: repo.path, environment: repo.environment).checked()
         try repo.write("""
         import SwiftUI
 
@@ -212,7 +213,7 @@ import Testing
         let repo = try GitRepository()
         try repo.write(screen("TimelineView"), to: "App/TimelineView.swift")
         try repo.write("accessibility:\n  rules:\n    missing-identifier: warning\n", to: ".prepush.yml")
-        let result = try PrepushBinary.run(["a11y", "--all"], in: repo.path, environment: repo.environment)
+        let result = try InProcessCLI.run(["a11y", "--all"], in: repo.path, environment: repo.environment)
         #expect(result.status == 0, "\(result)")
         #expect(findings(result) == ["App/TimelineView.swift:6:13: warning: Button has no .accessibilityIdentifier; add one in the {scope}_{type}_{name} convention [missing-identifier]"], "\(result)")
     }
@@ -227,11 +228,11 @@ import Testing
         try repo.write(old, to: "App/ListScreen.swift")
         // 300 untagged buttons beside six tagged ones are no practice: the team asks for the rule.
         try repo.write("accessibility:\n  rules:\n    missing-identifier: error\n", to: ".prepush.yml")
-        _ = try PrepushBinary.run(["a11y", "--all", "--write-baseline", ".prepush/a11y-baseline.json"], in: repo.path, environment: repo.environment).checked()
+        _ = try InProcessCLI.run(["a11y", "--all", "--write-baseline", ".prepush/a11y-baseline.json"], in: repo.path, environment: repo.environment).checked()
         try repo.write("accessibility:\n  baseline: .prepush/a11y-baseline.json\n  rules:\n    missing-identifier: error\n", to: ".prepush.yml")
         try repo.commitAll("300 buttons, baselined")
         try repo.git("push", "--quiet", "--no-verify", "-u", "origin", "main")
-        _ = try PrepushBinary.run(["install"], in: repo.path, environment: repo.environment).checked()
+        _ = try InProcessCLI.run(["install"], in: repo.path, environment: repo.environment).checked()
 
         var lines = old.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         lines.insert("            Button(\"Open\") { open() }", at: 155)
@@ -255,10 +256,10 @@ import Testing
         try repo.addUITests()
         try repo.write(screen("TimelineView"), to: "App/TimelineView.swift")
         // What `git diff --name-only` gives after a README was deleted.
-        let result = try PrepushBinary.run(["a11y", "README.md", "docs/old.png", "App/TimelineView.swift"], in: repo.path, environment: repo.environment)
+        let result = try InProcessCLI.run(["a11y", "README.md", "docs/old.png", "App/TimelineView.swift"], in: repo.path, environment: repo.environment)
         #expect(result.status == 1, "the Swift file is checked: \(result)")
         #expect(findings(result).count == 1, "\(result)")
-        let missingSwift = try PrepushBinary.run(["a11y", "App/Gone.swift"], in: repo.path, environment: repo.environment)
+        let missingSwift = try InProcessCLI.run(["a11y", "App/Gone.swift"], in: repo.path, environment: repo.environment)
         #expect(missingSwift.status == 2 && missingSwift.standardError == "error: App/Gone.swift: no such file\n", "\(missingSwift)")
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import PrePushCommandTestSupport
 import PrePushTestSupport
 import Testing
 
@@ -44,7 +45,7 @@ import Testing
         try repo.write("stages:\n  unit:\n    run: touch '\(repo.root.url("stage-ran"))'\n", to: ".prepush.yml")
         try repo.commitAll("views")
         try repo.git("push", "--quiet", "--no-verify", "origin", "main")
-        _ = try PrepushBinary.run(["install"], in: repo.path, environment: repo.environment)
+        _ = try InProcessCLI.run(["install"], in: repo.path, environment: repo.environment)
         return repo
     }
 
@@ -206,7 +207,7 @@ import Testing
         try repo.write("stages:\n  unit:\n    run: touch '\(repo.root.url("stage-ran"))'\n", to: ".prepush.yml")
         try repo.commitAll("login")
         try repo.git("push", "--quiet", "--no-verify", "origin", "main")
-        _ = try PrepushBinary.run(["install"], in: repo.path, environment: repo.environment)
+        _ = try InProcessCLI.run(["install"], in: repo.path, environment: repo.environment)
 
         try repo.write(view.replacingOccurrences(of: LoginScreen.emailModifier, with: ""), to: "App/Login/LoginView.swift")
         try repo.commitAll("drop the email identifier")

@@ -1,4 +1,5 @@
 import Foundation
+import PrePushCommandTestSupport
 import PrePushTestSupport
 import Testing
 
@@ -86,7 +87,7 @@ import Testing
         let script = body.joined(separator: "\n").replacingOccurrences(of: "P=tools/prepush/.build/release/prepush", with: "P='\(PrepushBinary.path)'")
         let repo = try GitRepository(prefix: "prepush-merge")
         for (shard, log) in [("1", "console/xcbeautify__TestData__MixedTestLog_6_0_Linux.txt")] {
-            let json = try PrepushBinary.run(["results", Fixtures.shared + "/" + log, "--format", "json"], in: repo.path, environment: repo.environment)
+            let json = try InProcessCLI.run(["results", Fixtures.shared + "/" + log, "--format", "json"], in: repo.path, environment: repo.environment)
             try repo.root.write(json.standardOutput, to: "work/shards/shard-\(shard)/results.json")
         }
         let run = try Command.run("bash", ["--noprofile", "--norc", "-eo", "pipefail", "-c", script], in: repo.path, environment: repo.environment)

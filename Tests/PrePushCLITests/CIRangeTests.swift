@@ -1,5 +1,6 @@
 import Foundation
 import PrePushPipeline
+import PrePushCommandTestSupport
 import PrePushTestSupport
 import Testing
 
@@ -39,12 +40,12 @@ import Testing
         try repo.write("import SwiftUI\nstruct NewView: View { var body: some View { Button(\"Go\") { } } }\n", to: "Views/NewView.swift")
         try repo.commitAll("new view")
         let environment = repo.environment.merging(["GITHUB_ACTIONS": "true", "GITHUB_EVENT_NAME": "pull_request", "GITHUB_BASE_REF": "main"]) { $1 }
-        let result = try PrepushBinary.run(["a11y"], in: repo.path, environment: environment)
+        let result = try InProcessCLI.run(["a11y"], in: repo.path, environment: environment)
         #expect(result.status == 1)
         #expect(result.standardError.contains("prepush: checking refs/remotes/origin/main...HEAD (GitHub pull_request into main)"))
         #expect(result.standardOutput.contains("Views/NewView.swift:2:46: error: Button has no .accessibilityIdentifier"))
         #expect(result.standardOutput.contains("::error file=Views/NewView.swift,line=2,col=46"))
         #expect(!result.standardOutput.contains("OldView"), "the base branch's legacy view is not the branch's doing")
-        #expect(try PrepushBinary.run(["a11y"], in: repo.path, environment: repo.environment).status == 2, "outside CI a mode is required")
+        #expect(try InProcessCLI.run(["a11y"], in: repo.path, environment: repo.environment).status == 2, "outside CI a mode is required")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PrePushCommandTestSupport
 import PrePushTestSupport
 import Testing
 
@@ -47,7 +48,7 @@ import Testing
 
     @Test func logsAndPipesArePlain() throws {
         let repo = try repository()
-        let result = try PrepushBinary.run(["a11y", "Views/HomeView.swift"], in: repo.path, environment: repo.environment)
+        let result = try InProcessCLI.run(["a11y", "Views/HomeView.swift"], in: repo.path, environment: repo.environment)
         #expect(result.status == 1)
         #expect(!result.standardOutput.contains("\u{1B}["))
     }

@@ -1,4 +1,5 @@
 import Foundation
+import PrePushCommandTestSupport
 import PrePushTestSupport
 import Testing
 
@@ -62,7 +63,7 @@ import Testing
     /// Every command names itself: a command without `commandName` has its name made at run time
     /// from its type (`String(describing:)`), a conformance scan of the whole binary at start.
     @Test func everyCommandNamesItself() throws {
-        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Sources/prepush").standardized
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Sources/PrePushCommands").standardized
         var commands = 0
         for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file.hasSuffix(".swift") {
             let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
@@ -95,7 +96,7 @@ import Testing
     @Test func withoutAConfigurationAPackageGetsSwiftTest() throws {
         let repo = try GitRepository()
         try repo.write("// swift-tools-version:5.9\n", to: "Package.swift")
-        let result = try PrepushBinary.run(["config"], in: repo.path, environment: repo.environment)
+        let result = try InProcessCLI.run(["config"], in: repo.path, environment: repo.environment)
         #expect(result.status == 0)
         #expect(result.standardOutput.contains("unit.run"))
         #expect(result.standardOutput.contains("swift test"))
@@ -110,7 +111,7 @@ import Testing
         try repo.write("verbose: yes\nstages:\n  ui:\n    run: make ui\n    timeout: 120\n", to: ".prepush.yml")
         var environment = repo.environment
         environment["UI_TEST_TIMEOUT"] = "90"
-        let result = try PrepushBinary.run(["config", "--sync-mode", "rsync"], in: repo.path, environment: environment)
+        let result = try InProcessCLI.run(["config", "--sync-mode", "rsync"], in: repo.path, environment: environment)
         #expect(result.status == 0, "\(result)")
         let lines = result.standardOutput.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
         #expect(lines.contains("uiTestTimeout 90 (environment UI_TEST_TIMEOUT)"))
@@ -121,6 +122,7 @@ import Testing
     }
 
     @Test func gitDirFromTheEnvironmentIsHonoured() throws {
+        // The binary: GIT_DIR is read from the process's environment, as git sets it for a hook.
         // As in a hook: GIT_DIR and GIT_WORK_TREE name the repository, whatever the current folder.
         let repo = try GitRepository()
         try repo.write("stages:\n  ui:\n    run: make ui-from-git-dir\n", to: ".prepush.yml")

@@ -1,4 +1,5 @@
 import Foundation
+import PrePushCommandTestSupport
 import PrePushTestSupport
 import Testing
 
@@ -48,7 +49,7 @@ import Testing
     /// The job's run of prepush writes results.md (and its provenance.json) from a real captured run.
     @discardableResult
     static func writeReport(_ repo: GitRepository, _ environment: [String: String]) throws -> String {
-        let run = try PrepushBinary.run(["results", Fixtures.own + "/captured/sample-swift-test-linux-6.3.1.txt", "--format", "markdown",
+        let run = try InProcessCLI.run(["results", Fixtures.own + "/captured/sample-swift-test-linux-6.3.1.txt", "--format", "markdown",
                                          "--output-dir", ".prepush/reports"], in: repo.path, environment: environment)
         #expect(run.status == 1, "the captured run has failing tests: \(run)")
         return try #require(repo.root.read("work/.prepush/reports/results.md"))
@@ -71,9 +72,9 @@ import Testing
         defer { server.send(SIGKILL); _ = server.wait() }
         let (repo, environment) = try Self.job(api: api)
         let report = try Self.writeReport(repo, environment)
-        let first = try PrepushBinary.run(["comment"], in: repo.path, environment: environment)
+        let first = try InProcessCLI.run(["comment"], in: repo.path, environment: environment)
         #expect(first.status == 0 && first.standardOutput == "prepush: commented on pull request #7\n", "\(first)")
-        let second = try PrepushBinary.run(["comment"], in: repo.path, environment: environment)
+        let second = try InProcessCLI.run(["comment"], in: repo.path, environment: environment)
         #expect(second.status == 0 && second.standardOutput == "prepush: updated its comment on pull request #7\n", "\(second)")
         let comments = try Self.state(api)
         #expect(comments.count == 1)
@@ -82,7 +83,7 @@ import Testing
         var other = environment
         other["GITHUB_JOB"] = "ui"
         try Self.writeReport(repo, other)
-        #expect(try PrepushBinary.run(["comment"], in: repo.path, environment: other).standardOutput == "prepush: commented on pull request #7\n")
+        #expect(try InProcessCLI.run(["comment"], in: repo.path, environment: other).standardOutput == "prepush: commented on pull request #7\n")
         #expect(try Self.state(api).count == 2)
     }
 
@@ -91,7 +92,7 @@ import Testing
         defer { server.send(SIGKILL); _ = server.wait() }
         let (repo, environment) = try Self.job(api: api)
         try Self.writeReport(repo, environment)
-        let run = try PrepushBinary.run(["comment"], in: repo.path, environment: environment)
+        let run = try InProcessCLI.run(["comment"], in: repo.path, environment: environment)
         #expect(run.status == 0, "\(run)")
         #expect(run.standardOutput.hasPrefix("prepush: note: the token cannot comment here (HTTP 403: a fork's pull request gets a read-only token); it was not posted; its body is in .prepush/reports/comment.md"), "\(run)")
         #expect(repo.root.read("work/.prepush/reports/comment.md")?.hasPrefix("<!-- prepush:comment CI / tests -->\n## ❌") == true)
@@ -103,7 +104,7 @@ import Testing
         defer { server.send(SIGKILL); _ = server.wait() }
         let (repo, environment) = try Self.job(api: api)
         try Self.writeReport(repo, environment)
-        let run = try PrepushBinary.run(["comment"], in: repo.path, environment: environment)
+        let run = try InProcessCLI.run(["comment"], in: repo.path, environment: environment)
         #expect(run.status == 0 && run.standardOutput.hasPrefix("prepush: note: GitHub's rate limit refused the comment (HTTP 403); it was not posted"), "\(run)")
     }
 
@@ -111,15 +112,15 @@ import Testing
         let (repo, environment) = try Self.job(api: "http://127.0.0.1:9")
         var push = environment
         push["GITHUB_EVENT_PATH"] = try repo.root.write(#"{"ref": "refs/heads/main"}"#, to: "push.json")
-        let run = try PrepushBinary.run(["comment"], in: repo.path, environment: push)
+        let run = try InProcessCLI.run(["comment"], in: repo.path, environment: push)
         #expect(run.status == 2 && run.standardError.contains("is not a pull request's"), "\(run)")
         var noToken = environment
         noToken["GITHUB_TOKEN"] = nil
-        let tokenless = try PrepushBinary.run(["comment"], in: repo.path, environment: noToken)
+        let tokenless = try InProcessCLI.run(["comment"], in: repo.path, environment: noToken)
         #expect(tokenless.status == 2 && tokenless.standardError.contains("GITHUB_TOKEN is not set"), "\(tokenless)")
         var elsewhere = environment
         elsewhere["GITHUB_API_URL"] = "http://203.0.113.9"
-        let refused = try PrepushBinary.run(["comment"], in: repo.path, environment: elsewhere)
+        let refused = try InProcessCLI.run(["comment"], in: repo.path, environment: elsewhere)
         #expect(refused.status == 2 && refused.standardError.contains("is not an https URL: the token goes to GitHub's API only"), "\(refused)")
     }
 
@@ -135,14 +136,14 @@ import Testing
         try FileManager.default.createDirectory(atPath: repo.path + "/.prepush/reports", withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: repo.path + "/.prepush/reports/results.md", withDestinationPath: secret)
         try repo.commitAll("a report")
-        let run = try PrepushBinary.run(["comment"], in: repo.path, environment: environment)
+        let run = try InProcessCLI.run(["comment"], in: repo.path, environment: environment)
         #expect(run.status == 2, "\(run)")
         #expect(run.standardError.contains(".prepush/reports/results.md is refused"), "\(run)")
         #expect(!run.combined.contains("SECRET-OF-THE-RUNNER"))
         let requests = try Self.get(api, "/log")
         #expect(requests.isEmpty, "\(requests)")
         // Named on the command line it is refused the same way: it is inside the checkout.
-        let named = try PrepushBinary.run(["comment", ".prepush/reports/results.md"], in: repo.path, environment: environment)
+        let named = try InProcessCLI.run(["comment", ".prepush/reports/results.md"], in: repo.path, environment: environment)
         #expect(named.status == 2 && !named.combined.contains("SECRET-OF-THE-RUNNER"), "\(named)")
         #expect(try Self.get(api, "/log").isEmpty)
     }
@@ -164,7 +165,7 @@ import Testing
         try repo.write(forged, to: ".prepush/reports/provenance.json")
         try repo.git("add", "-f", ".prepush/reports/results.md", ".prepush/reports/provenance.json")
         try repo.git("commit", "--quiet", "-m", "a green report")
-        let run = try PrepushBinary.run(["comment"], in: repo.path, environment: environment)
+        let run = try InProcessCLI.run(["comment"], in: repo.path, environment: environment)
         #expect(run.status == 2, "\(run)")
         #expect(run.standardError.contains("is tracked by git"), "\(run)")
         #expect(try Self.state(api).isEmpty)
@@ -179,20 +180,20 @@ import Testing
         try Self.writeReport(repo, environment)
         let written = try #require(repo.root.read("work/.prepush/reports/results.md"))
         try repo.root.write("## ✅ Tests passed\n", to: "work/.prepush/reports/results.md")
-        let changed = try PrepushBinary.run(["comment"], in: repo.path, environment: environment)
+        let changed = try InProcessCLI.run(["comment"], in: repo.path, environment: environment)
         #expect(changed.status == 2 && changed.standardError.contains("it changed after this run of prepush wrote it"), "\(changed)")
         try repo.root.write(written, to: "work/.prepush/reports/results.md")
         var rerun = environment
         rerun["GITHUB_RUN_ATTEMPT"] = "2"
-        let otherAttempt = try PrepushBinary.run(["comment"], in: repo.path, environment: rerun)
+        let otherAttempt = try InProcessCLI.run(["comment"], in: repo.path, environment: rerun)
         #expect(otherAttempt.status == 2 && otherAttempt.standardError.contains("it is of attempt 1 of the run, not 2"), "\(otherAttempt)")
         var otherJob = environment
         otherJob["GITHUB_JOB"] = "lint"
-        let fromOtherJob = try PrepushBinary.run(["comment"], in: repo.path, environment: otherJob)
+        let fromOtherJob = try InProcessCLI.run(["comment"], in: repo.path, environment: otherJob)
         #expect(fromOtherJob.status == 2 && fromOtherJob.standardError.contains("it is of job tests, not this job lint"), "\(fromOtherJob)")
         #expect(try Self.state(api).isEmpty)
         // As the run wrote it, it is posted.
-        #expect(try PrepushBinary.run(["comment"], in: repo.path, environment: environment).status == 0)
+        #expect(try InProcessCLI.run(["comment"], in: repo.path, environment: environment).status == 0)
     }
 
     /// A committed `.prepush` link: the comment neither reads the folder it leads to nor writes its
@@ -208,7 +209,7 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: repo.path + "/.prepush", withDestinationPath: elsewhere.url("prepush"))
         try repo.git("add", ".prepush")
         try repo.git("commit", "--quiet", "-m", "link")
-        let run = try PrepushBinary.run(["comment"], in: repo.path, environment: environment)
+        let run = try InProcessCLI.run(["comment"], in: repo.path, environment: environment)
         #expect(run.status == 2, "\(run)")
         #expect(run.standardError.contains(".prepush is a symbolic link"), "\(run)")
         #expect(!FileManager.default.fileExists(atPath: elsewhere.url("prepush/reports/comment.md")))
@@ -224,7 +225,7 @@ import Testing
         try Self.writeReport(repo, environment)
         let forged = "<!-- prepush:comment CI / tests -->\n## ✅ Tests passed\n"
         try Self.seed(api, body: forged, login: "mallory")
-        let run = try PrepushBinary.run(["comment"], in: repo.path, environment: environment)
+        let run = try InProcessCLI.run(["comment"], in: repo.path, environment: environment)
         #expect(run.status == 0 && run.standardOutput == "prepush: commented on pull request #7\n", "\(run)")
         let comments = try Self.state(api)
         #expect(comments.count == 2)
@@ -241,7 +242,7 @@ import Testing
         try Self.writeReport(repo, environment)
         for index in 0..<130 { try Self.seed(api, body: "comment \(index)", login: "reviewer") }
         try Self.seed(api, body: "<!-- prepush:comment CI / tests -->\nold", login: "github-actions[bot]")
-        let run = try PrepushBinary.run(["comment"], in: repo.path, environment: environment)
+        let run = try InProcessCLI.run(["comment"], in: repo.path, environment: environment)
         #expect(run.status == 0 && run.standardOutput == "prepush: updated its comment on pull request #7\n", "\(run)")
         let comments = try Self.state(api)
         #expect(comments.count == 131)
@@ -265,7 +266,7 @@ import Testing
         job["HTTP_PROXY"] = elsewhere
         job["http_proxy"] = elsewhere
         job["ALL_PROXY"] = elsewhere
-        let run = try PrepushBinary.run(["comment"], in: repo.path, environment: job)
+        let run = try InProcessCLI.run(["comment"], in: repo.path, environment: job)
         #expect(run.status == 0, "\(run)")
         #expect(try Self.get(elsewhere, "/log").isEmpty, "the token went elsewhere")
         let requests = try Self.get(api, "/log")

@@ -1,4 +1,5 @@
 import Foundation
+import PrePushCommandTestSupport
 import PrePushTestSupport
 import Testing
 
@@ -27,7 +28,7 @@ import Testing
     """
 
     func check(_ repo: GitRepository) throws -> String {
-        let run = try PrepushBinary.run(["a11y", "App/HomeView.swift"], in: repo.path, environment: repo.environment)
+        let run = try InProcessCLI.run(["a11y", "App/HomeView.swift"], in: repo.path, environment: repo.environment)
         #expect(run.status == 1, "\(run)")
         return run.standardOutput
     }

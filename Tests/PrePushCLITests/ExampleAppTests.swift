@@ -1,4 +1,5 @@
 import Foundation
+import PrePushCommandTestSupport
 import PrePushTestSupport
 import Testing
 
@@ -21,9 +22,9 @@ import Testing
         for name in ["test_login_validCredentials", "test_tasks_addTask", "test_settings_clearData"] {
             #expect(test.combined.contains(name), "\(name) did not run: \(test.combined)")
         }
-        let a11y = try PrepushBinary.run(["a11y", "--all"], in: repo.path, environment: repo.environment)
+        let a11y = try InProcessCLI.run(["a11y", "--all"], in: repo.path, environment: repo.environment)
         #expect(a11y.status == 0, "\(a11y)")
-        let lint = try PrepushBinary.run(["scenarios", "lint"], in: repo.path, environment: repo.environment)
+        let lint = try InProcessCLI.run(["scenarios", "lint"], in: repo.path, environment: repo.environment)
         #expect(lint.status == 0, "\(lint)")
         // The one scenario the demo leaves without a test (P3, shown as "no test" in its matrix) is the only warning.
         #expect(lint.standardOutput.contains("9 scenarios in 3 stories (1 manual): 1 warning"), "\(lint)")
@@ -96,7 +97,7 @@ import Testing
         #expect(configuration.contains("run: xcodebuild build-for-testing -project App/AgenticTodoApp.xcodeproj -scheme AgenticTodoApp -destination 'platform=iOS Simulator,id=33333333-3333-3333-3333-333333333333'"), "\(configuration)")
         #expect(configuration.contains("-resultBundlePath .build/ui.xcresult"), "\(configuration)")
         // The configuration the demo writes is one prepush accepts.
-        let check = try PrepushBinary.run(["config"], in: folder.url("\(kept ?? "")/AgenticTodo"), environment: ProcessInfo.processInfo.environment)
+        let check = try InProcessCLI.run(["config"], in: folder.url("\(kept ?? "")/AgenticTodo"), environment: ProcessInfo.processInfo.environment)
         #expect(check.status == 0, "\(check)")
         // No xcodebuild here: the app cannot be built, so push 1 fails at build-ui and the demo says so.
         #expect(demo.status == 1)

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+import PrePushCommandTestSupport
 import PrePushTestSupport
 import Testing
 
@@ -101,7 +102,7 @@ import Testing
         try repo.commitAll("a shop with flaky tests")
         try repo.git("push", "--quiet", "--no-verify", "-u", "origin", "main")
         _ = try Command.run("swift", ["build", "--build-tests", "-q"], in: repo.path, environment: repo.environment).checked()
-        _ = try PrepushBinary.run(["install"], in: repo.path, environment: repo.environment).checked()
+        _ = try InProcessCLI.run(["install"], in: repo.path, environment: repo.environment).checked()
         return repo
     }
 
@@ -194,14 +195,14 @@ import Testing
             _ = try PrepushBinary.run(["run", "--base", "HEAD"], in: repo.path, environment: repo.environment)
         }
         #expect(Self.runs("xctest-flip", in: state) == 20)
-        let flaky = try PrepushBinary.run(["flaky", "--runs", "20"], in: repo.path, environment: repo.environment)
+        let flaky = try InProcessCLI.run(["flaky", "--runs", "20"], in: repo.path, environment: repo.environment)
         #expect(flaky.status == 0, "\(flaky)")
         #expect(flaky.standardOutput.contains("  ShopTests.CheckoutTests.testFlipsEveryOtherRun: 50% of 20 runs on 1 tree did not pass at once (10 failed on a tree it also passed on, 0 passed on a retry); passed and failed on the same tree (1 tree); flipped 19 times"), "\(flaky)")
         #expect(flaky.standardOutput.contains("  ShopTests.CheckoutTests.testPaysOnTheSecondTry: 5% of 20 runs"), "\(flaky)")
         #expect(!flaky.standardOutput.contains("testTotals"))
-        let suggest = try PrepushBinary.run(["flaky", "--runs", "20", "--suggest"], in: repo.path, environment: repo.environment)
+        let suggest = try InProcessCLI.run(["flaky", "--runs", "20", "--suggest"], in: repo.path, environment: repo.environment)
         #expect(suggest.standardOutput.hasPrefix("quarantine:\n  - test: \"ShopTests.CheckoutTests.testFlipsEveryOtherRun\"\n    reason: \"flaky: 50% of 20 runs;"), "\(suggest)")
-        let history = try PrepushBinary.run(["history", "testFlipsEveryOtherRun", "--limit", "3"], in: repo.path, environment: repo.environment)
+        let history = try InProcessCLI.run(["history", "testFlipsEveryOtherRun", "--limit", "3"], in: repo.path, environment: repo.environment)
         #expect(history.standardOutput.split(separator: "\n").count == 3, "\(history)")
         #expect(history.standardOutput.contains("  unit  "), "\(history)")
 

@@ -1,4 +1,5 @@
 import Foundation
+import PrePushCommandTestSupport
 import PrePushTestSupport
 import Testing
 
@@ -15,7 +16,7 @@ import Testing
         let repo = try GitRepository()
         try repo.write("// swift-tools-version:5.9\n", to: "Package.swift")
         try repo.write("pre-commit:\n  commands:\n    whitespace:\n      run: git diff --cached --check\n", to: "lefthook.yml")
-        let initialised = try PrepushBinary.run(["init"], in: repo.path, environment: repo.environment)
+        let initialised = try InProcessCLI.run(["init"], in: repo.path, environment: repo.environment)
         #expect(initialised.status == 0, "\(initialised)")
         let lines = initialised.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let start = try #require(lines.firstIndex { $0.hasPrefix("prepush: lefthook.yml is here:") }, "\(initialised)")
@@ -48,7 +49,7 @@ import Testing
         let repo = try GitRepository()
         try repo.write("// swift-tools-version:5.9\n", to: "Package.swift")
         try repo.write("repos: []\n", to: ".pre-commit-config.yaml")
-        let result = try PrepushBinary.run(["init"], in: repo.path, environment: repo.environment)
+        let result = try InProcessCLI.run(["init"], in: repo.path, environment: repo.environment)
         #expect(result.status == 0, "\(result)")
         #expect(result.standardOutput.contains("prepush: .pre-commit-config.yaml is here: run prepush from it (then `pre-commit install --hook-type pre-push`):\n  - repo: local\n"), "\(result)")
         #expect(result.standardOutput.contains("        entry: prepush run ") && result.standardOutput.contains("        stages: [pre-push]\n"))

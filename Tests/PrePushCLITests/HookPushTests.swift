@@ -1,4 +1,5 @@
 import Foundation
+import PrePushCommandTestSupport
 import PrePushTestSupport
 import Testing
 
@@ -7,7 +8,7 @@ func installedRepository(_ config: String) throws -> GitRepository {
     let repo = try GitRepository()
     try repo.write(config, to: ".prepush.yml")
     try repo.commitAll("Add prepush configuration")
-    let install = try PrepushBinary.run(["install"], in: repo.path, environment: repo.environment)
+    let install = try InProcessCLI.run(["install"], in: repo.path, environment: repo.environment)
     #expect(install.status == 0, "\(install)")
     return repo
 }
@@ -24,7 +25,7 @@ func installedRepository(_ config: String) throws -> GitRepository {
 
         """, to: ".prepush.yml")
         try repo.commitAll("config")
-        #expect(try PrepushBinary.run(["install"], in: repo.path, environment: repo.environment).status == 0)
+        #expect(try InProcessCLI.run(["install"], in: repo.path, environment: repo.environment).status == 0)
 
         let push = try repo.push()
         #expect(push.status == 0, "\(push)")
@@ -48,7 +49,7 @@ func installedRepository(_ config: String) throws -> GitRepository {
 
         """, to: ".prepush.yml")
         try repo.commitAll("config")
-        _ = try PrepushBinary.run(["install"], in: repo.path, environment: repo.environment)
+        _ = try InProcessCLI.run(["install"], in: repo.path, environment: repo.environment)
 
         let push = try repo.push()
         #expect(push.status != 0)
@@ -86,7 +87,7 @@ func installedRepository(_ config: String) throws -> GitRepository {
 
         """, to: ".prepush.yml")
         try repo.commitAll("config")
-        _ = try PrepushBinary.run(["install"], in: repo.path, environment: repo.environment)
+        _ = try InProcessCLI.run(["install"], in: repo.path, environment: repo.environment)
 
         let push = try repo.push()
         #expect(push.status != 0)
@@ -104,7 +105,7 @@ func installedRepository(_ config: String) throws -> GitRepository {
         try repo.commitAll("config")
         try repo.git("branch", "feature")
         try repo.git("push", "--quiet", "origin", "main", "feature")
-        _ = try PrepushBinary.run(["install"], in: repo.path, environment: repo.environment)
+        _ = try InProcessCLI.run(["install"], in: repo.path, environment: repo.environment)
 
         let push = try repo.push(":feature")
         #expect(push.status == 0, "\(push)")
@@ -117,7 +118,7 @@ func installedRepository(_ config: String) throws -> GitRepository {
         let repo = try GitRepository()
         try repo.write("stages:\n  unit:\n    run: touch '\(repo.root.url("ran"))'\n    timeout: soon\n", to: ".prepush.yml")
         try repo.commitAll("config")
-        _ = try PrepushBinary.run(["install"], in: repo.path, environment: repo.environment)
+        _ = try InProcessCLI.run(["install"], in: repo.path, environment: repo.environment)
 
         let push = try repo.push()
         #expect(push.status != 0)
@@ -133,7 +134,7 @@ func installedRepository(_ config: String) throws -> GitRepository {
         let repo = try GitRepository()
         try repo.write("stages: [\n", to: ".prepush.yml")
         try repo.commitAll("broken config")
-        _ = try PrepushBinary.run(["install"], in: repo.path, environment: repo.environment)
+        _ = try InProcessCLI.run(["install"], in: repo.path, environment: repo.environment)
 
         #expect(try repo.push().status != 0)
         let push = try repo.push(environment: ["PREPUSH_SKIP": "1"])
@@ -146,7 +147,7 @@ func installedRepository(_ config: String) throws -> GitRepository {
         let repo = try GitRepository()
         try repo.write("stages:\n  unit:\n    run: exit 1\n", to: ".prepush.yml")
         try repo.commitAll("a failing stage")
-        _ = try PrepushBinary.run(["install"], in: repo.path, environment: repo.environment)
+        _ = try InProcessCLI.run(["install"], in: repo.path, environment: repo.environment)
         let push = try repo.push(environment: ["PREPUSH_SKIP": "please"])
         #expect(push.status == 0, "\(push)")
         #expect(push.combined.contains("prepush: note: PREPUSH_SKIP=\"please\" is not true/false, yes/no or 1/0; taken as set (use PREPUSH_SKIP=1)"))
@@ -157,7 +158,7 @@ func installedRepository(_ config: String) throws -> GitRepository {
         let repo = try GitRepository()
         try repo.write("stages:\n  unit:\n    run: touch '\(repo.root.url("unit"))'\n  ui:\n    run: touch '\(repo.root.url("ui"))'\n", to: ".prepush.yml")
         try repo.commitAll("config")
-        _ = try PrepushBinary.run(["install"], in: repo.path, environment: repo.environment)
+        _ = try InProcessCLI.run(["install"], in: repo.path, environment: repo.environment)
 
         let push = try repo.push(environment: ["SKIP_UI_TESTS": "yes"])
         #expect(push.status == 0)
@@ -171,7 +172,7 @@ func installedRepository(_ config: String) throws -> GitRepository {
         let dump = repo.root.url("env.txt")
         try repo.write("stages:\n  unit:\n    run: env > '\(dump)'\n    env:\n      EXTRA: from-config\n", to: ".prepush.yml")
         try repo.commitAll("config")
-        _ = try PrepushBinary.run(["install"], in: repo.path, environment: repo.environment)
+        _ = try InProcessCLI.run(["install"], in: repo.path, environment: repo.environment)
 
         #expect(try repo.push(environment: ["GIT_INDEX_FILE": ".git/index", "GIT_SSH_COMMAND": "ssh -v"]).status == 0)
         let variables = try String(contentsOfFile: dump, encoding: .utf8).split(separator: "\n").map(String.init)

@@ -1,4 +1,5 @@
 import Foundation
+import PrePushCommandTestSupport
 import PrePushTestSupport
 import Testing
 
@@ -70,7 +71,7 @@ import Testing
         \t\t-destination 'platform=iOS Simulator,name=iPhone 16,OS=18.2' -skipMacroValidation | xcpretty
 
         """, to: "Makefile")
-        let result = try PrepushBinary.run(["init"], in: repo.path, environment: repo.environment)
+        let result = try InProcessCLI.run(["init"], in: repo.path, environment: repo.environment)
         #expect(result.status == 0, "\(result)")
         #expect(!result.standardError.contains("cannot be read") && !result.standardError.contains("project.pbxproj"), "\(result)")
         #expect(result.standardOutput.hasPrefix("prepush: wrote .prepush.yml (unit: xcodebuild test -scheme Game (unit bundles: 4); ui: none (no scheme tests a UI-testing bundle); 1 nested package with tests; destination from Makefile:3; following the team's xcodebuild commands at Makefile:3)\n"), "\(result)")
@@ -80,7 +81,7 @@ import Testing
         #expect(file.contains("    run: rm -rf .build/prepush-unit.xcresult && xcodebuild test -project App/Game.xcodeproj -scheme Game -skipMacroValidation -destination 'platform=iOS Simulator,name=iPhone 16,OS=18.2' -resultBundlePath .build/prepush-unit.xcresult\n"), "\(file)")
         #expect(!file.contains("swift test --event-stream-output-path"), "the scheme runs the root package's tests: \(file)")
         #expect(!file.contains("#   make test-app"), "the adopted command is not offered again: \(file)")
-        let config = try PrepushBinary.run(["config"], in: repo.path, environment: repo.environment)
+        let config = try InProcessCLI.run(["config"], in: repo.path, environment: repo.environment)
         #expect(config.status == 0 && config.standardOutput.contains("unit"), "\(config)")
     }
 
@@ -112,13 +113,13 @@ import Testing
               - run: bundle exec fastlane ${{ env.LANE }} device:"${{ env.DEVICE }}" token:${{ secrets.SNAPSHOT_TOKEN }}
 
         """, to: ".github/workflows/tests.yml")
-        let result = try PrepushBinary.run(["init"], in: repo.path, environment: repo.environment)
+        let result = try InProcessCLI.run(["init"], in: repo.path, environment: repo.environment)
         #expect(result.status == 0, "\(result)")
         let file = try #require(repo.root.read("work/.prepush.yml"))
         #expect(file.contains("  #   swift test --package-path Packages/Kit    (.github/workflows/tests.yml:13)\n  #   swift test --package-path Packages/Physics    (.github/workflows/tests.yml:13)\n"), "\(file)")
         #expect(file.contains("  #   not runnable as written, it needs a value for ${{ secrets.SNAPSHOT_TOKEN }}: bundle exec fastlane screenshots_test device:\"iPhone 16\" token:${{ secrets.SNAPSHOT_TOKEN }}    (.github/workflows/tests.yml:19)\n"), "\(file)")
         #expect(!file.contains("matrix.package") && !file.contains("env.LANE"), "\(file)")
-        #expect(try PrepushBinary.run(["config"], in: repo.path, environment: repo.environment).status == 0)
+        #expect(try InProcessCLI.run(["config"], in: repo.path, environment: repo.environment).status == 0)
     }
 
     /// Identifiers set on a container, a text and an image tag no control: the comment counts the
@@ -142,10 +143,10 @@ import Testing
         }
 
         """, to: "App/Views/Home.swift")
-        _ = try PrepushBinary.run(["init"], in: repo.path, environment: repo.environment).checked()
+        _ = try InProcessCLI.run(["init"], in: repo.path, environment: repo.environment).checked()
         let file = try #require(repo.root.read("work/.prepush.yml"))
         #expect(file.contains("    # missing-identifier and identifier-convention follow the team's practice: here 2 of 3 controls\n"), "\(file)")
-        _ = try PrepushBinary.run(["config"], in: repo.path, environment: repo.environment).checked()
+        _ = try InProcessCLI.run(["config"], in: repo.path, environment: repo.environment).checked()
     }
 
     /// Wikipedia's real schemes, project targets, test plan and workflows: what the unit scheme and
@@ -160,7 +161,7 @@ import Testing
         // The excerpt is the project file's native targets section, verbatim; it is given the frame it lacks.
         let excerpt = try String(contentsOfFile: source + "/Wikipedia.xcodeproj/project.pbxproj.excerpt", encoding: .utf8)
         try repo.write("// !$*UTF8*$!\n{\n\tarchiveVersion = 1;\n\tobjects = {\n" + excerpt + "\n\t};\n}\n", to: "Wikipedia.xcodeproj/project.pbxproj")
-        let result = try PrepushBinary.run(["init"], in: repo.path, environment: repo.environment)
+        let result = try InProcessCLI.run(["init"], in: repo.path, environment: repo.environment)
         #expect(result.status == 0 && result.standardError.isEmpty, "\(result)")
         let file = try #require(repo.root.read("work/.prepush.yml"))
         #expect(file.contains("    # The scheme skips 10 classes or tests (WikipediaUnitTests/ArticleCacheReadingManualTests, WikipediaUnitTests/ArticleManualPerformanceTests, WikipediaUnitTests/ArticleViewControllerTests, …): the run leaves them out with -skip-testing.\n"), "\(file)")
@@ -168,7 +169,7 @@ import Testing
         #expect(file.contains(" -skip-testing:WikipediaUnitTests/MWKHistoryListPerformanceTests/testReadPerformance "), "\(file)")
         #expect(file.contains("    # The scheme and its test plan Test Plans/UITests.xctestplan skip 1 class or test (WikipediaUITests/WikipediaUITests): the run leaves them out with -skip-testing.\n"), "\(file)")
         #expect(file.contains("-scheme WikipediaUITests -testPlan UITests -skip-testing:WikipediaUITests/WikipediaUITests -destination"), "\(file)")
-        #expect(try PrepushBinary.run(["config"], in: repo.path, environment: repo.environment).status == 0)
+        #expect(try InProcessCLI.run(["config"], in: repo.path, environment: repo.environment).status == 0)
     }
 
     /// A UI stage only for a UI-testing bundle an iPhone simulator runs: a watchOS bundle
@@ -196,13 +197,13 @@ import Testing
         }
         try repo.write(watch, to: "Watch/Watch.xcodeproj/project.pbxproj")
         try repo.write(Self.scheme([("F806E1092D54DD7B0058A673", "WatchUITests", "Watch.xcodeproj")]), to: "Watch/Watch.xcodeproj/xcshareddata/xcschemes/WatchUITests.xcscheme")
-        let result = try PrepushBinary.run(["init"], in: repo.path, environment: repo.environment)
+        let result = try InProcessCLI.run(["init"], in: repo.path, environment: repo.environment)
         #expect(result.status == 0 && result.standardOutput.contains("ui: xcodebuild test -scheme App_iOS Test (UI bundles: 1)"), "\(result)")
         let file = try #require(repo.root.read("work/.prepush.yml"))
         #expect(file.contains("xcodebuild test -project Project.xcodeproj -scheme 'App_iOS Test' -only-testing:App_iOS_UITests -destination \"$destination\" -resultBundlePath .build/prepush-ui.xcresult\n"), "\(file)")
         #expect(file.contains("  # Scheme WatchUITests tests UI bundles for another platform, WatchUITests (watchos): an iPhone simulator cannot run them, so no stage does.\n"), "\(file)")
         #expect(file.contains("  # Scheme AppScreenshots takes screenshots (fastlane snapshot runs it (fastlane/Snapfile:2)) and the team's CI never runs it with xcodebuild test: no stage; `fastlane snapshot` makes them.\n"), "\(file)")
         #expect(!file.contains("-scheme WatchUITests") && !file.contains("-scheme AppScreenshots"), "\(file)")
-        #expect(try PrepushBinary.run(["config"], in: repo.path, environment: repo.environment).status == 0)
+        #expect(try InProcessCLI.run(["config"], in: repo.path, environment: repo.environment).status == 0)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PrePushCommandTestSupport
 import PrePushTestSupport
 import Testing
 
@@ -18,7 +19,7 @@ import Testing
         try repo.write("stages:\n  unit:\n    run: touch '\(repo.root.url("unit-ran"))'\n", to: ".prepush.yml")
         try repo.commitAll("config")
 
-        let install = try PrepushBinary.run(["install"], in: repo.path, environment: repo.environment)
+        let install = try InProcessCLI.run(["install"], in: repo.path, environment: repo.environment)
         #expect(install.status == 0)
         #expect(install.standardOutput.contains("kept the existing hook as \(repo.path)/.git/hooks/pre-push.prepush-kept"))
 
@@ -30,7 +31,7 @@ import Testing
         #expect(repo.root.read("user-hook-stdin") == "refs/heads/main \(head) refs/heads/main \(String(repeating: "0", count: 40))\n",
                 "the kept hook gets the same ref lines as prepush")
 
-        let uninstall = try PrepushBinary.run(["uninstall"], in: repo.path, environment: repo.environment)
+        let uninstall = try InProcessCLI.run(["uninstall"], in: repo.path, environment: repo.environment)
         #expect(uninstall.status == 0)
         #expect(try String(contentsOfFile: hook, encoding: .utf8) == userHook)
         #expect(!FileManager.default.fileExists(atPath: hook + ".prepush-kept"))
@@ -43,7 +44,7 @@ import Testing
         try repo.write(userHook, to: ".git/hooks/pre-push", executable: true)
         try repo.write("stages:\n  unit:\n    run: touch '\(repo.root.url("unit-ran"))'\n", to: ".prepush.yml")
         try repo.commitAll("config")
-        _ = try PrepushBinary.run(["install"], in: repo.path, environment: repo.environment)
+        _ = try InProcessCLI.run(["install"], in: repo.path, environment: repo.environment)
 
         let push = try repo.push(environment: ["USER_HOOK_STATUS": "1"])
         #expect(push.status != 0)
@@ -54,13 +55,13 @@ import Testing
     @Test func installingTwiceChangesNothing() throws {
         let repo = try GitRepository()
         try repo.write(userHook, to: ".git/hooks/pre-push", executable: true)
-        #expect(try PrepushBinary.run(["install"], in: repo.path, environment: repo.environment).status == 0)
+        #expect(try InProcessCLI.run(["install"], in: repo.path, environment: repo.environment).status == 0)
         let hooks = repo.path + "/.git/hooks"
         let first = try FileManager.default.contentsOfDirectory(atPath: hooks).sorted()
         let firstHook = try Data(contentsOf: URL(fileURLWithPath: hooks + "/pre-push"))
         let firstKept = try Data(contentsOf: URL(fileURLWithPath: hooks + "/pre-push.prepush-kept"))
 
-        let again = try PrepushBinary.run(["install"], in: repo.path, environment: repo.environment)
+        let again = try InProcessCLI.run(["install"], in: repo.path, environment: repo.environment)
         #expect(again.status == 0)
         #expect(again.standardOutput.contains("already installed"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: hooks).sorted() == first)
@@ -74,7 +75,7 @@ import Testing
         try repo.write("stages:\n  unit:\n    run: touch '\(repo.root.url("unit-ran"))'\n", to: ".prepush.yml")
         try repo.commitAll("config")
 
-        let install = try PrepushBinary.run(["install"], in: repo.path, environment: repo.environment)
+        let install = try InProcessCLI.run(["install"], in: repo.path, environment: repo.environment)
         #expect(install.status == 0)
         #expect(repo.exists(".githooks/pre-push"))
         #expect(!repo.exists(".git/hooks/pre-push"))
@@ -96,7 +97,7 @@ import Testing
         let push = try repo.push(environment: ["PATH": path])
         #expect(push.status == 0, "\(push)")
         #expect(repo.root.exists("unit-ran"))
-        let install = try PrepushBinary.run(["install"], in: repo.path, environment: repo.environment)
+        let install = try InProcessCLI.run(["install"], in: repo.path, environment: repo.environment)
         #expect(install.standardOutput.contains("already installed"), "install recognises the shim and leaves it alone")
         #expect(try String(contentsOfFile: shimCopy, encoding: .utf8) == String(contentsOfFile: shim, encoding: .utf8))
     }
@@ -104,7 +105,7 @@ import Testing
     @Test func uninstallLeavesAForeignHookAlone() throws {
         let repo = try GitRepository()
         let hook = try repo.write(userHook, to: ".git/hooks/pre-push", executable: true)
-        let result = try PrepushBinary.run(["uninstall"], in: repo.path, environment: repo.environment)
+        let result = try InProcessCLI.run(["uninstall"], in: repo.path, environment: repo.environment)
         #expect(result.status == 1)
         #expect(result.standardError.contains("is not prepush's hook; left it alone"))
         #expect(try String(contentsOfFile: hook, encoding: .utf8) == userHook)
@@ -112,7 +113,7 @@ import Testing
 
     @Test func uninstallWithNothingInstalledSaysSo() throws {
         let repo = try GitRepository()
-        let result = try PrepushBinary.run(["uninstall"], in: repo.path, environment: repo.environment)
+        let result = try InProcessCLI.run(["uninstall"], in: repo.path, environment: repo.environment)
         #expect(result.status == 0)
         #expect(result.standardOutput.contains("nothing to remove"))
     }
@@ -136,7 +137,7 @@ import Testing
 
     @Test func installOutsideARepositoryIsAUsageError() throws {
         let folder = try TemporaryDirectory()
-        let result = try PrepushBinary.run(["install"], in: folder.path, environment: ["PATH": "/usr/bin:/bin", "GIT_CEILING_DIRECTORIES": folder.path])
+        let result = try InProcessCLI.run(["install"], in: folder.path, environment: ["PATH": "/usr/bin:/bin", "GIT_CEILING_DIRECTORIES": folder.path])
         #expect(result.status == 2)
         #expect(result.standardError.contains("not a git repository"))
     }

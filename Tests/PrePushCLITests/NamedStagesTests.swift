@@ -1,4 +1,5 @@
 import Foundation
+import PrePushCommandTestSupport
 import PrePushTestSupport
 import Testing
 
@@ -49,7 +50,7 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: repo.path + "/.prepush/reports/lint.log"))
         #expect(FileManager.default.fileExists(atPath: repo.path + "/.prepush/reports/snapshot.log"))
 
-        let config = try PrepushBinary.run(["config"], in: repo.path, environment: repo.environment)
+        let config = try InProcessCLI.run(["config"], in: repo.path, environment: repo.environment)
         #expect(config.standardOutput.contains("lint.run "), "\(config.standardOutput)")
         #expect(config.standardOutput.contains("lint.timeout "))
     }
@@ -66,7 +67,7 @@ import Testing
             run: "true"
 
         """)
-        #expect(try PrepushBinary.run(["install"], in: repo.path, environment: repo.environment).status == 0)
+        #expect(try InProcessCLI.run(["install"], in: repo.path, environment: repo.environment).status == 0)
         let first = try repo.push()
         #expect(first.status == 0, "\(first)")
         #expect(lines(repo.root.url("docs-ran")).count == 1, "the first push sends README.md: \(first.combined)")
@@ -120,7 +121,7 @@ import Testing
 
     @Test func aMisspeltUIStageAndABadNameAreErrorsWithTheirPlace() throws {
         let repo = try repository("stages:\n  uit:\n    run: x\n  \"a b\":\n    run: y\n")
-        let result = try PrepushBinary.run(["config"], in: repo.path, environment: repo.environment)
+        let result = try InProcessCLI.run(["config"], in: repo.path, environment: repo.environment)
         #expect(result.status == 2, "\(result)")
         #expect(result.standardError.contains(".prepush.yml:2:3: error: unknown key \"uit\" in stages; did you mean \"unit\"?"), "\(result.standardError)")
         #expect(result.standardError.contains(".prepush.yml:4:3: error: stages: \"a b\" is not a stage name"), "\(result.standardError)")

@@ -1,4 +1,5 @@
 import Foundation
+import PrePushCommandTestSupport
 import PrePushTestSupport
 import Testing
 
@@ -92,7 +93,7 @@ import Testing
     /// `quarantine: [{test: "*"}]` in the branch's own configuration would turn any failure green.
     @Test func aQuarantineOfEveryTestIsALocatedError() throws {
         let repo = try repository("stages:\n  unit:\n    run: \"true\"\nquarantine:\n  - test: \"*\"\n    reason: ok\n  - test: \"*.*\"\n    reason: ok\n  - test: \"Net*.*\"\n    reason: a suite\n")
-        let result = try PrepushBinary.run(["config"], in: repo.path, environment: repo.environment)
+        let result = try InProcessCLI.run(["config"], in: repo.path, environment: repo.environment)
         #expect(result.status == 2, "\(result)")
         #expect(result.standardError.contains(".prepush.yml:5:11: error: quarantine.test: \"*\" matches every test"), "\(result)")
         #expect(result.standardError.contains(".prepush.yml:7:11: error: quarantine.test: \"*.*\" matches every test"), "\(result)")
@@ -178,7 +179,7 @@ import Testing
             </testsuite></testsuites>
 
             """, to: "run\(index).xml")
-            let imported = try PrepushBinary.run(["history", "import", repo.root.url("run\(index).xml")], in: repo.path, environment: repo.environment)
+            let imported = try InProcessCLI.run(["history", "import", repo.root.url("run\(index).xml")], in: repo.path, environment: repo.environment)
             #expect(imported.status == 0, "\(imported)")
         }
         let environment = repo.environment.merging(["GITHUB_ACTIONS": "true"]) { $1 }
@@ -190,7 +191,7 @@ import Testing
                 #expect(!line.drop(while: { $0.isWhitespace }).hasPrefix("::"), "\(arguments): a forged command: \(line.debugDescription)")
             }
         }
-        let suggested = try PrepushBinary.run(["flaky", "--suggest"], in: repo.path, environment: repo.environment)
+        let suggested = try InProcessCLI.run(["flaky", "--suggest"], in: repo.path, environment: repo.environment)
         #expect(suggested.standardOutput.contains(#"- test: "NetTests.testFlaky\r::error file=a.swift,line=1::forged""#), "\(suggested)")
     }
 
@@ -211,7 +212,7 @@ import Testing
         let verdicts = repo.path + "/.git/prepush/verdicts"
         let saved = repo.root.url("saved")
         try FileManager.default.copyItem(atPath: verdicts, toPath: saved)
-        #expect(try PrepushBinary.run(["cache", "clear"], in: repo.path, environment: repo.environment).status == 0)
+        #expect(try InProcessCLI.run(["cache", "clear"], in: repo.path, environment: repo.environment).status == 0)
 
         let planting = try run(repo, [], environment: ["PLANT": saved])
         #expect(planting.status == 1, "\(planting)")
@@ -226,7 +227,7 @@ import Testing
     @Test func inCIOnlyTheJobsOwnEnvironmentTurnsTheCacheOn() throws {
         let repo = try repository("cache: true\nstages:\n  unit:\n    run: \"true\"\n")
         func cacheSetting(_ extra: [String: String]) throws -> String {
-            let shown = try PrepushBinary.run(["config"], in: repo.path, environment: repo.environment.merging(extra) { $1 })
+            let shown = try InProcessCLI.run(["config"], in: repo.path, environment: repo.environment.merging(extra) { $1 })
             return shown.standardOutput.split(separator: "\n").first { $0.hasPrefix("cache") }.map(String.init) ?? shown.combined
         }
         #expect(try cacheSetting([:]).contains("true"))
@@ -265,7 +266,7 @@ import Testing
         #expect(planted.status == 0, "\(planted)")
         #expect(planted.combined.contains("that prepush did not make"), "\(planted)")
         #expect(planted.combined.contains("trigger spin"), "\(planted)")
-        let history = try PrepushBinary.run(["history"], in: repo.path, environment: repo.environment)
+        let history = try InProcessCLI.run(["history"], in: repo.path, environment: repo.environment)
         #expect(history.status == 0, "\(history)")
         #expect(!history.combined.contains("spin"), "\(history)")
     }
@@ -298,7 +299,7 @@ import Testing
 
     @Test func aReportsFolderInsideGitsOwnFolderIsALocatedError() throws {
         let repo = try repository("reports:\n  directory: .git/refs/heads/pp\nstages:\n  unit:\n    run: \"true\"\n")
-        let result = try PrepushBinary.run(["config"], in: repo.path, environment: repo.environment)
+        let result = try InProcessCLI.run(["config"], in: repo.path, environment: repo.environment)
         #expect(result.status == 2, "\(result)")
         #expect(result.standardError.contains(".prepush.yml:2:14: error: reports.directory: \".git/refs/heads/pp\" is inside .git, git's own folder"), "\(result)")
         #expect(!FileManager.default.fileExists(atPath: repo.path + "/.git/refs/heads/pp"))
@@ -348,7 +349,7 @@ import Testing
         #expect(checked.output.contains("App/Views/BigView.swift: 25.0 MB, over the 1000 KB limit (accessibility.maxFileSize); not checked"), "\(checked.output)")
 
         try repo.write("accessibility:\n  maxFileSize: 1000MB\n", to: ".prepush.yml")
-        let lifted = try PrepushBinary.run(["a11y", "--all"], in: repo.path, environment: repo.environment)
+        let lifted = try InProcessCLI.run(["a11y", "--all"], in: repo.path, environment: repo.environment)
         #expect(lifted.status == 2, "\(lifted)")
         #expect(lifted.standardError.contains(".prepush.yml:2:16: error: accessibility.maxFileSize: \"1000MB\" is over the 2000 KB that prepush reads of any source file, a ceiling no configuration lifts"), "\(lifted)")
     }

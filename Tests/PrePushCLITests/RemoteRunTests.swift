@@ -1,4 +1,5 @@
 import Foundation
+import PrePushCommandTestSupport
 import PrePushTestSupport
 import Testing
 
@@ -25,7 +26,7 @@ struct RemoteRunTests {
         try repo.commitAll("app with a remote UI stage")
         try repo.write("uncommitted\n", to: "Sources/state.txt")
         try repo.write("untracked\n", to: "Sources/untracked.txt")
-        _ = try PrepushBinary.run(["install"], in: repo.path, environment: repo.environment)
+        _ = try InProcessCLI.run(["install"], in: repo.path, environment: repo.environment)
         return (repo, remotePath)
     }
 
@@ -209,7 +210,7 @@ struct RemoteRunTests {
 
         """, to: ".prepush.yml")
         try repo.commitAll("config")
-        _ = try await PrepushBinary.run(["install"], in: repo.path, environment: repo.environment)
+        _ = try InProcessCLI.run(["install"], in: repo.path, environment: repo.environment)
         let push = try await repo.push()
         #expect(push.status != 0)
         #expect(push.standardError.contains("remote.host: \"-oProxyCommand=touch \(marker)\" is not a safe host"))

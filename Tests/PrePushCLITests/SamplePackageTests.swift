@@ -1,4 +1,5 @@
 import Foundation
+import PrePushCommandTestSupport
 import PrePushTestSupport
 import Testing
 
@@ -15,6 +16,7 @@ import Testing
     }
 
     @Test func realSwiftTestOutputIsParsedAndAgreesWithItsXunitFiles() throws {
+        // The binary: files named relative to the folder are the process's own folder's.
         let repo = try GitRepository(prefix: "prepush-sample")
         let source = Fixtures.own + "/SamplePackage"
         for item in ["Package.swift", "Sources", "Tests"] {

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+import PrePushCommandTestSupport
 import PrePushTestSupport
 import Testing
 
@@ -121,22 +122,22 @@ import Testing
             #expect(statuses.count == 500, "shard \(index): \(statuses.count) tests")
             shardFiles.append(file)
         }
-        let merged = try PrepushBinary.run(["results"] + shardFiles + ["--format", "json", "--output", "\(repo.path)/.build/kept/merged.json"],
+        let merged = try InProcessCLI.run(["results"] + shardFiles + ["--format", "json", "--output", "\(repo.path)/.build/kept/merged.json"],
                                            in: repo.path, environment: repo.environment)
         #expect(merged.status == 1, "\(merged)")
         #expect(try Self.statuses("\(repo.path)/.build/kept/merged.json") == expected)
 
         // The traceability matrix of the merged shards, as the merge job makes it.
-        let report = try PrepushBinary.run(["report", "--results"] + shardFiles + ["--format", "markdown"], in: repo.path, environment: repo.environment)
+        let report = try InProcessCLI.run(["report", "--results"] + shardFiles + ["--format", "markdown"], in: repo.path, environment: repo.environment)
         #expect(report.status == 0, "\(report)")
         #expect(report.standardOutput.contains("The answer holds"), "\(report.standardOutput)")
 
         // A shard missing: said, and the merged run is not green.
-        let partial = try PrepushBinary.run(["results"] + [shardFiles[0], shardFiles[1], shardFiles[3]] + ["--format", "json", "--output", "\(repo.path)/.build/kept/partial.json"],
+        let partial = try InProcessCLI.run(["results"] + [shardFiles[0], shardFiles[1], shardFiles[3]] + ["--format", "json", "--output", "\(repo.path)/.build/kept/partial.json"],
                                             in: repo.path, environment: repo.environment)
         #expect(partial.status == 1)
         #expect(partial.standardError.contains("error: the run failed: shard 3/4 is missing: its results were not given, so the suite is not complete"), "\(partial)")
-        let partialReport = try PrepushBinary.run(["report", "--results", shardFiles[0], shardFiles[1], shardFiles[3], "--format", "json"],
+        let partialReport = try InProcessCLI.run(["report", "--results", shardFiles[0], shardFiles[1], shardFiles[3], "--format", "json"],
                                                   in: repo.path, environment: repo.environment)
         #expect(partialReport.status == 1)
         #expect(partialReport.standardError.contains("shard 3/4 is missing"), "\(partialReport)")
@@ -246,7 +247,7 @@ import Testing
             #expect(result.standardOutput.contains("prepush: warning: unit: the command is not a swift test or xcodebuild test prepush can add the shard's tests to"), "\(result.standardOutput)")
             files.append(file)
         }
-        let merged = try PrepushBinary.run(["results"] + files, in: repo.path, environment: repo.environment)
+        let merged = try InProcessCLI.run(["results"] + files, in: repo.path, environment: repo.environment)
         #expect(merged.status == 2)
         #expect(merged.standardError.contains("tests are in two shards (\(files[0]) and \(files[1]))"), "\(merged.standardError)")
     }

@@ -1,4 +1,5 @@
 import Foundation
+import PrePushCommandTestSupport
 import PrePushTestSupport
 import Testing
 
@@ -67,7 +68,7 @@ import Testing
         try repo.commitAll("renderers")
         try repo.git("push", "--quiet", "--no-verify", "-u", "origin", "main")
         _ = try Command.run("swift", ["build", "--build-tests", "-q"], in: repo.path, environment: repo.environment).checked()
-        _ = try PrepushBinary.run(["install"], in: repo.path, environment: repo.environment).checked()
+        _ = try InProcessCLI.run(["install"], in: repo.path, environment: repo.environment).checked()
         return repo
     }
 
@@ -117,10 +118,10 @@ import Testing
         let junit = try #require(repo.root.read("work/.prepush/reports/junit.xml"))
         #expect(junit.contains("<testcase classname=\"RenderTests.PDFRenderer\" name=\"compileXib()\""), "\(junit)")
         #expect(junit.contains("<failure ") && junit.components(separatedBy: "<rerunFailure").count - 1 == 2 && !junit.contains("flakyFailure"), "\(junit)")
-        let history = try PrepushBinary.run(["history", "PDFRenderer/compileXib"], in: repo.path, environment: repo.environment)
+        let history = try InProcessCLI.run(["history", "PDFRenderer/compileXib"], in: repo.path, environment: repo.environment)
         #expect(history.status == 0 && history.standardOutput.contains("  failed  "), "\(history)")
         #expect(history.standardOutput.contains("RenderTests.PDFRenderer.compileXib()"), "\(history)")
-        let flaky = try PrepushBinary.run(["flaky", "--suggest"], in: repo.path, environment: repo.environment)
+        let flaky = try InProcessCLI.run(["flaky", "--suggest"], in: repo.path, environment: repo.environment)
         #expect(!flaky.standardOutput.contains("compileXib"), "\(flaky)")
     }
 
@@ -131,7 +132,7 @@ import Testing
         let repo = try Self.built.repository()
         let state = try TemporaryDirectory(prefix: "prepush-identity-state")
         try? FileManager.default.removeItem(atPath: repo.path + "/.prepush.yml")
-        _ = try PrepushBinary.run(["init"], in: repo.path, environment: repo.environment).checked()
+        _ = try InProcessCLI.run(["init"], in: repo.path, environment: repo.environment).checked()
         let written = try #require(repo.root.read("work/.prepush.yml"))
         let run = try #require(written.split(separator: "\n").first { $0.contains("run: swift test") && $0.contains("--event-stream-output-path") })
         let indent = run.prefix { $0 == " " }
@@ -143,7 +144,7 @@ import Testing
         #expect(retry.contains("Test run with 1 test in 1 suite passed"), "\(retry)")
         let stream = try #require(repo.root.read("work/.build/prepush-events.jsonl"))
         #expect(stream.components(separatedBy: "\"kind\":\"runStarted\"").count - 1 == 2, "the stream keeps both attempts")
-        let report = try PrepushBinary.run(["report", "--results", ".build/prepush-events.jsonl", "--format", "markdown"], in: repo.path, environment: repo.environment)
+        let report = try InProcessCLI.run(["report", "--results", ".build/prepush-events.jsonl", "--format", "markdown"], in: repo.path, environment: repo.environment)
         #expect(report.status == 0, "\(report)")
         #expect(report.standardOutput.hasPrefix("## ✅ Tests passed\n"), "\(report)")
         #expect(report.standardOutput.contains("| 5 | 5 | 0 | 0 | 0 | 0 | 0 | 1 |"), "\(report)")
@@ -159,14 +160,14 @@ import Testing
         #expect(broken.status == 1, "\(broken)")
         let (fixed, _) = try Self.push(stage)
         #expect(fixed.status == 0, "\(fixed)")
-        let flaky = try PrepushBinary.run(["flaky", "--suggest"], in: repo.path, environment: repo.environment)
+        let flaky = try InProcessCLI.run(["flaky", "--suggest"], in: repo.path, environment: repo.environment)
         #expect(!flaky.standardOutput.contains("HTMLRenderer"), "\(flaky)")
         // The same tree, failed by the environment and then passed: flaky, by its one identity.
         var environment = repo.environment
         environment["BROKEN"] = "HTML"
         #expect(try PrepushBinary.run(["run", "--base", "HEAD"], in: repo.path, environment: environment).status == 1)
         #expect(try PrepushBinary.run(["run", "--base", "HEAD"], in: repo.path, environment: repo.environment).status == 0)
-        let flipped = try PrepushBinary.run(["flaky", "--suggest"], in: repo.path, environment: repo.environment)
+        let flipped = try InProcessCLI.run(["flaky", "--suggest"], in: repo.path, environment: repo.environment)
         #expect(flipped.standardOutput.contains("  - test: \"RenderTests.HTMLRenderer.compileXib()\""), "\(flipped)")
         #expect(!flipped.standardOutput.contains("NibRenderer"), "\(flipped)")
     }
@@ -185,14 +186,14 @@ import Testing
 
         """)
         #expect(second.status == 0, "\(second)")
-        let history = try PrepushBinary.run(["history", "XibRenderer/compileXib", "--limit", "2"], in: repo.path, environment: repo.environment)
+        let history = try InProcessCLI.run(["history", "XibRenderer/compileXib", "--limit", "2"], in: repo.path, environment: repo.environment)
         #expect(history.status == 0, "\(history)")
         let lines = history.standardOutput.split(separator: "\n")
         #expect(lines.count == 2 && lines.allSatisfy { $0.hasSuffix("  RenderTests.XibRenderer.compileXib()") }, "\(history)")
         // The flaky test failed under the console and passed under the stream: one test, two runs.
-        let basket = try PrepushBinary.run(["history", "addsOnTheSecondTry", "--limit", "2"], in: repo.path, environment: repo.environment)
+        let basket = try InProcessCLI.run(["history", "addsOnTheSecondTry", "--limit", "2"], in: repo.path, environment: repo.environment)
         #expect(basket.standardOutput.contains("  passed  ") && basket.standardOutput.contains("  failed  "), "\(basket)")
-        let short = try PrepushBinary.run(["history", "compileXib"], in: repo.path, environment: repo.environment)
+        let short = try InProcessCLI.run(["history", "compileXib"], in: repo.path, environment: repo.environment)
         #expect(short.standardOutput.hasPrefix("prepush: compileXib names 4 tests; give one of them:\n"), "\(short)")
     }
 }

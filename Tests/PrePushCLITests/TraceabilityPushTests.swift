@@ -1,4 +1,5 @@
 import Foundation
+import PrePushCommandTestSupport
 import PrePushTestSupport
 import Testing
 
@@ -68,7 +69,7 @@ import Testing
         try repo.write("stages:\n  unit:\n    run: swift test\n    env:\n      REFUNDS_BROKEN: '1'\n", to: ".prepush.yml")
         try repo.write(catalog(receipt: nil), to: ".prepush/scenarios.yml")
         try repo.commitAll("shop")
-        _ = try PrepushBinary.run(["install"], in: repo.path, environment: repo.environment)
+        _ = try InProcessCLI.run(["install"], in: repo.path, environment: repo.environment)
 
         // 1. The P1 refund test fails: the stage fails, and the report says which scenario.
         let failing = try repo.push()
@@ -143,7 +144,7 @@ import Testing
         // Without a pattern, rule 5 refuses both names, and says how to use another naming.
         try repo.write("stages:\n  unit:\n    run: swift test --event-stream-output-path .build/events.jsonl --event-stream-version 0\n", to: ".prepush.yml")
         try repo.commitAll("shop")
-        let strict = try PrepushBinary.run(["scenarios", "lint"], in: repo.path, environment: repo.environment)
+        let strict = try InProcessCLI.run(["scenarios", "lint"], in: repo.path, environment: repo.environment)
         #expect(strict.status == 1, "\(strict)")
         #expect(strict.standardError.contains(".prepush/scenarios.yml:5:21: error: test method \"CheckoutTests/testCheckoutPays()\" does not match test_<feature>_<scenario>"), "\(strict.standardError)")
         #expect(strict.standardError.contains("set traceability.testNamePattern for another naming"))
@@ -157,7 +158,7 @@ import Testing
 
         """, to: ".prepush.yml")
         try repo.commitAll("our naming")
-        let lint = try PrepushBinary.run(["scenarios", "lint"], in: repo.path, environment: repo.environment)
+        let lint = try InProcessCLI.run(["scenarios", "lint"], in: repo.path, environment: repo.environment)
         #expect(lint.status == 0, "\(lint)")
         let run = try PrepushBinary.run(["run"], in: repo.path, environment: repo.environment)
         #expect(run.status == 0, "\(run)")
@@ -165,7 +166,7 @@ import Testing
 
         // A pattern that is not a regular expression is an error with its place.
         try repo.write("traceability:\n  testNamePattern: '(unclosed'\n", to: ".prepush.yml")
-        let bad = try PrepushBinary.run(["config"], in: repo.path, environment: repo.environment)
+        let bad = try InProcessCLI.run(["config"], in: repo.path, environment: repo.environment)
         #expect(bad.status == 2)
         #expect(bad.standardError.contains(".prepush.yml:2:20: error: traceability.testNamePattern: \"(unclosed\" is not a regular expression"), "\(bad.standardError)")
     }
@@ -175,7 +176,7 @@ import Testing
         try repo.write("stages:\n  unit:\n    skip: true\n", to: ".prepush.yml")
         try repo.write("scenarios:\n  - story: US1\n    priority: P1\n    description: d\n    test: test_a_b\n", to: ".prepush/scenarios.yml")
         try repo.commitAll("catalog only")
-        _ = try PrepushBinary.run(["install"], in: repo.path, environment: repo.environment)
+        _ = try InProcessCLI.run(["install"], in: repo.path, environment: repo.environment)
         let push = try repo.push()
         #expect(push.status != 0)
         #expect(push.combined.contains("error: P1 scenario test_a_b (US1: d) has no test"))
@@ -198,7 +199,7 @@ import Testing
         try repo.write("stages:\n  unit:\n    run: touch '\(repo.root.url("stage-ran"))'\n", to: ".prepush.yml")
         try repo.write("scenarios:\n  - story: US1\n    priority: P9\n    description: d\n    test: test_a_b\n", to: ".prepush/scenarios.yml")
         try repo.commitAll("bad catalog")
-        _ = try PrepushBinary.run(["install"], in: repo.path, environment: repo.environment)
+        _ = try InProcessCLI.run(["install"], in: repo.path, environment: repo.environment)
         let push = try repo.push()
         #expect(push.status != 0)
         #expect(push.standardError.contains(".prepush/scenarios.yml:3:15: error: unknown priority \"P9\"; expected P1, P2 or P3"))
@@ -211,6 +212,7 @@ import Testing
     static let fixture = Fixtures.own + "/traceability"
 
     @Test func lintSaysWhatIsWrongOrThatAllIsWell() throws {
+        // The binary: files named relative to the folder are the process's own folder's.
         let folder = try TemporaryDirectory()
         let good = try PrepushBinary.run(["scenarios", "lint", Self.fixture + "/scenarios.yml"], in: folder.path, environment: [:])
         #expect(good.status == 0, "\(good)")
@@ -234,6 +236,7 @@ import Testing
     }
 
     @Test func reportWritesEachFormatFromSavedResults() throws {
+        // The binary: files named relative to the folder are the process's own folder's.
         let repo = try GitRepository()
         for item in ["AgenticTodoUITests", "Tests", "App", "scenarios.yml", "junit.xml"] {
             try FileManager.default.copyItem(atPath: Self.fixture + "/" + item, toPath: repo.path + "/" + item)
@@ -274,7 +277,7 @@ import Testing
         try repo.write("# no catalog here\n", to: "README.md")
         try repo.commitAll("no catalog")
         let failing = Fixtures.shared + "/junit/fastlane__trainer_fixtures__Valid1.junit.xml"
-        let report = try PrepushBinary.run(["report", "--results", failing, "--format", "markdown"], in: repo.path, environment: repo.environment)
+        let report = try InProcessCLI.run(["report", "--results", failing, "--format", "markdown"], in: repo.path, environment: repo.environment)
         #expect(report.status == 1, "\(report)")
         #expect(report.standardError.contains("prepush: note: no scenario catalog; the report is the tests' own (results.md), and any failure refuses"), "\(report)")
         // Each failure on standard error with its place and suite; the report is the tests' own, with no scenario line.
@@ -285,11 +288,11 @@ import Testing
         #expect(Set(table.map { $0.filter { $0 == "|" }.count }).count == 1, "a well-formed table: \(table)")
 
         // Passing results pass: the own captured run of a package with no failure, as results.json.
-        let passing = try PrepushBinary.run(["results", failing, "--format", "json"], in: repo.path, environment: repo.environment)
+        let passing = try InProcessCLI.run(["results", failing, "--format", "json"], in: repo.path, environment: repo.environment)
         var json = try #require(try JSONSerialization.jsonObject(with: Data(passing.standardOutput.utf8)) as? [String: Any])
         json["tests"] = (json["tests"] as? [[String: Any]] ?? []).filter { $0["status"] as? String == "passed" }
         try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: repo.root.url("passed.json")))
-        let green = try PrepushBinary.run(["report", "--results", repo.root.url("passed.json"), "--format", "json"], in: repo.path, environment: repo.environment)
+        let green = try InProcessCLI.run(["report", "--results", repo.root.url("passed.json"), "--format", "json"], in: repo.path, environment: repo.environment)
         #expect(green.status == 0, "\(green)")
     }
 }

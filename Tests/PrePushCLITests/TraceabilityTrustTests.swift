@@ -1,4 +1,5 @@
 import Foundation
+import PrePushCommandTestSupport
 import PrePushTestSupport
 import Testing
 
@@ -166,7 +167,7 @@ import Testing
 
     @Test func everyHoleIsARefusalWithItsReasonAndTheReportsCarryWhatTheResultsKnow() throws {
         let (repo, _) = try Self.repository()
-        _ = try PrepushBinary.run(["install"], in: repo.path, environment: repo.environment)
+        _ = try InProcessCLI.run(["install"], in: repo.path, environment: repo.environment)
         let push = try repo.push(environment: ["LIBRARY_BROKEN": "1"])
         #expect(push.status != 0)
         #expect(try repo.remoteHead() == nil)
@@ -243,7 +244,7 @@ import Testing
         try FileManager.default.copyItem(atPath: repo.path + "/.prepush/reports/results.json", toPath: saved)
         try FileManager.default.copyItem(atPath: repo.path + "/.build/prepush-events.jsonl", toPath: events)
         func report(_ arguments: String...) throws -> CommandResult {
-            try PrepushBinary.run(["report"] + arguments, in: repo.path, environment: repo.environment)
+            try InProcessCLI.run(["report"] + arguments, in: repo.path, environment: repo.environment)
         }
 
         // The event stream alone holds no XCTest result: the XCTest scenarios did not run, and a
@@ -296,7 +297,7 @@ import Testing
           - {story: US1, priority: P2, description: Qualified, tests: [PDFRenderer/compile(), test_books_return]}
 
         """, to: ".prepush/scenarios.yml")
-        let lint = try PrepushBinary.run(["scenarios", "lint"], in: repo.path, environment: repo.environment)
+        let lint = try InProcessCLI.run(["scenarios", "lint"], in: repo.path, environment: repo.environment)
         #expect(lint.status == 0, "warnings do not fail the lint: \(lint)")
         #expect(lint.standardError.contains(".prepush/scenarios.yml:2:5: warning: compile() names 2 tests (HTMLRenderer/compile, PDFRenderer/compile); the scenario links them all: qualify it as Suite/compile to link one"), "\(lint.standardError)")
         #expect(lint.standardError.contains(".prepush/scenarios.yml:3:5: warning: testBooksLend has no test in the sources (did you mean BooksTests/test_books_lend?)"), "\(lint.standardError)")

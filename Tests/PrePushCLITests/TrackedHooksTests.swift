@@ -1,4 +1,5 @@
 import Foundation
+import PrePushCommandTestSupport
 import PrePushTestSupport
 import Testing
 
@@ -12,7 +13,7 @@ import Testing
         try repo.write("stages:\n  unit:\n    run: touch '\(repo.root.url("stage-ran"))'\n", to: ".prepush.yml")
         try repo.commitAll("team hooks")
         try repo.git("config", "core.hooksPath", ".githooks")
-        let install = try PrepushBinary.run(["install"], in: repo.path, environment: repo.environment)
+        let install = try InProcessCLI.run(["install"], in: repo.path, environment: repo.environment)
         #expect(install.status == 2, "\(install)")
         #expect(install.standardError.hasPrefix("prepush: not installed: .githooks/pre-push is committed (core.hooksPath .githooks);"), "\(install)")
         #expect(try repo.root.read("work/.githooks/pre-push") == lfsLike)
@@ -27,7 +28,7 @@ import Testing
         let path = (PrepushBinary.path as NSString).deletingLastPathComponent + ":" + (repo.environment["PATH"] ?? "")
         let pushed = try repo.push(environment: ["PATH": path])
         #expect(pushed.status == 0 && repo.root.exists("stage-ran"), "\(pushed)")
-        let again = try PrepushBinary.run(["install"], in: repo.path, environment: repo.environment)
+        let again = try InProcessCLI.run(["install"], in: repo.path, environment: repo.environment)
         #expect(again.status == 0 && again.standardOutput == "prepush: .githooks/pre-push is committed and already runs prepush; nothing to install\n", "\(again)")
     }
 
@@ -36,7 +37,7 @@ import Testing
         try repo.write("#!/bin/sh\nexit 0\n", to: "tools/hooks/pre-commit", executable: true)
         try repo.commitAll("hooks")
         try repo.git("config", "core.hooksPath", "tools/hooks")
-        let install = try PrepushBinary.run(["install"], in: repo.path, environment: repo.environment)
+        let install = try InProcessCLI.run(["install"], in: repo.path, environment: repo.environment)
         #expect(install.status == 2 && install.standardError.contains("Commit tools/hooks/pre-push (executable) instead") && install.standardError.contains("  exec prepush hook pre-push \"$@\""), "\(install)")
         #expect(!repo.exists("tools/hooks/pre-push"))
     }

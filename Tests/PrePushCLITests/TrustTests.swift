@@ -1,4 +1,5 @@
 import Foundation
+import PrePushCommandTestSupport
 import PrePushTestSupport
 import Testing
 
@@ -76,7 +77,7 @@ import Testing
                 return ((record?["payload"] as? [String: Any])?["instant"] as? [String: Any])?["absolute"] as? Double
             }
             let wall = try #require(instants.max()) - instants.min()!
-            let report = try PrepushBinary.run(["results", ".prepush/events.jsonl", "--format", "json"], in: repo.path, environment: repo.environment)
+            let report = try InProcessCLI.run(["results", ".prepush/events.jsonl", "--format", "json"], in: repo.path, environment: repo.environment)
             let json = try #require(try JSONSerialization.jsonObject(with: Data(report.standardOutput.utf8)) as? [String: Any], "\(report)")
             let duration = try #require((json["summary"] as? [String: Any])?["duration"] as? Double)
             #expect(abs(duration - wall) < 0.001, "duration \(duration), wall \(wall)")
@@ -89,7 +90,7 @@ import Testing
         #expect((1...6).allSatisfy { junit.contains("classname=\"TrustTests.Module\($0)Tests\" name=\"emitModule()\"") }, "\(junit)")
         #expect(!junit.contains("flakyFailure"))
         // The saved log read again says the same and exits 1.
-        let results = try PrepushBinary.run(["results", ".prepush/reports/unit.log"], in: repo.path, environment: repo.environment)
+        let results = try InProcessCLI.run(["results", ".prepush/reports/unit.log"], in: repo.path, environment: repo.environment)
         #expect(results.status == 1, "\(results)")
     }
 
@@ -130,7 +131,7 @@ import Testing
     /// stage's output is made line-buffered, and Swift Testing's tests come from the stream alone.
     @Test func aHangingXCTestIsNamedWithInitsOwnConfiguration() throws {
         let repo = try Self.package()
-        _ = try PrepushBinary.run(["init", "--force"], in: repo.path, environment: repo.environment).checked()
+        _ = try InProcessCLI.run(["init", "--force"], in: repo.path, environment: repo.environment).checked()
         let written = try String(contentsOfFile: repo.path + "/.prepush.yml", encoding: .utf8)
         #expect(!written.contains("stdbuf"), "\(written)")
         try repo.commitAll("prepush init")
@@ -151,7 +152,7 @@ import Testing
         let repo = try Self.package()
         let filter = framework == "xctest" ? "HangTests" : "HangingSuite"
         try configure(repo, "swift test --skip-build --filter \(filter)", timeout: 300)
-        _ = try PrepushBinary.run(["install"], in: repo.path, environment: repo.environment).checked()
+        _ = try InProcessCLI.run(["install"], in: repo.path, environment: repo.environment).checked()
         var environment = repo.environment
         environment["TRUST_HANG"] = framework
         let pidFile = repo.root.url("push-runner-\(framework).pid")
@@ -175,7 +176,7 @@ import Testing
     @Test func aTimeoutDuringAPushStopsTheTestRunnerAndRefusesThePush() throws {
         let repo = try Self.package()
         try configure(repo, "swift test --skip-build --filter HangTests", timeout: 5)
-        _ = try PrepushBinary.run(["install"], in: repo.path, environment: repo.environment).checked()
+        _ = try InProcessCLI.run(["install"], in: repo.path, environment: repo.environment).checked()
         var environment = repo.environment
         environment["TRUST_HANG"] = "xctest"
         let pidFile = repo.root.url("push-timeout.pid")

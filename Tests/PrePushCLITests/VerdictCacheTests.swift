@@ -1,4 +1,5 @@
 import Foundation
+import PrePushCommandTestSupport
 import PrePushTestSupport
 import Testing
 
@@ -15,7 +16,7 @@ import Testing
 
         """, to: ".prepush.yml")
         try repo.commitAll("config")
-        #expect(try PrepushBinary.run(["install"], in: repo.path, environment: repo.environment).status == 0)
+        #expect(try InProcessCLI.run(["install"], in: repo.path, environment: repo.environment).status == 0)
         return repo
     }
 
@@ -155,7 +156,7 @@ import Testing
         #expect(runs(repo) == 2)
         #expect(try run(repo, environment: ["PREPUSH_CACHE": "false"]).status == 0)
         #expect(runs(repo) == 3)
-        let clear = try PrepushBinary.run(["cache", "clear"], in: repo.path, environment: repo.environment)
+        let clear = try InProcessCLI.run(["cache", "clear"], in: repo.path, environment: repo.environment)
         #expect(clear.status == 0)
         #expect(clear.combined.contains("removed 1 cached verdict"), "\(clear.combined)")
         #expect(try run(repo).status == 0)

@@ -1,4 +1,5 @@
 import Foundation
+import PrePushCommandTestSupport
 import PrePushTestSupport
 import Testing
 
@@ -87,8 +88,8 @@ import Testing
 
     @Test func exactlyOneModeIsAUsageRule() throws {
         let repo = try GitRepository()
-        #expect(try PrepushBinary.run(["a11y"], in: repo.path, environment: repo.environment).status == 2)
-        #expect(try PrepushBinary.run(["a11y", "--all", "--base", "x"], in: repo.path, environment: repo.environment).status == 2)
+        #expect(try InProcessCLI.run(["a11y"], in: repo.path, environment: repo.environment).status == 2)
+        #expect(try InProcessCLI.run(["a11y", "--all", "--base", "x"], in: repo.path, environment: repo.environment).status == 2)
         #expect(try InProcess.a11y(["a11y", "Missing.swift"], in: repo.path, environment: repo.environment).status == 2)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import PrePushCommandTestSupport
 import PrePushTestSupport
 import Testing
 
@@ -61,7 +62,7 @@ import Testing
         try repo.write("accessibility:\n  baseline: .prepush/a11y-baseline.json\n", to: ".prepush.yml")
         try repo.commitAll("old views and their baseline")
         try repo.git("push", "--quiet", "--no-verify", "-u", "origin", "main")
-        _ = try PrepushBinary.run(["install"], in: repo.path, environment: repo.environment).checked()
+        _ = try InProcessCLI.run(["install"], in: repo.path, environment: repo.environment).checked()
 
         // The push touches the old Save button's modifier chain: known, so it passes.
         try repo.write(oldView.replacingOccurrences(of: "Button(\"Save\") { save() }", with: "Button(\"Save\") { save() }\n                .padding()"), to: "App/LegacyView.swift")
@@ -98,7 +99,7 @@ import Testing
         try repo.write("accessibility:\n  baseline: .prepush/a11y-baseline.json\n", to: ".prepush.yml")
         try repo.commitAll("300 old icon buttons and their baseline")
         try repo.git("push", "--quiet", "--no-verify", "-u", "origin", "main")
-        _ = try PrepushBinary.run(["install"], in: repo.path, environment: repo.environment).checked()
+        _ = try InProcessCLI.run(["install"], in: repo.path, environment: repo.environment).checked()
 
         try repo.write(view(300, extraAfter: 149), to: "App/ManyView.swift")
         try repo.commitAll("one more icon button in the middle")

@@ -1,4 +1,5 @@
 import Foundation
+import PrePushCommandTestSupport
 import PrePushTestSupport
 import Testing
 
@@ -45,7 +46,7 @@ import Testing
         let repo = try GitRepository()
         let entries = (0..<5_000).map { "  - {story: US1, priority: P9, description: d\($0), test: test_a_b\($0)}" }
         try repo.write("scenarios:\n" + entries.joined(separator: "\n") + "\n", to: ".prepush/scenarios.yml")
-        let result = try PrepushBinary.run(["scenarios", "lint"], in: repo.path, environment: repo.environment)
+        let result = try InProcessCLI.run(["scenarios", "lint"], in: repo.path, environment: repo.environment)
         #expect(result.status == 1, "\(result)")
         #expect(result.combined.contains(".prepush/scenarios.yml: error: and 4950 more problems (the first 50 are shown)"), "\(result.combined.suffix(300))")
     }
@@ -56,15 +57,15 @@ import Testing
         try repo.write("import SwiftUI\nstruct V: View {\n    var body: some View {\n        Button(\"x\") {}.accessibilityIdentifier(\"\(String(repeating: "a", count: 40))\")\n    }\n}\n",
                        to: "Sources/V.swift")
         try repo.commitAll("a view")
-        let check = try PrepushBinary.run(["a11y", "--all"], in: repo.path, environment: repo.environment)
+        let check = try InProcessCLI.run(["a11y", "--all"], in: repo.path, environment: repo.environment)
         #expect(check.combined.contains("identifier-convention"), "\(check)")
         // A pattern that needs backtracking is refused where the file is read, with the reason.
         try repo.write("accessibility:\n  identifierPattern: '(a)\\1'\n", to: ".prepush.yml")
-        let refused = try PrepushBinary.run(["config"], in: repo.path, environment: repo.environment)
+        let refused = try InProcessCLI.run(["config"], in: repo.path, environment: repo.environment)
         #expect(refused.status == 2)
         #expect(refused.standardError.contains(".prepush.yml:2:22: error: accessibility.identifierPattern: \"(a)\\1\" is not a regular expression (back-references are not supported at character 4)"), "\(refused)")
         try repo.write("accessibility:\n  identifierPattern: '(['\n", to: ".prepush.yml")
-        let broken = try PrepushBinary.run(["config"], in: repo.path, environment: repo.environment)
+        let broken = try InProcessCLI.run(["config"], in: repo.path, environment: repo.environment)
         #expect(broken.status == 2)
         #expect(broken.standardError.contains("is not a regular expression (missing ']' at character 3)"), "\(broken)")
     }
@@ -140,7 +141,7 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: repo.path + "/Tests/AppTests/Outside.swift", withDestinationPath: elsewhere.url("Outside.swift"))
         try FileManager.default.createSymbolicLink(atPath: repo.path + "/Tests/AppTests/Loop", withDestinationPath: repo.path + "/Tests")
         try repo.commitAll("a linked test file and a loop")
-        let report = try PrepushBinary.run(["report", "--format", "html"], in: repo.path, environment: repo.environment)
+        let report = try InProcessCLI.run(["report", "--format", "html"], in: repo.path, environment: repo.environment)
         #expect(report.standardOutput.contains("testInsideName"), "\(report)")
         #expect(!report.combined.contains("testSecretOutsideName"), "\(report)")
     }
@@ -148,7 +149,7 @@ import Testing
     @Test func aDanglingLinkIsCalledWhatItIs() throws {
         let repo = try GitRepository()
         try FileManager.default.createSymbolicLink(atPath: repo.path + "/.prepush.yml", withDestinationPath: repo.path + "/nowhere.yml")
-        let result = try PrepushBinary.run(["config"], in: repo.path, environment: repo.environment)
+        let result = try InProcessCLI.run(["config"], in: repo.path, environment: repo.environment)
         #expect(result.status == 2)
         #expect(result.standardError == "error: configuration file: .prepush.yml is a symbolic link to something that does not exist; refused without following it\n", "\(result)")
     }
@@ -210,17 +211,17 @@ import Testing
         let cases = (0..<120_000).map { "<testcase classname=\"S\($0 % 50)\" name=\"t\($0)\" time=\"0.001\"/>" }.joined()
         let minified = "<?xml version=\"1.0\"?><testsuites><testsuite name=\"x\">\(cases)</testsuite></testsuites>"
         try minified.write(toFile: folder.url("min.xml"), atomically: true, encoding: .utf8)
-        let read = try PrepushBinary.run(["results", folder.url("min.xml"), "--format", "json", "--output", folder.url("out.json")], in: folder.path, environment: [:])
+        let read = try InProcessCLI.run(["results", folder.url("min.xml"), "--format", "json", "--output", folder.url("out.json")], in: folder.path, environment: [:])
         #expect(read.status == 0, "\(read)")
         // An error at the end of that one line is placed on line 1, at its column.
         try (String(minified.dropLast("</testsuites>".count)) + "</testsuite>").write(toFile: folder.url("broken.xml"), atomically: true, encoding: .utf8)
-        let broken = try PrepushBinary.run(["results", folder.url("broken.xml")], in: folder.path, environment: [:])
+        let broken = try InProcessCLI.run(["results", folder.url("broken.xml")], in: folder.path, environment: [:])
         #expect(broken.status == 2)
         #expect(broken.standardError.contains("broken.xml:1:\(minified.count - "</testsuites>".count + 1): error:"), "\(broken.standardError.prefix(300))")
         let attributes = (0..<100_000).map { "a\($0)=\"x\"" }.joined(separator: " ")
         try "<testsuites><testsuite name=\"x\"><testcase classname=\"S\" name=\"t\" \(attributes)/></testsuite></testsuites>"
             .write(toFile: folder.url("attributes.xml"), atomically: true, encoding: .utf8)
-        let many = try PrepushBinary.run(["results", folder.url("attributes.xml"), "--format", "json"], in: folder.path, environment: [:])
+        let many = try InProcessCLI.run(["results", folder.url("attributes.xml"), "--format", "json"], in: folder.path, environment: [:])
         #expect(many.status == 0, "\(many.standardError)")
     }
 
@@ -245,12 +246,12 @@ import Testing
                                  ("/etc", "unit.workingDirectory: \"/etc\" is an absolute path; a stage's working directory is a folder inside the repository"),
                                  ("../..", "unit.workingDirectory: \"../..\" leads out of the repository with '..'")] {
             try repo.write("stages:\n  unit:\n    run: 'true'\n    workingDirectory: \(value)\n", to: ".prepush.yml")
-            let result = try PrepushBinary.run(["config"], in: repo.path, environment: repo.environment)
+            let result = try InProcessCLI.run(["config"], in: repo.path, environment: repo.environment)
             #expect(result.status == 2)
             #expect(result.standardError.contains(".prepush.yml:4:23: error: \(message)"), "\(result)")
         }
         let empty = try GitRepository()
-        let range = try PrepushBinary.run(["range", "--base", "HEAD"], in: empty.path, environment: empty.environment)
+        let range = try InProcessCLI.run(["range", "--base", "HEAD"], in: empty.path, environment: empty.environment)
         #expect(range.status == 2)
         #expect(range.standardError == "error: 'HEAD' names no commit in this repository (it has no commits yet)\n", "\(range)")
         // Quoted inside another message, the reason does not say `error:` a second time.
@@ -261,7 +262,7 @@ import Testing
         #expect(!run.standardError.contains(": error: 'nosuchref'"), "\(run)")
         let folder = try TemporaryDirectory()
         try "<?xml version=\"1.0\"?>\n<!DOCTYPE testsuites [\n  <!ENTITY lol \"lol\">\n]>\n<testsuites/>\n".write(toFile: folder.url("dtd.xml"), atomically: true, encoding: .utf8)
-        let dtd = try PrepushBinary.run(["results", folder.url("dtd.xml")], in: folder.path, environment: [:])
+        let dtd = try InProcessCLI.run(["results", folder.url("dtd.xml")], in: folder.path, environment: [:])
         #expect(dtd.status == 2)
         #expect(dtd.standardError.contains("dtd.xml:2:22: error: malformed XML: expected no internal DTD subset"), "\(dtd)")
     }
@@ -278,7 +279,7 @@ import Testing
         try FileManager.default.removeItem(atPath: repo.path + "/.prepush.yml")
         _ = try Command.run("python3", ["-c", "import socket; socket.socket(socket.AF_UNIX).bind('.prepush.yml')"], in: repo.path,
                             environment: ["PATH": "/usr/bin:/bin"]).checked()
-        let socket = try PrepushBinary.run(["config"], in: repo.path, environment: repo.environment)
+        let socket = try InProcessCLI.run(["config"], in: repo.path, environment: repo.environment)
         #expect(socket.status == 2)
         #expect(socket.standardError.contains("is not a regular file (a FIFO, a socket or a device)"), "\(socket)")
     }

@@ -3,6 +3,7 @@ import PrePushConfig
 import PrePushCore
 import PrePushPipeline
 import PrePushRunner
+import PrePushCommandTestSupport
 import PrePushTestSupport
 
 /// A push's steps run inside the test process, the way the CLI tests run the binary but without
@@ -10,14 +11,6 @@ import PrePushTestSupport
 /// output written to files and read back (never the test process's own streams), and stages
 /// started by `launcher` (real processes unless a test plays a stage back).
 enum InProcess {
-    /// A command line read word by word: the next word, and the value after an option.
-    struct Words {
-        var rest: ArraySlice<String>
-        init(_ arguments: [String]) { rest = arguments.dropFirst()[...] }
-        mutating func next() -> String? { rest.isEmpty ? nil : rest.removeFirst() }
-        mutating func value() -> String { next() ?? "" }
-    }
-
     /// `prepush run` (with `--base` when given) in `folder`; `configure` sets anything else.
     static func run(in folder: String, environment: [String: String], base: String? = nil, flags: ConfigurationFlags = ConfigurationFlags(),
                     launcher: (any StageLauncher)? = nil, configure: (inout PipelineRequest) -> Void = { _ in }) throws -> CommandResult {
@@ -29,110 +22,23 @@ enum InProcess {
         return try captured { console in Pipeline.run(request, console: console, signals: nil) }
     }
 
-    /// `prepush run ARGUMENTS` in `folder`, the arguments read as the command line reads them
-    /// (the flags tests use; an argument this does not know is a test's mistake and fails it).
+    /// `prepush run|results|a11y ARGUMENTS` in `folder`, parsed and run by the binary's own
+    /// command types (`InProcessCLI`); `standardInput` what `-` or `--stdin-path` reads.
     static func run(_ arguments: [String], in folder: String, environment: [String: String]) throws -> CommandResult {
         precondition(arguments.first == "run", "InProcess.run plays `prepush run` only")
-        var flags = ConfigurationFlags()
-        var request = PipelineRequest(flags: flags, environment: environment, hook: nil)
-        var words = Words(arguments)
-        var base: String?, head: String?
-        func value() -> String { words.value() }
-        while let argument = words.next() {
-            switch argument {
-            case "--base": base = value()
-            case "--head": head = value()
-            case "--no-cache": flags.noCache = true
-            case "--quiet": request.quiet = true
-            case "--verbose": flags.verbose = true
-            case "--isolated": flags.isolated = true
-            case "--ui-tests-only": flags.uiTestsOnly = true
-            case "--skip-ui-tests": flags.skipUITests = true
-            case "--all-lines": flags.allLines = true
-            case "--config": flags.configPath = value()
-            case "--reports-dir": flags.reportsDirectory = value()
-            case "--timeout": flags.uiTestTimeout = Int(value())
-            case "--stage": request.onlyStages.append(value())
-            case "--shard": request.shardArgument = value()
-            case "--timings": request.timingsFile = value()
-            default: throw InProcessError(description: "InProcess.run does not know \(argument)")
-            }
-        }
-        request.flags = flags
-        request.checkRange = base.map { (base: $0, head: head ?? "HEAD") }
-        request.currentDirectory = folder
-        return try captured { console in Pipeline.run(request, console: console, signals: nil) }
+        return try InProcessCLI.run(arguments, in: folder, environment: environment)
     }
 
-    /// `prepush results ARGUMENTS` in `folder`, `standardInput` what `-` reads.
+    /// `prepush results ARGUMENTS` in `folder`.
     static func results(_ arguments: [String], in folder: String, environment: [String: String], standardInput: String? = nil) throws -> CommandResult {
         precondition(arguments.first == "results", "InProcess.results plays `prepush results` only")
-        var files: [String] = []
-        var formats = "junit"
-        var output: String?, outputDirectory: String?, annotations: Int?, quiet = false, allowIncomplete = false
-        var words = Words(arguments)
-        func value() -> String { words.value() }
-        while let argument = words.next() {
-            switch argument {
-            case "--format": formats = value()
-            case "--output": output = value()
-            case "--output-dir": outputDirectory = value()
-            case "--annotations": annotations = Int(value())
-            case "--quiet": quiet = true
-            case "--allow-incomplete": allowIncomplete = true
-            case _ where argument.hasPrefix("--"): throw InProcessError(description: "InProcess.results does not know \(argument)")
-            default: files.append(argument)
-            }
-        }
-        var request = ResultsRun.Request(files: files, formats: formats, environment: environment)
-        request.output = output
-        request.outputDirectory = outputDirectory
-        request.annotations = annotations
-        request.quiet = quiet
-        request.allowIncomplete = allowIncomplete
-        request.currentDirectory = folder
-        if let problem = ResultsRun.usageProblem(request) { throw InProcessError(description: "a usage error is the command line's to test: \(problem)") }
-        let scratch = try TemporaryDirectory(prefix: "prepush-stdin")
-        try scratch.write(standardInput ?? "", to: "stdin")
-        let input = open(scratch.url("stdin"), O_RDONLY | O_CLOEXEC)
-        defer { close(input) }
-        request.standardInput = input
-        return try captured { console in ResultsRun.run(request, console: console) }
+        return try InProcessCLI.run(arguments, in: folder, environment: environment, standardInput: standardInput)
     }
 
-    /// `prepush a11y ARGUMENTS` in `folder`, `standardInput` the text `--stdin-path` reads.
+    /// `prepush a11y ARGUMENTS` in `folder`.
     static func a11y(_ arguments: [String], in folder: String, environment: [String: String], standardInput: String? = nil) throws -> CommandResult {
         precondition(arguments.first == "a11y", "InProcess.a11y plays `prepush a11y` only")
-        var files: [String] = []
-        var base: String?, head = "HEAD", all = false, allLines = false, explain = false
-        var stdinPath: String?, baseline: String?, format = AccessibilityOutput.text
-        var flags = ConfigurationFlags()
-        var words = Words(arguments)
-        func value() -> String { words.value() }
-        while let argument = words.next() {
-            switch argument {
-            case "--base": base = value()
-            case "--head": head = value()
-            case "--all": all = true
-            case "--all-lines": allLines = true
-            case "--explain-selection": explain = true
-            case "--stdin-path": stdinPath = value()
-            case "--write-baseline": baseline = value()
-            case "--config": flags.configPath = value()
-            case "--format":
-                guard let known = AccessibilityOutput(rawValue: value()) else { throw InProcessError(description: "a usage error is the command line's to test") }
-                format = known
-            case _ where argument.hasPrefix("--"): throw InProcessError(description: "InProcess.a11y does not know \(argument)")
-            default: files.append(argument)
-            }
-        }
-        var target: AccessibilityTarget = all ? .all : base.map { .range(base: $0, head: head, allLines: allLines) } ?? .files(files)
-        if let stdinPath { target = .standardInput(path: stdinPath, bytes: Array((standardInput ?? "").utf8)) }
-        if files.isEmpty, base == nil, !all, stdinPath == nil { target = .ciRange(allLines: allLines) }
-        return try captured { console in
-            AccessibilityRun.run(target, output: format, flags: flags, environment: environment, explainSelection: explain,
-                                 writeBaseline: baseline, currentDirectory: folder, console: console)
-        }
+        return try InProcessCLI.run(arguments, in: folder, environment: environment, standardInput: standardInput)
     }
 
     struct InProcessError: Error, CustomStringConvertible {

@@ -2,6 +2,7 @@ import Foundation
 import PrePushConfig
 import PrePushCore
 import PrePushPipeline
+import PrePushCommandTestSupport
 import PrePushTestSupport
 import Testing
 
@@ -53,14 +54,14 @@ import Testing
         let folder = "Evil\n    run: \"true\"\n  lint:\n    run: touch pwned\n  other:\n    #"
         try repo.write(manifest, to: "Package.swift")
         try repo.write(manifest, to: folder + "/Package.swift")
-        let initialised = try PrepushBinary.run(["init"], in: repo.path, environment: repo.environment)
+        let initialised = try InProcessCLI.run(["init"], in: repo.path, environment: repo.environment)
         #expect(initialised.status == 0, "\(initialised)")
         let text = try #require(repo.root.read("work/.prepush.yml"))
         #expect(!Self.lines(text).contains { $0.hasPrefix("  lint:") }, "\(text)")
         let file = try ConfigurationFile.decode(text, path: ".prepush.yml")
         #expect(Set(file.stages.keys.map(\.rawValue)) == ["unit", "package-evil-----run---true----lint------run--touch-pwned---othe"], "\(file.stages.keys)")
         #expect(file.stages.values.compactMap { $0.workingDirectory?.value } == [folder])
-        let config = try PrepushBinary.run(["config"], in: repo.path, environment: repo.environment)
+        let config = try InProcessCLI.run(["config"], in: repo.path, environment: repo.environment)
         #expect(config.status == 0, "\(config)")
         let run = try PrepushBinary.run(["run", "--stage", "lint"], in: repo.path, environment: repo.environment)
         #expect(run.status == 2, "\(run)")
@@ -78,7 +79,7 @@ import Testing
         <BuildableReference BuildableIdentifier="primary" BlueprintIdentifier="1" BuildableName="AppUITests.xctest" BlueprintName="AppUITests" ReferencedContainer="container:App.xcodeproj"/>
         </TestableReference></Testables></TestAction></Scheme>
         """, to: "App.xcodeproj/xcshareddata/xcschemes/\(scheme).xcscheme")
-        let initialised = try PrepushBinary.run(["init"], in: repo.path, environment: repo.environment)
+        let initialised = try InProcessCLI.run(["init"], in: repo.path, environment: repo.environment)
         #expect(initialised.status == 0, "\(initialised)")
         let text = try #require(repo.root.read("work/.prepush.yml"))
         let file = try ConfigurationFile.decode(text, path: ".prepush.yml")

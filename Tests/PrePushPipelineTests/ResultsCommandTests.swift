@@ -1,4 +1,5 @@
 import Foundation
+import PrePushCommandTestSupport
 import PrePushTestSupport
 import Testing
 
@@ -245,7 +246,7 @@ import Testing
                                          in: folder.path, environment: environment)
         #expect(more.standardOutput.split(separator: "\n").filter { $0.hasPrefix("::error ") }.count == 25, "\(more)")
         #expect(more.standardOutput.contains("::notice title=not every failure is annotated::975 more errors not annotated (25 of each a step;"))
-        let tooMany = try PrepushBinary.run(["results", results, "--annotations", "51"], in: folder.path, environment: environment)
+        let tooMany = try InProcessCLI.run(["results", results, "--annotations", "51"], in: folder.path, environment: environment)
         #expect(tooMany.status == 2 && tooMany.standardError.contains("--annotations 51: expected a number of annotations from 1 to 50"), "\(tooMany)")
         environment["PREPUSH_ANNOTATIONS"] = "lots"
         let badVariable = try InProcess.results(["results", results], in: folder.path, environment: environment)
@@ -284,9 +285,9 @@ import Testing
         #expect(junit.contains("tests=\"6\" failures=\"2\""))
         #expect(try #require(folder.read("reports/results.json")).contains("\"conclusion\": \"failure\""))
         #expect(try #require(folder.read("reports/results.md")).hasPrefix("## ❌ 2 of 6 tests failed"))
-        let alone = try PrepushBinary.run(["results", log, "--format", "junit,json"], in: folder.path, environment: environment)
+        let alone = try InProcessCLI.run(["results", log, "--format", "junit,json"], in: folder.path, environment: environment)
         #expect(alone.status == 2 && alone.standardError.contains("several formats need --output-dir"), "\(alone)")
-        let unknown = try PrepushBinary.run(["results", log, "--format", "junit,html", "--output-dir", "x"], in: folder.path, environment: environment)
+        let unknown = try InProcessCLI.run(["results", log, "--format", "junit,html", "--output-dir", "x"], in: folder.path, environment: environment)
         #expect(unknown.status == 2 && unknown.standardError.contains("--format html: expected junit, json, markdown or github"), "\(unknown)")
     }
 }
@@ -297,7 +298,7 @@ import Testing
         let log = Fixtures.shared + "/console/xcbeautify__TestData__MixedTestLog_6_0_Linux.txt"
         try repo.write("stages:\n  unit:\n    run: cat '\(log)'\n", to: ".prepush.yml")
         try repo.commitAll("config")
-        _ = try PrepushBinary.run(["install"], in: repo.path, environment: repo.environment)
+        _ = try InProcessCLI.run(["install"], in: repo.path, environment: repo.environment)
         let push = try repo.push()
         // The stage exits 0, but its output shows failing tests: the tests' verdict refuses the push.
         #expect(push.status == 1, "\(push)")

@@ -1,4 +1,5 @@
 import Foundation
+import PrePushCommandTestSupport
 import PrePushTestSupport
 import Testing
 
@@ -9,7 +10,7 @@ import Testing
 
     /// Lines of `prepush history` that list a run.
     func listedRuns(_ repo: GitRepository) throws -> [Substring] {
-        let shown = try PrepushBinary.run(["history", "--limit", "1000"], in: repo.path, environment: repo.environment)
+        let shown = try InProcessCLI.run(["history", "--limit", "1000"], in: repo.path, environment: repo.environment)
         #expect(shown.status == 0, "\(shown)")
         return shown.standardOutput.split(separator: "\n")
     }
@@ -78,11 +79,11 @@ import Testing
         </testsuite></testsuites>
 
         """, to: "run.xml")
-        #expect(try PrepushBinary.run(["history", "import", repo.root.url("run.xml")], in: repo.path, environment: repo.environment).status == 0)
-        let short = try PrepushBinary.run(["history", "compileXib"], in: repo.path, environment: repo.environment)
+        #expect(try InProcessCLI.run(["history", "import", repo.root.url("run.xml")], in: repo.path, environment: repo.environment).status == 0)
+        let short = try InProcessCLI.run(["history", "compileXib"], in: repo.path, environment: repo.environment)
         #expect(short.status == 1, "\(short)")
         #expect(short.standardOutput == "prepush: compileXib names 2 tests; give one of them:\n  NibTests.compileXib()\n  XibTests.compileXib()\n", "\(short)")
-        let whole = try PrepushBinary.run(["history", "NibTests/compileXib"], in: repo.path, environment: repo.environment)
+        let whole = try InProcessCLI.run(["history", "NibTests/compileXib"], in: repo.path, environment: repo.environment)
         #expect(whole.status == 0 && whole.standardOutput.contains("failed") && whole.standardOutput.contains("NibTests.compileXib()"), "\(whole)")
     }
 
@@ -102,9 +103,9 @@ import Testing
         </testsuite></testsuites>
 
         """, to: "run.xml")
-        #expect(try PrepushBinary.run(["history", "import", repo.root.url("run.xml")], in: repo.path, environment: repo.environment).status == 0)
+        #expect(try InProcessCLI.run(["history", "import", repo.root.url("run.xml")], in: repo.path, environment: repo.environment).status == 0)
         for name in ["A display name that fails", "\"A display name that fails\""] {
-            let shown = try PrepushBinary.run(["history", name], in: repo.path, environment: repo.environment)
+            let shown = try InProcessCLI.run(["history", name], in: repo.path, environment: repo.environment)
             #expect(shown.status == 0, "\(shown)")
             #expect(shown.standardOutput.contains("failed") && shown.standardOutput.contains("ShopTests.displayNamed()"), "\(shown)")
         }
@@ -114,10 +115,10 @@ import Testing
         let repo = try GitRepository()
         try repo.write("x\n", to: "README.md")
         try repo.commitAll("a repository")
-        let imported = try PrepushBinary.run(["history", "import", Self.results], in: repo.path, environment: repo.environment)
+        let imported = try InProcessCLI.run(["history", "import", Self.results], in: repo.path, environment: repo.environment)
         #expect(imported.status == 0, "\(imported)")
         #expect(imported.standardOutput.hasPrefix("prepush: imported "), "\(imported)")
-        let missing = try PrepushBinary.run(["history", "import", "nowhere.json"], in: repo.path, environment: repo.environment)
+        let missing = try InProcessCLI.run(["history", "import", "nowhere.json"], in: repo.path, environment: repo.environment)
         #expect(missing.status == 2, "\(missing)")
         #expect(try listedRuns(repo).count == 1)
     }
@@ -130,10 +131,10 @@ import Testing
         try repo.write("x\n", to: "README.md")
         try repo.commitAll("a repository")
         let capture = Fixtures.shared + "/xcresult-json/fastlane__trainer_fixtures__Xcode16-Mixed-XCTest-SwiftTesting.json"
-        _ = try PrepushBinary.run(["history", "import", capture], in: repo.path, environment: repo.environment).checked()
+        _ = try InProcessCLI.run(["history", "import", capture], in: repo.path, environment: repo.environment).checked()
         let runs = try listedRuns(repo)
         #expect(runs.count == 1 && runs[0].contains("  64 tests, 13 failed  "), "\(runs)")
-        let flaky = try PrepushBinary.run(["flaky"], in: repo.path, environment: repo.environment)
+        let flaky = try InProcessCLI.run(["flaky"], in: repo.path, environment: repo.environment)
         #expect(flaky.standardOutput == "prepush: no flaky test in the last 50 runs\n", "\(flaky)")
     }
 }

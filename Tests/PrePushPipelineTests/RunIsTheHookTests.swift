@@ -1,4 +1,5 @@
 import Foundation
+import PrePushCommandTestSupport
 import PrePushTestSupport
 import Testing
 
@@ -49,7 +50,7 @@ import Testing
         #expect(run.standardOutput.contains("prepush: checks failed: 1 accessibility finding in the views this branch changes (no stage ran)"))
         #expect(!repo.root.exists("stage-ran"))
 
-        _ = try PrepushBinary.run(["install"], in: repo.path, environment: repo.environment).checked()
+        _ = try InProcessCLI.run(["install"], in: repo.path, environment: repo.environment).checked()
         let push = try repo.push()
         #expect(push.status != 0)
         #expect(push.combined.contains("[icon-button-missing-label]"))
@@ -155,7 +156,7 @@ import Testing
 
     @Test func skipNamesStagesToLeaveOutOfAPush() throws {
         let repo = try repository()
-        _ = try PrepushBinary.run(["install"], in: repo.path, environment: repo.environment).checked()
+        _ = try InProcessCLI.run(["install"], in: repo.path, environment: repo.environment).checked()
         let push = try repo.push(environment: ["SKIP": "ui"])
         #expect(push.status == 0, "\(push)")
         #expect(push.combined.contains("prepush – ui: skipped (SKIP=ui)"), "\(push)")

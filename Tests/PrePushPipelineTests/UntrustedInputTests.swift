@@ -1,4 +1,5 @@
 import Foundation
+import PrePushCommandTestSupport
 import PrePushTestSupport
 import Testing
 
@@ -37,19 +38,19 @@ import Testing
     @Test func aCatalogNamedByAnAbsolutePathIsRefusedUnread() throws {
         let repo = try repository()
         try repo.write("traceability:\n  catalog: \(repo.root.url("secret.txt"))\n", to: ".prepush.yml")
-        let result = try PrepushBinary.run(["scenarios", "lint"], in: repo.path, environment: repo.environment)
+        let result = try InProcessCLI.run(["scenarios", "lint"], in: repo.path, environment: repo.environment)
         #expect(result.status != 0)
         #expect(!result.combined.contains("SECRET"), "\(result)")
         #expect(result.combined.contains("is an absolute path; a file the repository names must be inside it"), "\(result)")
         // Named on the command line, the same file is the user's own choice: it is read.
-        let named = try PrepushBinary.run(["scenarios", "lint", repo.root.url("secret.txt")], in: repo.path, environment: repo.environment)
+        let named = try InProcessCLI.run(["scenarios", "lint", repo.root.url("secret.txt")], in: repo.path, environment: repo.environment)
         #expect(named.combined.contains("password"), "\(named)")
     }
 
     @Test func aConfigurationFileThatIsASymlinkOutIsRefusedUnread() throws {
         let repo = try repository()
         try symlink(".prepush.yml", to: "../secret.txt", in: repo)
-        let result = try PrepushBinary.run(["config"], in: repo.path, environment: repo.environment)
+        let result = try InProcessCLI.run(["config"], in: repo.path, environment: repo.environment)
         #expect(result.status == 2, "\(result)")
         #expect(result.standardOutput.isEmpty && !result.standardError.contains("SECRET"), "\(result)")
         #expect(result.standardError == "error: configuration file: .prepush.yml is or passes through a symbolic link that leads out of the repository; refused without reading it\n")
@@ -58,19 +59,19 @@ import Testing
     @Test func aConfigurationThatIsAFolderOrAFIFOGetsASentence() throws {
         let repo = try repository()
         try FileManager.default.createDirectory(atPath: FilePath(repo.path, "conf.d"), withIntermediateDirectories: true)
-        let folder = try PrepushBinary.run(["config", "--config", "conf.d"], in: repo.path, environment: repo.environment)
+        let folder = try InProcessCLI.run(["config", "--config", "conf.d"], in: repo.path, environment: repo.environment)
         #expect(folder.status == 2)
         #expect(folder.standardError == "error: configuration file conf.d is a folder, not a file\n", "\(folder)")
         // A FIFO nobody writes to would block a plain read for ever.
         #expect(mkfifo(FilePath(repo.path, ".prepush.yml"), 0o644) == 0)
-        let fifo = try PrepushBinary.run(["config"], in: repo.path, environment: repo.environment)
+        let fifo = try InProcessCLI.run(["config"], in: repo.path, environment: repo.environment)
         #expect(fifo.status == 2)
         #expect(fifo.standardError == "error: configuration file .prepush.yml is not a regular file (a FIFO, a socket or a device)\n", "\(fifo)")
     }
 
     @Test func aNULInAValueIsAnErrorNotASilentCut() throws {
         let repo = try repository(config: "stages:\n  unit:\n    run: \"true\"\n    env:\n      TOKEN: \"abc\\0def\"\n")
-        let result = try PrepushBinary.run(["config"], in: repo.path, environment: repo.environment)
+        let result = try InProcessCLI.run(["config"], in: repo.path, environment: repo.environment)
         #expect(result.status == 2)
         #expect(result.standardError.hasPrefix(#".prepush.yml:5:14: error: stages.unit.env.TOKEN: "abc\0def" holds a NUL character"#), "\(result)")
     }
@@ -82,7 +83,7 @@ import Testing
             yaml += "\(name): &\(name) [" + Array(repeating: "*\(previous)", count: 9).joined(separator: ",") + "]\n"
         }
         try repo.write(yaml, to: ".prepush/scenarios.yml")
-        let result = try PrepushBinary.run(["scenarios", "lint"], in: repo.path, environment: repo.environment)
+        let result = try InProcessCLI.run(["scenarios", "lint"], in: repo.path, environment: repo.environment)
         #expect(result.status == 2 || result.status == 1, "\(result)")
         #expect(result.combined.contains(".prepush/scenarios.yml:5:"), "\(result)")
         #expect(result.combined.contains("aliases repeat more than 10000 nodes"), "\(result)")
@@ -94,7 +95,7 @@ import Testing
         for (value, problem) in [("/", "is an absolute path"), ("../../x", "leads out of the repository with '..'"),
                                  ("/tmp/prepush-reports", "is an absolute path")] {
             let repo = try repository(config: "reports:\n  directory: \(value)\nstages:\n  unit:\n    run: \"true\"\n")
-            let result = try PrepushBinary.run(["config"], in: repo.path, environment: repo.environment)
+            let result = try InProcessCLI.run(["config"], in: repo.path, environment: repo.environment)
             #expect(result.status == 2, "\(value): \(result)")
             #expect(result.standardError.hasPrefix(".prepush.yml:2:14: error: reports.directory: \"\(value)\" \(problem)"), "\(result)")
         }
@@ -186,11 +187,11 @@ import Testing
         let body = String(repeating: "        Button { tap() } label: { Image(systemName: \"star\") }\n", count: 20_000)
         let view = "import SwiftUI\nstruct BigView: View {\n    var body: some View {\n    VStack {\n\(body)    }\n    }\n}\n"
         try repo.write(view, to: "App/Views/BigView.swift")
-        let result = try PrepushBinary.run(["a11y", "--all"], in: repo.path, environment: repo.environment)
+        let result = try InProcessCLI.run(["a11y", "--all"], in: repo.path, environment: repo.environment)
         #expect(result.status == 0, "\(result)")
         #expect(result.standardOutput == "prepush: note: App/Views/BigView.swift: \(view.utf8.count / 1000) KB, over the 1000 KB limit (accessibility.maxFileSize); not checked\n", "\(result)")
         try repo.write("accessibility:\n  maxFileSize: 2MB\n", to: ".prepush.yml")
-        let raised = try PrepushBinary.run(["a11y", "--all"], in: repo.path, environment: repo.environment)
+        let raised = try InProcessCLI.run(["a11y", "--all"], in: repo.path, environment: repo.environment)
         #expect(raised.status == 1, "\(raised)")
         #expect(raised.standardOutput.contains("[icon-button-missing-label]"))
     }

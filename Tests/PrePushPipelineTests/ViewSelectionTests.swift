@@ -1,4 +1,5 @@
 import Foundation
+import PrePushCommandTestSupport
 import PrePushTestSupport
 import Testing
 
@@ -48,7 +49,7 @@ import Testing
     @Test func aPushOfAViewWithAnyNameIsChecked() throws {
         let repo = try repository()
         try repo.git("push", "--quiet", "--no-verify", "-u", "origin", "main")
-        _ = try PrepushBinary.run(["install"], in: repo.path, environment: repo.environment).checked()
+        _ = try InProcessCLI.run(["install"], in: repo.path, environment: repo.environment).checked()
         try repo.write(view("ComposerToolbar"), to: "App/Screens/Room/ComposerToolbar.swift")
         try repo.commitAll("a toolbar")
         let push = try repo.push()
@@ -123,7 +124,7 @@ import Testing
         try repo.write(view(action: "pay()", label: "Pay"), to: "App/CheckoutBar.swift")
         try repo.commitAll("a button without an identifier, from before prepush")
         try repo.git("push", "--quiet", "--no-verify", "-u", "origin", "main")
-        _ = try PrepushBinary.run(["install"], in: repo.path, environment: repo.environment).checked()
+        _ = try InProcessCLI.run(["install"], in: repo.path, environment: repo.environment).checked()
 
         try repo.write(view(action: "pay(using: .card)", label: "Pay"), to: "App/CheckoutBar.swift")
         try repo.commitAll("what the button does")

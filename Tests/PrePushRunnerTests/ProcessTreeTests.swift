@@ -99,6 +99,29 @@ import Testing
         #expect(outcome.leftovers.isEmpty, "\(outcome.leftovers)")
         #expect(Processes.isAlive(own.pid), "the test's own sleep was stopped as the stage's")
     }
+
+    /// A process that holds a run's pipe close-on-exec (prepush itself, or a child another run is
+    /// spawning, caught between fork and exec: one test of a parallel recording was once stopped as
+    /// another's) is not the run's; a process that holds it as its output is.
+    @Test func onlyAPipeHeldAsOutputMakesAProcessTheRuns() throws {
+        #if os(Linux)
+        var ends: [Int32] = [0, 0]
+        #expect(pipe2(&ends, O_CLOEXEC) == 0)
+        defer { close(ends[0]); close(ends[1]) }
+        var info = stat()
+        #expect(fstat(ends[0], &info) == 0)
+        let inodes: Set<UInt64> = [UInt64(info.st_ino)]
+        #expect(!ProcessTree.holdsPipe(getpid(), inodes: inodes), "the test process holds both ends close-on-exec")
+        let writer = Process()
+        writer.executableURL = URL(fileURLWithPath: "/bin/sleep")
+        writer.arguments = ["30"]
+        writer.standardOutput = FileHandle(fileDescriptor: ends[1], closeOnDealloc: false)
+        try writer.run()
+        defer { writer.terminate(); writer.waitUntilExit() }
+        #expect(Processes.waitUntil(limit: 5) { Processes.isNamed(writer.processIdentifier, "sleep") })
+        #expect(ProcessTree.holdsPipe(writer.processIdentifier, inodes: inodes), "a process writing into the pipe is the run's")
+        #endif
+    }
 }
 
 /// Every byte a stage writes reaches the reader, however loaded the machine: the output of a

@@ -41,7 +41,7 @@ public enum AccessibilityRun {
                            environment: [String: String], explainSelection: Bool = false, writeBaseline: String? = nil,
                            currentDirectory: String? = nil, console: Console) -> ExitStatus {
         // Where named files and the baseline are found: the process's folder, unless the run is inside another program.
-        let here = currentDirectory ?? FileManager.default.currentDirectoryPath
+        let here = currentDirectory ?? CommandContext.now.here
         // JSON and SARIF own standard output: notes go to standard error (and into the document).
         let diagnostics = Diagnostics(console: console, standardOutputIsReport: output != .text)
         GitLibrary.initialize()
@@ -112,11 +112,11 @@ public enum AccessibilityRun {
     static func open(_ target: AccessibilityTarget, flags: ConfigurationFlags, environment: [String: String],
                      here given: String? = nil) throws(PipelineError) -> (AccessibilityStep, Repository?) {
         let repository: Repository?
-        let here = given ?? FileManager.default.currentDirectoryPath
+        let here = given ?? CommandContext.now.here
         // The repository git finds from here (`GIT_DIR` honoured), or the one that holds the given folder.
         func find() throws(GitError) -> Repository {
             if let given { return try Repository.discover(from: given) }
-            return try Repository.openFromEnvironment()
+            return try CommandContext.now.openRepository()
         }
         switch target {
         case .files, .standardInput:

@@ -28,7 +28,7 @@ public enum CommentRun {
             diagnostics.error(problem.description)
             return .usage
         }
-        let here = currentDirectory ?? FileManager.default.currentDirectoryPath
+        let here = currentDirectory ?? CommandContext.now.here
         let around = ReportFiles.checkout(around: here)
         let folder = reportsFolder(around, here: here, environment: environment, diagnostics: diagnostics)
         let reader = ReportFiles.provenance(of: around?.repository, environment: environment)

@@ -42,7 +42,7 @@ public enum EditorHook {
             return 1
         }
         guard let written = event.toolInput?.filePath, written.hasSuffix(".swift") else { return 0 }
-        let base = event.cwd ?? FileManager.default.currentDirectoryPath
+        let base = event.cwd ?? CommandContext.now.here
         let path = written.hasPrefix("/") ? written : FilePath.join(base, written)
         let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
         guard let repository = try? Repository.discover(from: folder.isEmpty ? "/" : folder),

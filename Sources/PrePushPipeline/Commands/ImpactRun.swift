@@ -18,7 +18,7 @@ public enum ImpactRun {
         let diagnostics = Diagnostics(console: console)
         guard let (repository, root, stage) = stage(named: name, flags: flags, diagnostics: diagnostics) else { return .usage }
         let started = Date().timeIntervalSince1970
-        var environment = StageExecution.environment(for: stage, base: ProcessInfo.processInfo.environment, reportsDirectory: "")
+        var environment = StageExecution.environment(for: stage, base: CommandContext.now.environment, reportsDirectory: "")
         environment["PREPUSH_REPORTS_DIR"] = nil
         // Each test's runs set their own; one of the caller's would send every profile to one file.
         environment["LLVM_PROFILE_FILE"] = nil
@@ -75,7 +75,7 @@ public enum ImpactRun {
         let diagnostics = Diagnostics(console: console, standardOutputIsReport: true)
         guard let (repository, root, stage) = stage(named: name, flags: flags, diagnostics: diagnostics) else { return .usage }
         guard let map = latest(repository, stage: stage, root: root, diagnostics: diagnostics) else { return .failure }
-        let relative = FilePath.relative(FilePath.normalize(FilePath.absolute(path, base: FileManager.default.currentDirectoryPath)), to: root)
+        let relative = FilePath.relative(FilePath.normalize(FilePath.absolute(path, base: CommandContext.now.here)), to: root)
         let tests = map.tests(covering: relative)
         if tests.isEmpty { diagnostics.note("no test of the map of \(map.commit.prefix(7)) covers \(relative)") }
         for test in tests { console.line(test) }
@@ -87,7 +87,7 @@ public enum ImpactRun {
         let diagnostics = Diagnostics(console: console)
         guard let (repository, root, stage) = stage(named: name, flags: flags, diagnostics: diagnostics) else { return .usage }
         guard let map = latest(repository, stage: stage, root: root, diagnostics: diagnostics) else { return .failure }
-        let target = FilePath.absolute(file, base: FileManager.default.currentDirectoryPath)
+        let target = FilePath.absolute(file, base: CommandContext.now.here)
         do {
             let bytes = try map.exported()
             try Checkout.makeFolder(FilePath.parent(target), in: ReportFiles.checkout(of: repository))
@@ -105,7 +105,7 @@ public enum ImpactRun {
         let diagnostics = Diagnostics(console: console)
         guard let repository = diagnostics.repositoryHere() else { return .usage }
         let map: ImpactMap
-        switch FileReading.read(FilePath.absolute(file, base: FileManager.default.currentDirectoryPath), limit: ImpactStore.byteLimit) {
+        switch FileReading.read(FilePath.absolute(file, base: CommandContext.now.here), limit: ImpactStore.byteLimit) {
         case .failure(let problem):
             diagnostics.error("impact: \(ImpactError.file(path: file, reason: problem.description))")
             return .usage
@@ -140,7 +140,7 @@ public enum ImpactRun {
         }
         let configuration: ResolvedConfiguration
         do {
-            configuration = try Pipeline.resolveConfiguration(flags: flags, environment: ProcessInfo.processInfo.environment, repository: repository)
+            configuration = try Pipeline.resolveConfiguration(flags: flags, environment: CommandContext.now.environment, repository: repository)
         } catch {
             diagnostics.error(describing: error)
             return nil

@@ -155,12 +155,12 @@ public enum InitRun {
         GitLibrary.initialize()
         let root: String
         do {
-            root = try Repository.openFromEnvironment().requireWorkingDirectory()
+            root = try CommandContext.now.openRepository().requireWorkingDirectory()
         } catch {
             Diagnostics(console: console).error(describing: error)
             return .usage
         }
-        return run(root: root, currentDirectory: FileManager.default.currentDirectoryPath, force: force, console: console)
+        return run(root: root, currentDirectory: CommandContext.now.here, force: force, console: console)
     }
 
     static func find(in root: String) -> Findings {

@@ -65,7 +65,7 @@ public enum InstallRun {
     static func locate(installing: Bool, diagnostics: Diagnostics) -> Result<HookInstaller, Stop> {
         GitLibrary.initialize()
         do {
-            let repository = try Repository.openFromEnvironment()
+            let repository = try CommandContext.now.openRepository()
             let folder = try repository.hooksDirectory()
             if installing, let advice = TrackedHooks.advice(repository: repository, hooksDirectory: folder) {
                 // A committed hook that already calls prepush: nothing is missing.

@@ -29,7 +29,7 @@ public enum RangeRun {
         let clock = ContinuousClock()
         let started = clock.now
         do {
-            range = try Repository.openFromEnvironment().range(base: request.base, head: request.head, lineDetail: !request.namesOnly)
+            range = try CommandContext.now.openRepository().range(base: request.base, head: request.head, lineDetail: !request.namesOnly)
             if request.timing {
                 let elapsed = (clock.now - started).components
                 let milliseconds = Double(elapsed.seconds) * 1000 + Double(elapsed.attoseconds) / 1e15

@@ -90,13 +90,13 @@ public enum ResultsRun {
         } else {
             limit = GitHubAnnotationsReporter.perStepLimit
         }
-        let trust = ResultsTrust(here: request.currentDirectory ?? FileManager.default.currentDirectoryPath, environment: request.environment)
+        let trust = ResultsTrust(here: request.currentDirectory ?? CommandContext.now.here, environment: request.environment)
         guard var run = read(request, trust: trust, diagnostics: diagnostics).map(incompleteness(allowed: request.allowIncomplete, diagnostics)) else { return .usage }
         run.provenance = ReportFiles.provenance(of: trust.around?.repository, environment: request.environment)
         guard let written = write(run, formats: formats, request: request, limit: limit, checkout: trust.around?.checkout,
                                   diagnostics: diagnostics) else { return .usage }
         return publish(run, written: written, firstFormat: formats[0], limit: limit, environment: request.environment,
-                       here: request.currentDirectory ?? FileManager.default.currentDirectoryPath, diagnostics: diagnostics)
+                       here: request.currentDirectory ?? CommandContext.now.here, diagnostics: diagnostics)
     }
 
     /// Every input read and the shards merged; nil (said why) when an input is unusable or none holds a test.

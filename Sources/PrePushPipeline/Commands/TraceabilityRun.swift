@@ -16,9 +16,9 @@ public enum TraceabilityRun {
     /// The step for the repository here (its configuration), or for the current folder with defaults
     /// when there is no repository.
     static func step(flags: ConfigurationFlags, environment: [String: String], diagnostics: Diagnostics,
-                     repository: Repository? = try? Repository.openFromEnvironment()) -> TraceabilityStep? {
+                     repository: Repository? = try? CommandContext.now.openRepository()) -> TraceabilityStep? {
         guard let repository, let root = repository.workingDirectory else {
-            return TraceabilityStep(nil, root: FileManager.default.currentDirectoryPath)
+            return TraceabilityStep(nil, root: CommandContext.now.here)
         }
         do {
             let configuration = try Pipeline.resolveConfiguration(flags: flags, environment: environment, repository: repository)
@@ -95,12 +95,12 @@ public enum TraceabilityRun {
                               allowIncomplete: Bool = false) -> ExitStatus {
         GitLibrary.initialize()
         // Opened once: the configuration, the stamp and the history all come from it.
-        let repository = try? Repository.openFromEnvironment()
+        let repository = try? CommandContext.now.openRepository()
         // The report may be standard output: notes and warnings keep off it.
         let diagnostics = Diagnostics(console: console, standardOutputIsReport: true)
         guard let configured = step(flags: flags, environment: environment, diagnostics: diagnostics, repository: repository) else { return .usage }
         var inputs: [(file: String, run: TestRun)] = []
-        let here = FileManager.default.currentDirectoryPath
+        let here = CommandContext.now.here
         let trust = ResultsTrust(here: here, environment: environment, flags: flags)
         for file in resultFiles {
             guard FileManager.default.isReadableFile(atPath: file) else {
@@ -238,7 +238,7 @@ public enum TraceabilityRun {
             FileSystem.write(text, to: diagnostics.console.output)
             return true
         }
-        let path = FilePath.absolute(output, base: FileManager.default.currentDirectoryPath)
+        let path = FilePath.absolute(output, base: CommandContext.now.here)
         do {
             try ReportPublisher.writeWhole(text, to: path, checkout: checkout)
             try? ReportFiles.recordManifest(folder: FilePath.parent(path), written: [path], provenance: provenance, shard: nil,
@@ -260,7 +260,7 @@ public enum TraceabilityRun {
     }
 
     static func relative(_ path: String) -> String {
-        FilePath.shown(path, from: FileManager.default.currentDirectoryPath)
+        FilePath.shown(path, from: CommandContext.now.here)
     }
 }
 

@@ -24,7 +24,7 @@ extension Prepush {
         var files: [String] = []
 
         func run() throws {
-            throw ExitCode(CommentRun.run(files: files, environment: ProcessInfo.processInfo.environment, console: Console()).rawValue)
+            throw ExitCode(CommentRun.run(files: files, environment: CommandContext.now.environment, console: CommandContext.now.console).rawValue)
         }
     }
 }

@@ -60,7 +60,7 @@ extension Prepush {
 
         func validate() throws {
             let modes = [!files.isEmpty, base != nil, all, editorHook, stdinPath != nil].filter { $0 }.count
-            if modes > 1 || (modes == 0 && CIRange.detect(environment: ProcessInfo.processInfo.environment) == nil) {
+            if modes > 1 || (modes == 0 && CIRange.detect(environment: CommandContext.now.environment) == nil) {
                 throw ValidationError("name files, or --base REF, or --all, or --editor-hook, or --stdin-path PATH (one of them); in CI the range comes from the job")
             }
             if AccessibilityOutput(rawValue: format) == nil { throw ValidationError("--format is text, json or sarif") }
@@ -68,17 +68,17 @@ extension Prepush {
 
         func run() throws {
             if editorHook {
-                let status = EditorHook.run(input: FileSystem.readAll(0), environment: ProcessInfo.processInfo.environment, console: Console())
+                let status = EditorHook.run(input: FileSystem.readAll(CommandContext.now.standardInput), environment: CommandContext.now.environment, console: CommandContext.now.console)
                 throw ExitCode(status)
             }
             var target: AccessibilityTarget = all ? .all : base.map { .range(base: $0, head: head, allLines: allLines) } ?? .files(files)
-            if let stdinPath { target = .standardInput(path: stdinPath, bytes: FileSystem.readAll(0)) }
+            if let stdinPath { target = .standardInput(path: stdinPath, bytes: FileSystem.readAll(CommandContext.now.standardInput)) }
             // Nothing named, in CI: the range the job pushes.
             if files.isEmpty, base == nil, !all, stdinPath == nil { target = .ciRange(allLines: allLines) }
             let flags = configFile.flags
             let status = AccessibilityRun.run(target, output: AccessibilityOutput(rawValue: format) ?? .text, flags: flags,
-                                              environment: ProcessInfo.processInfo.environment,
-                                              explainSelection: explainSelection, writeBaseline: writeBaseline, console: Console())
+                                              environment: CommandContext.now.environment,
+                                              explainSelection: explainSelection, writeBaseline: writeBaseline, console: CommandContext.now.console)
             throw ExitCode(status.rawValue)
         }
     }

@@ -40,7 +40,7 @@ extension Prepush {
 
             func run() throws {
                 let flags = configFile.flags
-                let status = TraceabilityRun.lint(catalog: catalog, flags: flags, environment: ProcessInfo.processInfo.environment, console: Console())
+                let status = TraceabilityRun.lint(catalog: catalog, flags: flags, environment: CommandContext.now.environment, console: CommandContext.now.console)
                 throw ExitCode(status.rawValue)
             }
         }
@@ -83,7 +83,7 @@ extension Prepush {
         func run() throws {
             let flags = configFile.flags
             let status = TraceabilityRun.report(catalog: scenarios, resultFiles: results, format: format, output: output,
-                                                flags: flags, environment: ProcessInfo.processInfo.environment, console: Console(),
+                                                flags: flags, environment: CommandContext.now.environment, console: CommandContext.now.console,
                                                 allowIncomplete: allowIncomplete)
             throw ExitCode(status.rawValue)
         }

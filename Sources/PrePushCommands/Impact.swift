@@ -32,7 +32,7 @@ extension Prepush {
             var testTimeout = 120
 
             func run() throws {
-                throw ExitCode(ImpactRun.record(stage: options.stage, testTimeout: max(1, testTimeout), flags: options.file.flags, console: Console()).rawValue)
+                throw ExitCode(ImpactRun.record(stage: options.stage, testTimeout: max(1, testTimeout), flags: options.file.flags, console: CommandContext.now.console).rawValue)
             }
         }
 
@@ -49,7 +49,7 @@ extension Prepush {
             @OptionGroup var options: StageOption
 
             func run() throws {
-                throw ExitCode(ImpactRun.show(path: path, stage: options.stage, flags: options.file.flags, console: Console()).rawValue)
+                throw ExitCode(ImpactRun.show(path: path, stage: options.stage, flags: options.file.flags, console: CommandContext.now.console).rawValue)
             }
         }
 
@@ -66,7 +66,7 @@ extension Prepush {
             @OptionGroup var options: StageOption
 
             func run() throws {
-                throw ExitCode(ImpactRun.export(file: file, stage: options.stage, flags: options.file.flags, console: Console()).rawValue)
+                throw ExitCode(ImpactRun.export(file: file, stage: options.stage, flags: options.file.flags, console: CommandContext.now.console).rawValue)
             }
         }
 
@@ -81,7 +81,7 @@ extension Prepush {
             var file: String
 
             func run() throws {
-                throw ExitCode(ImpactRun.importMap(file: file, console: Console()).rawValue)
+                throw ExitCode(ImpactRun.importMap(file: file, console: CommandContext.now.console).rawValue)
             }
         }
     }

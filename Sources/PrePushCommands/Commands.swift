@@ -48,13 +48,13 @@ extension Prepush {
         }
 
         func run() throws {
-            var request = PipelineRequest(flags: options.flags, environment: ProcessInfo.processInfo.environment, hook: nil)
+            var request = PipelineRequest(flags: options.flags, environment: CommandContext.now.environment, hook: nil)
             request.checkRange = base.map { (base: $0, head: head ?? "HEAD") }
             request.shardArgument = shard
             request.timingsFile = timings
             request.onlyStages = stages
             request.quiet = options.quiet
-            throw ExitCode(Pipeline.run(request, console: Console(), signals: SignalWatcher.install()).rawValue)
+            throw ExitCode(Pipeline.run(request, console: CommandContext.now.console, signals: CommandContext.now.signals()).rawValue)
         }
     }
 
@@ -94,9 +94,9 @@ extension Prepush {
         /// What the hook does, for the parsed command and for `Main`'s fast path alike.
         static func runHook(remote: String, url: String, flags: ConfigurationFlags, quiet: Bool = false) -> ExitStatus {
             // Someone ran the hook by hand at a terminal: do not wait for ref lines that never come.
-            let input = FileSystem.isTerminal(0) ? nil : FileSystem.readAll(0)
+            let input = CommandContext.now.readStandardInput()
             return Pipeline.runHook(remote: remote, url: url, refLines: input, flags: flags, quiet: quiet,
-                                    environment: ProcessInfo.processInfo.environment, console: Console(), signals: SignalWatcher.install())
+                                    environment: CommandContext.now.environment, console: CommandContext.now.console, signals: CommandContext.now.signals())
         }
     }
 
@@ -113,7 +113,7 @@ extension Prepush {
         )
 
         func run() throws {
-            throw ExitCode(InstallRun.install(console: Console()).rawValue)
+            throw ExitCode(InstallRun.install(console: CommandContext.now.console).rawValue)
         }
     }
 
@@ -125,7 +125,7 @@ extension Prepush {
         )
 
         func run() throws {
-            throw ExitCode(InstallRun.uninstall(console: Console()).rawValue)
+            throw ExitCode(InstallRun.uninstall(console: CommandContext.now.console).rawValue)
         }
     }
 
@@ -143,7 +143,7 @@ extension Prepush {
         @OptionGroup var options: StageOptions
 
         func run() throws {
-            throw ExitCode(ConfigRun.run(flags: options.flags, environment: ProcessInfo.processInfo.environment, console: Console()).rawValue)
+            throw ExitCode(ConfigRun.run(flags: options.flags, environment: CommandContext.now.environment, console: CommandContext.now.console).rawValue)
         }
     }
 }
@@ -161,7 +161,7 @@ extension Prepush {
         )
 
         func run() throws {
-            throw ExitCode(DestinationRun.run(environment: ProcessInfo.processInfo.environment, console: Console()).rawValue)
+            throw ExitCode(DestinationRun.run(environment: CommandContext.now.environment, console: CommandContext.now.console).rawValue)
         }
     }
 }

@@ -19,7 +19,7 @@ extension Prepush {
             )
 
             func run() throws {
-                throw ExitCode(VerdictCacheRun.clear(console: Console()).rawValue)
+                throw ExitCode(VerdictCacheRun.clear(console: CommandContext.now.console).rawValue)
             }
         }
     }

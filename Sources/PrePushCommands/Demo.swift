@@ -13,7 +13,7 @@ extension Prepush {
         var keep = false
 
         func run() throws {
-            let status = DemoRun(keep: keep, executablePath: ExecutablePath.current(), console: Console()).run()
+            let status = DemoRun(keep: keep, executablePath: ExecutablePath.current(), console: CommandContext.now.console).run()
             throw ExitCode(status.rawValue)
         }
     }

@@ -32,7 +32,7 @@ extension Prepush {
             request.verbose = verbose
             request.namesOnly = namesOnly
             request.timing = timing
-            throw ExitCode(RangeRun.run(request, console: Console()).rawValue)
+            throw ExitCode(RangeRun.run(request, console: CommandContext.now.console).rawValue)
         }
     }
 }

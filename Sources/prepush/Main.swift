@@ -1,4 +1,5 @@
 import ArgumentParser
+import PrePushCommands
 import PrePushConfig
 import PrePushCore
 import PrePushPipeline
@@ -7,28 +8,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-
-/// The root command only configures; each subcommand does one job.
-struct Prepush: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "prepush",
-        abstract: "Checks the views a push changes, runs your unit and UI test stages, and traces scenarios, before a push leaves the machine.",
-        discussion: """
-        Exit status: 0 passed or nothing to do, 1 an accessibility error, a failed or timed-out stage, \
-        or the traceability gate, 2 bad configuration or usage, 130 interrupted.
-
-        Examples:
-          prepush install                 install the pre-push hook in this repository
-          prepush run --skip-ui-tests     run the unit stage now, without pushing
-          prepush config                  show the configuration and where each value came from
-          prepush a11y --all              check every SwiftUI view of the working tree
-          prepush scenarios lint          check the scenario catalog
-          prepush demo                    see it work on an example repository
-        """,
-        version: PrePushVersion.current,
-        subcommands: [Run.self, Hook.self, Install.self, Uninstall.self, Init.self, Config.self, Results.self, Range.self, A11y.self, Scenarios.self, Report.self, Cache.self, History.self, Flaky.self, Impact.self, Comment.self, Destination.self, Demo.self]
-    )
-}
 
 /// Runs the command and turns every way out into one of the documented exit codes.
 @main
@@ -60,7 +39,7 @@ enum Main {
         // reflection cost a fifth of every hook run once swift-syntax's conformances were linked in
         // (docs/benchmarks.md). Any other shape of the call goes through the parser.
         if arguments.count == 4, arguments[0] == "hook", arguments[1] == "pre-push", !arguments[2].hasPrefix("-"), !arguments[3].hasPrefix("-") {
-            let status = Prepush.PrePushHook.runHook(remote: arguments[2], url: arguments[3], flags: ConfigurationFlags())
+            let status = Prepush.runInstalledHook(remote: arguments[2], url: arguments[3])
             ProcessSetup.settle()
             exit(status.rawValue)
         }

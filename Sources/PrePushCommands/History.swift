@@ -22,7 +22,7 @@ extension Prepush {
             var limit = 20
 
             func run() throws {
-                throw ExitCode(HistoryRun.show(test: test, limit: max(1, limit), console: Console()).rawValue)
+                throw ExitCode(HistoryRun.show(test: test, limit: max(1, limit), console: CommandContext.now.console).rawValue)
             }
         }
 
@@ -41,7 +41,7 @@ extension Prepush {
             }
 
             func run() throws {
-                throw ExitCode(HistoryRun.importResults(files, console: Console()).rawValue)
+                throw ExitCode(HistoryRun.importResults(files, console: CommandContext.now.console).rawValue)
             }
         }
     }
@@ -61,7 +61,7 @@ extension Prepush {
         var suggest = false
 
         func run() throws {
-            throw ExitCode(HistoryRun.flaky(runs: max(1, runs), suggest: suggest, console: Console()).rawValue)
+            throw ExitCode(HistoryRun.flaky(runs: max(1, runs), suggest: suggest, console: CommandContext.now.console).rawValue)
         }
     }
 }

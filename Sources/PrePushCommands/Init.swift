@@ -18,7 +18,7 @@ extension Prepush {
         var force = false
 
         func run() throws {
-            throw ExitCode(InitRun.runHere(force: force, console: Console()).rawValue)
+            throw ExitCode(InitRun.runHere(force: force, console: CommandContext.now.console).rawValue)
         }
     }
 }

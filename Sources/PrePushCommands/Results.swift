@@ -45,7 +45,9 @@ extension Prepush {
         var allowIncomplete = false
 
         var request: ResultsRun.Request {
-            var request = ResultsRun.Request(files: files, formats: format, environment: ProcessInfo.processInfo.environment)
+            let context = CommandContext.now
+            var request = ResultsRun.Request(files: files, formats: format, environment: context.environment)
+            request.standardInput = context.standardInput
             request.output = output
             request.outputDirectory = outputDirectory
             request.annotations = annotations
@@ -59,7 +61,7 @@ extension Prepush {
         }
 
         func run() throws {
-            throw ExitCode(ResultsRun.run(request, console: Console()).rawValue)
+            throw ExitCode(ResultsRun.run(request, console: CommandContext.now.console).rawValue)
         }
     }
 }
