@@ -118,7 +118,7 @@ import Testing
         writer.arguments = ["30"]
         writer.standardOutput = FileHandle(fileDescriptor: ends[1], closeOnDealloc: false)
         try writer.run()
-        defer { writer.terminate(); writer.waitUntilExit() }
+        defer { kill(writer.processIdentifier, SIGKILL); writer.waitUntilExit() }
         #expect(Processes.waitUntil(limit: 5) { Processes.isNamed(writer.processIdentifier, "sleep") })
         #expect(ProcessTree.holdsPipe(writer.processIdentifier, inodes: inodes), "a process writing into the pipe is the run's")
         #endif
