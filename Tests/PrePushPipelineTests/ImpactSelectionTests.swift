@@ -132,6 +132,8 @@ enum ImpactFixture {
     @Test func aNewSourceFileRunsTheTestsOfTheTargetsThatDependOnIt() {
         let added = OldSideChange(path: "Sources/Other/Loud.swift", oldPath: nil, kind: .added, lines: [], wholeFile: false)
         #expect(F.chosen([added]) == ["OtherTests.ShoutTests/testCrash", "OtherTests.ShoutTests/testShout"])
+        // The sources are read only where test files changed: the map's tests are enough.
+        #expect(F.chosen([added], current: []) == ["OtherTests.ShoutTests/testCrash", "OtherTests.ShoutTests/testShout"])
     }
 
     @Test func aDeletedOrBinarySourceRunsEveryTestOfIt() {
@@ -200,6 +202,14 @@ enum ImpactFixture {
                 == .selectionNotRun(stage: "unit", chosen: 2, ran: 1, missing: ["LibTests.Numbers/doubled()"]))
         let both = TestRun(results: one.results + [UITestResult(suite: "Numbers", name: "doubled()", status: .passed, duration: 0.1)])
         #expect(SelectiveRunCheck.refusal([stage], [StageResult(kind: .unit, status: .passed, duration: 1, logPath: "", tests: both)]) == nil)
+        // Two tests ran, but not the chosen doubled(): one filter's over-match does not hide it.
+        let other = TestRun(results: one.results + [UITestResult(suite: "LibTests.MathTests", name: "testDoubleTwice", status: .passed, duration: 0.1)])
+        #expect(SelectiveRunCheck.refusal([stage], [StageResult(kind: .unit, status: .passed, duration: 1, logPath: "", tests: other)])
+                == .selectionNotRun(stage: "unit", chosen: 2, ran: 2, missing: ["LibTests.Numbers/doubled()"]))
+        // Results named as the push's results.json names them: module, suite, name.
+        #expect(SelectiveRunCheck.notRun(["LibTests.freeTriple()", "LibTests.Numbers/tripled(_:)"],
+                                         in: [UITestResult(suite: "LibTests", name: "freeTriple()", status: .passed, duration: 0),
+                                              UITestResult(suite: "LibTests.Numbers", name: "tripled(_:)", status: .passed, duration: 0)]) == [])
         #expect(Verdict.reason(.selectionNotRun(stage: "unit", chosen: 2, ran: 0, missing: ["A.b()"]), hook: true)
                 == "unit: selective: chose 2 tests, ran 0, not run: A.b() (a filter that matched nothing; PREPUSH_SELECTIVE=0 runs every test)")
     }

@@ -43,6 +43,7 @@ enum InProcess {
             case "--base": base = value()
             case "--head": head = value()
             case "--no-cache": flags.noCache = true
+            case "--no-selective": flags.noSelective = true
             case "--quiet": request.quiet = true
             case "--verbose": flags.verbose = true
             case "--isolated": flags.isolated = true

@@ -28,6 +28,8 @@ package enum ImpactStep {
     /// The map and changes for `stage`, or why the stage falls back to test targets.
     package static func read(stage: StageSettings, packageFolder: String, graph: PackageGraph, repository: Repository, pushedCommit: String,
                      root: String, toolchain: () -> String) -> Result<ImpactReading, SelectionProblem> {
+        // The planner names the root package "." (a relative path); the store keys it as "".
+        let packageFolder = packageFolder == "." ? "" : packageFolder
         let map: ImpactMap
         do {
             let store = try ImpactStore(path: ImpactStore.path(commonDirectory: repository.commonDirectory))
@@ -50,7 +52,11 @@ package enum ImpactStep {
         } catch {
             return .failure(SelectionProblem(description: "cannot compare the impact map's commit \(short) with the push: \(ErrorText.describe(error))"))
         }
-        var reading = ImpactReading(map: map, changes: changes, current: currentTests(graph: graph, packageFolder: packageFolder, root: root))
+        // Only a test file that changed since the map can hold a test the map does not know (or no
+        // longer hold one it knows): an unchanged one holds what was recorded, so only those are parsed.
+        let changedFiles = Set(changes.filter { $0.kind != .deleted }.map(\.path))
+        var reading = ImpactReading(map: map, changes: changes,
+                                    current: currentTests(graph: graph, packageFolder: packageFolder, root: root, among: changedFiles))
         if let age = repository.commitCount(from: map.commit, to: head, limit: stage.impactMapAge + 1), age > stage.impactMapAge {
             reading.notes.append("the impact map of \(short) is more than \(stage.impactMapAge) commits old (impactMapAge); it is used, record it again")
         }
@@ -60,12 +66,14 @@ package enum ImpactStep {
         return .success(reading)
     }
 
-    /// The tests in the package's test targets as `swift test list` names them, found statically.
-    package static func currentTests(graph: PackageGraph, packageFolder: String, root: String) -> [CurrentTest] {
+    /// The tests in the package's test targets as `swift test list` names them, found statically in
+    /// `files` (repository-relative; nil: every Swift file of a test target).
+    package static func currentTests(graph: PackageGraph, packageFolder: String, root: String, among files: Set<String>? = nil) -> [CurrentTest] {
         let prefix = packageFolder.isEmpty || packageFolder == "." ? "" : packageFolder + "/"
         let testTargets = graph.targets.filter(\.isTest)
-        let globs = testTargets.map { Glob("\(prefix)\($0.path)/**/*.swift") }
-        let files = TestDiscovery.files(under: root, include: globs)
+        let files = files.map { wanted in
+            wanted.filter { path in path.hasSuffix(".swift") && testTargets.contains { path.hasPrefix(prefix + $0.path + "/") } }.sorted()
+        } ?? TestDiscovery.files(under: root, include: testTargets.map { Glob("\(prefix)\($0.path)/**/*.swift") })
         let inventory = TestDiscovery.discover(root: root, testFiles: files, platform: .host)
         var tests: [CurrentTest] = []
         for test in inventory.tests {

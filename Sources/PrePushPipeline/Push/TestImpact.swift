@@ -50,7 +50,8 @@ package enum TestImpact {
         /// Repository-relative folder of the package ("" for the root).
         package var packageFolder: String
         package var graph: PackageGraph
-        /// The tests the pushed sources hold.
+        /// The tests the pushed sources hold in the test files changed since the map (an unchanged
+        /// file holds the tests recorded from it).
         package var current: [CurrentTest]
         /// The configuration file, repository-relative: a change to it runs everything.
         package var configurationFile: String?
@@ -195,9 +196,12 @@ private struct Reach {
             let reached = SelectiveTests.select(changed: [change.path], packageFolder: inputs.packageFolder, graph: inputs.graph,
                                                 configurationFile: nil)
             guard case .only(let testTargets, _, _) = reached else { return }
-            for test in inputs.current where testTargets.contains(test.target) {
-                choose(current: test.listed, "its target depends on \(target.name), which gains \(change.path)")
+            let reason = "its target depends on \(target.name), which gains \(change.path)"
+            // A test's module is its `swift test list` name up to the first dot.
+            for (index, test) in inputs.map.tests.enumerated() {
+                if testTargets.contains(String((test.listed ?? test.identifier).prefix { $0 != "." })) { choose(map: index, reason) }
             }
+            for test in inputs.current where testTargets.contains(test.target) { choose(current: test.listed, reason) }
         case .modified where !change.wholeFile:
             for range in change.lines { reach(lines: range, of: old) }
         default:
