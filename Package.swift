@@ -110,6 +110,13 @@ let package = Package(
             ]
         ),
 
+        // The hook's added time to choose tests from an impact map (Benchmarks/ImpactChoice, docs/benchmarks.md).
+        .executableTarget(
+            name: "impact-choice",
+            dependencies: ["PrePushPipeline", "PrePushConfig", "PrePushCore", "PrePushGit", "PrePushHistory"],
+            path: "Benchmarks/ImpactChoice"
+        ),
+
         // Benchmark floor: read and parse Swift files with swift-syntax, nothing else (Benchmarks/accessibility-check).
         .executableTarget(
             name: "parse-floor",
@@ -139,7 +146,7 @@ let package = Package(
         .testTarget(name: "PrePushPipelineTests", dependencies: ["PrePushPipeline", "PrePushConfig", "PrePushCore", "PrePushTraceability", "PrePushResults", "PrePushHistory", "PrePushRunner", "PrePushTestSupport", "PrePushCommandTestSupport"]),
         .testTarget(
             name: "PrePushCLITests",
-            dependencies: ["prepush", "PrePushPipeline", "PrePushTestSupport", "PrePushCommandTestSupport"]
+            dependencies: ["prepush", "PrePushPipeline", "PrePushHistory", "PrePushCore", "PrePushTestSupport", "PrePushCommandTestSupport"]
         ),
     ]
 )

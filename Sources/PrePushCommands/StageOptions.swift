@@ -39,6 +39,9 @@ struct StageOptions: ParsableArguments {
     @Flag(name: .customLong("no-cache"), help: "Run every stage, even one that passed on the same tree with the same inputs (environment: PREPUSH_CACHE=0).")
     var noCache = false
 
+    @Flag(name: .customLong("no-selective"), help: "Run every test of a selective: stage (environment: PREPUSH_SELECTIVE=0; CI runs every test unless PREPUSH_SELECTIVE=1).")
+    var noSelective = false
+
     @Flag(name: .customLong("quiet"), help: "Print only the verdict, failures and warnings (environment: PREPUSH_QUIET).")
     var quiet = false
 
@@ -63,6 +66,7 @@ struct StageOptions: ParsableArguments {
         flags.isolated = isolated
         flags.allLines = allLines
         flags.noCache = noCache
+        flags.noSelective = noSelective
         return flags
     }
 }

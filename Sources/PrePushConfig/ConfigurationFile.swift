@@ -72,8 +72,11 @@ public struct FileStage: Sendable, Equatable {
     public var workingDirectory: Located<String>?
     /// `skip`: true turns the stage off.
     public var skip: Located<Bool>?
-    /// `selective`: a `swift test` stage runs only the test targets that depend on what the push changes.
-    public var selective: Located<Bool>?
+    /// `selective`: a `swift test` stage runs only the test targets that depend on what the push
+    /// changes (`true`), or only the tests an impact map says the change reaches (`tests`).
+    public var selective: Located<Selectivity>?
+    /// `impactMapAge`: commits an impact map may be behind before a push says so.
+    public var impactMapAge: Located<Int>?
     /// `parallel`: the stage may run at the same time as the stages next to it that say so too.
     public var parallel: Located<Bool>?
     /// `paths`: globs; the stage runs only when the push changes a matching file (none: always).
@@ -213,7 +216,7 @@ public struct ConfigurationFile: Sendable, Equatable {
     ]
 
     /// The keys of every stage, `unit`, `ui` or one of the team's own.
-    public static let stageKeys = ["run", "timeout", "env", "workingDirectory", "skip", "paths", "parallel", "selective", "cacheEnvironment", "shard",
+    public static let stageKeys = ["run", "timeout", "env", "workingDirectory", "skip", "paths", "parallel", "selective", "impactMapAge", "cacheEnvironment", "shard",
                                    "retry", "retryOn", "flaky", "infrastructureMessages"]
 
     /// The file's text, kept to quote lines in later errors.
@@ -386,7 +389,14 @@ struct FileDecoder {
             stage.workingDirectory = nonEmptyString(directory, path: "\(path).workingDirectory", expected: "a folder path")
         }
         if let parallel = fields["parallel"] { stage.parallel = boolean(parallel, path: "\(path).parallel") }
-        if let selective = fields["selective"] { stage.selective = boolean(selective, path: "\(path).selective") }
+        if let selective = fields["selective"] {
+            stage.selective = parsed(selective, path: "\(path).selective", expected: "true, false or tests", ValueParsers.selectivity)
+        }
+        if let age = fields["impactMapAge"] {
+            stage.impactMapAge = parsed(age, path: "\(path).impactMapAge", expected: "a number of commits") {
+                ValueParsers.count($0, range: StageSettings.impactMapAgeRange, what: "a number of commits")
+            }
+        }
         if let shard = fields["shard"] {
             if case .sequence = shard.content {
                 stage.shardTests = list(shard, path: "\(path).shard", expected: "true, false or test-file globs") {

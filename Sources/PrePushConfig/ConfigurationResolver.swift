@@ -28,6 +28,7 @@ public enum ConfigurationResolver {
         public static let cache = "PREPUSH_CACHE"
         public static let lineBuffered = "PREPUSH_LINE_BUFFERED"
         public static let annotations = "PREPUSH_ANNOTATIONS"
+        public static let selective = "PREPUSH_SELECTIVE"
     }
 
     /// Whether `PREPUSH_SKIP` asks to skip everything. Checked before the file is read, so a broken
@@ -187,6 +188,7 @@ private struct Merger {
         let isolated = pick("isolated", flag: flags.isolated ? (true, "--isolated") : nil, variable: nil,
                             parse: ValueParsers.boolean, file: file?.isolated, fallback: false)
         let cache = pickCache(file: file)
+        let selection = pickSelection()
         // An environment-only switch (the stages' line-buffered output): checked here so a bad value is an error like any other.
         if let raw = environment[Variable.lineBuffered], case .failure(let problem) = ValueParsers.boolean(raw) {
             errors.append(.invalidValue(.environment(Variable.lineBuffered), setting: Variable.lineBuffered, value: raw, problem: problem, sourceLine: nil))
@@ -247,6 +249,7 @@ private struct Merger {
             reportsDirectory: absolutePath(reports.value, base: request.repositoryRoot),
             remote: remote, settings: settings, notes: notes)
         resolved.annotationLimit = annotations.value
+        resolved.selectionEnabled = selection
         resolved.customStages = customStages
         resolved.customStagesSkippedByFile = customSkipped
         resolved.stageOrder = file?.stageOrder ?? []
@@ -295,6 +298,18 @@ private struct Merger {
             replaceSetting("cache", value: "false", origin: cache.origin)
         }
         return cache
+    }
+
+    /// `selective` as a switch over every stage: `--no-selective` > `PREPUSH_SELECTIVE` > on; in CI
+    /// off unless the variable turns it on (CI runs everything, and records the impact map).
+    private mutating func pickSelection() -> Bool {
+        var selection = pick("selective", flag: request.flags.noSelective ? (false, "--no-selective") : nil, variable: Variable.selective,
+                             parse: ValueParsers.boolean, file: nil, fallback: true)
+        if selection.value, ConfigurationResolver.runsInCI(environment), selection.origin == .default {
+            selection = (false, .derived("off in CI unless \(Variable.selective)=1"))
+            replaceSetting("selective", value: "false", origin: selection.origin)
+        }
+        return selection.value
     }
 
     /// `reports.annotations`: `--annotations` > `PREPUSH_ANNOTATIONS` > the file > 10, each within 1–50.
@@ -396,6 +411,9 @@ private struct Merger {
         if let selective = written?.selective {
             settings.append(ResolvedSetting(name: "\(name).selective", value: "\(selective.value)", origin: .file(selective.location)))
         }
+        if let age = written?.impactMapAge {
+            settings.append(ResolvedSetting(name: "\(name).impactMapAge", value: "\(age.value)", origin: .file(age.location)))
+        }
         if let parallel = written?.parallel {
             settings.append(ResolvedSetting(name: "\(name).parallel", value: "\(parallel.value)", origin: .file(parallel.location)))
         }
@@ -423,7 +441,7 @@ private struct Merger {
         guard let command else { return nil }
         var stage = StageSettings(kind: kind, command: command.0, timeout: timeout, environment: environment, workingDirectory: directory,
                                   cacheEnvironment: cacheEnvironment.map(\.value), paths: paths.map(\.value),
-                                  parallel: written?.parallel?.value ?? false, selective: written?.selective?.value ?? false,
+                                  parallel: written?.parallel?.value ?? false, selectivity: written?.selective?.value ?? .off,
                                   shardTests: written?.shard?.value == true ? written?.shardTests.map(\.value) ?? [] : nil)
         // `retryOn` absent: `failed` (with `retry`); given: what it lists.
         let listed = written?.retryOn.map(\.value) ?? []
@@ -431,6 +449,7 @@ private struct Merger {
         stage.retry = reasons.contains("failed") ? written?.retry?.value ?? 0 : 0
         stage.retriesInfrastructure = reasons.contains("infrastructure")
         stage.flaky = written?.flaky?.value ?? .warn
+        stage.impactMapAge = written?.impactMapAge?.value ?? StageSettings.defaultImpactMapAge
         stage.infrastructureMessages = written?.infrastructureMessages.map(\.value) ?? []
         return stage
     }

@@ -31,6 +31,8 @@ public struct ConfigurationFlags: Sendable, Equatable {
     public var allLines = false
     /// `--no-cache`: run every stage even when an earlier run passed on the same tree.
     public var noCache = false
+    /// `--no-selective`: every `selective:` stage runs every test.
+    public var noSelective = false
 
     /// No flags given.
     public init() {}
@@ -78,8 +80,20 @@ public struct StageSettings: Sendable, Equatable {
     public let paths: [String]
     /// Whether the stage may run at the same time as its neighbours that say so too.
     public let parallel: Bool
-    /// Whether a `swift test` stage runs only the test targets that depend on what the push changes.
-    public let selective: Bool
+    /// What `selective:` narrows a `swift test` stage to: nothing, the test targets that depend on
+    /// what the push changes, or the single tests an impact map says the change reaches.
+    public let selectivity: Selectivity
+    /// Whether `selective:` narrows the stage at all.
+    public var selective: Bool { selectivity != .off }
+    /// `impactMapAge`: commits between an impact map and the pushed commit before the push says the
+    /// map is old (it is still used).
+    public var impactMapAge = StageSettings.defaultImpactMapAge
+    /// Set by selection on a stage it narrowed: the verdict cache neither keeps nor takes its pass
+    /// (a pass of some tests is not the stage's pass).
+    public var narrowedBySelection = false
+    /// Set by `selective: tests`: the `swift test list` names of the tests it chose. A run whose
+    /// results show fewer tests refuses (a filter that matches nothing exits 0 having run nothing).
+    public var chosenTests: [String] = []
     /// `shard:`: nil when `prepush run --shard` does not split this stage's tests; else the globs of
     /// its test files (empty: the files `traceability.tests` selects).
     public let shardTests: [String]?
@@ -95,10 +109,14 @@ public struct StageSettings: Sendable, Equatable {
 
     /// The numbers of retries a stage may ask for.
     public static let retryRange = 0...5
+    /// Commits an impact map may be behind before a push says so.
+    public static let defaultImpactMapAge = 100
+    /// What `impactMapAge` accepts.
+    public static let impactMapAgeRange = 1...100_000
 
     /// Creates stage settings.
     public init(kind: StageKind, command: String, timeout: Int, environment: [EnvironmentEntry], workingDirectory: String,
-                cacheEnvironment: [String] = [], paths: [String] = [], parallel: Bool = false, selective: Bool = false,
+                cacheEnvironment: [String] = [], paths: [String] = [], parallel: Bool = false, selectivity: Selectivity = .off,
                 shardTests: [String]? = nil) {
         self.kind = kind
         self.command = command
@@ -108,7 +126,7 @@ public struct StageSettings: Sendable, Equatable {
         self.cacheEnvironment = cacheEnvironment
         self.paths = paths
         self.parallel = parallel
-        self.selective = selective
+        self.selectivity = selectivity
         self.shardTests = shardTests
     }
 
@@ -116,7 +134,10 @@ public struct StageSettings: Sendable, Equatable {
     public func limited(to seconds: Int) -> StageSettings {
         var limited = StageSettings(kind: kind, command: command, timeout: max(1, seconds), environment: environment,
                                     workingDirectory: workingDirectory, cacheEnvironment: cacheEnvironment, paths: paths,
-                                    parallel: parallel, selective: selective, shardTests: shardTests)
+                                    parallel: parallel, selectivity: selectivity, shardTests: shardTests)
+        limited.impactMapAge = impactMapAge
+        limited.narrowedBySelection = narrowedBySelection
+        limited.chosenTests = chosenTests
         limited.retry = retry
         limited.retriesInfrastructure = retriesInfrastructure
         limited.flaky = flaky
@@ -129,6 +150,14 @@ public struct StageSettings: Sendable, Equatable {
         var moved = self
         moved.workingDirectory = workingDirectory
         return moved
+    }
+
+    /// The same stage narrowed by `selective:` to some tests (`chosen`, empty for test targets).
+    public func narrowed(to command: String, adding variables: [EnvironmentEntry], chosen: [String] = []) -> StageSettings {
+        var changed = running(command, adding: variables)
+        changed.narrowedBySelection = true
+        changed.chosenTests = chosen
+        return changed
     }
 
     /// The same stage with another command and more variables (a selective run's filter, a shard's tests).
@@ -194,6 +223,9 @@ public struct ResolvedConfiguration: Sendable {
     /// Whether a stage that passed on the same tree with the same inputs is skipped (`cache`,
     /// `PREPUSH_CACHE`, `--no-cache`).
     public let cache: Bool
+    /// Whether `selective:` stages are narrowed at all (`--no-selective`, `PREPUSH_SELECTIVE`; off in
+    /// CI unless `PREPUSH_SELECTIVE=1`: selection is for the hook, CI runs everything).
+    public var selectionEnabled = true
     /// Whether the unit stage is turned off by `skip: true` in the file.
     public let unitStageSkippedByFile: Bool
     /// Absolute path of the reports folder.
@@ -229,6 +261,19 @@ public struct ResolvedConfiguration: Sendable {
         lines += notes.map { "note: \($0)" }
         return lines.joined(separator: "\n")
     }
+}
+
+/// `selective:` on a `swift test` stage.
+public enum Selectivity: String, Sendable, Equatable, CaseIterable, CustomStringConvertible {
+    /// `false`: every test runs.
+    case off = "false"
+    /// `true`: the test targets that depend on what the push changes.
+    case targets = "true"
+    /// `tests`: the tests an impact map says the change reaches (target-level without a map).
+    case tests
+
+    /// The word the file takes, as `prepush config` shows it.
+    public var description: String { rawValue }
 }
 
 /// What a test that failed and then passed on a retry does to the verdict.

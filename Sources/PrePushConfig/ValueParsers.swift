@@ -52,6 +52,13 @@ package enum ValueParsers {
             ?? .failure(.notOneOf(FlakyPolicy.allCases.map(\.rawValue), what: "a flaky policy"))
     }
 
+    /// `selective:`: a boolean (`true` is test targets), or `tests`, in any case.
+    package static func selectivity(_ raw: String) -> Result<Selectivity, ValueProblem> {
+        if trimmed(raw).lowercased() == Selectivity.tests.rawValue { return .success(.tests) }
+        if case .success(let on) = boolean(raw) { return .success(on ? .targets : .off) }
+        return .failure(.notOneOf(["true", "false", "tests"], what: "a selection"))
+    }
+
     /// What a retry answers: `failed` tests, or `infrastructure` errors before any test began.
     package static func retryReason(_ raw: String) -> Result<String, ValueProblem> {
         let text = trimmed(raw).lowercased()

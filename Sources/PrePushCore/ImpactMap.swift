@@ -110,10 +110,15 @@ public struct ImpactMap: Sendable, Equatable, Codable {
     /// Reads a map `exported()` wrote; a problem says what (bad JSON, another format version).
     public static func imported(_ bytes: [UInt8]) -> Result<ImpactMap, ImpactMapProblem> {
         let map: ImpactMap
-        do {
-            map = try JSONDecoder().decode(ImpactMap.self, from: Data(bytes))
-        } catch {
-            return .failure(ImpactMapProblem(description: "not an impact map prepush wrote: \(error)"))
+        if let read = ImpactMapReader.read(bytes) {
+            // A push reads the map in the hook's time: the byte reader, with JSONDecoder for what it does not expect.
+            map = read
+        } else {
+            do {
+                map = try JSONDecoder().decode(ImpactMap.self, from: Data(bytes))
+            } catch {
+                return .failure(ImpactMapProblem(description: "not an impact map prepush wrote: \(error)"))
+            }
         }
         guard map.version == formatVersion else {
             return .failure(ImpactMapProblem(description: "an impact map of format \(map.version); this prepush reads format \(formatVersion): record it again"))

@@ -250,7 +250,7 @@ extension Repository {
     }
 
     /// Whether the object exists here and is a commit.
-    private func hasCommit(_ id: String) -> Bool {
+    func hasCommit(_ id: String) -> Bool {
         guard var oid = try? oid(id) else { return false }
         var commit: OpaquePointer?
         guard git_commit_lookup(&commit, handle, &oid) == 0 else { return false }

@@ -310,7 +310,7 @@ public enum Pipeline {
         let root = context.repository.workingDirectory ?? ""
         let environment = context.request.environment
         let cacheFolder = FilePath.join(context.repository.commonDirectory, "prepush/packages")
-        return PushPlanner.SelectiveInputs(
+        var inputs = PushPlanner.SelectiveInputs(
             isolated: configuration.isolated, workingTreeMatches: workspace.workingTreeMatches,
             treeRoot: workspace.treeRoot(isolated: configuration.isolated, repositoryRoot: root),
             configurationFile: configuration.configurationFile.map { FilePath.relative(FilePath.absolute($0, base: context.request.here), to: root) },
@@ -320,6 +320,18 @@ public enum Pipeline {
                                   environment: StageExecution.environment(for: stage, base: environment, reportsDirectory: workspace.reportsDirectory))
             },
             mentions: SelectiveTests.sources(in:mention:))
+        if !configuration.selectionEnabled {
+            let origin = configuration.settings.last { $0.name == "selective" }.map { "\($0.origin)" } ?? "turned off"
+            inputs.turnedOff = "selective off: \(origin)"
+        }
+        let treeRoot = inputs.treeRoot
+        inputs.impact = { stage, packageFolder, graph in
+            ImpactStep.read(stage: stage, packageFolder: packageFolder, graph: graph, repository: context.repository,
+                            pushedCommit: context.pushedCommit, root: treeRoot) {
+                VerdictCache(repository: context.repository).toolchainIdentity(environment: environment)
+            }
+        }
+        return inputs
     }
 
     /// The verdict of a run whose stages passed: each stage with its time (or cached), and what

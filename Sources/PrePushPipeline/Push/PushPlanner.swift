@@ -148,12 +148,23 @@ enum PushPlanner {
         var graph: (StageSettings) -> Result<PackageGraph, SelectionProblem>
         /// Whether the sources of a target (its folder) name any of the words.
         var mentions: (_ folder: String, _ words: [String]) -> Bool
+        /// Why selection is off for this run (`--no-selective`, `PREPUSH_SELECTIVE=0`, CI); nil when on.
+        var turnedOff: String? = nil
+        /// For `selective: tests`: the impact map and what changed since it, for a stage and its
+        /// package folder and graph, or why test targets run instead.
+        var impact: (StageSettings, String, PackageGraph) -> Result<ImpactReading, SelectionProblem> = { _, _, _ in
+            .failure(SelectionProblem(description: "no impact map is read here"))
+        }
     }
 
     /// Narrows each `selective: true` stage to the test targets the push can affect.
     static func select(_ plan: inout PushPlan, inputs: SelectiveInputs) {
         for stage in plan.stages.stages where stage.selective {
             let name = stage.kind.rawValue
+            if let turnedOff = inputs.turnedOff {
+                plan.notes.append(.note("\(name): selective: every test runs (\(turnedOff))"))
+                continue
+            }
             if inputs.sharded && stage.shardTests != nil {
                 plan.notes.append(.note("\(name): selective: off in a sharded run (each shard runs its part of every test)"))
                 continue
@@ -179,6 +190,15 @@ enum PushPlanner {
                                                   configurationFile: inputs.configurationFile) { target, names in
                 inputs.mentions(FilePath.join(stage.workingDirectory, target.path), names)
             }
+            if stage.selectivity == .tests, case .only = selection {
+                switch inputs.impact(stage, packageFolder, graph) {
+                case .success(let reading):
+                    if applyImpact(stage, reading: reading, packageFolder: packageFolder, graph: graph,
+                                   configurationFile: inputs.configurationFile, plan: &plan) { continue }
+                case .failure(let problem):
+                    plan.notes.append(.note("\(name): selective: test targets instead of tests (\(problem))"))
+                }
+            }
             apply(selection, to: stage, graph: graph, plan: &plan)
         }
     }
@@ -198,13 +218,13 @@ enum PushPlanner {
             plan.selectiveSummaries[stage.kind] = "\(leftOut) of \(total) test targets left out, none reaches \(shownChanged)"
             if tests.isEmpty {
                 // Nothing to test, but a type error anywhere must still refuse: build what a full run builds.
-                plan.stages.replace(stage.kind, with: stage.running(SelectiveTests.buildEverything, adding: []))
+                plan.stages.replace(stage.kind, with: stage.narrowed(to: SelectiveTests.buildEverything, adding: []))
                 plan.notes.append(.said("\(name): selective: no test target depends on \(shownChanged); every target is built (\(SelectiveTests.buildEverything)), no test runs"))
                 return
             }
             let filter = SelectiveTests.filter(tests)
             let command = SelectiveTests.command(stage.command, filterArgument: ShellQuoting.quoted(filter))
-            plan.stages.replace(stage.kind, with: stage.running(command ?? stage.command, adding: [EnvironmentEntry(name: "PREPUSH_TEST_FILTER", value: filter)]))
+            plan.stages.replace(stage.kind, with: stage.narrowed(to: command ?? stage.command, adding: [EnvironmentEntry(name: "PREPUSH_TEST_FILTER", value: filter)]))
             plan.notes.append(.said("\(name): selective: \(tests.count) of \(total) test targets (\(TextFormatting.list(tests))), for changes in \(shownChanged)"
                                     + (command == nil ? "; the command does not end in swift test, so it gets them as $PREPUSH_TEST_FILTER" : "")))
         }

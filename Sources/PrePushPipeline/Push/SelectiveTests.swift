@@ -10,20 +10,34 @@ import PrePushResults
 import PrePushRunner
 
 /// A Swift package's targets as `swift package describe --type json` gives them.
-struct PackageGraph: Equatable {
-    struct Target: Equatable {
-        let name: String
+package struct PackageGraph: Equatable {
+    /// One target.
+    package struct Target: Equatable {
+        package let name: String
         /// Relative to the package root.
-        let path: String
-        let isTest: Bool
-        let dependencies: [String]
+        package let path: String
+        package let isTest: Bool
+        package let dependencies: [String]
         /// An executable target: tests may run its binary without depending on it.
-        var isExecutable = false
+        package var isExecutable = false
         /// The products it is part of (an executable's binary is named after its product).
-        var products: [String] = []
+        package var products: [String] = []
+
+        /// Creates a target.
+        package init(name: String, path: String, isTest: Bool, dependencies: [String]) {
+            self.name = name
+            self.path = path
+            self.isTest = isTest
+            self.dependencies = dependencies
+        }
     }
 
-    let targets: [Target]
+    package let targets: [Target]
+
+    /// Creates a graph.
+    package init(targets: [Target]) {
+        self.targets = targets
+    }
 
     /// Reads the JSON `swift package describe --type json` prints.
     static func parse(_ bytes: [UInt8]) -> PackageGraph? {
@@ -74,8 +88,13 @@ struct PackageGraph: Equatable {
 }
 
 /// Why a selective stage runs everything instead.
-struct SelectionProblem: Error, CustomStringConvertible {
-    let description: String
+package struct SelectionProblem: Error, CustomStringConvertible {
+    package let description: String
+
+    /// Creates a problem.
+    package init(description: String) {
+        self.description = description
+    }
 }
 
 /// Which tests of a Swift package a push needs: the test targets that depend, directly or through

@@ -62,6 +62,7 @@ struct StageRunner {
             results += groupResults
             // The first stage of the group (in file order) that did not pass decides the verdict.
             guard let result = groupResults.first(where: { $0.status != .passed }) else {
+                if let refusal = SelectiveRunCheck.refusal(group, groupResults) { return (results, refusal) }
                 if let refusal = flakyRefusal(group, groupResults) { return (results, refusal) }
                 continue
             }
@@ -156,7 +157,8 @@ struct StageRunner {
         let output = diagnostics.console
         let environment = context.request.environment
         var cacheKey: String?
-        if let verdicts {
+        // A pass of the tests selection chose is not the stage's pass: it is neither kept nor taken.
+        if let verdicts, !stage.narrowedBySelection {
             let key = self.cacheKey(stage, verdicts: verdicts)
             switch verdicts.cache.lookup(key) {
             case .hit(let entry):

@@ -9,6 +9,9 @@ enum Refusal: Equatable {
     case stage(summary: String, notRun: [String])
     /// A stage exited 0 while its results show failures (`swift test | tee log`).
     case hiddenFailures(stage: String, failingTests: Int)
+    /// A `selective: tests` stage passed having run fewer tests than it chose (`missing` names some):
+    /// a filter that matches nothing exits 0, so the run proves nothing about those tests.
+    case selectionNotRun(stage: String, chosen: Int, ran: Int, missing: [String])
     /// A stage passed only because `tests` of its tests passed on a retry, and its policy is `flaky: refuse`.
     case flaky(stage: String, tests: Int)
     /// The traceability gate: `scenarios` of the blocking `priorities` fail or have no test.
@@ -90,6 +93,9 @@ enum Verdict: Equatable {
         case .hiddenFailures(let stage, let failing):
             let what = failing > 0 ? TextFormatting.count(failing, "failing test") : "a failed test run"
             return "\(stage): exited 0, but its results show \(what) (a command that ignores its tests' failures, such as swift test | tee log, hides the runner's exit status)"
+        case .selectionNotRun(let stage, let chosen, let ran, let missing):
+            let named = missing.isEmpty ? "" : ", not run: \(TextFormatting.list(Array(missing.prefix(3))))\(missing.count > 3 ? ", …" : "")"
+            return "\(stage): selective: chose \(TextFormatting.count(chosen, "test")), ran \(ran)\(named) (a filter that matched nothing; PREPUSH_SELECTIVE=0 runs every test)"
         case .flaky(let stage, let tests):
             return "\(stage): \(TextFormatting.count(tests, "flaky test")) failed and then passed on a retry (flaky: refuse)"
         case .traceability(let scenarios, let priorities):

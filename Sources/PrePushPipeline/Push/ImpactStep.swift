@@ -1,0 +1,157 @@
+import PrePushConfig
+import PrePushCore
+import PrePushGit
+import PrePushHistory
+import PrePushTestDiscovery
+import PrePushTraceability
+
+/// What `selective: tests` reads before it can choose: the newest impact map of the stage, the
+/// changes from the map's commit to the pushed tree, and the tests the pushed sources hold.
+package struct ImpactReading {
+    package var map: ImpactMap
+    package var changes: [OldSideChange]
+    package var current: [CurrentTest]
+    /// What to say about the map (another toolchain, many commits old): it is used all the same.
+    package var notes: [String] = []
+}
+
+/// Reads what `selective: tests` needs (the store, libgit2, discovery), and turns a choice into the
+/// stage's command. The choice itself is `TestImpact.decide`, a pure function.
+package enum ImpactStep {
+    /// Chosen tests above which the stage runs its test targets instead: one `--filter` each makes
+    /// the command long, and the whole command is one argument of `sh -c`, which Linux limits to
+    /// 128 KiB (`MAX_ARG_STRLEN`).
+    package static let maximumFilters = 400
+    /// The longest command selection writes, in bytes, well under that limit.
+    package static let maximumCommandBytes = 96 * 1024
+
+    /// The map and changes for `stage`, or why the stage falls back to test targets.
+    package static func read(stage: StageSettings, packageFolder: String, graph: PackageGraph, repository: Repository, pushedCommit: String,
+                     root: String, toolchain: () -> String) -> Result<ImpactReading, SelectionProblem> {
+        // The planner names the root package "." (a relative path); the store keys it as "".
+        let packageFolder = packageFolder == "." ? "" : packageFolder
+        let map: ImpactMap
+        do {
+            let store = try ImpactStore(path: ImpactStore.path(commonDirectory: repository.commonDirectory))
+            guard let stored = try store.latest(stage: stage.kind.rawValue, packageFolder: packageFolder) else {
+                return .failure(SelectionProblem(description: "no impact map is recorded for \(stage.kind.rawValue) (prepush impact record)"))
+            }
+            map = stored
+        } catch {
+            return .failure(SelectionProblem(description: "the impact map cannot be read: \(ErrorText.describe(error))"))
+        }
+        let short = String(map.commit.prefix(7))
+        guard repository.containsCommit(map.commit) else {
+            return .failure(SelectionProblem(description: "the impact map's commit \(short) is not in this repository"))
+        }
+        let head: String
+        let changes: [OldSideChange]
+        do {
+            head = try repository.commitID(pushedCommit)
+            changes = try repository.oldSideChanges(from: map.commit, to: head)
+        } catch {
+            return .failure(SelectionProblem(description: "cannot compare the impact map's commit \(short) with the push: \(ErrorText.describe(error))"))
+        }
+        // Only a test file that changed since the map can hold a test the map does not know (or no
+        // longer hold one it knows): an unchanged one holds what was recorded, so only those are parsed.
+        let changedFiles = Set(changes.filter { $0.kind != .deleted }.map(\.path))
+        var reading = ImpactReading(map: map, changes: changes,
+                                    current: currentTests(graph: graph, packageFolder: packageFolder, root: root, among: changedFiles))
+        if let age = repository.commitCount(from: map.commit, to: head, limit: stage.impactMapAge + 1), age > stage.impactMapAge {
+            reading.notes.append("the impact map of \(short) is more than \(stage.impactMapAge) commits old (impactMapAge); it is used, record it again")
+        }
+        if !map.toolchain.isEmpty, !toolchain().contains(map.toolchain) {
+            reading.notes.append("the impact map of \(short) was recorded with another toolchain (\(map.toolchain)); it is used, record it again")
+        }
+        return .success(reading)
+    }
+
+    /// The tests in the package's test targets as `swift test list` names them, found statically in
+    /// `files` (repository-relative; nil: every Swift file of a test target).
+    package static func currentTests(graph: PackageGraph, packageFolder: String, root: String, among files: Set<String>? = nil) -> [CurrentTest] {
+        let prefix = packageFolder.isEmpty || packageFolder == "." ? "" : packageFolder + "/"
+        let testTargets = graph.targets.filter(\.isTest)
+        let files = files.map { wanted in
+            wanted.filter { path in path.hasSuffix(".swift") && testTargets.contains { path.hasPrefix(prefix + $0.path + "/") } }.sorted()
+        } ?? TestDiscovery.files(under: root, include: testTargets.map { Glob("\(prefix)\($0.path)/**/*.swift") })
+        let inventory = TestDiscovery.discover(root: root, testFiles: files, platform: .host)
+        var tests: [CurrentTest] = []
+        for test in inventory.tests {
+            let file = test.location.file
+            let inPackage = file.hasPrefix(prefix) ? String(file.dropFirst(prefix.count)) : file
+            guard let target = testTargets.first(where: { inPackage.hasPrefix($0.path + "/") }) else { continue }
+            tests.append(CurrentTest(listed: listedName(test, target: target.name), target: target.name, file: file))
+        }
+        return tests
+    }
+
+    /// `swift test list`'s name of a discovered test: `Target.Type/test` (XCTest),
+    /// `Target.Suite/Inner/test(label:)` and `Target.free()` (Swift Testing).
+    package static func listedName(_ test: DiscoveredTest, target: String) -> String {
+        guard test.framework == .swiftTesting else { return "\(target).\(test.typeName ?? "")/\(test.name)" }
+        let name = "\(test.name)(\(test.parameterLabels.map { "\($0):" }.joined()))"
+        guard let type = test.typeName else { return "\(target).\(name)" }
+        return "\(target).\(type.replacing(".", with: "/"))/\(name)"
+    }
+
+    /// The exact `--filter` of one test: its `swift test list` name escaped as a regular expression,
+    /// anchored at the start only. Swift Testing matches the filter against ids that end in a source
+    /// place (`…/doubled()/File.swift:4:6`), so a `$` would match nothing; a name ending in `)` needs
+    /// no end, and one ending in a letter ends at a word boundary (`testDouble` not `testDoubleTwice`).
+    package static func filter(_ listed: String) -> String {
+        let name = TestImpact.matchName(listed)
+        let endsInWord = name.last.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false
+        return "^" + TestSharding.regexEscaped(name) + (endsInWord ? "\\b" : "")
+    }
+
+    /// The stage's command running exactly `listed` (one `--filter` each), nil when the command does
+    /// not end in a `swift test` prepush can add filters to.
+    package static func command(_ command: String, running listed: [String]) -> String? {
+        let quoted = listed.map { ShellQuoting.quoted(filter($0)) }
+        guard let first = quoted.first, let withFirst = SelectiveTests.command(command, filterArgument: first) else { return nil }
+        return withFirst + quoted.dropFirst().map { " --filter \($0)" }.joined()
+    }
+}
+
+extension PushPlanner {
+    /// Narrows a `selective: tests` stage with the map, or says why test targets run instead (and
+    /// then narrows it to them): false when the caller should apply target-level selection.
+    static func applyImpact(_ stage: StageSettings, reading: ImpactReading, packageFolder: String, graph: PackageGraph,
+                            configurationFile: String?, plan: inout PushPlan) -> Bool {
+        let name = stage.kind.rawValue
+        for note in reading.notes { plan.notes.append(.note("\(name): selective: \(note)")) }
+        let inputs = TestImpact.Inputs(map: reading.map, changes: reading.changes, packageFolder: packageFolder, graph: graph,
+                                       current: reading.current, configurationFile: configurationFile)
+        let chosen: TestImpact.Chosen
+        switch TestImpact.decide(inputs) {
+        case .all(let reason):
+            plan.notes.append(.note("\(name): selective: every test runs (\(reason))"))
+            return true
+        case .tests(let tests): chosen = tests
+        }
+        let short = String(reading.map.commit.prefix(7))
+        let basis = "impact map of \(short), \(TextFormatting.count(chosen.changedFiles, "file")) changed"
+        let leftOut = chosen.total - chosen.listed.count
+        let why = chosen.reasons.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+        plan.selectiveSummaries[stage.kind] = "\(leftOut) of \(chosen.total) tests not run: the \(basis) shows the change does not reach them"
+            + (why.isEmpty ? "" : " (ran: \(why))")
+        guard !chosen.listed.isEmpty else {
+            plan.stages.replace(stage.kind, with: stage.narrowed(to: SelectiveTests.buildEverything, adding: []))
+            plan.notes.append(.said("\(name): selective: 0 of \(chosen.total) tests (\(basis)); every target is built (\(SelectiveTests.buildEverything)), no test runs"))
+            return true
+        }
+        let command = ImpactStep.command(stage.command, running: chosen.listed)
+        let joined = chosen.listed.map(ImpactStep.filter).joined(separator: "|")
+        guard chosen.listed.count <= ImpactStep.maximumFilters, (command ?? joined).utf8.count <= ImpactStep.maximumCommandBytes else {
+            plan.selectiveSummaries[stage.kind] = nil
+            plan.notes.append(.note("\(name): selective: \(chosen.listed.count) of \(chosen.total) tests chosen, more than one command can name (\(ImpactStep.maximumFilters)); their test targets run"))
+            return false
+        }
+        let narrowed = stage.narrowed(to: command ?? stage.command, adding: [EnvironmentEntry(name: "PREPUSH_TEST_FILTER", value: joined)],
+                                      chosen: chosen.listed)
+        plan.stages.replace(stage.kind, with: narrowed)
+        plan.notes.append(.said("\(name): selective: \(chosen.listed.count) of \(chosen.total) tests (\(basis))"
+                                + (command == nil ? "; the command does not end in swift test, so it gets them as $PREPUSH_TEST_FILTER" : "")))
+        return true
+    }
+}

@@ -1,0 +1,275 @@
+import PrePushCore
+import PrePushGit
+
+/// A test that exists in the pushed sources, found statically (`PrePushTestDiscovery`).
+package struct CurrentTest: Sendable, Equatable {
+    /// How `swift test list` names it: `LibTests.MathTests/testDouble`, `LibTests.Numbers/doubled()`,
+    /// `LibTests.freeTriple()`.
+    package let listed: String
+    /// Its test target (module).
+    package let target: String
+    /// Repository-relative file that defines it.
+    package let file: String
+
+    /// Creates a current test.
+    package init(listed: String, target: String, file: String) {
+        self.listed = listed
+        self.target = target
+        self.file = file
+    }
+}
+
+/// Which single tests a push runs, from an impact map: a pure function of the map, the changes since
+/// the map's commit, the package's targets and the tests there are now. When in doubt a test runs.
+package enum TestImpact {
+    /// What a `selective: tests` stage runs.
+    package enum Decision: Equatable {
+        /// Every test: a change selection cannot see through.
+        case all(reason: String)
+        /// These tests (each by its `swift test list` name), out of `total`; none: only the build runs.
+        case tests(Chosen)
+    }
+
+    /// The tests chosen and why.
+    package struct Chosen: Equatable {
+        /// `swift test list` names, sorted, each once.
+        package var listed: [String]
+        /// Tests there are in all (now, and those the map knows that still exist).
+        package var total: Int
+        /// Files the change touches in Swift sources of targets.
+        package var changedFiles: Int
+        /// Why tests run, with how many each reason chose (a test counted under its first reason).
+        package var reasons: [String: Int]
+    }
+
+    /// Everything the choice reads.
+    package struct Inputs {
+        package var map: ImpactMap
+        /// The changes from the map's commit to the pushed tree, with old-side (map) lines.
+        package var changes: [OldSideChange]
+        /// Repository-relative folder of the package ("" for the root).
+        package var packageFolder: String
+        package var graph: PackageGraph
+        /// The tests the pushed sources hold in the test files changed since the map (an unchanged
+        /// file holds the tests recorded from it).
+        package var current: [CurrentTest]
+        /// The configuration file, repository-relative: a change to it runs everything.
+        package var configurationFile: String?
+
+        /// Creates the inputs.
+        package init(map: ImpactMap, changes: [OldSideChange], packageFolder: String, graph: PackageGraph, current: [CurrentTest],
+                     configurationFile: String?) {
+            self.map = map
+            self.changes = changes
+            self.packageFolder = packageFolder
+            self.graph = graph
+            self.current = current
+            self.configurationFile = configurationFile
+        }
+    }
+
+    /// The name a test is matched by across the map and the sources: the `swift test list` form
+    /// without a trailing source location (`…/doubled()/File.swift:4:6`).
+    package static func matchName(_ listed: String) -> String {
+        guard let slash = listed.lastIndex(of: "/"), listed[listed.index(after: slash)...].contains(".swift:") else { return listed }
+        return String(listed[..<slash])
+    }
+
+    /// Whether `pieces` (each within `whole`) together hold every line of `whole`.
+    package static func covers(_ pieces: [ClosedRange<Int>], _ whole: ClosedRange<Int>) -> Bool {
+        var next = whole.lowerBound
+        for piece in pieces.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if piece.lowerBound > next { return false }
+            next = max(next, piece.upperBound + 1)
+        }
+        return next > whole.upperBound
+    }
+
+    /// The choice for `inputs`. The changes are those between the map's tree and the pushed tree,
+    /// whatever the two commits' relation: the map describes its own tree, so what differs from it
+    /// is all a push can have changed since (a pushed commit older than the map was recorded on).
+    package static func decide(_ inputs: Inputs) -> Decision {
+        var reach = Reach(inputs)
+        if let everything = reach.classifyChanges() { return everything }
+        // A test the runner cannot run alone cannot be chosen alone.
+        if let index = reach.mapChosen.keys.sorted().first(where: { inputs.map.tests[$0].listed == nil }) {
+            return .all(reason: "\(inputs.map.tests[index].identifier) is chosen and has no name to run it alone by")
+        }
+        return .tests(reach.chosen())
+    }
+}
+
+/// The working state of one choice: which map tests and which current tests run, and why.
+private struct Reach {
+    let inputs: TestImpact.Inputs
+    let prefix: String
+    /// Function indices of each file in the map.
+    var functionsOfFile: [String: [Int]] = [:]
+    /// Tests (indices into `map.tests`) that executed each function.
+    var testsOfFunction: [[Int]]
+    /// Map tests chosen, with their first reason.
+    var mapChosen: [Int: String] = [:]
+    /// Current tests chosen (by match name), with their first reason.
+    var currentChosen: [String: String] = [:]
+    /// Files changed or deleted since the map: a map test defined there that is gone now was deleted.
+    var changedPaths: Set<String> = []
+    /// Swift sources of targets the change touches.
+    var swiftFiles = 0
+
+    init(_ inputs: TestImpact.Inputs) {
+        self.inputs = inputs
+        let folder = inputs.packageFolder
+        prefix = folder.isEmpty || folder == "." ? "" : folder + "/"
+        for (index, function) in inputs.map.functions.enumerated() { functionsOfFile[function.file, default: []].append(index) }
+        testsOfFunction = Array(repeating: [], count: inputs.map.functions.count)
+        for (testIndex, test) in inputs.map.tests.enumerated() {
+            for function in test.functions { testsOfFunction[function].append(testIndex) }
+        }
+    }
+
+    /// Marks what each change reaches (counting the Swift sources in `swiftFiles`); the whole-suite
+    /// decision a change forces, if one does.
+    mutating func classifyChanges() -> TestImpact.Decision? {
+        for change in inputs.changes {
+            changedPaths.insert(change.path)
+            if let old = change.oldPath { changedPaths.insert(old) }
+            for path in Set([change.path, change.oldPath].compactMap { $0 }) {
+                if let everything = everythingFor(path) { return everything }
+            }
+            guard let target = target(of: change.path) ?? change.oldPath.flatMap(target(of:)) else { continue }
+            swiftFiles += 1
+            reach(change, in: target)
+        }
+        for (index, test) in inputs.map.tests.enumerated() where test.unknown != nil {
+            choose(map: index, "the impact map does not know what it runs (\(test.unknown ?? ""))")
+        }
+        let known = Set(inputs.map.tests.compactMap { $0.listed.map(TestImpact.matchName) })
+        for test in inputs.current where !known.contains(TestImpact.matchName(test.listed)) {
+            choose(current: test.listed, "new since the impact map")
+        }
+        return nil
+    }
+
+    /// Why `path` (repository-relative) runs every test, or nil when it is documentation or a Swift
+    /// source of a target.
+    func everythingFor(_ path: String) -> TestImpact.Decision? {
+        if path == inputs.configurationFile { return .all(reason: "\(path) changed") }
+        guard path.hasPrefix(prefix) else {
+            return SelectiveTests.isDocumentation(path) ? nil : .all(reason: "\(path), outside the package, changed")
+        }
+        let inPackage = String(path.dropFirst(prefix.count))
+        if inPackage == "Package.swift" || inPackage == "Package.resolved" || inPackage.hasPrefix("Package@swift") {
+            return .all(reason: "\(path) changed")
+        }
+        guard inputs.graph.targets.contains(where: { inPackage.hasPrefix($0.path + "/") }) else {
+            return SelectiveTests.isDocumentation(inPackage) ? nil : .all(reason: "\(path), in no target, changed")
+        }
+        // A resource, a build setting or anything else a target holds may change what any test sees.
+        if !inPackage.hasSuffix(".swift") && !inPackage.contains(".docc/") {
+            return .all(reason: "\(path), not a Swift source, changed")
+        }
+        return nil
+    }
+
+    /// The target whose Swift sources hold `path`, nil for documentation.
+    func target(of path: String) -> PackageGraph.Target? {
+        guard path.hasPrefix(prefix), path.hasSuffix(".swift") else { return nil }
+        let inPackage = String(path.dropFirst(prefix.count))
+        return inputs.graph.targets.first { inPackage.hasPrefix($0.path + "/") }
+    }
+
+    /// Chooses the tests one changed Swift source reaches.
+    mutating func reach(_ change: OldSideChange, in target: PackageGraph.Target) {
+        let old = change.oldPath ?? change.path
+        if target.isTest {
+            // Every test defined in a changed or new test file, as the map and the sources place it.
+            for (index, test) in inputs.map.tests.enumerated() where test.file == change.path || test.file == old {
+                choose(map: index, "defined in \(change.path), which changed")
+            }
+            for test in inputs.current where test.file == change.path { choose(current: test.listed, "defined in \(change.path), which changed") }
+        }
+        switch change.kind {
+        case .added:
+            // New code no recorded test executed; what it can change (an overload, a conformance)
+            // reaches the tests of the targets that depend on its target.
+            guard !target.isTest else { return }
+            let reached = SelectiveTests.select(changed: [change.path], packageFolder: inputs.packageFolder, graph: inputs.graph,
+                                                configurationFile: nil)
+            guard case .only(let testTargets, _, _) = reached else { return }
+            let reason = "its target depends on \(target.name), which gains \(change.path)"
+            // A test's module is its `swift test list` name up to the first dot.
+            for (index, test) in inputs.map.tests.enumerated() {
+                if testTargets.contains(String((test.listed ?? test.identifier).prefix { $0 != "." })) { choose(map: index, reason) }
+            }
+            for test in inputs.current where testTargets.contains(test.target) { choose(current: test.listed, reason) }
+        case .modified where !change.wholeFile:
+            for range in change.lines { reach(lines: range, of: old) }
+        default:
+            chooseFile(old, "\(old) was \(change.kind == .deleted ? "deleted" : "changed whole")")
+        }
+    }
+
+    /// Chooses the tests that executed a function the lines touch, and every test of the file when
+    /// a touched line is outside every recorded function body.
+    mutating func reach(lines: ClosedRange<Int>, of file: String) {
+        var covered: [ClosedRange<Int>] = []
+        for index in functionsOfFile[file] ?? [] {
+            let function = inputs.map.functions[index]
+            guard function.touches(file, lines.lowerBound, lines.upperBound) else { continue }
+            covered.append(max(lines.lowerBound, function.startLine)...min(lines.upperBound, function.endLine))
+            for test in testsOfFunction[index] { choose(map: test, "executed \(function.name), which changed") }
+        }
+        if !TestImpact.covers(covered, lines) {
+            chooseFile(file, "\(file) changed outside a function body (lines \(lines.lowerBound)–\(lines.upperBound))")
+        }
+    }
+
+    /// Every test that executed anything in `file` or is defined in it.
+    mutating func chooseFile(_ file: String, _ reason: String) {
+        for index in functionsOfFile[file] ?? [] {
+            for test in testsOfFunction[index] { choose(map: test, reason) }
+        }
+        for (index, test) in inputs.map.tests.enumerated() where test.file == file { choose(map: index, reason) }
+        for test in inputs.current where test.file == file { choose(current: test.listed, reason) }
+    }
+
+    mutating func choose(map index: Int, _ reason: String) {
+        if mapChosen[index] == nil { mapChosen[index] = reason }
+    }
+
+    mutating func choose(current listed: String, _ reason: String) {
+        let name = TestImpact.matchName(listed)
+        if currentChosen[name] == nil { currentChosen[name] = reason }
+    }
+
+    /// The chosen tests by `swift test list` name. A map test the sources no longer hold is left out
+    /// only when its file changed since the map (it was deleted or renamed); one discovery cannot see
+    /// in an unchanged file runs all the same (a test that then does not run refuses the push).
+    func chosen() -> TestImpact.Chosen {
+        let current = Dictionary(inputs.current.map { (TestImpact.matchName($0.listed), $0) }, uniquingKeysWith: { first, _ in first })
+        var reasons: [String: String] = currentChosen
+        var universe = Set(current.keys)
+        for (index, test) in inputs.map.tests.enumerated() {
+            guard let listed = test.listed else { continue }
+            let name = TestImpact.matchName(listed)
+            let gone = current[name] == nil && (test.file.map { changedPaths.contains($0) } ?? false)
+            if gone { continue }
+            universe.insert(name)
+            if let reason = mapChosen[index], reasons[name] == nil { reasons[name] = reason }
+        }
+        var counts: [String: Int] = [:]
+        for reason in reasons.values { counts[Self.kind(of: reason), default: 0] += 1 }
+        return TestImpact.Chosen(listed: reasons.keys.sorted(), total: universe.count, changedFiles: swiftFiles, reasons: counts)
+    }
+
+    /// A reason without its particulars, for the summary: "executed a changed function".
+    static func kind(of reason: String) -> String {
+        if reason.hasPrefix("executed ") { return "executed a changed function" }
+        if reason.hasPrefix("defined in ") { return "defined in a changed test file" }
+        if reason.hasPrefix("its target depends") { return "its target gains a file" }
+        if reason.contains("outside a function body") { return "ran code of a file changed outside a function" }
+        if reason.contains("was deleted") || reason.contains("changed whole") { return "ran code of a file changed whole" }
+        if reason.hasPrefix("the impact map does not know") { return "unknown to the map" }
+        return reason
+    }
+}
