@@ -48,6 +48,7 @@ extension Prepush {
             let context = CommandContext.now
             var request = ResultsRun.Request(files: files, formats: format, environment: context.environment)
             request.standardInput = context.standardInput
+            request.currentDirectory = context.currentDirectory
             request.output = output
             request.outputDirectory = outputDirectory
             request.annotations = annotations

@@ -55,22 +55,11 @@ public final class ImpactStore {
     }
 
     private static func open(_ path: String) throws(SQLiteError) -> SQLiteConnection {
-        let connection = try SQLiteConnection(path: path)
-        try connection.execute(schema, "set up the impact maps")
-        var foreign: [String] = []
-        try connection.query("SELECT type, name FROM sqlite_master WHERE name NOT IN (\(ownSchemaObjects.map { "'\($0)'" }.joined(separator: ", "))) AND name NOT LIKE 'sqlite_%'",
-                             [], "read the impact maps' schema") { foreign.append("\($0.text(0) ?? "") \($0.text(1) ?? "")") }
-        if !foreign.isEmpty { throw SQLiteError.foreignSchema(foreign, path: path) }
-        return connection
+        try SQLiteConnection.openOwned(path, schema: schema, ownObjects: ownSchemaObjects, what: "the impact maps")
     }
 
     private static func moveAside(_ path: String, because error: SQLiteError) -> String {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        let aside = "\(path).damaged-\(now.tv_sec)"
-        rename(path, aside)
-        for suffix in ["-wal", "-shm"] { rename(path + suffix, aside + suffix) }
-        return "the impact maps \(path) could not be read (\(error.message)); moved aside to \(aside), a new one is started"
+        SQLiteConnection.moveAside(path, because: error, what: "the impact maps")
     }
 
     /// Stores `map` as the newest of its stage and package, forgetting the older ones beyond `keptMaps`.

@@ -131,14 +131,7 @@ public final class RunHistory {
     }
 
     private static func open(_ path: String) throws(SQLiteError) -> SQLiteConnection {
-        let connection = try SQLiteConnection(path: path)
-        try connection.execute(schema, "set up the history")
-        // Triggers and views never run on this connection; anything prepush did not make is a
-        // stage's doing, and the file goes aside like a damaged one.
-        var foreign: [String] = []
-        try connection.query("SELECT type, name FROM sqlite_master WHERE name NOT IN (\(ownSchemaObjects.map { "'\($0)'" }.joined(separator: ", "))) AND name NOT LIKE 'sqlite_%'",
-                             [], "read the history's schema") { foreign.append("\($0.text(0) ?? "") \($0.text(1) ?? "")") }
-        if !foreign.isEmpty { throw SQLiteError.foreignSchema(foreign, path: path) }
+        let connection = try SQLiteConnection.openOwned(path, schema: schema, ownObjects: ownSchemaObjects, what: "the history")
         // A new file has nothing to migrate: it starts at the current version.
         var version = 0
         try connection.query("PRAGMA user_version", [], "read the history's version") { version = $0.integer(0) }
@@ -173,14 +166,8 @@ public final class RunHistory {
     /// The tables and indexes `schema` makes.
     static let ownSchemaObjects = ["runs", "results", "results_by_test", "results_by_run"]
 
-    /// Renames a damaged file (and its WAL) to `…damaged-<time>`; the note says where.
     private static func moveAside(_ path: String, because error: SQLiteError) -> String {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        let aside = "\(path).damaged-\(now.tv_sec)"
-        rename(path, aside)
-        for suffix in ["-wal", "-shm"] { rename(path + suffix, aside + suffix) }
-        return "the run history \(path) could not be read (\(error.message)); moved aside to \(aside), a new one is started"
+        SQLiteConnection.moveAside(path, because: error, what: "the run history")
     }
 
     /// Records a run and its tests in one transaction. A damaged file found while writing is moved

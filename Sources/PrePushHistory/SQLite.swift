@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+@preconcurrency import Musl
+#elseif canImport(Darwin)
+@preconcurrency import Darwin
+#endif
 internal import CSQLite
 
 /// An error of SQLite: the call, its result code and message. `isDamage` tells a damaged or foreign
@@ -156,5 +163,31 @@ final class SQLiteConnection {
             guard count > 0, let start = sqlite3_column_blob(statement, column) else { return [] }
             return Array(UnsafeRawBufferPointer(start: start, count: count))
         }
+    }
+}
+
+extension SQLiteConnection {
+    /// Opens `path` with `schema` set up, refusing a file that holds anything prepush did not make
+    /// (`ownObjects` are its tables and indexes): triggers and views never run on this connection,
+    /// and anything else is a stage's doing, so the file goes aside like a damaged one. `what`
+    /// names the file in errors (`the history`).
+    static func openOwned(_ path: String, schema: String, ownObjects: [String], what: String) throws(SQLiteError) -> SQLiteConnection {
+        let connection = try SQLiteConnection(path: path)
+        try connection.execute(schema, "set up \(what)")
+        var foreign: [String] = []
+        try connection.query("SELECT type, name FROM sqlite_master WHERE name NOT IN (\(ownObjects.map { "'\($0)'" }.joined(separator: ", "))) AND name NOT LIKE 'sqlite_%'",
+                             [], "read \(what)'s schema") { foreign.append("\($0.text(0) ?? "") \($0.text(1) ?? "")") }
+        if !foreign.isEmpty { throw SQLiteError.foreignSchema(foreign, path: path) }
+        return connection
+    }
+
+    /// Renames a damaged file (and its WAL) to `…damaged-<time>`; the note says where.
+    static func moveAside(_ path: String, because error: SQLiteError, what: String) -> String {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        let aside = "\(path).damaged-\(now.tv_sec)"
+        rename(path, aside)
+        for suffix in ["-wal", "-shm"] { rename(path + suffix, aside + suffix) }
+        return "\(what) \(path) could not be read (\(error.message)); moved aside to \(aside), a new one is started"
     }
 }

@@ -34,9 +34,12 @@ public enum ResultsInput {
 
     /// Parses a file; console output is streamed through the parser in 64 KiB reads, so memory
     /// does not grow with the log; JUnit and JSON are read whole.
-    public static func parse(file path: String) throws -> (run: TestRun, kind: ResultsInputKind, unplaced: Int) {
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { return try parse(Array(try Data(contentsOf: URL(fileURLWithPath: path))), file: path) }
+    /// `location` is where to open it when `path` (the name shown in messages, as the user gave it)
+    /// is relative to another folder than the process's.
+    public static func parse(file path: String, at location: String? = nil) throws -> (run: TestRun, kind: ResultsInputKind, unplaced: Int) {
+        let opened = location ?? path
+        let fd = open(opened, O_RDONLY)
+        guard fd >= 0 else { return try parse(Array(try Data(contentsOf: URL(fileURLWithPath: opened))), file: path) }
         defer { close(fd) }
         // A JUnit file is read into memory that is given back as the scan passes it, so the file and
         // the results it becomes are not both held whole (100,000 cases: docs/benchmarks.md).

@@ -66,7 +66,7 @@ import Testing
         let repo = try repository()
         try repo.write(home.replacingOccurrences(of: "                .accessibilityIdentifier(\"home_button_add\")\n", with: ""), to: "App/Views/HomeView.swift")
         try repo.commitAll("drop the identifier")
-        let push = try repo.push()
+        let push = try InProcessCLI.hook(repo)
         #expect(push.status != 0)
         #expect(push.combined.contains("App/Views/HomeView.swift:6:13: error: Button has no .accessibilityIdentifier"))
     }
@@ -77,7 +77,7 @@ import Testing
         try repo.write(home.replacingOccurrences(of: "                .accessibilityIdentifier(\"home_button_add\")\n",
                                                  with: "            Text(\"Added\")\n"), to: "App/Views/HomeView.swift")
         try repo.commitAll("identifier replaced")
-        let push = try repo.push()
+        let push = try InProcessCLI.hook(repo)
         #expect(push.status != 0)
         #expect(push.combined.contains("App/Views/HomeView.swift:6:13: error: Button has no .accessibilityIdentifier"), "\(push.combined)")
     }
@@ -86,7 +86,7 @@ import Testing
         let repo = try repository()
         try repo.write(legacy.replacingOccurrences(of: "Version 1.0", with: "Version 1.1"), to: "App/Views/SettingsView.swift")
         try repo.commitAll("bump the version text")
-        let push = try repo.push()
+        let push = try InProcessCLI.hook(repo)
         #expect(push.status == 0, "\(push)")
         #expect(!push.combined.contains("missing-identifier"), "the old Toggle is not this push's doing")
         #expect(repo.root.exists("stage-ran"))
@@ -123,7 +123,7 @@ import Testing
 
         """, to: "App/Views/My Toolbar View.swift")
         try repo.commitAll("toolbar")
-        let push = try repo.push()
+        let push = try InProcessCLI.hook(repo)
         #expect(push.status != 0)
         #expect(push.combined.contains("App/Views/My Toolbar View.swift:6:13: error: Button shows only an image; add .accessibilityLabel(\"…\") saying what it does [icon-button-missing-label]"))
         #expect(push.combined.contains("App/Views/My Toolbar View.swift:9:42: error: a Toggle's identifier says toggle, not button: \"toolbar_button_sync\" [identifier-convention]"))
@@ -134,7 +134,7 @@ import Testing
         try repo.write("stages:\n  unit:\n    run: 'true'\naccessibility:\n  rules:\n    missing-identifier: warning\n", to: ".prepush.yml")
         try repo.write(home.replacingOccurrences(of: "            Text(\"Tasks\")", with: "            Button(\"Clear\") { clear() }\n            Text(\"Tasks\")"), to: "App/Views/HomeView.swift")
         try repo.commitAll("warning only")
-        let push = try repo.push()
+        let push = try InProcessCLI.hook(repo)
         #expect(push.status == 0, "\(push)")
         #expect(push.combined.contains("App/Views/HomeView.swift:9:13: warning: Button has no .accessibilityIdentifier"))
     }
@@ -143,7 +143,7 @@ import Testing
         let repo = try repository()
         try repo.write("accessibility:\n  rules:\n    missing-identifer: off\n", to: ".prepush.yml")
         try repo.commitAll("typo")
-        let push = try repo.push()
+        let push = try InProcessCLI.hook(repo)
         #expect(push.status != 0)
         #expect(push.standardError.contains(".prepush.yml:3:5: error: unknown key \"missing-identifer\" in accessibility.rules"))
         #expect(push.standardError.contains("    missing-identifer: off\n    ^"), "the line and a caret under the key")

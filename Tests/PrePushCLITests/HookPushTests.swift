@@ -120,7 +120,8 @@ func installedRepository(_ config: String) throws -> GitRepository {
         try repo.commitAll("config")
         _ = try InProcessCLI.run(["install"], in: repo.path, environment: repo.environment)
 
-        let push = try repo.push()
+        // The hook's own verdict, in-process: nothing here needs the remote.
+        let push = try InProcessCLI.hook(repo)
         #expect(push.status != 0)
         #expect(!repo.root.exists("ran"))
         #expect(push.standardError.contains("""
@@ -160,7 +161,7 @@ func installedRepository(_ config: String) throws -> GitRepository {
         try repo.commitAll("config")
         _ = try InProcessCLI.run(["install"], in: repo.path, environment: repo.environment)
 
-        let push = try repo.push(environment: ["SKIP_UI_TESTS": "yes"])
+        let push = try InProcessCLI.hook(repo, environment: ["SKIP_UI_TESTS": "yes"])
         #expect(push.status == 0)
         #expect(repo.root.exists("unit"))
         #expect(!repo.root.exists("ui"))
@@ -184,7 +185,7 @@ func installedRepository(_ config: String) throws -> GitRepository {
 
     @Test func theWholeOutputIsLoggedWhileTheTerminalGetsASummary() throws {
         let repo = try installedRepository("stages:\n  unit:\n    run: for i in 1 2 3; do echo line-$i; done; echo oops >&2\n")
-        let push = try repo.push()
+        let push = try InProcessCLI.hook(repo)
         #expect(push.status == 0)
         #expect(!push.combined.contains("line-2"), "a passing stage's output is not printed without --verbose")
         let log = try String(contentsOfFile: repo.path + "/.prepush/reports/unit.log", encoding: .utf8)

@@ -200,7 +200,7 @@ import Testing
         try repo.write("scenarios:\n  - story: US1\n    priority: P9\n    description: d\n    test: test_a_b\n", to: ".prepush/scenarios.yml")
         try repo.commitAll("bad catalog")
         _ = try InProcessCLI.run(["install"], in: repo.path, environment: repo.environment)
-        let push = try repo.push()
+        let push = try InProcessCLI.hook(repo)
         #expect(push.status != 0)
         #expect(push.standardError.contains(".prepush/scenarios.yml:3:15: error: unknown priority \"P9\"; expected P1, P2 or P3"))
         #expect(push.standardError.contains("prepush scenarios lint"))

@@ -51,3 +51,17 @@ public enum InProcessCLI {
         }
     }
 }
+
+extension InProcessCLI {
+    /// What the pre-push hook decides for a push of `branch` to `origin`, run inside the test
+    /// process: the ref line git would send (the local commit, the remote's or zeros) on standard
+    /// input of `prepush hook pre-push origin URL`. Nothing is pushed: the remote never moves, so
+    /// a test of the remote itself pushes with git.
+    public static func hook(_ repo: GitRepository, branch: String = "main", environment extra: [String: String] = [:]) throws -> CommandResult {
+        let local = try repo.git("rev-parse", branch)
+        let remote = try repo.remoteHead(branch) ?? String(repeating: "0", count: local.count)
+        let line = "refs/heads/\(branch) \(local) refs/heads/\(branch) \(remote)\n"
+        return try run(["hook", "pre-push", "origin", repo.remotePath], in: repo.path, environment: repo.environment.merging(extra) { $1 },
+                       standardInput: line)
+    }
+}

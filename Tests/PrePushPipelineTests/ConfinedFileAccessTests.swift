@@ -22,6 +22,7 @@ import Testing
         "HistoryRun.swift": ["FileManager.default.": (1, "the modification date of a history file the user imports")],
         "HookInstaller.swift": ["FileManager.default.": (2, "the hooks folder of the user's own clone (install runs on a laptop)"),
                                 "AtomicFile.write(": (1, "the hook script in the hooks folder")],
+        "ImpactRun.swift": ["FileReading.read(": (1, "the map `impact import` reads: a file the developer names (CI's artifact), never one the checkout's configuration names")],
         "InitRun.swift": ["FileManager.default.": (2, "asks whether .prepush.yml or the baseline exists before writing (lstat-like); the writes are confined")],
         "InitTuistGraph.swift": ["FileManager.default.": (2, "finds tuist on PATH and removes the temporary folder tuist graph wrote to, outside the checkout"),
                                  "FileReading.read(": (1, "the graph.json tuist wrote in that temporary folder")],

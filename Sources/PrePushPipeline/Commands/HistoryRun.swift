@@ -84,7 +84,7 @@ public enum HistoryRun {
         var status = ExitStatus.success
         for file in files {
             do {
-                let parsed = try ResultsInput.parse(file: file)
+                let parsed = try ResultsInput.parse(file: file, at: FilePath.absolute(file, base: CommandContext.now.here))
                 let tests = RunRecorder.recorded(root.isEmpty ? parsed.run : identities.resolve(parsed.run))
                 let modified = (try? FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as? Date)?.timeIntervalSince1970
                 try history.record(RecordedRun(started: modified ?? Date().timeIntervalSince1970, tree: nil, commit: nil, stage: "imported",

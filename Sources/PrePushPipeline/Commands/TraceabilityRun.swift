@@ -103,8 +103,9 @@ public enum TraceabilityRun {
         let here = CommandContext.now.here
         let trust = ResultsTrust(here: here, environment: environment, flags: flags)
         for file in resultFiles {
-            guard FileManager.default.isReadableFile(atPath: file) else {
-                diagnostics.error("\(file): \(FileManager.default.fileExists(atPath: file) ? "cannot be read" : "no such file")")
+            let location = FilePath.absolute(file, base: here)
+            guard FileManager.default.isReadableFile(atPath: location) else {
+                diagnostics.error("\(file): \(FileManager.default.fileExists(atPath: location) ? "cannot be read" : "no such file")")
                 return .usage
             }
             if let refused = trust.problem(admitting: FilePath.absolute(file, base: here), named: file) {
@@ -112,7 +113,7 @@ public enum TraceabilityRun {
                 return .usage
             }
             do {
-                let parsed = try ResultsInput.parse(file: file).run
+                let parsed = try ResultsInput.parse(file: file, at: FilePath.absolute(file, base: here)).run
                 if parsed.results.isEmpty && parsed.shard == nil { diagnostics.warning("\(file): no test results in it") }
                 if let refused = trust.problem(stampOf: parsed, file: FilePath.absolute(file, base: here), named: file) {
                     diagnostics.error(refused)
