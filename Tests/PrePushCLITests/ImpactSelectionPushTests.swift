@@ -1,6 +1,7 @@
 import Foundation
 import PrePushCore
 import PrePushHistory
+import PrePushCommandTestSupport
 import PrePushTestSupport
 import Testing
 
@@ -88,7 +89,7 @@ import Testing
         """, to: ".prepush.yml")
         try repo.commitAll("the package")
         _ = try Command.run("swift", ["build", "--build-tests", "-q"], in: repo.path, environment: repo.environment).checked()
-        _ = try PrepushBinary.run(["install"], in: repo.path, environment: repo.environment).checked()
+        _ = try InProcessCLI.run(["install"], in: repo.path, environment: repo.environment).checked()
         _ = try repo.push(environment: ["PREPUSH_SKIP": "1"]).checked()
         let commit = try repo.git("rev-parse", "HEAD").trimmingCharacters(in: .whitespacesAndNewlines)
         let version = try Command.run("swift", ["--version"], in: repo.path, environment: repo.environment).standardOutput

@@ -1,4 +1,5 @@
 import Foundation
+import PrePushCommandTestSupport
 import PrePushTestSupport
 import Testing
 
@@ -27,7 +28,7 @@ import Testing
         let spec = Fixtures.shared + "/xcode-projects/yonaskolb__XcodeGen__TestProject/Tests/Fixtures/TestProject/project.yml"
         try repo.write(try String(contentsOfFile: spec, encoding: .utf8), to: "project-app.yml")
         try repo.write("project:\n\tmint run xcodegen --spec project-app.yml\n", to: "Makefile")
-        let result = try PrepushBinary.run(["init"], in: repo.path, environment: repo.environment)
+        let result = try InProcessCLI.run(["init"], in: repo.path, environment: repo.environment)
         #expect(result.status == 0 && result.standardOutput.contains("unit: xcodebuild test -scheme App_iOS (unit bundles: 1); ui: xcodebuild test -scheme App_iOS (UI bundles: 1)"), "\(result)")
         let file = try #require(repo.root.read("work/.prepush.yml"))
         #expect(file.contains("    run: mint run xcodegen --spec project-app.yml && destination=$(\"${PREPUSH_BIN:-prepush}\" destination) && rm -rf .build/prepush-unit.xcresult && xcodebuild test -project Project.xcodeproj -scheme App_iOS -only-testing:App_iOS_Tests -destination \"$destination\""), "\(file)")
@@ -41,7 +42,7 @@ import Testing
     /// command; the package (iOS only) gets no stage of its own, and the comment says why.
     @Test func bitwardensBootstrapSpecAndPackageTestedOnce() throws {
         let repo = try Self.repository(from: "bitwarden-authenticator")
-        let result = try PrepushBinary.run(["init"], in: repo.path, environment: repo.environment)
+        let result = try InProcessCLI.run(["init"], in: repo.path, environment: repo.environment)
         #expect(result.status == 0 && result.standardOutput.contains("unit: xcodebuild test -scheme Authenticator (unit bundles: 3)"), "\(result)")
         let file = try #require(repo.root.read("work/.prepush.yml"))
         #expect(file.contains("    run: ./Scripts-bwa/bootstrap.sh && destination=$(\"${PREPUSH_BIN:-prepush}\" destination) && rm -rf .build/prepush-unit.xcresult && xcodebuild test -project Authenticator.xcodeproj -scheme Authenticator -configuration Debug "), "\(file)")
@@ -62,7 +63,7 @@ import Testing
         try repo.write("import CoreHaptics\nimport UIKit\n\n@MainActor\npublic class HapticManager {}\n", to: "Packages/Env/Sources/Env/HapticManager.swift")
         try repo.write(manifest.replacingOccurrences(of: "Env", with: "Models"), to: "Packages/Models/Package.swift")
         try repo.write("import Foundation\n#if canImport(UIKit)\nimport UIKit\n#endif\npublic struct Status {}\n", to: "Packages/Models/Sources/Models/Status.swift")
-        let result = try PrepushBinary.run(["init"], in: repo.path, environment: repo.environment)
+        let result = try InProcessCLI.run(["init"], in: repo.path, environment: repo.environment)
         #expect(result.status == 0, "\(result)")
         let file = try #require(repo.root.read("work/.prepush.yml"))
         #expect(file.contains("  package-networking:\n    # Packages/Networking/Package.swift declares test targets and does not build for the Mac (its platforms: name iOS only): swift test there cannot build it,\n"), "\(file)")
@@ -77,7 +78,7 @@ import Testing
     @Test func aRootPackageForIOSOnlyIsTheUnitStageThroughXcodebuild() throws {
         let repo = try GitRepository()
         try repo.write(try String(contentsOfFile: Self.fixtures + "/bitwarden-authenticator/Networking/Package.swift", encoding: .utf8), to: "Package.swift")
-        let result = try PrepushBinary.run(["init"], in: repo.path, environment: repo.environment)
+        let result = try InProcessCLI.run(["init"], in: repo.path, environment: repo.environment)
         #expect(result.status == 0 && result.standardOutput.hasPrefix("prepush: wrote .prepush.yml (unit: xcodebuild test -scheme Networking (the package does not build for the Mac);"), "\(result)")
         let file = try #require(repo.root.read("work/.prepush.yml"))
         #expect(file.contains("  unit:\n    # Package.swift declares test targets and does not build for the Mac (its platforms: name iOS only)"), "\(file)")
@@ -102,7 +103,7 @@ import Testing
         ])
         """, to: "VanessaGames/Project.swift")
         try repo.write("#!/bin/bash\nmise exec -- tuist test --path VanessaGames Shop-All\n", to: "scripts/test.sh")
-        let result = try PrepushBinary.run(["init"], in: repo.path, environment: repo.environment)
+        let result = try InProcessCLI.run(["init"], in: repo.path, environment: repo.environment)
         #expect(result.status == 0 && result.standardOutput.contains("unit: xcodebuild test -scheme Shop-All (unit bundles: 2)"), "\(result)")
         let file = try #require(repo.root.read("work/.prepush.yml"))
         #expect(file.contains("    run: mise exec -- tuist generate --no-open --path VanessaGames && destination=$(\"${PREPUSH_BIN:-prepush}\" destination) && rm -rf .build/prepush-unit.xcresult && xcodebuild test -workspace VanessaGames/Shop.xcworkspace -scheme Shop-All -destination"), "\(file)")
@@ -115,7 +116,7 @@ import Testing
     /// unit stage is that scheme, generated as CI generates it, with the team's flags and destination.
     @Test func aTuistWorkspaceIsTestedAsTheTeamsCITestsIt() throws {
         let repo = try Self.repository(from: "ugglan")
-        let result = try PrepushBinary.run(["init"], in: repo.path, environment: repo.environment)
+        let result = try InProcessCLI.run(["init"], in: repo.path, environment: repo.environment)
         #expect(result.status == 0 && result.standardOutput.contains("unit: xcodebuild test -scheme Ugglan-Workspace (unit bundles: 1)"), "\(result)")
         let file = try #require(repo.root.read("work/.prepush.yml"))
         #expect(file.contains("    run: ./scripts/post-checkout.sh && rm -rf .build/prepush-unit.xcresult && xcodebuild test -workspace Ugglan.xcworkspace -scheme Ugglan-Workspace -enableCodeCoverage YES 'CODE_SIGNING_ALLOWED=NO' -destination 'platform=iOS Simulator,name=iPhone 16e,OS=latest' -resultBundlePath .build/prepush-unit.xcresult\n"), "\(file)")
@@ -139,7 +140,7 @@ import Testing
                 run: xcodebuild -scheme "Aidoku (iOS)" -configuration Release archive -archivePath build/Aidoku.xcarchive -skipPackagePluginValidation CODE_SIGN_IDENTITY= CODE_SIGNING_REQUIRED=NO CODE_SIGNING_ALLOWED=NO
 
         """, to: ".github/workflows/nightly.yml")
-        let result = try PrepushBinary.run(["init"], in: repo.path, environment: repo.environment)
+        let result = try InProcessCLI.run(["init"], in: repo.path, environment: repo.environment)
         #expect(result.status == 0, "\(result)")
         let file = try #require(repo.root.read("work/.prepush.yml"))
         #expect(file.contains("xcodebuild test -project Aidoku.xcodeproj -scheme 'Aidoku (iOS)' -skipPackagePluginValidation -destination"), "\(file)")
@@ -158,7 +159,7 @@ import Testing
         FileManager.default.createFile(atPath: bin + "/tuist", contents: Data(script.utf8), attributes: [.posixPermissions: 0o755])
         var environment = repo.environment
         environment["PATH"] = bin + ":" + (environment["PATH"] ?? ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
-        let result = try PrepushBinary.run(["init"], in: repo.path, environment: environment)
+        let result = try InProcessCLI.run(["init"], in: repo.path, environment: environment)
         #expect(result.status == 0 && result.standardOutput.contains("unit: xcodebuild test -scheme Ugglan-Workspace (unit bundles: 1); ui: xcodebuild test -scheme Ugglan-Workspace (UI bundles: 1)"), "\(result)")
         let file = try #require(repo.root.read("work/.prepush.yml"))
         #expect(file.contains("-scheme Ugglan-Workspace -enableCodeCoverage YES 'CODE_SIGNING_ALLOWED=NO' -only-testing:ClaimsTests "), "\(file)")

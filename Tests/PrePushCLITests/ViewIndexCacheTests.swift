@@ -1,4 +1,5 @@
 import Foundation
+import PrePushCommandTestSupport
 import PrePushTestSupport
 import Testing
 
@@ -33,7 +34,7 @@ import Testing
     """
 
     func imageFindings(_ repo: GitRepository) throws -> [String] {
-        let run = try PrepushBinary.run(["a11y", "App/AddSourceView.swift"], in: repo.path, environment: repo.environment)
+        let run = try InProcessCLI.run(["a11y", "App/AddSourceView.swift"], in: repo.path, environment: repo.environment)
         #expect(run.status == 0, "\(run)")
         return run.standardOutput.split(separator: "\n").map(String.init).filter { $0.hasSuffix("[image-missing-label]") }
     }

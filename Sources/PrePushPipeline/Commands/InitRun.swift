@@ -169,7 +169,7 @@ public enum InitRun {
                                 teamCommands: TeamCommands.testCommands(root: root), xcodebuildTests: TeamCommands.xcodebuildTests(root: root),
                                 generators: generators, snapshotSchemes: TeamCommands.snapshotSchemes(root: root))
         findings.validationFlags = TeamCommands.validationFlags(root: root)
-        let graph = withTuistGraph(findings.survey, root: root, environment: ProcessInfo.processInfo.environment)
+        let graph = withTuistGraph(findings.survey, root: root, environment: CommandContext.now.environment)
         findings.survey = graph.survey
         findings.graphNote = graph.note
         // A destination written in a command whose scheme is no longer here (a workflow left from
