@@ -16,7 +16,6 @@ import Testing
     }
 
     @Test func realSwiftTestOutputIsParsedAndAgreesWithItsXunitFiles() throws {
-        // The binary: files named relative to the folder are the process's own folder's.
         let repo = try GitRepository(prefix: "prepush-sample")
         let source = Fixtures.own + "/SamplePackage"
         for item in ["Package.swift", "Sources", "Tests"] {
@@ -30,7 +29,7 @@ import Testing
               swift test --skip-build --parallel --xunit-output .prepush/xunit.xml >/dev/null 2>&1; exit $status; }
 
         """, to: ".prepush.yml")
-        let run = try PrepushBinary.run(["run"], in: repo.path, environment: repo.environment)
+        let run = try InProcessCLI.run(["run"], in: repo.path, environment: repo.environment)
         #expect(run.status == 1, "the sample fails on purpose: \(run)")
         #expect(run.standardOutput.contains("prepush: tests: 2 passed, 3 failed, 2 skipped, 1 expected failure"), "\(run.standardOutput)")
         // Places from the repository root; Swift Testing's bare file name found in the repository.
@@ -42,7 +41,7 @@ import Testing
         // sources (a display name is its function's, as the event stream and xunit name it). The saved
         // log read again by `prepush report`, which reads the same sources, says the same.
         let fromStage = try outcomes(ofJSON: try #require(try? String(contentsOfFile: repo.path + "/.prepush/reports/results.json", encoding: .utf8)))
-        let console = try PrepushBinary.run(["report", "--results", ".prepush/reports/unit.log", "--format", "json"], in: repo.path, environment: repo.environment)
+        let console = try InProcessCLI.run(["report", "--results", ".prepush/reports/unit.log", "--format", "json"], in: repo.path, environment: repo.environment)
         let fromConsole = try outcomes(ofJSON: console.standardOutput)
         #expect(fromStage == fromConsole)
         #expect(fromConsole == [
@@ -52,7 +51,7 @@ import Testing
         ])
 
         // swift test's own xunit files (from the --parallel run) agree wherever they can tell.
-        let xunit = try PrepushBinary.run(["results", ".prepush/xunit.xml", ".prepush/xunit-swift-testing.xml", "--format", "json"],
+        let xunit = try InProcessCLI.run(["results", ".prepush/xunit.xml", ".prepush/xunit-swift-testing.xml", "--format", "json"],
                                           in: repo.path, environment: repo.environment)
         #expect(xunit.status == 1, "\(xunit)")
         let fromXunit = try outcomes(ofJSON: xunit.standardOutput)

@@ -212,13 +212,12 @@ import Testing
     static let fixture = Fixtures.own + "/traceability"
 
     @Test func lintSaysWhatIsWrongOrThatAllIsWell() throws {
-        // The binary: files named relative to the folder are the process's own folder's.
         let folder = try TemporaryDirectory()
-        let good = try PrepushBinary.run(["scenarios", "lint", Self.fixture + "/scenarios.yml"], in: folder.path, environment: [:])
+        let good = try InProcessCLI.run(["scenarios", "lint", Self.fixture + "/scenarios.yml"], in: folder.path, environment: [:])
         #expect(good.status == 0, "\(good)")
         #expect(good.standardOutput.hasSuffix("scenarios.yml: 7 scenarios in 2 stories (1 manual): no problems\n"))
         try folder.write("scenarios:\n  - story: US1\n    priority: P1\n    description: d\n    test: testA\n    launchArguments: [x]\n", to: "bad.yml")
-        let bad = try PrepushBinary.run(["scenarios", "lint", "bad.yml"], in: folder.path, environment: [:])
+        let bad = try InProcessCLI.run(["scenarios", "lint", "bad.yml"], in: folder.path, environment: [:])
         #expect(bad.status == 1)
         #expect(bad.standardError == """
         bad.yml:5:11: error: test method "testA" does not match test_<feature>_<scenario> (for example test_login_validCredentials); set traceability.testNamePattern for another naming
@@ -230,30 +229,29 @@ import Testing
         2 problems
 
         """)
-        let missing = try PrepushBinary.run(["scenarios", "lint", "nope.yml"], in: folder.path, environment: [:])
+        let missing = try InProcessCLI.run(["scenarios", "lint", "nope.yml"], in: folder.path, environment: [:])
         #expect(missing.status == 1)
         #expect(missing.standardError.hasPrefix("nope.yml:1:1: error: the scenario catalog does not exist"))
     }
 
     @Test func reportWritesEachFormatFromSavedResults() throws {
-        // The binary: files named relative to the folder are the process's own folder's.
         let repo = try GitRepository()
         for item in ["AgenticTodoUITests", "Tests", "App", "scenarios.yml", "junit.xml"] {
             try FileManager.default.copyItem(atPath: Self.fixture + "/" + item, toPath: repo.path + "/" + item)
         }
         for format in ["html", "markdown", "json"] {
-            let result = try PrepushBinary.run(["report", "--scenarios", "scenarios.yml", "--results", "junit.xml", "--format", format,
+            let result = try InProcessCLI.run(["report", "--scenarios", "scenarios.yml", "--results", "junit.xml", "--format", format,
                                                 "--output", "out/report.\(format)"], in: repo.path, environment: repo.environment)
             #expect(result.status == 1, "the failing P1 scenario refuses: \(result)")
             #expect(result.standardError.contains("error: P1 scenario test_login_validCredentials"))
             #expect(repo.exists("out/report.\(format)"))
         }
-        let missing = try PrepushBinary.run(["report", "--scenarios", "scenarios.yml", "--results", "nope.xml"], in: repo.path, environment: repo.environment)
+        let missing = try InProcessCLI.run(["report", "--scenarios", "scenarios.yml", "--results", "nope.xml"], in: repo.path, environment: repo.environment)
         #expect(missing.status == 2)
         #expect(missing.standardError == "error: nope.xml: no such file\n")
         #if os(Linux)
         // /proc takes no new folders: the system's words, not Foundation's error dump.
-        let unwritable = try PrepushBinary.run(["report", "--scenarios", "scenarios.yml", "--output", "/proc/none/report.html"],
+        let unwritable = try InProcessCLI.run(["report", "--scenarios", "scenarios.yml", "--output", "/proc/none/report.html"],
                                                in: repo.path, environment: repo.environment)
         #expect(unwritable.status == 2)
         #expect(unwritable.standardError.hasPrefix("error: cannot write /proc/none/report.html: No such file or directory"))

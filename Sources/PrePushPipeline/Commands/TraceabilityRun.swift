@@ -47,7 +47,7 @@ public enum TraceabilityRun {
         do {
             // A catalog named on the command line is the user's choice; the repository's must stay inside it.
             var loaded: ScenarioCatalog
-            if let step { loaded = try step.loadCatalog() } else { loaded = try ScenarioCatalog.load(path: catalog ?? "", testNamePattern: configuredPattern(flags: flags, environment: environment)) }
+            if let step { loaded = try step.loadCatalog() } else { loaded = try ScenarioCatalog.load(path: FilePath.absolute(catalog ?? "", base: CommandContext.now.here), displayPath: catalog ?? "", testNamePattern: configuredPattern(flags: flags, environment: environment)) }
             let path = step?.absoluteCatalogPath ?? catalog ?? ""
             let manual = loaded.entries.filter(\.scenario.requiresManualIntervention).count
             let stories = Set(loaded.entries.map(\.scenario.userStory)).count
@@ -150,7 +150,7 @@ public enum TraceabilityRun {
         }
         do {
             if let catalog {
-                loaded = try ScenarioCatalog.load(path: catalog, testNamePattern: configured.testNamePattern)
+                loaded = try ScenarioCatalog.load(path: FilePath.absolute(catalog, base: here), displayPath: catalog, testNamePattern: configured.testNamePattern)
             } else if withoutCatalog {
                 diagnostics.note("no scenario catalog (\(configured.catalogPath)); the report lists the tests, and any failure refuses")
                 loaded = ScenarioCatalog.empty(path: configured.catalogPath)
