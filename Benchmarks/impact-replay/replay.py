@@ -23,6 +23,7 @@ import argparse, json, os, re, subprocess, sys, time
 ap = argparse.ArgumentParser()
 ap.add_argument('clone'); ap.add_argument('--commits', type=int, default=100)
 ap.add_argument('--every', type=int, default=0); ap.add_argument('--out', default='/work/eval-impact/replay')
+ap.add_argument('--only', default='', help='comma-separated commit prefixes: replay only these (with --every 1: each with a map recorded at its parent)')
 ap.add_argument('--prepush', default='prepush'); ap.add_argument('--wrap', default='')
 a = ap.parse_args()
 os.makedirs(a.out, exist_ok=True)
@@ -43,7 +44,9 @@ for mode in ('tests', 'true'):
 real_swift = subprocess.run(['sh', '-c', 'command -v swift'], capture_output=True, text=True).stdout.strip()
 stub_dir = os.path.join(a.out, 'stub-bin'); os.makedirs(stub_dir, exist_ok=True)
 with open(os.path.join(stub_dir, 'swift'), 'w') as f:
-    f.write(f'#!/bin/sh\ncase "$1" in test|build) echo "[stub] swift $*" | cut -c1-300; exit 0;; esac\nexec {real_swift} "$@"\n')
+    calls = os.path.join(a.out, 'stub-calls.log')  # commit and full arguments of every stubbed call
+    f.write(f'#!/bin/sh\ncase "$1" in test|build) echo "$(git rev-parse --short=8 HEAD 2>/dev/null) $*" >> {calls}; '
+            f'echo "[stub] swift $*" | cut -c1-300; exit 0;; esac\nexec {real_swift} "$@"\n')
 os.chmod(os.path.join(stub_dir, 'swift'), 0o755)
 stub_env = dict(os.environ, PATH=stub_dir + ':' + os.environ['PATH'])
 
@@ -71,11 +74,13 @@ def record(at):
     print(f'record at {at[:8]}: exit {p.returncode}, {m.group(0) if m else "?"}, {secs:.0f} s wall', flush=True)
     return per_target
 
-res = open(os.path.join(a.out, f'replay-every{a.every}.tsv'), 'w')
+res = open(os.path.join(a.out, f'replay-every{a.every}{"-only" if a.only else ""}.tsv'), 'w')
 res.write('commit\tparent\tmap\ttests_chosen\ttests_total\ttests_note\ttargets\ttarget_tests\ttargets_note\n')
 per_target, map_at = None, None
 for i, c in enumerate(commits):
     parent = git('rev-parse', c + '^1')
+    if a.only and not any(c.startswith(o) for o in a.only.split(',')):
+        continue
     if per_target is None or (a.every and i % a.every == 0):
         per_target, map_at = record(parent), parent
     git('checkout', '-q', '--detach', c)
@@ -95,7 +100,7 @@ for i, c in enumerate(commits):
             if m:
                 names = [n.strip() for n in m.group(3).replace(' and ', ', ').split(',') if n.strip()]
                 row += [str(len(names)), str(sum(per_target.get(n, 0) for n in names))]
-            elif 'no test target depends' in note:
+            elif 'no test target depends' in note or note == 'stage left out':
                 row += ['0', '0']
             else:
                 row += ['all' if 'every test runs' in note else '?', '']

@@ -2,7 +2,8 @@
 """Tables for docs/selective-tests.md from mutants.sh and replay.py output.
 
 Usage: summarise.py mutants OUT_DIR            (OUT of mutants.sh)
-       summarise.py replay TSV RESULTS_JSON    (a replay-every<K>.tsv; results.json of one full prepush run)
+       summarise.py replay TSV RESULTS_JSON [MAP_TOTAL]   (a replay-every<K>.tsv; results.json of one
+           full prepush run; the map's number of tests where no row says it, e.g. 512 for a map of 74f1f8c)
 """
 import json, re, statistics, sys
 
@@ -29,26 +30,38 @@ def mutants(out):
         full = {'-': 'not needed', '0': 'passes: not killed, discarded'}.get(fx, f'fails (exit {fx}): **MISS**')
         print(f'| {i} | `{f.split("/", 1)[1]}:{n}` | `{b}` → `{a}` | {sel} | {verdict} | {failed} | {full} |')
 
-def replay(tsv, results):
+def replay(tsv, results, map_total=None):
     runs = json.load(open(results))['tests']
-    dur = {t['testIdentifier']: t['duration'] for t in runs}
+    # Test time of the full run: XCTest runs one test after another; Swift Testing runs its tests in
+    # parallel (each reports about the whole parallel run), so its part counts once.
+    xc = sum(t['duration'] for t in runs if not t['name'].endswith(')'))
+    st = max((t['duration'] for t in runs if t['name'].endswith(')')), default=0)
+    full_time = xc + st
     rows = [l.rstrip('\n').split('\t') for l in open(tsv)][1:]
-    total = 549
+    total = len(runs)
     share = {'tests': [], 'targets': [], 'full': []}
-    falls = []
+    kinds = {}
     for r in rows:
         c, p, mp, tc, tt, tn, gc, gt, gn = r
-        t = total if tc == 'all' else int(tc) if tc.isdigit() else None
-        g = total if gc == 'all' else int(gt) if gt.isdigit() else None
-        if tc == 'all' or '?' in (tc,): falls.append((c, tn))
-        if t is None or g is None: continue
+        if tc.isdigit() and 'of' in tn: tt = tn.split(' of ')[1].split()[0]
+        if tn == 'stage left out':
+            t = g = 0; kind = 'documentation only: stage left out'
+        else:
+            t = total if tc == 'all' else int(tc)
+            # target level: the chosen targets' tests in the map (the map's own total: its commit may hold fewer tests)
+            g = total if gc == 'all' else int(gt) * total / int(tt or map_total or total)
+            kind = ('every test: ' + re.sub(r'^every test runs \((.*?)(, in no target)?(, not a Swift source)?,? changed\)$', r'\1', tn)) if tc == 'all' else 'chosen from the map'
+        kinds[kind] = kinds.get(kind, 0) + 1
         share['tests'].append(100 * t / total); share['targets'].append(100 * g / total); share['full'].append(100.0)
-    print(f'{len(share["tests"])} commits')
-    print('| selection | median share of tests run | p90 | mean |')
-    print('| --- | ---: | ---: | ---: |')
+    print(f'{len(rows)} commits, {total} tests, full test time {full_time:.1f} s (XCTest {xc:.1f} s + Swift Testing {st:.1f} s)')
+    print('| selection | median share of tests run | p90 | mean | estimated test time, median / p90 |')
+    print('| --- | ---: | ---: | ---: | ---: |')
     for k in ('tests', 'targets', 'full'):
-        v = share[k]; print(f'| {k} | {statistics.median(v):.1f} % | {pct(v, 90):.1f} % | {statistics.mean(v):.1f} % |')
-    print('fallbacks:'); [print(' ', c, n) for c, n in falls]
+        v = share[k]
+        print(f'| {k} | {statistics.median(v):.1f} % | {pct(v, 90):.1f} % | {statistics.mean(v):.1f} % | '
+              f'{statistics.median(v) * full_time / 100:.1f} s / {pct(v, 90) * full_time / 100:.1f} s |')
+    print('| what decided `selective: tests` | commits |'); print('| --- | ---: |')
+    for k, n in sorted(kinds.items(), key=lambda x: -x[1]): print(f'| {k} | {n} |')
 
 if __name__ == '__main__':
-    mutants(sys.argv[2]) if sys.argv[1] == 'mutants' else replay(sys.argv[2], sys.argv[3])
+    mutants(sys.argv[2]) if sys.argv[1] == 'mutants' else replay(sys.argv[2], sys.argv[3], *(int(x) for x in sys.argv[4:5]))
