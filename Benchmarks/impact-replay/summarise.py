@@ -17,7 +17,7 @@ def mutants(out):
         if l.startswith('#') or not l.strip(): continue
         i, f, n, b, a = l.rstrip('\n').split('|'); muts[i] = (f, n, b, a)
     rows = [l.rstrip('\n').split('\t') for l in open(out + '/results.tsv')][1:]
-    print('| mutant | file:line | before → after | tests chosen of 549 | selective run | failed tests | full `swift test` |')
+    print('| mutant | file:line (under Sources/) | before → after | tests chosen of 549 | selective run (stage time, build included) | failed tests | full `swift test` |')
     print('| --- | --- | --- | ---: | --- | ---: | --- |')
     for r in rows:
         i, site, sel, tot, sx, fx, secs = r
@@ -25,10 +25,11 @@ def mutants(out):
         log = open(f'{out}/{i}.log').read()
         m = re.search(r'prepush: tests: (\d+) passed, (\d+) failed', log)
         failed = m.group(2) if m else '?'
-        if 'test targets' in log and re.search(r'more than one command can name', log): sel += ' (their targets ran)'
-        verdict = 'refused (exit %s)' % sx if sx != '0' else 'passed'
+        if re.search(r'more than one command can name', log): sel += ' (above 400: %s)' % re.search(r'selective: (\d+ of \d+ test targets)', log).group(1)
+        st = re.search(r'unit: (?:failed \(exit \d+\) after|passed in) ([0-9.]+ s|[0-9]+ min [0-9]+ s)', log)
+        verdict = ('refused (exit %s, ' % sx if sx != '0' else 'passed (') + (st.group(1) if st else '?') + ')'
         full = {'-': 'not needed', '0': 'passes: not killed, discarded'}.get(fx, f'fails (exit {fx}): **MISS**')
-        print(f'| {i} | `{f.split("/", 1)[1]}:{n}` | `{b}` → `{a}` | {sel} | {verdict} | {failed} | {full} |')
+        print(f'| {i} | `{f}:{n}` | `{b}` → `{a}` | {sel} | {verdict} | {failed} | {full} |')
 
 def replay(tsv, results, map_total=None):
     runs = json.load(open(results))['tests']
@@ -51,6 +52,8 @@ def replay(tsv, results, map_total=None):
             # target level: the chosen targets' tests in the map (the map's own total: its commit may hold fewer tests)
             g = total if gc == 'all' else int(gt) * total / int(tt or map_total or total)
             kind = ('every test: ' + re.sub(r'^every test runs \((.*?)(, in no target)?(, not a Swift source)?,? changed\)$', r'\1', tn)) if tc == 'all' else 'chosen from the map'
+        if 'their test targets run' in tn:  # above 400 chosen tests the chosen tests' targets run
+            t = g; kind = 'chosen from the map, above 400: their targets ran'
         kinds[kind] = kinds.get(kind, 0) + 1
         share['tests'].append(100 * t / total); share['targets'].append(100 * g / total); share['full'].append(100.0)
     print(f'{len(rows)} commits, {total} tests, full test time {full_time:.1f} s (XCTest {xc:.1f} s + Swift Testing {st:.1f} s)')
