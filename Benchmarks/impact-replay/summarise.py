@@ -1,0 +1,70 @@
+#!/usr/bin/env python3
+"""Tables for docs/selective-tests.md from mutants.sh and replay.py output.
+
+Usage: summarise.py mutants OUT_DIR            (OUT of mutants.sh)
+       summarise.py replay TSV RESULTS_JSON [MAP_TOTAL]   (a replay-every<K>.tsv; results.json of one
+           full prepush run; the map's number of tests where no row says it, e.g. 512 for a map of 74f1f8c)
+"""
+import json, re, statistics, sys
+
+def pct(v, p):
+    v = sorted(v); k = (len(v) - 1) * p / 100; f = int(k); c = min(f + 1, len(v) - 1)
+    return v[f] + (v[c] - v[f]) * (k - f)
+
+def mutants(out):
+    muts = {}
+    for l in open(__file__.rsplit('/', 1)[0] + '/mutants.txt'):
+        if l.startswith('#') or not l.strip(): continue
+        i, f, n, b, a = l.rstrip('\n').split('|'); muts[i] = (f, n, b, a)
+    rows = [l.rstrip('\n').split('\t') for l in open(out + '/results.tsv')][1:]
+    print('| mutant | file:line (under Sources/) | before → after | tests chosen of 549 | selective run (stage time, build included) | failed tests | full `swift test` |')
+    print('| --- | --- | --- | ---: | --- | ---: | --- |')
+    for r in rows:
+        i, site, sel, tot, sx, fx, secs = r
+        f, n, b, a = muts[i]
+        log = open(f'{out}/{i}.log').read()
+        m = re.search(r'prepush: tests: (\d+) passed, (\d+) failed', log)
+        failed = m.group(2) if m else '?'
+        if re.search(r'more than one command can name', log): sel += ' (above 400: %s)' % re.search(r'selective: (\d+ of \d+ test targets)', log).group(1)
+        st = re.search(r'unit: (?:failed \(exit \d+\) after|passed in) ([0-9.]+ s|[0-9]+ min [0-9]+ s)', log)
+        verdict = ('refused (exit %s, ' % sx if sx != '0' else 'passed (') + (st.group(1) if st else '?') + ')'
+        full = {'-': 'not needed', '0': 'passes: not killed, discarded'}.get(fx, f'fails (exit {fx}): **MISS**')
+        print(f'| {i} | `{f}:{n}` | `{b}` → `{a}` | {sel} | {verdict} | {failed} | {full} |')
+
+def replay(tsv, results, map_total=None):
+    runs = json.load(open(results))['tests']
+    # Test time of the full run: XCTest runs one test after another; Swift Testing runs its tests in
+    # parallel (each reports about the whole parallel run), so its part counts once.
+    xc = sum(t['duration'] for t in runs if not t['name'].endswith(')'))
+    st = max((t['duration'] for t in runs if t['name'].endswith(')')), default=0)
+    full_time = xc + st
+    rows = [l.rstrip('\n').split('\t') for l in open(tsv)][1:]
+    total = len(runs)
+    share = {'tests': [], 'targets': [], 'full': []}
+    kinds = {}
+    for r in rows:
+        c, p, mp, tc, tt, tn, gc, gt, gn = r
+        if tc.isdigit() and 'of' in tn: tt = tn.split(' of ')[1].split()[0]
+        if tn == 'stage left out':
+            t = g = 0; kind = 'documentation only: stage left out'
+        else:
+            t = total if tc == 'all' else int(tc)
+            # target level: the chosen targets' tests in the map (the map's own total: its commit may hold fewer tests)
+            g = total if gc == 'all' else int(gt) * total / int(tt or map_total or total)
+            kind = ('every test: ' + re.sub(r'^every test runs \((.*?)(, in no target)?(, not a Swift source)?,? changed\)$', r'\1', tn)) if tc == 'all' else 'chosen from the map'
+        if 'their test targets run' in tn:  # above 400 chosen tests the chosen tests' targets run
+            t = g; kind = 'chosen from the map, above 400: their targets ran'
+        kinds[kind] = kinds.get(kind, 0) + 1
+        share['tests'].append(100 * t / total); share['targets'].append(100 * g / total); share['full'].append(100.0)
+    print(f'{len(rows)} commits, {total} tests, full test time {full_time:.1f} s (XCTest {xc:.1f} s + Swift Testing {st:.1f} s)')
+    print('| selection | median share of tests run | p90 | mean | estimated test time, median / p90 |')
+    print('| --- | ---: | ---: | ---: | ---: |')
+    for k in ('tests', 'targets', 'full'):
+        v = share[k]
+        print(f'| {k} | {statistics.median(v):.1f} % | {pct(v, 90):.1f} % | {statistics.mean(v):.1f} % | '
+              f'{statistics.median(v) * full_time / 100:.1f} s / {pct(v, 90) * full_time / 100:.1f} s |')
+    print('| what decided `selective: tests` | commits |'); print('| --- | ---: |')
+    for k, n in sorted(kinds.items(), key=lambda x: -x[1]): print(f'| {k} | {n} |')
+
+if __name__ == '__main__':
+    mutants(sys.argv[2]) if sys.argv[1] == 'mutants' else replay(sys.argv[2], sys.argv[3], *(int(x) for x in sys.argv[4:5]))
