@@ -97,7 +97,7 @@ let package = Package(
         .target(
             name: "PrePushCommands",
             dependencies: [
-                "PrePushCore", "PrePushConfig", "PrePushGit", "PrePushPipeline", "PrePushResults", "PrePushRunner", "PrePushTraceability",
+                "PrePushCore", "PrePushConfig", "PrePushPipeline", "PrePushRunner", "PrePushTraceability",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -128,7 +128,7 @@ let package = Package(
         ),
 
         // Shared test helpers: temporary folders, real git repositories, running the built binary.
-        .target(name: "PrePushTestSupport", dependencies: ["PrePushCore"], path: "Tests/PrePushTestSupport"),
+        .target(name: "PrePushTestSupport", path: "Tests/PrePushTestSupport"),
         // The commands run inside the test process, parsed as the binary parses them (`InProcessCLI`).
         .target(name: "PrePushCommandTestSupport", dependencies: ["PrePushCommands", "PrePushPipeline", "PrePushCore", "PrePushTestSupport",
                                                                   .product(name: "ArgumentParser", package: "swift-argument-parser")],

@@ -200,24 +200,11 @@ public struct ConfigurationFile: Sendable, Equatable {
     /// `quarantine:`: tests that run and are reported but never refuse, each with its reason.
     public var quarantine: [Located<QuarantineEntry>] = []
 
-    /// Every key the file may hold, by parent path, for unknown-key errors and the documentation test.
-    public static let knownKeys: [String: [String]] = [
-        "": ["verbose", "isolated", "cache", "stages", "reports", "remote", "accessibility", "traceability", "quarantine"],
-        "quarantine": ["test", "reason"],
-        "traceability": ["catalog", "tests", "launchArguments", "gate", "testNamePattern", "linkPattern"],
-        "traceability.gate": ["blocking", "unmappedFailures", "minTests"],
-        "accessibility": ["include", "exclude", "rules", "controls", "identifierPattern", "maxFileSize", "checkPreviews",
-                          "checkDebugCode", "iconViews", "textEntryViews", "baseline"],
-        "stages": StageKind.builtIn.map(\.rawValue),
-        "stages.unit": stageKeys,
-        "stages.ui": stageKeys,
-        "reports": ["directory", "annotations"],
-        "remote": ["host", "user", "port", "path", "syncMode", "identityFile", "sshOptions", "results", "acceptNewHostKeys"],
-    ]
+    /// Every key the file may hold, by parent path, for unknown-key errors (from `ConfigurationKey.all`).
+    public static let knownKeys: [String: [String]] = ConfigurationKey.byParent
 
     /// The keys of every stage, `unit`, `ui` or one of the team's own.
-    public static let stageKeys = ["run", "timeout", "env", "workingDirectory", "skip", "paths", "parallel", "selective", "impactMapAge", "cacheEnvironment", "shard",
-                                   "retry", "retryOn", "flaky", "infrastructureMessages"]
+    public static let stageKeys: [String] = ConfigurationKey.byParent["stages.unit"] ?? []
 
     /// The file's text, kept to quote lines in later errors.
     package var text: String = "" {

@@ -237,13 +237,17 @@ private struct Merger {
         var customStages: [StageSettings] = []
         var customSkipped: [StageKind] = []
         for kind in file?.stageOrder ?? [] where !kind.isBuiltIn {
-            if file?.stages[kind]?.skip?.value == true { customSkipped.append(kind); continue }
+            if let skip = file?.stages[kind]?.skip, skip.value {
+                settings.append(ResolvedSetting(name: "\(kind.rawValue).skip", value: "true", origin: .file(skip.location)))
+                customSkipped.append(kind)
+                continue
+            }
             let timeout = file?.stages[kind]?.timeout?.value ?? ConfigurationResolver.defaultUnitTimeout
             if let custom = stage(kind, file: file, timeout: timeout) { customStages.append(custom) }
         }
 
         var resolved = ResolvedConfiguration(
-            hook: hook, configurationFile: configurationFile, unitStage: unit, uiStage: ui, accessibility: file?.accessibility,
+            hook: hook, configurationFile: configurationFile, unitStage: unit, uiStage: ui,
             traceability: file?.traceability, isolated: isolated.value, cache: cache.value,
             unitStageSkippedByFile: file?.stages[.unit]?.skip?.value == true,
             reportsDirectory: absolutePath(reports.value, base: request.repositoryRoot),
@@ -253,7 +257,7 @@ private struct Merger {
         resolved.customStages = customStages
         resolved.customStagesSkippedByFile = customSkipped
         resolved.stageOrder = file?.stageOrder ?? []
-        resolved.accessibilityBaseline = baseline
+        resolved.accessibility = AccessibilityConfiguration(file?.accessibility, baseline: baseline, lines: file?.lines)
         resolved.configurationLines = file?.lines
         resolved.quarantine = Quarantine(file?.quarantine.map(\.value) ?? [])
         return resolved
@@ -435,6 +439,10 @@ private struct Merger {
         if let flaky = written?.flaky {
             settings.append(ResolvedSetting(name: "\(name).flaky", value: flaky.value.rawValue, origin: .file(flaky.location)))
         }
+        if kind != .ui, let skip = written?.skip {
+            // The UI stage's `skip` is `skipUITests`, with its precedence.
+            settings.append(ResolvedSetting(name: "\(name).skip", value: "\(skip.value)", origin: .file(skip.location)))
+        }
         if !kind.isBuiltIn, let timeout = written?.timeout {
             settings.append(ResolvedSetting(name: "\(name).timeout", value: "\(timeout.value)", origin: .file(timeout.location)))
         }
@@ -454,45 +462,11 @@ private struct Merger {
         return stage
     }
 
-    /// The accessibility and traceability settings the file gives, and the environment-only
+    /// The settings the file gives that have no precedence (accessibility, quarantine,
+    /// traceability: `ConfigurationKey.all` says how each is shown), and the environment-only
     /// switches that are set, for `prepush config` (each check applies its own defaults).
     private mutating func listSections(_ file: ConfigurationFile?) {
-        func list(_ name: String, _ values: [Located<String>]) {
-            guard let first = values.first else { return }
-            settings.append(ResolvedSetting(name: name, value: values.map(\.value).joined(separator: ", "), origin: .file(first.location)))
-        }
-        func one<T>(_ name: String, _ value: Located<T>?) {
-            guard let value else { return }
-            settings.append(ResolvedSetting(name: name, value: "\(value.value)", origin: .file(value.location)))
-        }
-        if let accessibility = file?.accessibility {
-            list("accessibility.include", accessibility.include)
-            list("accessibility.exclude", accessibility.exclude)
-            for rule in accessibility.rules {
-                settings.append(ResolvedSetting(name: "accessibility.rules.\(rule.value.name)", value: rule.value.severity?.rawValue ?? "off", origin: .file(rule.location)))
-            }
-            list("accessibility.controls", accessibility.controls)
-            one("accessibility.identifierPattern", accessibility.identifierPattern)
-            one("accessibility.maxFileSize", accessibility.maxFileSize)
-            one("accessibility.checkPreviews", accessibility.checkPreviews)
-            one("accessibility.checkDebugCode", accessibility.checkDebugCode)
-            list("accessibility.iconViews", accessibility.iconViews)
-            list("accessibility.textEntryViews", accessibility.textEntryViews)
-            one("accessibility.baseline", accessibility.baseline)
-        }
-        for entry in file?.quarantine ?? [] {
-            settings.append(ResolvedSetting(name: "quarantine.\(entry.value.pattern)", value: entry.value.reason, origin: .file(entry.location)))
-        }
-        if let traceability = file?.traceability {
-            one("traceability.catalog", traceability.catalog)
-            list("traceability.tests", traceability.tests)
-            list("traceability.launchArguments", traceability.launchArguments)
-            list("traceability.gate", traceability.gate ?? [])
-            one("traceability.gate.unmappedFailures", traceability.unmappedFailures)
-            one("traceability.gate.minTests", traceability.minTests)
-            one("traceability.testNamePattern", traceability.testNamePattern)
-            one("traceability.linkPattern", traceability.linkPattern)
-        }
+        if let file { settings += ConfigurationKey.rowsAsWritten(file) }
         for variable in ["SKIP", Variable.skipAll, "PREPUSH_QUIET", Variable.lineBuffered, "PREPUSH_XCRUN", "PREPUSH_DEMO_SOURCE"] {
             guard let value = environment[variable], !value.isEmpty else { continue }
             settings.append(ResolvedSetting(name: variable, value: value, origin: .environment(variable)))
@@ -519,6 +493,9 @@ private struct Merger {
         }
         for result in written.results {
             settings.append(ResolvedSetting(name: "remote.results", value: result.value, origin: .file(result.location)))
+        }
+        if let accept = written.acceptNewHostKeys {
+            settings.append(ResolvedSetting(name: "remote.acceptNewHostKeys", value: "\(accept.value)", origin: .file(accept.location)))
         }
         let connection = RemoteHost(host: host.value, user: written.user?.value, port: written.port?.value ?? 22, path: path.value,
                                     identityFile: identity, sshOptions: written.sshOptions.map(\.value),

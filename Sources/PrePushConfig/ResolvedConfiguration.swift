@@ -206,11 +206,9 @@ public struct ResolvedConfiguration: Sendable {
     public var customStagesSkippedByFile: [StageKind] = []
     /// Every stage name in file order (`unit` and `ui` included where the file names them).
     public var stageOrder: [StageKind] = []
-    /// The `accessibility:` section, validated: its rule names are rules, its pattern compiles, its
-    /// baseline is a file inside the repository.
-    public let accessibility: FileAccessibility?
-    /// The absolute path of `accessibility.baseline`, checked to be a file inside the repository.
-    public var accessibilityBaseline: String?
+    /// The accessibility check's settings, resolved: rule names checked, the pattern known to compile,
+    /// the baseline a file inside the repository, defaults applied.
+    public var accessibility = AccessibilityConfiguration()
     /// The lines of the configuration file as it was read, to quote one under a later error (the
     /// file is never read a second time: it may have changed since).
     public var configurationLines: LineTable?
@@ -284,4 +282,64 @@ public enum FlakyPolicy: String, Sendable, Equatable, CaseIterable {
     case refuse
     /// The push passes; the reports still show the test as flaky.
     case allow
+}
+
+/// The `accessibility:` section resolved to what the check uses; defaults where the file is silent.
+public struct AccessibilityConfiguration: Sendable, Equatable {
+    /// Largest view file checked when the file names no `maxFileSize`: real views are a few KB to a
+    /// few hundred; a 20 MB generated file took 8.8 s and 1.6 GB to check.
+    public static let defaultMaxFileSize = 1_000_000
+
+    /// `include`: globs of the view files checked; empty: every SwiftUI file but the default exclusions.
+    public var include: [String] = []
+    /// `exclude`: globs of files never checked.
+    public var exclude: [String] = []
+    /// `rules`: the severity the file gives each rule it names (nil: `off`).
+    public var severities: [String: Severity?] = [:]
+    /// `controls`: the team's own controls that need identifiers.
+    public var controls: [String] = []
+    /// `identifierPattern`: the convention identifiers follow; nil: inferred from the repository.
+    public var identifierPattern: String?
+    /// `maxFileSize`: bigger view files are named in a note and not checked.
+    public var maxFileSize = AccessibilityConfiguration.defaultMaxFileSize
+    /// `checkPreviews`, `checkDebugCode`: also check preview code and `#if DEBUG` code.
+    public var checkPreviews = false
+    public var checkDebugCode = false
+    /// `iconViews`, `textEntryViews`: the team's own icon views and text-entry views.
+    public var iconViews: Set<String> = []
+    public var textEntryViews: [String] = []
+    /// `baseline`: findings not reported again, checked to be a file inside the repository.
+    public var baseline: Baseline?
+
+    /// Where the baseline is, for reading it and for an error about what it holds.
+    public struct Baseline: Sendable, Equatable {
+        /// The path as the file gives it, for messages.
+        public let configured: String
+        /// Its absolute path.
+        public let path: String
+        /// Where the file names it, and that line as it was read.
+        public let location: SourceLocation
+        public let sourceLine: String?
+    }
+
+    public init() {}
+
+    /// The settings from the file's section (`baseline` the resolver's checked absolute path).
+    init(_ section: FileAccessibility?, baseline: String?, lines: LineTable?) {
+        guard let section else { return }
+        include = section.include.map(\.value)
+        exclude = section.exclude.map(\.value)
+        for rule in section.rules { severities[rule.value.name] = .some(rule.value.severity) }
+        controls = section.controls.map(\.value)
+        identifierPattern = section.identifierPattern?.value
+        maxFileSize = section.maxFileSize?.value ?? Self.defaultMaxFileSize
+        checkPreviews = section.checkPreviews?.value ?? false
+        checkDebugCode = section.checkDebugCode?.value ?? false
+        iconViews = Set(section.iconViews.map(\.value))
+        textEntryViews = section.textEntryViews.map(\.value)
+        if let configured = section.baseline, let baseline {
+            self.baseline = Baseline(configured: configured.value, path: baseline, location: configured.location,
+                                     sourceLine: lines?.line(configured.location.line))
+        }
+    }
 }

@@ -123,6 +123,17 @@ public struct Console: Sendable {
     /// Whether the error stream is a terminal (progress is rewritten in place only there).
     var errorsAreTerminal: Bool { isatty(errors) == 1 }
 
+    /// A report's bytes on standard output, as its writer made them: the one way a payload (JSON,
+    /// JUnit, SARIF, Markdown, annotations) reaches standard output. Never escaped here, because
+    /// each format's writer escapes for its own language; never silenced by `quiet`, because the
+    /// payload is what the command was asked for.
+    public func payload(_ text: String) { send(text, to: output) }
+
+    /// The bytes of a report written piece by piece (`ReportSink`), as `payload(_:)` writes text.
+    /// False when the reader went away (a closed pipe), so the writer stops.
+    @discardableResult
+    public func payload(_ bytes: UnsafeRawBufferPointer) -> Bool { send(bytes, to: output) }
+
     /// Passes a stage's output through: its stdout to ours, its stderr to ours.
     func passThrough(_ bytes: UnsafeRawBufferPointer, fromStandardError: Bool) {
         send(bytes, to: fromStandardError ? errors : output)
@@ -134,13 +145,15 @@ public struct Console: Sendable {
     }
 
     /// A closed terminal or pipe ends the write quietly; SIGPIPE is ignored by the CLI.
-    private func send(_ bytes: UnsafeRawBufferPointer, to fd: Int32) {
+    @discardableResult
+    private func send(_ bytes: UnsafeRawBufferPointer, to fd: Int32) -> Bool {
         var offset = 0
         while offset < bytes.count {
             let written = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
             if written < 0 && errno == EINTR { continue }
-            if written <= 0 { return }
+            if written <= 0 { return false }
             offset += written
         }
+        return true
     }
 }

@@ -40,7 +40,9 @@ import Testing
         try folder.write("{\"version\": 1, \"findings\": []}\n", to: ".prepush/a11y.json")
         try folder.write("accessibility:\n  baseline: .prepush/a11y.json\n", to: ".prepush.yml")
         let resolved = try resolve("", in: folder)
-        #expect(resolved.accessibilityBaseline == folder.path + "/.prepush/a11y.json")
+        #expect(resolved.accessibility.baseline?.path == folder.path + "/.prepush/a11y.json")
+        #expect(resolved.accessibility.baseline?.configured == ".prepush/a11y.json")
+        #expect(resolved.accessibility.baseline?.sourceLine == "  baseline: .prepush/a11y.json")
         #expect(resolved.configurationLines?.line(2) == "  baseline: .prepush/a11y.json")
     }
 

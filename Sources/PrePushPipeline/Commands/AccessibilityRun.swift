@@ -280,11 +280,11 @@ public enum AccessibilityRun {
         let console = diagnostics.console
         switch output {
         case .json:
-            FileSystem.write(render(findings, notes: notes), to: console.output)
+            console.payload(render(findings, notes: notes))
             // The document carries the notes; standard error tells the person running it too.
             for note in notes { diagnostics.note(note) }
         case .sarif:
-            FileSystem.write(SARIFWriter.render(findings, root: base, notes: notes), to: console.output)
+            console.payload(SARIFWriter.render(findings, root: base, notes: notes))
             for note in notes { diagnostics.note(note) }
         case .text:
             for finding in findings { console.line(AccessibilityStep.line(finding), tone: finding.severity == .error ? .bad : .warning) }

@@ -183,7 +183,7 @@ public enum InitRun {
         if manager.fileExists(atPath: FilePath.join(root, catalog)) { findings.catalog = catalog }
         let index = RepositoryIndex(root: root)
         let controls = AccessibilitySettings().controls
-        let limit = AccessibilityStep.defaultMaxFileSize
+        let limit = AccessibilityConfiguration.defaultMaxFileSize
         findings.practice = IdentifierPolicy.measure(files: index.files(maxFileSize: limit, controls: controls), controls: controls,
                                                      isView: { !AccessibilityStep.isExcludedByDefault($0) }) {
             index.constants(isExcluded: AccessibilityStep.isExcludedByDefault, maxFileSize: limit, controls: controls)

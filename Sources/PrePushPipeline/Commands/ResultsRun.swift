@@ -221,7 +221,7 @@ public enum ResultsRun {
             }
         }
         if written.isEmpty {
-            let sink = ReportSink { FileSystem.write($0, to: console.output) }
+            let sink = ReportSink { console.payload($0) }
             reporter(formats[0]).write(run, to: sink)
             sink.flush()
         }
@@ -241,7 +241,7 @@ public enum ResultsRun {
         let toStandardOutput = written.isEmpty
         if !(toStandardOutput && firstFormat == .github) {
             let annotations = publisher.annotations(placed)
-            if toStandardOutput { console.commandsOnStandardError(annotations) } else { FileSystem.write(annotations, to: console.output) }
+            if toStandardOutput { console.commandsOnStandardError(annotations) } else { console.payload(annotations) }
         }
         try? publisher.appendStepSummary(placed)
         // The run's verdict as every report states it: quarantined failures do not fail it, a refusal does.

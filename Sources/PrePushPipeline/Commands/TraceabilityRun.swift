@@ -236,7 +236,7 @@ public enum TraceabilityRun {
     /// (said) when it cannot be written.
     static func emit(_ text: String, to output: String?, checkout: Checkout?, provenance: RunProvenance, diagnostics: Diagnostics) -> Bool {
         guard let output else {
-            FileSystem.write(text, to: diagnostics.console.output)
+            diagnostics.console.payload(text)
             return true
         }
         let path = FilePath.absolute(output, base: CommandContext.now.here)

@@ -125,7 +125,7 @@ enum RunReports {
             diagnostics.warning("could not write the reports to \(configuration.reportsDirectory): \(ErrorText.describe(error))")
         }
         let annotations = publisher.annotations(run)
-        if !annotations.isEmpty { FileSystem.write(annotations, to: console.output) }
+        if !annotations.isEmpty { console.payload(annotations) }
         try? publisher.appendStepSummary(run)
         // `summary`: the Markdown report written, for a later step to post or attach.
         publisher.setOutputs(ReportPublisher.outputs(of: run) + written.filter { $0.hasSuffix(ReportFormat.markdown.fileName) }.map { ("summary", $0) })

@@ -35,10 +35,6 @@ struct AccessibilityStep: Sendable {
     /// Every rule id, in the order the rules run.
     static let ruleIDs = AccessibilityChecker.rules.map { $0.description.identifier }
 
-    /// Largest view file checked when the configuration names no `maxFileSize`: real views are a
-    /// few KB to a few hundred; a 20 MB generated file took 8.8 s and 1.6 GB to check.
-    static let defaultMaxFileSize = 1_000_000
-
     let checker: AccessibilityChecker
     /// The configured `include` globs; empty: every Swift file that is SwiftUI code.
     let include: [Glob]
@@ -57,45 +53,42 @@ struct AccessibilityStep: Sendable {
     /// Whether the identifier rules apply to this repository.
     let identifiers: IdentifierPolicy
 
-    /// The step from the configuration's `accessibility:` section, validated where the
-    /// configuration is resolved (rule names, the pattern, the baseline's place); here the baseline
-    /// is read, and one that is not a baseline is a configuration error quoting the file as it was read.
+    /// The step from the configuration's resolved accessibility settings; here the baseline is read,
+    /// and one that is not a baseline is a configuration error quoting the file as it was read.
     init(_ configuration: ResolvedConfiguration, root: String? = nil) throws(ConfigurationError) {
-        let section = configuration.accessibility
-        var severities: [String: Severity?] = [:]
-        for rule in section?.rules ?? [] { severities[rule.value.name] = .some(rule.value.severity) }
-        var settings = AccessibilitySettings(extraControls: section?.controls.map(\.value) ?? [], severities: severities)
-        if let pattern = section?.identifierPattern { settings.pattern = pattern.value }
-        settings.checkPreviews = section?.checkPreviews?.value ?? false
-        settings.checkDebugCode = section?.checkDebugCode?.value ?? false
-        settings.iconViews = Set(section?.iconViews.map(\.value) ?? [])
-        settings.textEntryViews.formUnion(section?.textEntryViews.map(\.value) ?? [])
+        let resolved = configuration.accessibility
+        var settings = AccessibilitySettings(extraControls: resolved.controls, severities: resolved.severities)
+        if let pattern = resolved.identifierPattern { settings.pattern = pattern }
+        settings.checkPreviews = resolved.checkPreviews
+        settings.checkDebugCode = resolved.checkDebugCode
+        settings.iconViews = resolved.iconViews
+        settings.textEntryViews.formUnion(resolved.textEntryViews)
         checker = AccessibilityChecker(settings: settings)
-        include = (section?.include ?? []).map { Glob($0.value) }
-        exclude = (section?.exclude ?? []).map { Glob($0.value) }
+        include = resolved.include.map(Glob.init)
+        exclude = resolved.exclude.map(Glob.init)
         excludesDefaults = include.isEmpty
-        maxFileSize = section?.maxFileSize?.value ?? Self.defaultMaxFileSize
+        maxFileSize = resolved.maxFileSize
         repositoryIndex = RepositoryIndex(root: root)
-        identifiers = IdentifierPolicy(root: root, section: section)
-        baselinePath = section?.baseline?.value
-        guard let configured = section?.baseline, let absolute = configuration.accessibilityBaseline else {
+        identifiers = IdentifierPolicy(root: root, settings: resolved)
+        baselinePath = resolved.baseline?.configured
+        guard let configured = resolved.baseline else {
             baseline = AccessibilityBaseline()
             return
         }
         let problem: ValueProblem
-        switch FileReading.read(absolute, limit: 50_000_000) {
+        switch FileReading.read(configured.path, limit: 50_000_000) {
         case .success(let bytes):
             do throws(AccessibilityBaseline.ReadError) {
-                baseline = try AccessibilityBaseline.decode(bytes, name: configured.value)
+                baseline = try AccessibilityBaseline.decode(bytes, name: configured.configured)
                 return
             } catch {
-                problem = .fileProblem("is not an accessibility baseline (\(error.reason)); write it again with prepush a11y --all --write-baseline \(configured.value)")
+                problem = .fileProblem("is not an accessibility baseline (\(error.reason)); write it again with prepush a11y --all --write-baseline \(configured.configured)")
             }
         case .failure(let read):
-            problem = .fileProblem(read == .missing ? "does not exist; write it with prepush a11y --all --write-baseline \(configured.value)" : "\(read)")
+            problem = .fileProblem(read == .missing ? "does not exist; write it with prepush a11y --all --write-baseline \(configured.configured)" : "\(read)")
         }
-        throw .invalidValue(.file(configured.location), setting: "accessibility.baseline", value: configured.value,
-                            problem: problem, sourceLine: configuration.configurationLines?.line(configured.location.line))
+        throw .invalidValue(.file(configured.location), setting: "accessibility.baseline", value: configured.configured,
+                            problem: problem, sourceLine: configured.sourceLine)
     }
 
     /// The findings in one file's text; identifiers that name constants of other files are resolved

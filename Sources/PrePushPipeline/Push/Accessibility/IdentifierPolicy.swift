@@ -36,10 +36,10 @@ final class IdentifierPolicy: @unchecked Sendable {
     private var unschemed = 0
     private var schemeUsed: IdentifierScheme?
 
-    init(root: String?, section: FileAccessibility?) {
+    init(root: String?, settings: AccessibilityConfiguration) {
         self.root = root
-        configured = Set((section?.rules ?? []).map(\.value.name)).intersection(Self.rules)
-        patternConfigured = section?.identifierPattern != nil
+        configured = Set(settings.severities.keys).intersection(Self.rules)
+        patternConfigured = settings.identifierPattern != nil
     }
 
     /// Adds a pushed file: `earlier` reads it as it was before the push, nil when the push adds it.
