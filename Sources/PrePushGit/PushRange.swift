@@ -147,20 +147,8 @@ extension Repository {
 
     private func changedFiles(from base: String?, to head: String, lineDetail: Bool,
                               selecting: (@Sendable (String) -> Bool)?) throws(GitError) -> [ChangedFile] {
-        let newTree = try peel(head, to: GIT_OBJECT_TREE)
-        defer { git_object_free(newTree) }
-        let oldTree = try base.map { commit throws(GitError) in try peel(commit, to: GIT_OBJECT_TREE) }
-        defer { if let oldTree { git_object_free(oldTree) } }
-        var options = git_diff_options()
-        try check(git_diff_options_init(&options, UInt32(GIT_DIFF_OPTIONS_VERSION)), "git_diff_options_init")
-        options.context_lines = 0
-        var diff: OpaquePointer?
-        try check(git_diff_tree_to_tree(&diff, handle, oldTree, newTree, &options), "git_diff_tree_to_tree")
+        let diff = try treeDiff(from: base, to: head, finding: GIT_DIFF_FIND_RENAMES.rawValue | GIT_DIFF_FIND_COPIES.rawValue)
         defer { git_diff_free(diff) }
-        var find = git_diff_find_options()
-        try check(git_diff_find_options_init(&find, UInt32(GIT_DIFF_FIND_OPTIONS_VERSION)), "git_diff_find_options_init")
-        find.flags = GIT_DIFF_FIND_RENAMES.rawValue | GIT_DIFF_FIND_COPIES.rawValue
-        try check(git_diff_find_similar(diff, &find), "git_diff_find_similar")
 
         var files: [ChangedFile] = []
         for index in 0..<git_diff_num_deltas(diff) {

@@ -60,21 +60,9 @@ extension Repository {
     /// old-side lines each change touches. Nothing is left out: a binary file, a deletion and a type
     /// change are `wholeFile`.
     public func oldSideChanges(from old: String, to new: String) throws(GitError) -> [OldSideChange] {
-        let oldTree = try peel(old, to: GIT_OBJECT_TREE)
-        defer { git_object_free(oldTree) }
-        let newTree = try peel(new, to: GIT_OBJECT_TREE)
-        defer { git_object_free(newTree) }
-        var options = git_diff_options()
-        try check(git_diff_options_init(&options, UInt32(GIT_DIFF_OPTIONS_VERSION)), "git_diff_options_init")
         // Hunk headers are read, not lines: with no context each hunk's old side is exactly what changed.
-        options.context_lines = 0
-        var diff: OpaquePointer?
-        try check(git_diff_tree_to_tree(&diff, handle, oldTree, newTree, &options), "git_diff_tree_to_tree")
+        let diff = try treeDiff(from: old, to: new, finding: GIT_DIFF_FIND_RENAMES.rawValue)
         defer { git_diff_free(diff) }
-        var find = git_diff_find_options()
-        try check(git_diff_find_options_init(&find, UInt32(GIT_DIFF_FIND_OPTIONS_VERSION)), "git_diff_find_options_init")
-        find.flags = GIT_DIFF_FIND_RENAMES.rawValue
-        try check(git_diff_find_similar(diff, &find), "git_diff_find_similar")
 
         var changes: [OldSideChange] = []
         for index in 0..<git_diff_num_deltas(diff) {
@@ -102,6 +90,31 @@ extension Repository {
             }
         }
         return changes
+    }
+
+    /// The diff between the trees of commits `old` (nil: an empty tree) and `new`, with no context
+    /// lines (each hunk is exactly what changed) and renames (and copies, as `finding` says) found.
+    /// The caller frees it with `git_diff_free`.
+    func treeDiff(from old: String?, to new: String, finding: UInt32) throws(GitError) -> OpaquePointer? {
+        let newTree = try peel(new, to: GIT_OBJECT_TREE)
+        defer { git_object_free(newTree) }
+        let oldTree = try old.map { commit throws(GitError) in try peel(commit, to: GIT_OBJECT_TREE) }
+        defer { if let oldTree { git_object_free(oldTree) } }
+        var options = git_diff_options()
+        try check(git_diff_options_init(&options, UInt32(GIT_DIFF_OPTIONS_VERSION)), "git_diff_options_init")
+        options.context_lines = 0
+        var diff: OpaquePointer?
+        try check(git_diff_tree_to_tree(&diff, handle, oldTree, newTree, &options), "git_diff_tree_to_tree")
+        var find = git_diff_find_options()
+        do throws(GitError) {
+            try check(git_diff_find_options_init(&find, UInt32(GIT_DIFF_FIND_OPTIONS_VERSION)), "git_diff_find_options_init")
+            find.flags = finding
+            try check(git_diff_find_similar(diff, &find), "git_diff_find_similar")
+        } catch {
+            git_diff_free(diff)
+            throw error
+        }
+        return diff
     }
 
     /// The old-side ranges of one delta's hunks; nil for binary content.
