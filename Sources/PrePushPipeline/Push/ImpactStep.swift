@@ -140,18 +140,22 @@ extension PushPlanner {
             plan.notes.append(.said("\(name): selective: 0 of \(chosen.total) tests (\(basis)); every target is built (\(SelectiveTests.buildEverything)), no test runs"))
             return true
         }
+        // An xcodebuild stage runs them by `-only-testing:` (their selectors), a swift test stage by `--filter`.
+        let onlyTesting = XcodebuildImpact.onlyTesting(chosen.listed)
         let command = ImpactStep.command(stage.command, running: chosen.listed)
+            ?? XcodebuildImpact.selectiveCommand(stage.command, onlyTesting: onlyTesting)
         let joined = chosen.listed.map(ImpactStep.filter).joined(separator: "|")
         guard chosen.listed.count <= ImpactStep.maximumFilters, (command ?? joined).utf8.count <= ImpactStep.maximumCommandBytes else {
             plan.selectiveSummaries[stage.kind] = nil
             plan.notes.append(.note("\(name): selective: \(chosen.listed.count) of \(chosen.total) tests chosen, more than one command can name (\(ImpactStep.maximumFilters)); their test targets run"))
             return false
         }
-        let narrowed = stage.narrowed(to: command ?? stage.command, adding: [EnvironmentEntry(name: "PREPUSH_TEST_FILTER", value: joined)],
+        let narrowed = stage.narrowed(to: command ?? stage.command, adding: [EnvironmentEntry(name: "PREPUSH_TEST_FILTER", value: joined),
+                                                                          EnvironmentEntry(name: "PREPUSH_ONLY_TESTING", value: onlyTesting.joined(separator: " "))],
                                       chosen: chosen.listed)
         plan.stages.replace(stage.kind, with: narrowed)
         plan.notes.append(.said("\(name): selective: \(chosen.listed.count) of \(chosen.total) tests (\(basis))"
-                                + (command == nil ? "; the command does not end in swift test, so it gets them as $PREPUSH_TEST_FILTER" : "")))
+                                + (command == nil ? "; the command runs neither swift test nor xcodebuild test, so it gets them as $PREPUSH_TEST_FILTER and $PREPUSH_ONLY_TESTING" : "")))
         return true
     }
 }
