@@ -3,6 +3,7 @@ import PrePushConfig
 import PrePushCore
 import PrePushGit
 @testable import PrePushPipeline
+import PrePushRunner
 import PrePushTestSupport
 import Testing
 
@@ -176,6 +177,22 @@ import Testing
         #expect(tests.map(\.listed) == ["LibTests.MathTests/testDouble", "LibTests.Numbers/doubled()", "LibTests.MathTests/testInherited()"])
         #expect(tests.map(\.framework) == [.xctest, .swiftTesting, .swiftTesting])
         #expect(unseen == ["LibTests.MathTests/testInherited()"])
+    }
+
+    @Test func aParameterizedTestsArgumentsCountAsOneTestThatFailsIfOneFails() {
+        let selector = "LibTests/Numbers/doubled(value:)"
+        let passing = [UITestResult(suite: "Numbers", name: "doubled(value:) (1)", status: .passed, duration: 0.1, selector: selector),
+                       UITestResult(suite: "Numbers", name: "doubled(value:) (2)", status: .passed, duration: 0.1, selector: selector)]
+        let oneFails = passing + [UITestResult(suite: "Numbers", name: "doubled(value:) (3)", status: .failed, duration: 0.1, selector: selector)]
+        #expect(XcodebuildImpactRecorder.collapsed(passing).map(\.name) == ["doubled(value:) (1)"])
+        #expect(XcodebuildImpactRecorder.collapsed(oneFails).map(\.status) == [.failed])
+        // Two tests are two tests: the filter ran more than the one, and recording says so.
+        let two = [passing[0], UITestResult(suite: "Numbers", name: "tripled()", status: .passed, duration: 0.1, selector: "LibTests/Numbers/tripled()")]
+        #expect(XcodebuildImpactRecorder.collapsed(two).count == 2)
+        let test = ListedTest(listed: "LibTests.Numbers/doubled(value:)", framework: .swiftTesting)
+        let exited = RunOutcome(termination: .exited(0), stopReason: nil, duration: 1)
+        #expect(TestLauncher.judge(XcodebuildImpactRecorder.collapsed(passing), test: test, outcome: exited) == nil)
+        #expect(TestLauncher.judge(XcodebuildImpactRecorder.collapsed(two), test: test, outcome: exited) == "its filter ran 2 tests, not one")
     }
 }
 

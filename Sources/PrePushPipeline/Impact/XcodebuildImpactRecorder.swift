@@ -128,6 +128,21 @@ struct XcodebuildImpactRecorder {
         return (tests, unseen)
     }
 
+    /// The results of one parameterized test (one per argument, all with its function's selector) as
+    /// one: the first that did not pass, else the first. Results of different tests stay as they are.
+    static func collapsed(_ results: [UITestResult]) -> [UITestResult] {
+        guard results.count > 1, let selector = results[0].selector, results.allSatisfy({ $0.selector == selector }) else { return results }
+        let rank: (UITestResult) -> Int = { result in
+            switch result.status {
+            case .failed: return 0
+            case .unfinished: return 1
+            case .skipped: return 2
+            case .passed, .expectedFailure: return 3
+            }
+        }
+        return [results.min { rank($0) < rank($1) } ?? results[0]]
+    }
+
     /// Runs one test alone and reads its bundle: why it does not count (nil: it passed alone), the
     /// functions it executed, and every function of the report (for their places).
     private func run(_ listed: String, index: Int, command: XcodebuildImpact) -> (ImpactRecorder.TestOutcome, [XccovFunction]) {
@@ -146,7 +161,7 @@ struct XcodebuildImpactRecorder {
         } catch {
             return unknown("left no result bundle prepush can read (xcodebuild exited \(ran.status)): \(error)")
         }
-        if let why = TestLauncher.judge(results, test: test, outcome: outcome) { return unknown(why) }
+        if let why = TestLauncher.judge(Self.collapsed(results), test: test, outcome: outcome) { return unknown(why) }
         guard let report = StageExecution.xcrun(XcodebuildImpact.coverageReport(bundle: bundle), environment: environment), report.status == 0 else {
             return unknown("its result bundle holds no coverage report (xccov view --report failed)")
         }
