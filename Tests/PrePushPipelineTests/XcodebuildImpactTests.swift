@@ -169,6 +169,30 @@ import Testing
         #expect(XcodebuildImpact.selectiveCommand("xcodebuild build -scheme A", onlyTesting: ["-only-testing:L/T/t"]) == nil)
     }
 
+    @Test func theStagesOwnOnlyAndSkipTestingSayWhichTestsItCanRun() throws {
+        let scope = try #require(XcodebuildImpact.scope(of: "xcodebuild test -scheme A -only-testing:LibTests -only-testing OtherTests/ShoutTests -skip-testing:LibTests/Slow"))
+        #expect(scope == XcodebuildImpact.Scope(only: ["LibTests", "OtherTests/ShoutTests"], skip: ["LibTests/Slow"]))
+        #expect(scope.runs("LibTests.MathTests/testDouble"))
+        #expect(scope.runs("OtherTests.ShoutTests/testShout"))
+        #expect(!scope.runs("OtherTests.WhisperTests/testWhisper"))
+        #expect(!scope.runs("LibTests.Slow/testLong"))
+        // `LibTests/Math` names a class, not every class whose name begins so.
+        #expect(!XcodebuildImpact.Scope(only: ["LibTests/Math"], skip: []).runs("LibTests.MathTests/testDouble"))
+        // Swift Testing's forms: `doubled` names `doubled()`.
+        #expect(XcodebuildImpact.Scope(only: ["LibTests/Numbers/doubled"], skip: []).runs("LibTests.Numbers/doubled()"))
+        #expect(XcodebuildImpact.scope(of: "xcodebuild test -scheme A")?.runs("Any.Test/test") == true)
+        #expect(XcodebuildImpact.scope(of: "swift test") == nil)
+    }
+
+    @Test func aPushThatChoosesNoTestStillBuildsTheTests() {
+        #expect(XcodebuildImpact.buildForTestingCommand("xcodebuild -scheme test test -destination 'platform=macOS' | xcpretty")
+                == "xcodebuild -scheme test build-for-testing -destination 'platform=macOS' | xcpretty")
+        #expect(XcodebuildImpact.buildForTestingCommand("xcodebuild test-without-building -scheme A") == nil)
+        #expect(XcodebuildImpact.isXcodebuildTestStage("set -o pipefail && xcodebuild test -scheme A | xcpretty"))
+        #expect(!XcodebuildImpact.isXcodebuildTestStage("swift test"))
+        #expect(!XcodebuildImpact.isXcodebuildTestStage("xcodebuild build -scheme A"))
+    }
+
     @Test func recordingListsTheDiscoveredTestsAndKeepsOnesOnlyTheBundleShows() {
         let results = [UITestResult(suite: "MathTests", name: "testDouble()", status: .passed, duration: 0.1, selector: "LibTests/MathTests/testDouble()"),
                        UITestResult(suite: "MathTests", name: "testInherited()", status: .failed, duration: 0.1, selector: "LibTests/MathTests/testInherited()"),
@@ -215,5 +239,36 @@ import Testing
         #expect(unit.chosenTests == ["LibTests.MathTests/testDouble", "LibTests.Numbers/doubled()", "OtherTests.ShoutTests/testCrash"])
         #expect(unit.environment.contains(EnvironmentEntry(name: "PREPUSH_ONLY_TESTING", value: "-only-testing:LibTests/MathTests/testDouble -only-testing:LibTests/Numbers/doubled -only-testing:LibTests/Numbers/doubled() -only-testing:LibTests/Numbers/doubled()() -only-testing:OtherTests/ShoutTests/testCrash")))
         #expect(plan.notes == [.said("unit: selective: 3 of 6 tests (impact map of abc1234, 1 file changed)")])
+    }
+
+    func planned(_ command: String, reading: ImpactReading) throws -> PushPlan {
+        let configuration = try resolved("stages:\n  unit:\n    run: \(command)\n    selective: tests\n")
+        var plan = try PushPlanner.plan(configuration, skip: nil, onlyStages: [], changedFiles: { ["Sources/Lib/Lib.swift"] })
+        let root = try #require(plan.stages.stages.first?.workingDirectory)
+        var inputs = PushPlanner.SelectiveInputs(isolated: false, workingTreeMatches: true, treeRoot: root, configurationFile: ".prepush.yml",
+                                                 sharded: false, changedFiles: { ["Sources/Lib/Lib.swift"] }, graph: { _ in .success(F.graph) },
+                                                 mentions: { _, _ in false })
+        inputs.impact = { _, _, _ in .success(reading) }
+        PushPlanner.select(&plan, inputs: inputs)
+        return plan
+    }
+
+    @Test func aStageThatRunsOneTargetIsGivenOnlyTheChosenTestsOfThatTarget() throws {
+        let plan = try planned("xcodebuild test -scheme Lib-Package -only-testing:LibTests", reading: ImpactPlanTests.oneFunction)
+        let unit = try #require(plan.stages.stages.first)
+        // testCrash (OtherTests, unknown to the map) is chosen, but this stage never runs OtherTests.
+        #expect(unit.chosenTests == ["LibTests.MathTests/testDouble", "LibTests.Numbers/doubled()"])
+        #expect(unit.command == "xcodebuild '-only-testing:LibTests/MathTests/testDouble' '-only-testing:LibTests/Numbers/doubled' '-only-testing:LibTests/Numbers/doubled()' '-only-testing:LibTests/Numbers/doubled()()' test -scheme Lib-Package")
+    }
+
+    @Test func aPushThatReachesNoTestBuildsForTesting() throws {
+        // A change to Other.swift reaches only OtherTests, which this stage skips.
+        let reading = ImpactReading(map: F.map, changes: [F.modified("Sources/Other/Other.swift", 2...2)], current: F.current)
+        let plan = try planned("xcodebuild test -scheme Lib-Package -skip-testing:OtherTests", reading: reading)
+        #expect(plan.stages.stages.first?.command == "xcodebuild build-for-testing -scheme Lib-Package -skip-testing:OtherTests")
+        #expect(plan.notes == [.said("unit: selective: 0 of 6 tests (impact map of abc1234, 1 file changed); every target is built (build-for-testing), no test runs")])
+        let prebuilt = try planned("xcodebuild test-without-building -scheme Lib-Package -skip-testing:OtherTests", reading: reading)
+        #expect(prebuilt.stages.stages.first?.command == "xcodebuild test-without-building -scheme Lib-Package -skip-testing:OtherTests")
+        #expect(prebuilt.notes == [.note("unit: selective: every test runs (0 of 6 tests chosen, and test-without-building has nothing to build)")])
     }
 }

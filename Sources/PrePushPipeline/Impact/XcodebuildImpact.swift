@@ -90,6 +90,59 @@ struct XcodebuildImpact: Equatable {
         return xctest && name.hasSuffix("()") ? String(name.dropLast(2)) : name
     }
 
+    /// Whether `command` runs `xcodebuild test` (or `test-without-building`) and does not end in the
+    /// `swift test` that `selective:` adds `--filter` to (that one is a SwiftPM stage).
+    static func isXcodebuildTestStage(_ command: String) -> Bool {
+        SelectiveTests.command(command, filterArgument: "''") == nil && XcodebuildRetry.invocation(in: command) != nil
+    }
+
+    /// The stage's command building its tests without running one (`test` becomes
+    /// `build-for-testing`, everything else as written), for a push that chose no test; nil when it
+    /// only runs tests built elsewhere (`test-without-building`).
+    static func buildForTestingCommand(_ command: String) -> String? {
+        guard let (tokens, xcodebuild, end) = XcodebuildRetry.invocation(in: command) else { return nil }
+        let actions = XcodebuildRetry.actionIndices(tokens, from: xcodebuild + 1, to: end)
+        guard let test = actions.first(where: { tokens[$0].value == "test" }),
+              !actions.contains(where: { tokens[$0].value == "test-without-building" }) else { return nil }
+        return String(command[..<tokens[test].range.lowerBound]) + "build-for-testing" + command[tokens[test].range.upperBound...]
+    }
+
+    /// Which tests the stage's command itself runs, by its own `-only-testing` and `-skip-testing`
+    /// values (`Target`, `Target/Class`, `Target/Class/test`); nil when it runs no `xcodebuild test`.
+    static func scope(of command: String) -> Scope? {
+        guard let (tokens, xcodebuild, end) = XcodebuildRetry.invocation(in: command) else { return nil }
+        var scope = Scope(only: [], skip: [])
+        var index = xcodebuild + 1
+        while index < end {
+            let value = tokens[index].value
+            for (flag, isOnly) in [("-only-testing", true), ("-skip-testing", false)] {
+                var named: String?
+                if value.hasPrefix(flag + ":") { named = String(value.dropFirst(flag.count + 1)) }
+                if value == flag, index + 1 < end { named = tokens[index + 1].value }
+                guard let named else { continue }
+                if isOnly { scope.only.append(named) } else { scope.skip.append(named) }
+            }
+            index += 1
+        }
+        return scope
+    }
+
+    /// The tests an `xcodebuild` command selects with its own `-only-testing` and `-skip-testing`.
+    struct Scope: Equatable {
+        var only: [String]
+        var skip: [String]
+
+        /// Whether the command runs the test `listed` (a `swift test list` name): named or inside a
+        /// named target or class by `-only-testing` (or there is none), and by no `-skip-testing`.
+        /// A test it does not run cannot be chosen for it: `-only-testing` would run nothing, and a
+        /// push that runs fewer tests than it chose is refused.
+        func runs(_ listed: String) -> Bool {
+            let forms = XcodebuildRetry.forms(of: XcodebuildImpact.selector(listed: listed))
+            let names: (String) -> Bool = { value in forms.contains { $0 == value || $0.hasPrefix(value + "/") } }
+            return (only.isEmpty || only.contains(where: names)) && !skip.contains(where: names)
+        }
+    }
+
     /// The `-only-testing:` arguments that run exactly `listed` (each a `swift test list` name), in
     /// every form xcodebuild has taken for a Swift Testing test (`XcodebuildRetry.forms`).
     static func onlyTesting(_ listed: [String]) -> [String] {

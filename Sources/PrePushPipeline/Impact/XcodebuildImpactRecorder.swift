@@ -91,9 +91,10 @@ struct XcodebuildImpactRecorder {
                                              repositoryRoot: repositoryRoot, testFile: files.file(of:), header: header))
     }
 
-    /// The tests to record: those the sources hold (the names a push reads, `ImpactStep.currentTests`),
-    /// and any other the result bundle of one run of every test shows (an inherited test method,
-    /// one a macro makes), which then has no source file and is kept as unknown: it always runs.
+    /// The tests to record: those the sources hold (the names a push reads, `ImpactStep.currentTests`)
+    /// that the stage runs (its own `-only-testing`/`-skip-testing`; and, when one run of every test
+    /// passed, a target that run showed), and any other that run's result bundle shows (an inherited
+    /// test method, one a macro makes), named from its selector.
     private func list(_ command: XcodebuildImpact, graph: PackageGraph) -> Result<[ListedTest], ImpactError> {
         let discovered = ImpactStep.currentTests(graph: graph, packageFolder: packageFolder, root: repositoryRoot).map(\.listed)
         let bundle = FilePath.join(bundles, "all.xcresult")
@@ -107,9 +108,15 @@ struct XcodebuildImpactRecorder {
         } catch {
             return .failure(.list("one run of every test (xcodebuild exited \(ran.status)) left no result bundle prepush can read: \(error)\n\(ran.tail)"))
         }
-        let (tests, unseen) = Self.tests(discovered: discovered, results: results)
+        // A clean run of every test shows every target the scheme tests: a target it did not show is not the stage's.
+        let shownTargets: Set<String>? = ran.status == 0 ? Set(results.compactMap { $0.selector?.split(separator: "/").first.map(String.init) }) : nil
+        let inStage = discovered.filter { listed in
+            XcodebuildImpact.scope(of: stage.command)?.runs(listed) ?? true
+                && (shownTargets?.contains(String(listed.prefix { $0 != "." })) ?? true)
+        }
+        let (tests, unseen) = Self.tests(discovered: inStage, results: results)
         for name in unseen.prefix(5) {
-            diagnostics.note("impact: \(name) ran, and prepush's test discovery does not see it in the sources: it is kept as unknown and always runs")
+            diagnostics.note("impact: \(name) ran, and prepush's test discovery does not see it in the sources: it is recorded by the name its result bundle gives")
         }
         return tests.isEmpty ? .failure(.list("neither the sources nor a run of every test showed a test")) : .success(tests)
     }
