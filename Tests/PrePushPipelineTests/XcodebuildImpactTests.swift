@@ -95,6 +95,31 @@ import Testing
         #expect(chosen(81...81) == ["TurnipTimeTests.LoadTests/testLoad", "TurnipTimeTests.SetupTests/testSetup"])
     }
 
+    @Test func aFileTheReportDoesNotHoldRunsEveryTestWhenItChanges() throws {
+        let functions = try Self.functions()
+        let controller = "TurnipTime/View Controllers/PriceInputViewController.swift"
+        let standIns = XccovReport.standIns(sources: [controller, "TurnipTime/Widgets/NotGathered.swift"], report: functions, repositoryRoot: Self.root)
+        #expect(standIns == [ExportedFunction(key: "(no coverage of TurnipTime/Widgets/NotGathered.swift in the report)",
+                                              file: Self.root + "/TurnipTime/Widgets/NotGathered.swift", startLine: 1, endLine: Int(Int32.max))])
+        let tests = [ListedTest(listed: "TurnipTimeTests.LoadTests/testLoad", framework: .xctest),
+                     ListedTest(listed: "TurnipTimeTests.SetupTests/testSetup", framework: .xctest)]
+        let everyTest = Set(standIns.map(\.key))
+        let outcomes = [ImpactRecorder.TestOutcome(unknown: nil, executed: everyTest.union(["TurnipTime.PriceInputViewController.viewDidLoad() -> ()"])),
+                        ImpactRecorder.TestOutcome(unknown: nil, executed: everyTest)]
+        let header = ImpactMap(stage: "unit", packageFolder: "", commit: "c", toolchain: "t", recorded: 0, seconds: 1, functions: [], tests: [])
+        let map = ImpactMapBuilder.map(tests: tests, outcomes: outcomes, functions: XccovReport.placed(functions) + standIns,
+                                       repositoryRoot: Self.root, testFile: { _ in nil }, header: header)
+        let graph = PackageGraph(targets: [.init(name: "TurnipTime", path: "TurnipTime", isTest: false, dependencies: [])])
+        func chosen(_ file: String, _ line: Int) -> [String] {
+            let change = OldSideChange(path: file, oldPath: file, kind: .modified, lines: [line...line], wholeFile: false)
+            guard case .tests(let chosen) = TestImpact.decide(.init(map: map, changes: [change], packageFolder: "", graph: graph, current: [],
+                                                                   configurationFile: nil)) else { return ["everything"] }
+            return chosen.listed
+        }
+        #expect(chosen("TurnipTime/Widgets/NotGathered.swift", 12) == ["TurnipTimeTests.LoadTests/testLoad", "TurnipTimeTests.SetupTests/testSetup"])
+        #expect(chosen(controller, 50) == ["TurnipTimeTests.LoadTests/testLoad"])
+    }
+
     @Test func aDamagedReportSaysWhereAndWhatWasExpected() {
         func problem(_ json: String) -> String {
             guard case .failure(let error) = XccovReport.parse(Array(json.utf8), source: "one.xcresult") else { return "read" }

@@ -114,6 +114,23 @@ enum XccovReport {
         }
     }
 
+    /// The name of the stand-in for a file the report does not hold.
+    static func notInReport(_ file: String) -> String { "(no coverage of \(file) in the report)" }
+
+    /// A stand-in function, over the whole file, for each of `sources` (repository-relative Swift
+    /// sources of the package's targets) that has no function in the report: every test is recorded
+    /// as executing it, so a change there runs every test.
+    ///
+    /// xccov reports only the targets the scheme or test plan gathers coverage for. A file it does not
+    /// hold is not a file no test reaches: without the stand-in, a change to it would be outside every
+    /// recorded function with no test that executed its file, and would choose none.
+    static func standIns(sources: [String], report: [XccovFunction], repositoryRoot: String) -> [ExportedFunction] {
+        let reported = Set(report.compactMap { ImpactMapBuilder.ownFile($0.file, repositoryRoot: repositoryRoot) })
+        return sources.filter { !reported.contains($0) }.sorted().map { file in
+            ExportedFunction(key: notInReport(file), file: repositoryRoot + "/" + file, startLine: 1, endLine: Int(Int32.max))
+        }
+    }
+
     /// A decoding error as a place in the document and what was expected there.
     private static func describe(_ error: DecodingError) -> String {
         func place(_ path: [CodingKey]) -> String {

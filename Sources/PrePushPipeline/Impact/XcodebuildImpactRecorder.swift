@@ -12,6 +12,7 @@ import PrePushConfig
 import PrePushCore
 import PrePushResults
 import PrePushRunner
+import PrePushTestDiscovery
 
 /// `prepush impact record` for an `xcodebuild test` stage of a Swift package (docs/selective-tests.md,
 /// "xcodebuild stages"): builds the tests once with coverage into derived data of its own under
@@ -82,12 +83,20 @@ struct XcodebuildImpactRecorder {
         }
         if diagnostics.console.errorsAreTerminal { diagnostics.progress("") }
         guard let reference else { return .failure(.tools("no test's result bundle held a coverage report xccov could read")) }
+        let prefix = packageFolder.isEmpty ? "" : packageFolder + "/"
+        let sources = TestDiscovery.files(under: repositoryRoot, include: graph.targets.map { Glob("\(prefix)\($0.path)/**/*.swift") })
+        let standIns = XccovReport.standIns(sources: sources, report: reference, repositoryRoot: repositoryRoot)
+        if !standIns.isEmpty {
+            diagnostics.note("impact: \(TextFormatting.count(standIns.count, "source")) of the package's targets are not in the coverage report (the scheme or test plan gathers coverage for some targets only): a change to one runs every test")
+            let names = Set(standIns.map(\.key))
+            for index in outcomes.indices where outcomes[index].unknown == nil { outcomes[index].executed.formUnion(names) }
+        }
         let elapsed = clock.duration(to: .now)
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         let files = TestFiles(repositoryRoot: repositoryRoot)
         let header = ImpactMap(stage: stage.kind.rawValue, packageFolder: packageFolder, commit: commit, toolchain: toolchain,
                                recorded: started, seconds: seconds, functions: [], tests: [])
-        return .success(ImpactMapBuilder.map(tests: tests, outcomes: outcomes, functions: XccovReport.placed(reference),
+        return .success(ImpactMapBuilder.map(tests: tests, outcomes: outcomes, functions: XccovReport.placed(reference) + standIns,
                                              repositoryRoot: repositoryRoot, testFile: files.file(of:), header: header))
     }
 
