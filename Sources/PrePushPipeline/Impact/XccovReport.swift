@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import PrePushCore
 
 /// One function of `xcrun xccov view --report --json`: its file, its (demangled) name, the line it
 /// starts on, how many executable lines it has, and how often the run executed it. xccov gives no
@@ -125,7 +126,11 @@ enum XccovReport {
     /// hold is not a file no test reaches: without the stand-in, a change to it would be outside every
     /// recorded function with no test that executed its file, and would choose none.
     static func standIns(sources: [String], report: [XccovFunction], repositoryRoot: String) -> [ExportedFunction] {
-        let reported = Set(report.compactMap { ImpactMapBuilder.ownFile($0.file, repositoryRoot: repositoryRoot) })
+        // The compiler may have seen the root with its links resolved (`/private/tmp` for `/tmp` on macOS).
+        let resolvedRoot = FileSystem.realPath(repositoryRoot) ?? repositoryRoot
+        let reported = Set(report.compactMap {
+            ImpactMapBuilder.ownFile($0.file, repositoryRoot: repositoryRoot) ?? ImpactMapBuilder.ownFile($0.file, repositoryRoot: resolvedRoot)
+        })
         return sources.filter { !reported.contains($0) }.sorted().map { file in
             ExportedFunction(key: notInReport(file), file: repositoryRoot + "/" + file, startLine: 1, endLine: Int(Int32.max))
         }

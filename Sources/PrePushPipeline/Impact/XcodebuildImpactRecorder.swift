@@ -21,6 +21,7 @@ import PrePushTestDiscovery
 /// `xccov` reports. Written for, and not yet run on, a Mac: the arguments (`XcodebuildImpact`) and
 /// the report reader (`XccovReport`) are tested on Linux against captured output.
 struct XcodebuildImpactRecorder {
+    /// The stage recorded; its folder is the package, its command the xcodebuild words kept.
     let stage: StageSettings
     /// The repository's working folder: map paths are relative to it.
     let repositoryRoot: String
@@ -28,11 +29,14 @@ struct XcodebuildImpactRecorder {
     let gitDirectory: String
     /// Where package graphs are cached (the common git folder's `prepush/packages`).
     let graphCache: String
+    /// The stage's environment.
     let environment: [String: String]
     /// Seconds one test's `xcodebuild` may take (a simulator's start included).
     let testTimeout: Double
+    /// Where notes and progress go.
     let diagnostics: Diagnostics
 
+    /// The package's folder relative to the repository, `""` for the root (as `ImpactMap` keys it).
     var packageFolder: String { ImpactRecorder.packageFolder(stage.workingDirectory, repositoryRoot: repositoryRoot) }
 
     /// Recording's derived data: kept, so the next recording builds only what changed, and apart from
