@@ -154,6 +154,9 @@ import Testing
         // `-scheme test` names a scheme, not an action; a value-less flag before an action is not its value.
         let named = try XcodebuildImpact.parse("xcodebuild -scheme test -skipPackageUpdates test -only-testing LibTests -test-iterations 3").get()
         #expect(named.options == ["-scheme", "test", "-skipPackageUpdates"])
+        // Repetition flags take no value: the action after one is still an action.
+        let repeated = try XcodebuildImpact.parse("xcodebuild -retry-tests-on-failure test -scheme A -run-tests-until-failure -quiet").get()
+        #expect(repeated.options == ["-scheme", "A", "-quiet"])
     }
 
     @Test func aCommandRecordingCannotRunWithoutAShellIsRefusedWithTheReason() {

@@ -10,14 +10,16 @@ struct XcodebuildImpact: Equatable {
     /// and without the options recording sets itself.
     let options: [String]
 
-    /// Options recording sets itself (each with its value): its own derived data and result bundles,
+    /// Options recording sets itself, each with its value: its own derived data and result bundles,
     /// coverage on, one test at a time, nothing repeated.
     static let replaced: Set<String> = [
         "-resultBundlePath", "--resultBundlePath", "-derivedDataPath", "-enableCodeCoverage", "-only-testing",
         "-parallel-testing-enabled", "-parallel-testing-worker-count", "-maximum-parallel-testing-workers",
-        "-test-iterations", "-retry-tests-on-failure", "-run-tests-until-failure", "-test-repetition-relaunch-enabled",
-        "-resultStreamPath", "-testProductsPath",
+        "-test-iterations", "-test-repetition-relaunch-enabled", "-resultStreamPath", "-testProductsPath",
     ]
+
+    /// Options without a value recording drops: a test run once, not until it fails or again after.
+    static let droppedFlags: Set<String> = ["-retry-tests-on-failure", "-run-tests-until-failure"]
 
     /// The stage command's `xcodebuild` options, or why recording cannot run it without a shell: its
     /// words are passed as an argument list, so a `$VARIABLE` or a backquote would reach xcodebuild
@@ -38,7 +40,7 @@ struct XcodebuildImpact: Equatable {
                 index += 2
                 continue
             }
-            if actions.contains(index) || token.value.hasPrefix("-only-testing:") {
+            if actions.contains(index) || token.value.hasPrefix("-only-testing:") || droppedFlags.contains(token.value) {
                 index += 1
                 continue
             }

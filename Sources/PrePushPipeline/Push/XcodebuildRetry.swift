@@ -18,6 +18,7 @@ enum XcodebuildRetry {
         "-allowProvisioningUpdates", "-allowProvisioningDeviceRegistration", "-skipUnavailableActions", "-skipMacroValidation",
         "-skipPackagePluginValidation", "-parallelizeTargets", "-hideShellScriptEnvironment", "-disableAutomaticPackageResolution",
         "-onlyUsePackageVersionsFromResolvedFile", "-skipPackageUpdates", "-disablePackageRepositoryCache", "-enumerate-tests",
+        "-retry-tests-on-failure", "-run-tests-until-failure",
     ]
 
     /// The words of the command's `xcodebuild` invocation (from `xcodebuild` to the next operator)
