@@ -120,6 +120,17 @@ import Testing
         #expect(chosen(controller, 50) == ["TurnipTimeTests.LoadTests/testLoad"])
     }
 
+    @Test func aReportInWhichNothingRanLeavesTheTestUnknown() throws {
+        let functions = try Self.functions()
+        let mapped = XcodebuildImpactRecorder.outcome(of: functions)
+        #expect(mapped.unknown == nil && mapped.executed.count == 140)
+        // The same report with every count at zero: coverage that was not gathered, not a test that reaches nothing.
+        let nothing = functions.map { XccovFunction(file: $0.file, name: $0.name, lineNumber: $0.lineNumber, executableLines: $0.executableLines, executionCount: 0) }
+        let unknown = XcodebuildImpactRecorder.outcome(of: nothing)
+        #expect(unknown.unknown == "its coverage report shows no function executed (is coverage gathered for its targets?)")
+        #expect(XcodebuildImpactRecorder.outcome(of: []).unknown != nil)
+    }
+
     @Test func aDamagedReportSaysWhereAndWhatWasExpected() {
         func problem(_ json: String) -> String {
             guard case .failure(let error) = XccovReport.parse(Array(json.utf8), source: "one.xcresult") else { return "read" }

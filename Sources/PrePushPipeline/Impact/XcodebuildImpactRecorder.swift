@@ -186,11 +186,21 @@ struct XcodebuildImpactRecorder {
             return unknown("its result bundle holds no coverage report (xccov view --report failed)")
         }
         switch XccovReport.parse(report.standardOutput, source: bundle) {
-        case .success(let functions):
-            return (ImpactRecorder.TestOutcome(unknown: nil, executed: XccovReport.executed(functions)), functions)
-        case .failure(let error):
-            return unknown("\(error)")
+        case .success(let functions): return (Self.outcome(of: functions), functions)
+        case .failure(let error): return unknown("\(error)")
         }
+    }
+
+    /// What a passing test's coverage report says it executed. A report in which it executed
+    /// nothing, not even its own method, is a report of no coverage (not gathered for this run or
+    /// these targets), not of a test that reaches no code: mapped so, the test would run only when
+    /// its own file changes, so it is unknown instead and always runs.
+    static func outcome(of report: [XccovFunction]) -> ImpactRecorder.TestOutcome {
+        let executed = XccovReport.executed(report)
+        guard !executed.isEmpty else {
+            return ImpactRecorder.TestOutcome(unknown: "its coverage report shows no function executed (is coverage gathered for its targets?)", executed: [])
+        }
+        return ImpactRecorder.TestOutcome(unknown: nil, executed: executed)
     }
 
     /// What one `xcodebuild` run ended with (nil: it could not be started) and its last lines.
