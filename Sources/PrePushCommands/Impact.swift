@@ -13,7 +13,7 @@ extension Prepush {
 
         /// The stage a map is of.
         struct StageOption: ParsableArguments {
-            @Option(help: ArgumentHelp("The swift test stage whose map is meant.", valueName: "name"))
+            @Option(help: ArgumentHelp("The swift test or xcodebuild test stage whose map is meant.", valueName: "name"))
             var stage = "unit"
 
             @OptionGroup var file: ConfigFileOption
@@ -22,8 +22,8 @@ extension Prepush {
         struct Record: ParsableCommand {
             static let configuration = CommandConfiguration(
                 commandName: "record",
-                abstract: "Run each test of a swift test stage alone with coverage and store which functions it executed.",
-                discussion: "Builds in .git/prepush/impact-build (your .build stays valid). A test that fails, crashes or times out is stored as unknown: it always runs. Exit status: 0 recorded, 1 the build, the listing or every test failed (or another recording of this checkout is running), 2 not in a repository or no such swift test stage."
+                abstract: "Run each test of a swift test or xcodebuild test stage alone with coverage and store which functions it executed.",
+                discussion: "Builds in .git/prepush/impact-build (an xcodebuild stage: .git/prepush/impact-xcode, on a Mac), so your own builds stay valid. A test that fails, crashes or times out is stored as unknown: it always runs. Exit status: 0 recorded, 1 the build, the listing or every test failed (or another recording of this checkout is running, or an xcodebuild stage off a Mac), 2 not in a repository or no such stage."
             )
 
             @OptionGroup var options: StageOption

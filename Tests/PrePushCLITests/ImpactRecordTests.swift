@@ -231,12 +231,24 @@ import Testing
         #expect(result.standardError.contains("another prepush impact record is running in this checkout"), "\(result)")
     }
 
+    #if !os(macOS)
+    @Test func anXcodebuildStageIsRecordedOnAMacAndSaysSoElsewhere() throws {
+        let repo = try GitRepository(prefix: "prepush-impact-xcodebuild")
+        try repo.write("stages:\n  unit:\n    run: xcodebuild test -scheme App\n    selective: tests\n", to: ".prepush.yml")
+        try repo.commitAll("an xcodebuild stage")
+        let result = try PrepushBinary.run(["impact", "record"], in: repo.path, environment: repo.environment)
+        #expect(result.status == 1, "\(result)")
+        #expect(result.standardError.contains("the xcodebuild stage cannot be recorded: xcodebuild stages are recorded on a Mac with Xcode"), "\(result)")
+        #expect(!FileManager.default.fileExists(atPath: repo.path + "/.git/prepush/impact-xcode"))
+    }
+    #endif
+
     @Test func aStageThatDoesNotRunSwiftTestIsAUsageError() throws {
         let repo = try GitRepository(prefix: "prepush-impact-lint")
         try repo.write("stages:\n  lint:\n    run: swiftlint\n", to: ".prepush.yml")
         try repo.commitAll("lint only")
         let result = try PrepushBinary.run(["impact", "record", "--stage", "lint"], in: repo.path, environment: repo.environment)
         #expect(result.status == 2, "\(result)")
-        #expect(result.standardError.contains("stage lint does not run swift test"), "\(result)")
+        #expect(result.standardError.contains("stage lint runs neither swift test nor xcodebuild test"), "\(result)")
     }
 }

@@ -32,10 +32,9 @@ public enum ImpactRun {
         if !before.isEmpty {
             diagnostics.warning("impact: the working tree differs from HEAD (\(before.prefix(3).joined(separator: ", "))\(before.count > 3 ? ", …" : "")): the map is of the tree as it is, stored as \(commit.prefix(7))'s; record on a clean checkout (CI) for a map a push can trust")
         }
-        let recorder = ImpactRecorder(stage: stage, repositoryRoot: root, gitDirectory: repository.gitDirectory, environment: environment,
-                                      testTimeout: Double(testTimeout), diagnostics: diagnostics)
         let map: ImpactMap
-        switch recorder.record(commit: commit, toolchain: probe.toolchain ?? "unknown", started: started) {
+        switch recording(stage, root: root, repository: repository, environment: environment, testTimeout: testTimeout, diagnostics: diagnostics)(
+            commit, probe.toolchain ?? "unknown", started) {
         case .success(let recorded): map = recorded
         case .failure(let error):
             diagnostics.error("impact: \(error)")
@@ -59,6 +58,26 @@ public enum ImpactRun {
         for test in unknown.prefix(20) { console.line("  \(test.identifier): \(test.unknown ?? "")") }
         if unknown.count > 20 { console.line("  … and \(unknown.count - 20) more (prepush impact export FILE has them all)") }
         return unknown.count == map.tests.count ? .failure : .success
+    }
+
+    /// The recording of `stage`: a `swift test` stage's (`ImpactRecorder`), or an `xcodebuild test`
+    /// stage's (`XcodebuildImpactRecorder`, on a Mac: elsewhere it says so).
+    private static func recording(_ stage: StageSettings, root: String, repository: Repository, environment: [String: String],
+                                  testTimeout: Int, diagnostics: Diagnostics) -> (String, String, Double) -> Result<ImpactMap, ImpactError> {
+        guard !runsSwiftTest(stage.command), XcodebuildRetry.invocation(in: stage.command) != nil else {
+            let recorder = ImpactRecorder(stage: stage, repositoryRoot: root, gitDirectory: repository.gitDirectory, environment: environment,
+                                          testTimeout: Double(testTimeout), diagnostics: diagnostics)
+            return { recorder.record(commit: $0, toolchain: $1, started: $2) }
+        }
+        #if os(macOS)
+        let recorder = XcodebuildImpactRecorder(stage: stage, repositoryRoot: root, gitDirectory: repository.gitDirectory,
+                                                graphCache: FilePath.join(repository.commonDirectory, "prepush/packages"), environment: environment,
+                                                testTimeout: Double(testTimeout), diagnostics: diagnostics)
+        return { recorder.record(commit: $0, toolchain: $1, started: $2) }
+        #else
+        // xcodebuild and xcrun exist only with Xcode: said before anything is built.
+        return { _, _, _ in .failure(.xcodebuild("xcodebuild stages are recorded on a Mac with Xcode; record on the Mac (or its CI) and prepush impact import the map here")) }
+        #endif
     }
 
     /// `impact: mapped 540 of 549 tests (9 unknown: a, b, c, …) in 3m12s, map of abc1234`.
@@ -150,8 +169,8 @@ public enum ImpactRun {
             diagnostics.error("impact: \(ImpactError.stage("no stage named \"\(name)\"; the stages are \(TextFormatting.list(stages.map(\.kind.rawValue)))"))")
             return nil
         }
-        guard runsSwiftTest(stage.command) else {
-            diagnostics.error("impact: \(ImpactError.stage("stage \(name) does not run swift test (\(stage.command)); impact maps are recorded for swift test stages"))")
+        guard runsSwiftTest(stage.command) || XcodebuildRetry.invocation(in: stage.command) != nil else {
+            diagnostics.error("impact: \(ImpactError.stage("stage \(name) runs neither swift test nor xcodebuild test (\(stage.command)); impact maps are recorded for those stages"))")
             return nil
         }
         return (repository, root, stage)

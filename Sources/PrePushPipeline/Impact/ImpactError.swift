@@ -19,6 +19,10 @@ enum ImpactError: Error, CustomStringConvertible, Equatable {
     case store(String)
     /// A file to import or export cannot be used.
     case file(path: String, reason: String)
+    /// A coverage report (`xccov view --report --json` of a result bundle) cannot be read: where, and what was expected.
+    case report(path: String, reason: String)
+    /// An `xcodebuild` stage's command cannot be recorded as it is written.
+    case xcodebuild(String)
 
     var description: String {
         switch self {
@@ -39,6 +43,10 @@ enum ImpactError: Error, CustomStringConvertible, Equatable {
             return "the impact maps cannot be used: \(reason)"
         case .file(let path, let reason):
             return "\(path): \(reason)"
+        case .report(let path, let reason):
+            return "\(path): not an xccov coverage report prepush can read: \(reason)"
+        case .xcodebuild(let reason):
+            return "the xcodebuild stage cannot be recorded: \(reason)"
         }
     }
 }

@@ -60,13 +60,10 @@ struct ImpactRecorder {
     /// Records the map of the tree at `commit`; `started` is when the command began (seconds since 1970).
     func record(commit: String, toolchain: String, started: Double) -> Result<ImpactMap, ImpactError> {
         let clock = ContinuousClock.now
-        // Two recordings of one checkout would build into one scratch path and share the profiles folder.
-        let lockPath = FilePath.join(gitDirectory, "prepush/impact-record.lock")
-        try? FileManager.default.createDirectory(atPath: FilePath.parent(lockPath), withIntermediateDirectories: true)
-        let lock = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
-        guard lock >= 0, flock(lock, LOCK_EX | LOCK_NB) == 0 else {
-            if lock >= 0 { close(lock) }
-            return .failure(.busy(lockPath))
+        let lock: Int32
+        switch Self.lock(gitDirectory: gitDirectory) {
+        case .success(let held): lock = held
+        case .failure(let error): return .failure(error)
         }
         defer { close(lock) }
         let tools: CoverageTools
@@ -114,6 +111,19 @@ struct ImpactRecorder {
         let names = tools.demangled(map.functions.map(\.name), scratch: profilesFolder, environment: environment)
         for index in map.functions.indices { map.functions[index].name = names[index] }
         return .success(map)
+    }
+
+    /// The checkout's recording lock, held until the descriptor is closed: two recordings of one
+    /// checkout would build into one scratch path and share the profiles folder.
+    static func lock(gitDirectory: String) -> Result<Int32, ImpactError> {
+        let lockPath = FilePath.join(gitDirectory, "prepush/impact-record.lock")
+        try? FileManager.default.createDirectory(atPath: FilePath.parent(lockPath), withIntermediateDirectories: true)
+        let lock = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard lock >= 0, flock(lock, LOCK_EX | LOCK_NB) == 0 else {
+            if lock >= 0 { close(lock) }
+            return .failure(.busy(lockPath))
+        }
+        return .success(lock)
     }
 
     /// `swift build --build-tests --enable-code-coverage` in the scratch path; nil when it built.

@@ -122,12 +122,17 @@ extension PushPlanner {
         for note in reading.notes { plan.notes.append(.note("\(name): selective: \(note)")) }
         let inputs = TestImpact.Inputs(map: reading.map, changes: reading.changes, packageFolder: packageFolder, graph: graph,
                                        current: reading.current, configurationFile: configurationFile)
-        let chosen: TestImpact.Chosen
+        var chosen: TestImpact.Chosen
         switch TestImpact.decide(inputs) {
         case .all(let reason):
             plan.notes.append(.note("\(name): selective: every test runs (\(reason))"))
             return true
         case .tests(let tests): chosen = tests
+        }
+        let xcodebuild = XcodebuildImpact.isXcodebuildTestStage(stage.command)
+        // An xcodebuild stage that narrows itself (`-only-testing:`, `-skip-testing:`) cannot run a test outside that.
+        if xcodebuild, let scope = XcodebuildImpact.scope(of: stage.command) {
+            chosen.listed = chosen.listed.filter(scope.runs)
         }
         let short = String(reading.map.commit.prefix(7))
         let basis = "impact map of \(short), \(TextFormatting.count(chosen.changedFiles, "file")) changed"
@@ -136,22 +141,33 @@ extension PushPlanner {
         plan.selectiveSummaries[stage.kind] = "\(leftOut) of \(chosen.total) tests not run: the \(basis) shows the change does not reach them"
             + (why.isEmpty ? "" : " (ran: \(why))")
         guard !chosen.listed.isEmpty else {
-            plan.stages.replace(stage.kind, with: stage.narrowed(to: SelectiveTests.buildEverything, adding: []))
-            plan.notes.append(.said("\(name): selective: 0 of \(chosen.total) tests (\(basis)); every target is built (\(SelectiveTests.buildEverything)), no test runs"))
+            // Nothing to test, but a type error anywhere must still refuse: build what a full run builds.
+            let build = xcodebuild ? XcodebuildImpact.buildForTestingCommand(stage.command) : SelectiveTests.buildEverything
+            guard let build else {
+                plan.selectiveSummaries[stage.kind] = nil
+                plan.notes.append(.note("\(name): selective: every test runs (0 of \(chosen.total) tests chosen, and test-without-building has nothing to build)"))
+                return true
+            }
+            plan.stages.replace(stage.kind, with: stage.narrowed(to: build, adding: []))
+            plan.notes.append(.said("\(name): selective: 0 of \(chosen.total) tests (\(basis)); every target is built (\(xcodebuild ? "build-for-testing" : build)), no test runs"))
             return true
         }
+        // An xcodebuild stage runs them by `-only-testing:` (their selectors), a swift test stage by `--filter`.
+        let onlyTesting = XcodebuildImpact.onlyTesting(chosen.listed)
         let command = ImpactStep.command(stage.command, running: chosen.listed)
+            ?? XcodebuildImpact.selectiveCommand(stage.command, onlyTesting: onlyTesting)
         let joined = chosen.listed.map(ImpactStep.filter).joined(separator: "|")
         guard chosen.listed.count <= ImpactStep.maximumFilters, (command ?? joined).utf8.count <= ImpactStep.maximumCommandBytes else {
             plan.selectiveSummaries[stage.kind] = nil
             plan.notes.append(.note("\(name): selective: \(chosen.listed.count) of \(chosen.total) tests chosen, more than one command can name (\(ImpactStep.maximumFilters)); their test targets run"))
             return false
         }
-        let narrowed = stage.narrowed(to: command ?? stage.command, adding: [EnvironmentEntry(name: "PREPUSH_TEST_FILTER", value: joined)],
+        let narrowed = stage.narrowed(to: command ?? stage.command, adding: [EnvironmentEntry(name: "PREPUSH_TEST_FILTER", value: joined),
+                                                                          EnvironmentEntry(name: "PREPUSH_ONLY_TESTING", value: onlyTesting.joined(separator: " "))],
                                       chosen: chosen.listed)
         plan.stages.replace(stage.kind, with: narrowed)
         plan.notes.append(.said("\(name): selective: \(chosen.listed.count) of \(chosen.total) tests (\(basis))"
-                                + (command == nil ? "; the command does not end in swift test, so it gets them as $PREPUSH_TEST_FILTER" : "")))
+                                + (command == nil ? "; the command runs neither swift test nor xcodebuild test, so it gets them as $PREPUSH_TEST_FILTER and $PREPUSH_ONLY_TESTING" : "")))
         return true
     }
 }

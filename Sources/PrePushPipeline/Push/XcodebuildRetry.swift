@@ -18,6 +18,7 @@ enum XcodebuildRetry {
         "-allowProvisioningUpdates", "-allowProvisioningDeviceRegistration", "-skipUnavailableActions", "-skipMacroValidation",
         "-skipPackagePluginValidation", "-parallelizeTargets", "-hideShellScriptEnvironment", "-disableAutomaticPackageResolution",
         "-onlyUsePackageVersionsFromResolvedFile", "-skipPackageUpdates", "-disablePackageRepositoryCache", "-enumerate-tests",
+        "-retry-tests-on-failure", "-run-tests-until-failure",
     ]
 
     /// The words of the command's `xcodebuild` invocation (from `xcodebuild` to the next operator)
@@ -53,11 +54,15 @@ enum XcodebuildRetry {
         var seen: Set<String> = []
         for test in tests {
             guard let selector = test.selector ?? consoleSelector(test) else { return nil }
-            var forms = [selector]
-            if selector.hasSuffix("()") { forms = [String(selector.dropLast(2)), selector, selector + "()"] }
-            for form in forms where seen.insert(form).inserted { arguments.append("-only-testing:" + form) }
+            for form in forms(of: selector) where seen.insert(form).inserted { arguments.append("-only-testing:" + form) }
         }
         return arguments
+    }
+
+    /// The forms one selector takes for `-only-testing:`: itself, and for a name ending in `()` also
+    /// without it (XCTest) and with `()()` (Swift Testing in Xcode 16.0–16.4).
+    static func forms(of selector: String) -> [String] {
+        selector.hasSuffix("()") ? [String(selector.dropLast(2)), selector, selector + "()"] : [selector]
     }
 
     /// Whether `argument` would not reach xcodebuild as itself through an unquoted variable: the
