@@ -15,6 +15,17 @@ public struct IdentifierCensus: Sendable, Equatable {
     /// Identifiers given by name (`A11y.Login.email`), as written: resolved through the
     /// repository's constants by whoever needs their text.
     public var identifierNames: [String] = []
+    /// Identifiers set other than by SwiftUI's `.accessibilityIdentifier(…)`, as literals
+    /// (interpolations as `{}`): UIKit's and AppKit's `accessibilityIdentifier = …` and
+    /// `setAccessibilityIdentifier(…)`, AppKit's item identifiers (`NSUserInterfaceItemIdentifier(…)`,
+    /// which AppKit reports as the accessibility identifier), an `accessibilityIdentifier:` argument
+    /// (a component that sets it), and the ids of SwiftUI scenes (`Window(_:id:)`, `WindowGroup(id:)`,
+    /// `openWindow(id:)`: a window's identifier). What UI tests query, and not the tagging practice:
+    /// the identifier policy governs SwiftUI controls and does not count these.
+    public var otherIdentifiers: [String] = []
+    /// The same given by name, as written (`A11y.playButton`, `SceneID.settings.rawValue`); a scene's
+    /// id prefixed with `scene ` (`scene SceneID.settings.rawValue`): every case of its enum names a scene.
+    public var otherIdentifierNames: [String] = []
     /// The file imports XCTest and drives an app (`XCUIApplication`): a UI test, or a helper of one.
     /// Not fastlane's `SnapshotHelper.swift` (it declares `setupSnapshot`): it drives any app to
     /// take screenshots and queries no identifier of one.
@@ -239,8 +250,58 @@ struct CensusScanner {
         return (name.hasPrefix(".") ? String(name.dropFirst()) : name, index)
     }
 
+    /// The identifier given at `position` (blanks skipped): a literal's text, or a name as written;
+    /// `prefix` marks a name (`scene `).
+    func recordIdentifier(at position: Int, into census: inout IdentifierCensus, namePrefix: String = "") {
+        let at = skipBlanks(position)
+        guard at < bytes.count else { return }
+        if bytes[at] == UInt8(ascii: "\"") {
+            if let (text, _) = literal(at: at), !text.isEmpty { census.otherIdentifiers.append(text) }
+        } else if isWordByte(bytes[at]) || bytes[at] == UInt8(ascii: "."), let (name, _) = dottedName(at: at), !name.isEmpty {
+            census.otherIdentifierNames.append(namePrefix + name)
+        }
+    }
+
+    /// Where the value of the argument labelled `label` starts in the call whose `(` is at `open`,
+    /// looking only at its own arguments (not those of calls inside it), and within 400 bytes.
+    func argument(labelled label: StaticString, inCallAt open: Int) -> Int? {
+        var depth = 0
+        var index = open
+        let end = min(bytes.count, open + 400)
+        while index < end {
+            switch bytes[index] {
+            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
+            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
+                depth -= 1
+                if depth == 0 { return nil }
+            case UInt8(ascii: "\""):
+                guard let (_, after) = literal(at: index) else { return nil }
+                index = after
+                continue
+            default:
+                if depth == 1, matches(label, at: index), index > 0, !isWordByte(bytes[index - 1]),
+                   [UInt8(ascii: "("), UInt8(ascii: ",")].contains(previousByte(index)) {
+                    let colon = skipBlanks(index + label.utf8CodeUnitCount)
+                    if colon < bytes.count, bytes[colon] == UInt8(ascii: ":") { return colon + 1 }
+                }
+            }
+            index += 1
+        }
+        return nil
+    }
+
     /// What a word the scan stops at is.
-    enum Word: Sendable { case control, identifierModifier, application, identifierLabel, query, xctest, snapshotSetup }
+    enum Word: Sendable {
+        case control, identifierModifier, application, identifierLabel, query, xctest, snapshotSetup
+        /// `setAccessibilityIdentifier(…)`, `NSUserInterfaceItemIdentifier(…)`: a call whose first
+        /// argument is an identifier.
+        case identifierCall
+        /// A SwiftUI scene or window action whose `id:` argument is a window's identifier.
+        case scene
+    }
+
+    /// The scenes and actions whose `id:` names a window (`Window("Settings", id: "settings")`).
+    static let scenes: Set<String> = ["Window", "WindowGroup", "UtilityWindow", "openWindow", "dismissWindow"]
 
     /// FNV-1a of a word's bytes: words are looked up without making a String of each (a census
     /// runs over every Swift file of a repository, and most of its words are nothing to it).
@@ -264,6 +325,9 @@ struct CensusScanner {
         add("identifier", .identifierLabel)
         add("XCTest", .xctest)
         add("setupSnapshot", .snapshotSetup)
+        add("setAccessibilityIdentifier", .identifierCall)
+        add("NSUserInterfaceItemIdentifier", .identifierCall)
+        for name in scenes { add(name, .scene) }
         return table
     }
 
@@ -337,14 +401,26 @@ struct CensusScanner {
                 } else if let (name, _) = dottedName(at: argument) {
                     census.identifierNames.append(name)
                 }
-            } else if following == UInt8(ascii: ":"), previous == UInt8(ascii: "(") || previous == UInt8(ascii: ","),
-                      untagged.tagOutward(from: untagged.depth - 1) {
+            } else if following == UInt8(ascii: ":"), previous == UInt8(ascii: "(") || previous == UInt8(ascii: ",") {
                 // An argument of a call in a control's chain (`.buttonStyle(Primary(accessibilityIdentifier: …))`)
                 // or of the control's own call: the nearest control waiting further out.
-                census.tagged += 1
+                if untagged.tagOutward(from: untagged.depth - 1) { census.tagged += 1 }
+                recordIdentifier(at: next + 1, into: &census)
+            } else if following == UInt8(ascii: "="), next + 1 < bytes.count, bytes[next + 1] != UInt8(ascii: "="),
+                      !["let", "var"].contains(self.word(before: previous == UInt8(ascii: ".") ? start - 1 : start)) {
+                // UIKit and AppKit: `button.accessibilityIdentifier = "play"`, or a view's own
+                // `accessibilityIdentifier = …` in its initializer.
+                recordIdentifier(at: next + 1, into: &census)
             }
         case .application, .xctest, .snapshotSetup:
             break
+        case .identifierCall:
+            guard following == UInt8(ascii: "(") else { return }
+            // `NSUserInterfaceItemIdentifier(rawValue: "workspace")` or `("workspace")`.
+            recordIdentifier(at: argument(labelled: "rawValue", inCallAt: next) ?? next + 1, into: &census)
+        case .scene:
+            guard following == UInt8(ascii: "("), let value = argument(labelled: "id", inCallAt: next) else { return }
+            recordIdentifier(at: value, into: &census, namePrefix: "scene ")
         case .identifierLabel:
             let isArgument = following == UInt8(ascii: ":") && (previous == UInt8(ascii: "(") || previous == UInt8(ascii: ","))
                 && Self.identifierFunctions.contains(enclosingCall(before: start) ?? "")
