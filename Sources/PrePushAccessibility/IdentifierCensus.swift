@@ -348,6 +348,8 @@ struct CensusScanner {
                 // Previews and debug-only code need no identifiers (the rules say nothing there): their
                 // controls would count as untagged ones.
                 if byte == UInt8(ascii: "#"), let after = excludedRegionEnd(from: index) {
+                    // UI tests run the Debug build: identifiers set in debug-only code are there for them.
+                    if !matches("#Preview", at: index) { noteDebugIdentifiers(from: index + 1, to: after, into: &census) }
                     index = after
                     continue
                 }
@@ -378,6 +380,36 @@ struct CensusScanner {
         } else {
             census.explicitIdentifierQueries = 0
         }
+    }
+
+    /// The identifiers set in the debug-only region `start..<end` (`#if DEBUG … #endif`), any way,
+    /// as `otherIdentifiers`: what a UI test of the Debug build may query, and no tagging practice.
+    func noteDebugIdentifiers(from start: Int, to end: Int, into census: inout IdentifierCensus) {
+        var region = IdentifierCensus()
+        var subscripts: [String] = []
+        var untagged = UntaggedControls()
+        bytes.withUnsafeBufferPointer { buffer in
+            var index = start
+            while index < end {
+                if buffer[index] == UInt8(ascii: "/"), index + 1 < end, buffer[index + 1] == UInt8(ascii: "/") {
+                    while index < end, buffer[index] != 10 { index += 1 }
+                    continue
+                }
+                guard isWordByte(buffer[index]), !isWordByte(buffer[index - 1]) else {
+                    index += 1
+                    continue
+                }
+                var wordEnd = index
+                while wordEnd < end, isWordByte(buffer[wordEnd]) { wordEnd += 1 }
+                if wordEnd - index >= 3, let entry = known[Self.hash(buffer, index, wordEnd)], entry.bytes.count == wordEnd - index,
+                   entry.bytes.elementsEqual(buffer[index..<wordEnd]), [.identifierModifier, .identifierCall, .scene].contains(entry.word) {
+                    note(entry.word, from: index, to: wordEnd, into: &region, subscripts: &subscripts, untagged: &untagged)
+                }
+                index = wordEnd
+            }
+        }
+        census.otherIdentifiers += region.identifiers + region.otherIdentifiers
+        census.otherIdentifierNames += region.identifierNames + region.otherIdentifierNames
     }
 
     /// Counts a known word at `start..<end` by what surrounds it.

@@ -21,8 +21,9 @@ public struct UITestIdentifierRule: AccessibilityRule {
         wherever the app sets them: SwiftUI's modifier, UIKit's and AppKit's `accessibilityIdentifier` and \
         `setAccessibilityIdentifier(_:)`, AppKit's item identifiers, storyboards and xibs, and the ids of \
         SwiftUI scenes (a window's identifier; every case of an enum one scene takes its id from). \
-        Queries into another app (`XCUIApplication(bundleIdentifier:)`, the springboard's notifications) \
-        are not this app's.
+        Identifiers set in debug-only code count (UI tests run the Debug build). Queries into another app \
+        (`XCUIApplication(bundleIdentifier:)`, the springboard's notifications) or into a web view's page \
+        (`app.webViews`) are not this app's.
         """,
         issueType: .missingIdentifier,
         defaultSeverity: .error,
@@ -121,6 +122,29 @@ public struct UITestIdentifierRule: AccessibilityRule {
                 }
                 static func workspace(_ application: XCUIApplication) -> XCUIElement {
                     application.windows.element(matching: .window, identifier: "workspace")
+                }
+            }
+            """),
+            // openHAB (openHAB/OpenHABRootViewController.swift, openHABUITests/OpenHABUITests.swift): an
+            // identifier set for the UI tests in debug-only code, and the queries into the web UI's page.
+            RuleExample("""
+            import XCTest
+            final class OpenHABRootViewController: UIViewController {
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    #if DEBUG
+                    // setup accessibilityIdentifiers for UITest
+                    navigationItem.rightBarButtonItem?.accessibilityIdentifier = "HamburgerButton"
+                    #endif
+                }
+            }
+            final class OpenHABUITests: XCTestCase {
+                func testShots() {
+                    let app = XCUIApplication()
+                    app.navigationBars.buttons["HamburgerButton"].tap()
+                    let webViewsQuery = app.webViews.webViews.webViews
+                    webViewsQuery.staticTexts["square_arrow_right"].tap()
+                    webViewsQuery.otherElements["openHAB"].children(matching: .link).matching(identifier: "multiply_circle_fill").element(boundBy: 0).tap()
                 }
             }
             """),
@@ -339,7 +363,8 @@ private final class QueryCollector: SyntaxVisitor {
     static let subscriptQueries = CensusScanner.queries
 
     /// Names bound to another app (`let springboard = XCUIApplication(bundleIdentifier:
-    /// "com.apple.springboard")`) or to an element found in one: their queries are not this app's.
+    /// "com.apple.springboard")`), to an element found in one, or to a web view's content: their
+    /// queries are not this app's.
     private var otherApps: Set<String> = []
 
     init(file: ParsedSource) {
@@ -367,6 +392,9 @@ private final class QueryCollector: SyntaxVisitor {
                 }
                 current = call.calledExpression
             } else if let member = current.as(MemberAccessExprSyntax.self), let base = member.base {
+                // A web view's elements are its page's (openHAB's `app.webViews.webViews.links[…]`):
+                // no view of the app sets them.
+                if member.declName.baseName.text == "webViews" { return true }
                 current = base
             } else if let subscriptCall = current.as(SubscriptCallExprSyntax.self) {
                 current = subscriptCall.calledExpression

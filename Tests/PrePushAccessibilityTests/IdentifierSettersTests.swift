@@ -93,4 +93,22 @@ import Testing
         #expect(InterfaceBuilderIdentifiers.identifiers(in: Array(mac.utf8)) == ["ProjectNavigator"])
         #expect(InterfaceBuilderIdentifiers.isDocument("podcasts/Player.xib") && !InterfaceBuilderIdentifiers.isDocument("A.swift"))
     }
+
+    /// openHAB (openHAB/OpenHABRootViewController.swift, OpenHABSitemapViewController.swift): the
+    /// identifiers its UI tests query are set in `#if DEBUG` code, which the Debug build the tests run
+    /// has; the region's controls and modifiers still say nothing of the tagging practice.
+    @Test func identifiersSetInDebugOnlyCodeAreKeptApartFromThePractice() {
+        let census = IdentifierCensus(bytes: Array("""
+        #if DEBUG
+        // setup accessibilityIdentifiers for UITest
+        navigationItem.rightBarButtonItem?.accessibilityIdentifier = "HamburgerButton"
+        widgetTableView.accessibilityIdentifier = A11y.widgetTable
+        Button("Reset") { reset() }.accessibilityIdentifier("debug_reset")
+        #endif
+        #Preview { Button("Preview") {}.accessibilityIdentifier("preview_only") }
+        """.utf8), controls: ["Button"])
+        #expect(census.otherIdentifiers == ["debug_reset", "HamburgerButton"])
+        #expect(census.otherIdentifierNames == ["A11y.widgetTable"])
+        #expect(census.controls == 0 && census.tagged == 0 && census.identifiers.isEmpty)
+    }
 }

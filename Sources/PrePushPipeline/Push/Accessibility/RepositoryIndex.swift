@@ -176,9 +176,10 @@ struct ConstantStore {
     // 5: view components (`v`, `w`, `e`, `u` lines).
     // 6: widget roots from WidgetKit's configurations only.
     // 7: identifiers set outside SwiftUI's modifier (`o`, `p`); `String` enums' cases as constants;
-    // components whose body is a control showing only an icon. Any change to what a scan finds must
+    // components whose body is a control showing only an icon.
+    // 8: identifiers set in debug-only code (UI tests run the Debug build). Any change to what a scan finds must
     // bump this: facts are kept by blob id, and a blob's old facts would otherwise be used as new.
-    static let header = "prepush constants 7"
+    static let header = "prepush constants 8"
     let folder: String
     var path: String { FilePath.join(folder, "constants") }
 
