@@ -103,7 +103,8 @@ struct UITestIdentifierCheck {
                   let text = String(validating: bytes, as: UTF8.self) else { continue }
             after += UITestIdentifierRule.identifierSites(path: file.path, text: text, constants: constants).map(\.identifier)
         }
-        var removed = before.filter { !ViewIdentifiers(after).sets($0.key) }
+        let set = ViewIdentifiers(after)
+        var removed = before.filter { !set.sets($0.key) }
         guard !removed.isEmpty else { return [] }
         // Set by a storyboard or xib of the working tree: not gone.
         let documents = ViewIdentifiers(interfaceBuilderIdentifiers())
