@@ -9,6 +9,9 @@
 /// an instance through which those are named (`A11yIdentifiers.roomScreen.sendButton`). What it does
 /// not: computed properties, constants built from other constants, `let`s outside a type, and string
 /// literals that hold braces inside multi-line (`"""`) strings, which can mislead its brace count.
+/// The cases of an enum whose raw type is `String` (`enum SceneID: String { case welcome; case
+/// about = "about-window" }`) are constants too, named `SceneID.welcome.rawValue`: the raw value
+/// is the literal given, else the case's name.
 public enum ConstantIndex {
     /// The constants of one file's text by qualified name.
     public static func scan(_ text: String) -> ConstantTable {
@@ -18,9 +21,10 @@ public enum ConstantIndex {
     /// The constants of one file's bytes (UTF-8) by qualified name.
     public static func scan(bytes: [UInt8]) -> ConstantTable {
         var constants = ConstantTable()
-        var stack: [(name: String?, depth: Int)] = []
+        var stack: [(name: String?, depth: Int, stringEnum: Bool)] = []
         var depth = 0
         var pendingType: String?
+        var pendingStringEnum = false
         var index = 0
         func word(at start: Int) -> (String, Int)? { Self.word(bytes, at: start) }
         func skipBlanks(_ start: Int) -> Int { Self.skipBlanks(bytes, start) }
@@ -47,8 +51,9 @@ public enum ConstantIndex {
                 continue
             case UInt8(ascii: "{"):
                 depth += 1
-                stack.append((pendingType, depth))
+                stack.append((pendingType, depth, pendingStringEnum))
                 pendingType = nil
+                pendingStringEnum = false
             case UInt8(ascii: "}"):
                 if let last = stack.last, last.depth == depth { stack.removeLast() }
                 depth = max(0, depth - 1)
@@ -69,9 +74,15 @@ public enum ConstantIndex {
                     while after < bytes.count, isIdentifier(bytes[after]) || (bytes[after] == UInt8(ascii: ".") && after > start) { after += 1 }
                     if after > start {
                         pendingType = String(decoding: bytes[start..<after], as: UTF8.self)
+                        pendingStringEnum = found == "enum" && Self.declaresStringRawType(bytes, after: after)
                         index = after
                         continue
                     }
+                case "case":
+                    // A case directly inside a `String` enum (not a `switch` in one of its members).
+                    guard let enclosing = stack.last, enclosing.stringEnum, enclosing.depth == depth else { break }
+                    index = Self.enumCases(bytes, after: end, path: stack.compactMap(\.name), into: &constants)
+                    continue
                 case "static", "let":
                     // `static let name = …`, or `let name = …` directly inside a type.
                     var afterLet = end
@@ -160,7 +171,35 @@ public enum ConstantIndex {
         return close + 1
     }
 
-    static let keywords = ["enum", "struct", "class", "extension", "actor", "static", "let"].map { Array($0.utf8) }
+    /// Whether an enum's name at `after` is followed by `: String` (its raw type, first in the list).
+    private static func declaresStringRawType(_ bytes: [UInt8], after: Int) -> Bool {
+        var at = skipBlanks(bytes, after)
+        guard at < bytes.count, bytes[at] == UInt8(ascii: ":") else { return false }
+        at = skipBlanks(bytes, at + 1)
+        return word(bytes, at: at)?.0 == "String"
+    }
+
+    /// `case a, b = "x"` after the keyword at `after`: each case's raw value under
+    /// `path.case.rawValue`; the index where the declaration ends.
+    private static func enumCases(_ bytes: [UInt8], after: Int, path: [String], into constants: inout ConstantTable) -> Int {
+        var at = after
+        while true {
+            guard let (name, afterName) = word(bytes, at: skipBlanks(bytes, at)) else { return at }
+            let key = (path + [name, "rawValue"]).joined(separator: ".")
+            at = skipBlanks(bytes, afterName)
+            if at < bytes.count, bytes[at] == UInt8(ascii: "=") {
+                // Recorded only when the value is a plain literal (`value` stops at anything else).
+                guard let next = value(bytes, after: afterName, path: key, into: &constants) else { return at + 1 }
+                at = skipBlanks(bytes, next)
+            } else {
+                constants.strings[key] = name
+            }
+            guard at < bytes.count, bytes[at] == UInt8(ascii: ",") else { return at }
+            at += 1
+        }
+    }
+
+    static let keywords = ["enum", "struct", "class", "extension", "actor", "static", "let", "case"].map { Array($0.utf8) }
 
     /// The keyword `bytes[start..<end]` spells, among those the scan follows.
     static func keyword(_ bytes: [UInt8], _ start: Int, _ end: Int) -> String? {
@@ -238,12 +277,29 @@ public struct ConstantLookup: Sendable {
         }
         return nil
     }
+
+    /// The raw values of every case of the `String` enum one of whose cases `name` names
+    /// (`SceneID.settings.rawValue`, in full or by its last components): the enum lists a family of
+    /// values of which the code names one (the ids of an app's scenes). One pass over the table: asked
+    /// only for the few names that need it.
+    public func enumCaseValues(ofCase name: String) -> [String] {
+        let parts = name.split(separator: ".")
+        guard parts.count >= 3, parts.last == "rawValue" else { return [] }
+        let enumName = parts.dropLast(2).joined(separator: ".")
+        return strings.exact.compactMap { key, value in
+            let keyParts = key.split(separator: ".")
+            guard keyParts.count >= 3, keyParts.last == "rawValue" else { return nil }
+            let keyEnum = keyParts.dropLast(2).joined(separator: ".")
+            return keyEnum == enumName || keyEnum.hasSuffix("." + enumName) ? value : nil
+        }.sorted()
+    }
 }
 
 /// Values by full name and by every dotted suffix of it (`A11y.Checkout.pay` is also `Checkout.pay`
 /// and `pay`); a suffix two names share answers nothing.
 struct NameIndex: Sendable {
-    private let exact: [String: String]
+    /// The values by full name.
+    let exact: [String: String]
     private var bySuffix: [String: String] = [:]
     private var ambiguous: Set<String> = []
 

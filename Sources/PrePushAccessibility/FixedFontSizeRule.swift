@@ -77,6 +77,25 @@ public struct FixedFontSizeRule: AccessibilityRule {
             """),
             // Home Assistant's Assist microphone: a font on a Button whose label is only an icon.
             RuleExample(#"Button(action: record, label: { Image(uiImage: micIcon) }).font(.system(size: iconSize.width))"#),
+            // isowords (Sources/HomeFeature/Home.swift): a font on a row of icon buttons, one of them a
+            // component whose body is a Button showing only a symbol, sizes their symbols.
+            RuleExample("""
+            private struct CubeIconView: View {
+                let action: () -> Void
+                var body: some View { Button(action: self.action) { Image(systemName: "cube.fill").font(.system(size: 24)) } }
+            }
+            struct HomeHeader: View {
+                var body: some View {
+                    HStack {
+                        CubeIconView { open() }
+                        Spacer()
+                        Button { help() } label: { Image(systemName: "questionmark.circle") }
+                        Button { settings() } label: { Image(systemName: "gear") }
+                    }
+                    .font(.system(size: 24))
+                }
+            }
+            """),
             // A font on a row of icon buttons sizes their symbols.
             RuleExample(#"HStack { Button(action: back) { Image(systemName: "backward.fill") }.accessibilityLabel("Back") }.font(.system(size: 28))"#),
         ],

@@ -15,6 +15,17 @@ public struct IdentifierCensus: Sendable, Equatable {
     /// Identifiers given by name (`A11y.Login.email`), as written: resolved through the
     /// repository's constants by whoever needs their text.
     public var identifierNames: [String] = []
+    /// Identifiers set other than by SwiftUI's `.accessibilityIdentifier(…)`, as literals
+    /// (interpolations as `{}`): UIKit's and AppKit's `accessibilityIdentifier = …` and
+    /// `setAccessibilityIdentifier(…)`, AppKit's item identifiers (`NSUserInterfaceItemIdentifier(…)`,
+    /// which AppKit reports as the accessibility identifier), an `accessibilityIdentifier:` argument
+    /// (a component that sets it), and the ids of SwiftUI scenes (`Window(_:id:)`, `WindowGroup(id:)`,
+    /// `openWindow(id:)`: a window's identifier). What UI tests query, and not the tagging practice:
+    /// the identifier policy governs SwiftUI controls and does not count these.
+    public var otherIdentifiers: [String] = []
+    /// The same given by name, as written (`A11y.playButton`, `SceneID.settings.rawValue`); a scene's
+    /// id prefixed with `scene ` (`scene SceneID.settings.rawValue`): every case of its enum names a scene.
+    public var otherIdentifierNames: [String] = []
     /// The file imports XCTest and drives an app (`XCUIApplication`): a UI test, or a helper of one.
     /// Not fastlane's `SnapshotHelper.swift` (it declares `setupSnapshot`): it drives any app to
     /// take screenshots and queries no identifier of one.
@@ -239,8 +250,58 @@ struct CensusScanner {
         return (name.hasPrefix(".") ? String(name.dropFirst()) : name, index)
     }
 
+    /// The identifier given at `position` (blanks skipped): a literal's text, or a name as written;
+    /// `prefix` marks a name (`scene `).
+    func recordIdentifier(at position: Int, into census: inout IdentifierCensus, namePrefix: String = "") {
+        let at = skipBlanks(position)
+        guard at < bytes.count else { return }
+        if bytes[at] == UInt8(ascii: "\"") {
+            if let (text, _) = literal(at: at), !text.isEmpty { census.otherIdentifiers.append(text) }
+        } else if isWordByte(bytes[at]) || bytes[at] == UInt8(ascii: "."), let (name, _) = dottedName(at: at), !name.isEmpty {
+            census.otherIdentifierNames.append(namePrefix + name)
+        }
+    }
+
+    /// Where the value of the argument labelled `label` starts in the call whose `(` is at `open`,
+    /// looking only at its own arguments (not those of calls inside it), and within 400 bytes.
+    func argument(labelled label: StaticString, inCallAt open: Int) -> Int? {
+        var depth = 0
+        var index = open
+        let end = min(bytes.count, open + 400)
+        while index < end {
+            switch bytes[index] {
+            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
+            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
+                depth -= 1
+                if depth == 0 { return nil }
+            case UInt8(ascii: "\""):
+                guard let (_, after) = literal(at: index) else { return nil }
+                index = after
+                continue
+            default:
+                if depth == 1, matches(label, at: index), index > 0, !isWordByte(bytes[index - 1]),
+                   [UInt8(ascii: "("), UInt8(ascii: ",")].contains(previousByte(index)) {
+                    let colon = skipBlanks(index + label.utf8CodeUnitCount)
+                    if colon < bytes.count, bytes[colon] == UInt8(ascii: ":") { return colon + 1 }
+                }
+            }
+            index += 1
+        }
+        return nil
+    }
+
     /// What a word the scan stops at is.
-    enum Word: Sendable { case control, identifierModifier, application, identifierLabel, query, xctest, snapshotSetup }
+    enum Word: Sendable {
+        case control, identifierModifier, application, identifierLabel, query, xctest, snapshotSetup
+        /// `setAccessibilityIdentifier(…)`, `NSUserInterfaceItemIdentifier(…)`: a call whose first
+        /// argument is an identifier.
+        case identifierCall
+        /// A SwiftUI scene or window action whose `id:` argument is a window's identifier.
+        case scene
+    }
+
+    /// The scenes and actions whose `id:` names a window (`Window("Settings", id: "settings")`).
+    static let scenes: Set<String> = ["Window", "WindowGroup", "UtilityWindow", "openWindow", "dismissWindow"]
 
     /// FNV-1a of a word's bytes: words are looked up without making a String of each (a census
     /// runs over every Swift file of a repository, and most of its words are nothing to it).
@@ -264,6 +325,9 @@ struct CensusScanner {
         add("identifier", .identifierLabel)
         add("XCTest", .xctest)
         add("setupSnapshot", .snapshotSetup)
+        add("setAccessibilityIdentifier", .identifierCall)
+        add("NSUserInterfaceItemIdentifier", .identifierCall)
+        for name in scenes { add(name, .scene) }
         return table
     }
 
@@ -284,6 +348,8 @@ struct CensusScanner {
                 // Previews and debug-only code need no identifiers (the rules say nothing there): their
                 // controls would count as untagged ones.
                 if byte == UInt8(ascii: "#"), let after = excludedRegionEnd(from: index) {
+                    // UI tests run the Debug build: identifiers set in debug-only code are there for them.
+                    if !matches("#Preview", at: index) { noteDebugIdentifiers(from: index + 1, to: after, into: &census) }
                     index = after
                     continue
                 }
@@ -316,6 +382,36 @@ struct CensusScanner {
         }
     }
 
+    /// The identifiers set in the debug-only region `start..<end` (`#if DEBUG … #endif`), any way,
+    /// as `otherIdentifiers`: what a UI test of the Debug build may query, and no tagging practice.
+    func noteDebugIdentifiers(from start: Int, to end: Int, into census: inout IdentifierCensus) {
+        var region = IdentifierCensus()
+        var subscripts: [String] = []
+        var untagged = UntaggedControls()
+        bytes.withUnsafeBufferPointer { buffer in
+            var index = start
+            while index < end {
+                if buffer[index] == UInt8(ascii: "/"), index + 1 < end, buffer[index + 1] == UInt8(ascii: "/") {
+                    while index < end, buffer[index] != 10 { index += 1 }
+                    continue
+                }
+                guard isWordByte(buffer[index]), !isWordByte(buffer[index - 1]) else {
+                    index += 1
+                    continue
+                }
+                var wordEnd = index
+                while wordEnd < end, isWordByte(buffer[wordEnd]) { wordEnd += 1 }
+                if wordEnd - index >= 3, let entry = known[Self.hash(buffer, index, wordEnd)], entry.bytes.count == wordEnd - index,
+                   entry.bytes.elementsEqual(buffer[index..<wordEnd]), [.identifierModifier, .identifierCall, .scene].contains(entry.word) {
+                    note(entry.word, from: index, to: wordEnd, into: &region, subscripts: &subscripts, untagged: &untagged)
+                }
+                index = wordEnd
+            }
+        }
+        census.otherIdentifiers += region.identifiers + region.otherIdentifiers
+        census.otherIdentifierNames += region.identifierNames + region.otherIdentifierNames
+    }
+
     /// Counts a known word at `start..<end` by what surrounds it.
     private func note(_ word: Word, from start: Int, to end: Int, into census: inout IdentifierCensus, subscripts: inout [String],
                       untagged: inout UntaggedControls) {
@@ -337,14 +433,26 @@ struct CensusScanner {
                 } else if let (name, _) = dottedName(at: argument) {
                     census.identifierNames.append(name)
                 }
-            } else if following == UInt8(ascii: ":"), previous == UInt8(ascii: "(") || previous == UInt8(ascii: ","),
-                      untagged.tagOutward(from: untagged.depth - 1) {
+            } else if following == UInt8(ascii: ":"), previous == UInt8(ascii: "(") || previous == UInt8(ascii: ",") {
                 // An argument of a call in a control's chain (`.buttonStyle(Primary(accessibilityIdentifier: …))`)
                 // or of the control's own call: the nearest control waiting further out.
-                census.tagged += 1
+                if untagged.tagOutward(from: untagged.depth - 1) { census.tagged += 1 }
+                recordIdentifier(at: next + 1, into: &census)
+            } else if following == UInt8(ascii: "="), next + 1 < bytes.count, bytes[next + 1] != UInt8(ascii: "="),
+                      !["let", "var"].contains(self.word(before: previous == UInt8(ascii: ".") ? start - 1 : start)) {
+                // UIKit and AppKit: `button.accessibilityIdentifier = "play"`, or a view's own
+                // `accessibilityIdentifier = …` in its initializer.
+                recordIdentifier(at: next + 1, into: &census)
             }
         case .application, .xctest, .snapshotSetup:
             break
+        case .identifierCall:
+            guard following == UInt8(ascii: "(") else { return }
+            // `NSUserInterfaceItemIdentifier(rawValue: "workspace")` or `("workspace")`.
+            recordIdentifier(at: argument(labelled: "rawValue", inCallAt: next) ?? next + 1, into: &census)
+        case .scene:
+            guard following == UInt8(ascii: "("), let value = argument(labelled: "id", inCallAt: next) else { return }
+            recordIdentifier(at: value, into: &census, namePrefix: "scene ")
         case .identifierLabel:
             let isArgument = following == UInt8(ascii: ":") && (previous == UInt8(ascii: "(") || previous == UInt8(ascii: ","))
                 && Self.identifierFunctions.contains(enclosingCall(before: start) ?? "")
@@ -360,143 +468,5 @@ struct CensusScanner {
                 subscripts.append(String(name.split(separator: ".").last ?? ""))
             }
         }
-    }
-}
-
-/// The shape of the identifiers a team writes, inferred from the ones it has
-/// (`room-join_call`, `LoginButton`, `login.email.field`): the case of their words and the
-/// separators between words. `identifier-convention` flags the outliers from it.
-public struct IdentifierScheme: Sendable, Equatable {
-    /// How the words of an identifier are written.
-    public enum WordCase: String, Sendable, CaseIterable {
-        /// `room`, `join2`.
-        case lower = "lower-case words"
-        /// `ROOM`.
-        case upper = "upper-case words"
-        /// `roomScreen`, `send` (the first letter lower-case).
-        case camel = "camelCase words"
-        /// `RoomScreen`, `URL`.
-        case pascal = "PascalCase words"
-
-        func fits(_ word: Substring) -> Bool {
-            guard let first = word.utf8.first else { return false }
-            let letters = word.utf8.allSatisfy { ConstantIndex.isIdentifier($0) && $0 != 95 }
-            guard letters else { return false }
-            switch self {
-            case .lower: return word.utf8.allSatisfy { !($0 >= 65 && $0 <= 90) }
-            case .upper: return word.utf8.allSatisfy { !($0 >= 97 && $0 <= 122) }
-            case .camel: return first >= 97 && first <= 122
-            case .pascal: return first >= 65 && first <= 90
-            }
-        }
-    }
-
-    /// The words' case.
-    public let wordCase: WordCase
-    /// The separators between words the team uses (`-`, `_`, `.`), in the order first seen; empty:
-    /// one word (`SendButton`).
-    public let separators: [Character]
-    /// How many of the identifiers it was inferred from fit it, and how many there were.
-    public let fitting: Int
-    public let total: Int
-
-    /// Creates a scheme.
-    public init(wordCase: WordCase, separators: [Character], fitting: Int, total: Int) {
-        self.wordCase = wordCase
-        self.separators = separators
-        self.fitting = fitting
-        self.total = total
-    }
-
-    /// The share of a repository's identifiers one way of writing them must cover to be its scheme.
-    public static let dominantShare = 0.7
-
-    /// Characters that may join words.
-    static let joiners: Set<Character> = ["-", "_", ".", "/", ":", " "]
-
-    /// The words of an identifier and the separators between them; `{}` (an interpolation) is a word
-    /// of any case; nil when it holds something else (an emoji, a quote).
-    static func split(_ identifier: String) -> (words: [Substring], separators: Set<Character>)? {
-        var words: [Substring] = []
-        var separators: Set<Character> = []
-        var start = identifier.startIndex
-        for index in identifier.indices where joiners.contains(identifier[index]) {
-            words.append(identifier[start..<index])
-            separators.insert(identifier[index])
-            start = identifier.index(after: index)
-        }
-        words.append(identifier[start...])
-        guard words.allSatisfy({ !$0.isEmpty }) else { return nil }
-        return (words, separators)
-    }
-
-    /// Whether `identifier` is written this way.
-    public func fits(_ identifier: String) -> Bool {
-        guard let (words, used) = Self.split(identifier) else { return false }
-        return used.isSubset(of: separators) && words.allSatisfy { $0 == "{}" || wordCase.fits($0) }
-    }
-
-    /// The scheme most of `identifiers` follow, when at least `share` of them fit one; nil when the
-    /// team writes them in no single way. A separator joins the scheme when several identifiers use
-    /// it (one stray `.` makes no scheme of its own).
-    public static func infer(from identifiers: [String], share: Double = dominantShare) -> IdentifierScheme? {
-        guard !identifiers.isEmpty else { return nil }
-        let parts = identifiers.map { split($0) }
-        var best: IdentifierScheme?
-        // The strict cases first (all-lower-case words fit camelCase too): a looser one is the
-        // scheme only when no strict one covers the share.
-        for group in [[WordCase.lower, .upper], [.pascal, .camel]] {
-            for wordCase in group {
-                let candidate = scheme(wordCase, identifiers: identifiers, parts: parts)
-                if candidate.fitting > (best?.fitting ?? 0) { best = candidate }
-            }
-            if let best, Double(best.fitting) >= share * Double(identifiers.count) { return best }
-        }
-        return nil
-    }
-
-    /// The scheme of `wordCase` with the separators the identifiers written in it use.
-    private static func scheme(_ wordCase: WordCase, identifiers: [String],
-                               parts: [(words: [Substring], separators: Set<Character>)?]) -> IdentifierScheme {
-        let fittingCase = parts.compactMap { $0 }.filter { $0.words.allSatisfy { $0 == "{}" || wordCase.fits($0) } }
-        var uses: [Character: Int] = [:]
-        var order: [Character] = []
-        for part in fittingCase {
-            for separator in part.separators {
-                if uses[separator] == nil { order.append(separator) }
-                uses[separator, default: 0] += 1
-            }
-        }
-        let needed = max(2, Int((Double(fittingCase.count) * 0.05).rounded(.up)))
-        let separators = order.filter { uses[$0]! >= needed }.sorted { uses[$0]! > uses[$1]! }
-        let scheme = IdentifierScheme(wordCase: wordCase, separators: separators, fitting: 0, total: identifiers.count)
-        return IdentifierScheme(wordCase: wordCase, separators: separators, fitting: identifiers.filter(scheme.fits).count, total: identifiers.count)
-    }
-
-    /// `this repository's scheme (lower-case words joined by - or _, for example login-button_submit)`.
-    public var phrase: String { "this repository's scheme (\(description), for example \(example))" }
-
-    /// `lower-case words joined by - or _`, for messages and notes.
-    public var description: String {
-        guard !separators.isEmpty else { return "\(wordCase.rawValue) run together" }
-        let names = separators.map { $0 == " " ? "spaces" : "\($0)" }
-        return "\(wordCase.rawValue) joined by \(names.joined(separator: " or "))"
-    }
-
-    /// An example of the shape (`room-join_call`): what a message shows.
-    public var example: String {
-        let words: [String]
-        switch wordCase {
-        case .lower: words = ["login", "button", "submit"]
-        case .upper: words = ["LOGIN", "BUTTON", "SUBMIT"]
-        case .camel: words = separators.isEmpty ? ["loginSubmitButton"] : ["loginScreen", "submitButton"]
-        case .pascal: words = separators.isEmpty ? ["LoginSubmitButton"] : ["LoginScreen", "SubmitButton"]
-        }
-        guard !separators.isEmpty else { return words[0] }
-        var text = words[0]
-        for (offset, word) in words.dropFirst().prefix(separators.count == 1 ? 2 : 2).enumerated() {
-            text += String(separators[min(offset, separators.count - 1)]) + word
-        }
-        return text
     }
 }

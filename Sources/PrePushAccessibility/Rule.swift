@@ -241,7 +241,8 @@ public struct ParsedSource {
     func contentReader(iconViews: Set<String>, readsForFont: Bool = false) -> ContentReader {
         // The repository's icon views (a design system's `StatusIcon` in another file) too.
         let local = localIconViews.union(views.iconViews)
-        return ContentReader(iconViews: local.isEmpty ? iconViews : iconViews.union(local), members: memberBodies, readsForFont: readsForFont)
+        return ContentReader(iconViews: local.isEmpty ? iconViews : iconViews.union(local), members: memberBodies, readsForFont: readsForFont,
+                             iconControls: readsForFont ? views.iconControls : [])
     }
 
     /// The number an expression stands for: a literal, or a number constant of this file named in

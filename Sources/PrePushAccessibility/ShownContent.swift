@@ -37,6 +37,9 @@ final class ContentReader {
     ]
 
     let iconViews: Set<String>
+    /// Components whose body is a control showing only images (`ComponentTraits.iconControl`): read
+    /// for a font, such a component is an image.
+    let iconControls: Set<String>
     /// A property or function of the file by name: its body, to follow when a label names it.
     let members: [String: CodeBlockItemListSyntax]
     /// Reading for a font rather than for VoiceOver: an image is an image whatever its label, and a
@@ -48,8 +51,9 @@ final class ContentReader {
     /// Members being followed, against a property that names itself.
     private var following: Set<String> = []
 
-    init(iconViews: Set<String>, members: [String: CodeBlockItemListSyntax], readsForFont: Bool = false) {
+    init(iconViews: Set<String>, members: [String: CodeBlockItemListSyntax], readsForFont: Bool = false, iconControls: Set<String> = []) {
         self.iconViews = iconViews
+        self.iconControls = iconControls
         self.members = members
         self.readsForFont = readsForFont
     }
@@ -133,6 +137,7 @@ final class ContentReader {
                 // A labelled (or hidden) image gives the control its words (or leaves them to others).
                 return [view.isLabelledOrHidden && !readsForFont ? .words : .image]
             }
+            if readsForFont, iconControls.contains(view.name) { return [.image] }
             if readsForFont, view.name == "Button" || view.name == "Menu",
                let label = IconButtonMissingLabelRule.labelClosure(of: call) {
                 return [alwaysShowsOnlyImages(label.statements) ? .image : .words]

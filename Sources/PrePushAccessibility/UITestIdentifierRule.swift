@@ -17,8 +17,13 @@ public struct UITestIdentifierRule: AccessibilityRule {
         controls are tagged, naming the test's query and the view line that set it before. Over the \
         whole tree (`prepush a11y --all`) an identifier queried and set nowhere (a typo, a deleted \
         screen) is a warning unless the rule's severity is configured: it may be set where prepush \
-        cannot see (a helper of another module, an identifier built by a function). Queries into another \
-        app (`XCUIApplication(bundleIdentifier:)`, the springboard's notifications) are not this app's.
+        cannot see (a helper of another module, an identifier built by a function). Identifiers count \
+        wherever the app sets them: SwiftUI's modifier, UIKit's and AppKit's `accessibilityIdentifier` and \
+        `setAccessibilityIdentifier(_:)`, AppKit's item identifiers, storyboards and xibs, and the ids of \
+        SwiftUI scenes (a window's identifier; every case of an enum one scene takes its id from). \
+        Identifiers set in debug-only code count (UI tests run the Debug build). Queries into another app \
+        (`XCUIApplication(bundleIdentifier:)`, the springboard's notifications) or into a web view's page \
+        (`app.webViews`) are not this app's.
         """,
         issueType: .missingIdentifier,
         defaultSeverity: .error,
@@ -72,6 +77,76 @@ public struct UITestIdentifierRule: AccessibilityRule {
                 var hasWhiteListedIdentifier: Bool { ["GeofenceLocationTrackingOn"].contains(identifier) }
             }
             func setLocale() { locale = Locale(identifier: deviceLanguage).identifier }
+            """),
+            // Pocket Casts (podcasts/BasePlayPauseButton.swift, podcasts/DescriptiveActionView.swift):
+            // UIKit views set the identifiers its screenshot automation queries.
+            RuleExample("""
+            import XCTest
+            class BasePlayPauseButton: UIButton {
+                override init(frame: CGRect) {
+                    super.init(frame: frame)
+                    accessibilityIdentifier = "play pause button"
+                }
+            }
+            final class DescriptiveActionView: UIView {
+                func add(_ actionButton: UIButton, index: Int) { actionButton.accessibilityIdentifier = "action_\\(index)" }
+            }
+            final class GenerateScreenshots: XCTestCase {
+                let app = XCUIApplication()
+                func testPlay() {
+                    app.buttons.containing(.button, identifier: "play pause button").firstMatch.tap()
+                    app.buttons["action_0"].tap()
+                }
+            }
+            """),
+            // CodeEdit (CodeEdit/SceneID.swift, Features/Settings/SettingsWindow.swift,
+            // WorkspaceDocument.swift, CodeEditUITests/Query.swift): a window's identifier is its
+            // scene's id (the welcome window's scene is declared by a package, under a case of the
+            // same enum) or set by AppKit.
+            RuleExample("""
+            import XCTest
+            enum SceneID: String, CaseIterable {
+                case welcome
+                case about
+                case settings
+            }
+            struct SettingsWindow: Scene {
+                var body: some Scene { Window("Settings", id: SceneID.settings.rawValue) { SettingsView() } }
+            }
+            final class WorkspaceDocument: NSDocument {
+                func makeWindow(_ window: NSWindow) { window.setAccessibilityIdentifier("workspace") }
+            }
+            enum Query {
+                static func welcome(_ application: XCUIApplication) -> XCUIElement {
+                    application.windows.element(matching: .window, identifier: "welcome")
+                }
+                static func workspace(_ application: XCUIApplication) -> XCUIElement {
+                    application.windows.element(matching: .window, identifier: "workspace")
+                }
+            }
+            """),
+            // openHAB (openHAB/OpenHABRootViewController.swift, openHABUITests/OpenHABUITests.swift): an
+            // identifier set for the UI tests in debug-only code, and the queries into the web UI's page.
+            RuleExample("""
+            import XCTest
+            final class OpenHABRootViewController: UIViewController {
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    #if DEBUG
+                    // setup accessibilityIdentifiers for UITest
+                    navigationItem.rightBarButtonItem?.accessibilityIdentifier = "HamburgerButton"
+                    #endif
+                }
+            }
+            final class OpenHABUITests: XCTestCase {
+                func testShots() {
+                    let app = XCUIApplication()
+                    app.navigationBars.buttons["HamburgerButton"].tap()
+                    let webViewsQuery = app.webViews.webViews.webViews
+                    webViewsQuery.staticTexts["square_arrow_right"].tap()
+                    webViewsQuery.otherElements["openHAB"].children(matching: .link).matching(identifier: "multiply_circle_fill").element(boundBy: 0).tap()
+                }
+            }
             """),
             RuleExample("""
             import XCTest
@@ -189,8 +264,9 @@ public struct UITestIdentifierRule: AccessibilityRule {
         return drivesApp
     }
 
-    /// The identifiers `text` sets (`.accessibilityIdentifier(…)`, literals and constants resolved
-    /// through its own and `constants`), each with the 1-based line it is set on.
+    /// The identifiers `text` sets (`.accessibilityIdentifier(…)`, UIKit's and AppKit's setters, a
+    /// component's `accessibilityIdentifier:`, scene ids; literals and constants resolved through its
+    /// own and `constants`), each with the 1-based line it is set on.
     public static func identifierSites(path: String, text: String, constants: ConstantLookup) -> [(identifier: String, line: Int)] {
         identifierSites(in: ParsedSource(path: path, text: text, constants: constants))
     }
@@ -205,7 +281,7 @@ public struct UITestIdentifierRule: AccessibilityRule {
                   let identifier = file.identifierText(argument) ?? argument.as(StringLiteralExprSyntax.self)?.textWithPlaceholders
             else { return nil }
             return (identifier, file.line(of: argument))
-        }
+        } + otherIdentifierSites(in: file)
     }
 
     /// Whether a subscript's text reads as an identifier rather than a label: no blanks, and words
@@ -287,7 +363,8 @@ private final class QueryCollector: SyntaxVisitor {
     static let subscriptQueries = CensusScanner.queries
 
     /// Names bound to another app (`let springboard = XCUIApplication(bundleIdentifier:
-    /// "com.apple.springboard")`) or to an element found in one: their queries are not this app's.
+    /// "com.apple.springboard")`), to an element found in one, or to a web view's content: their
+    /// queries are not this app's.
     private var otherApps: Set<String> = []
 
     init(file: ParsedSource) {
@@ -315,6 +392,9 @@ private final class QueryCollector: SyntaxVisitor {
                 }
                 current = call.calledExpression
             } else if let member = current.as(MemberAccessExprSyntax.self), let base = member.base {
+                // A web view's elements are its page's (openHAB's `app.webViews.webViews.links[…]`):
+                // no view of the app sets them.
+                if member.declName.baseName.text == "webViews" { return true }
                 current = base
             } else if let subscriptCall = current.as(SubscriptCallExprSyntax.self) {
                 current = subscriptCall.calledExpression

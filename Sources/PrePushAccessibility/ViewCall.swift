@@ -410,6 +410,20 @@ final class ViewCallCollector: SyntaxVisitor {
         return types.isEmpty ? name : types + "." + name
     }
 
+    /// The cases of a `String` enum (`enum SceneID: String { case welcome }`): `SceneID.welcome.rawValue`
+    /// is `welcome`, or the literal given (as `ConstantIndex` reads them).
+    override func visit(_ node: EnumCaseDeclSyntax) -> SyntaxVisitorContinueKind {
+        guard let declaration = node.parent?.parent?.parent?.parent?.as(EnumDeclSyntax.self),
+              declaration.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription == "String" else { return .skipChildren }
+        let types = ParsedSource.enclosingType(of: Syntax(node))
+        for element in node.elements where element.parameterClause == nil {
+            let value = element.rawValue?.value.as(StringLiteralExprSyntax.self)
+            guard element.rawValue == nil || (value != nil && value?.isInterpolated == false) else { continue }
+            constants.strings[types + "." + element.name.text + ".rawValue"] = value?.textWithPlaceholders ?? element.name.text
+        }
+        return .skipChildren
+    }
+
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
         noteConstant(node)
         // `var icon: some View { … }`, read only if a label names it.

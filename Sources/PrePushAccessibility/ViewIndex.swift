@@ -30,6 +30,10 @@ public struct ComponentTraits: OptionSet, Sendable, Hashable {
     /// It draws a widget or a complication: it reads `\.widgetFamily` or names an accessory family.
     public static let widget = ComponentTraits(rawValue: 1 << 5)
 
+    /// Its body is a control whose label shows only images (isowords' `CubeIconView`: `Button(action:) {
+    /// Image(systemName: "cube.fill") }`): a font given to it sizes a symbol, not text.
+    public static let iconControl = ComponentTraits(rawValue: 1 << 6)
+
     /// The traits under which an image inside the component needs no label of its own.
     public static let speaksForImages: ComponentTraits = [.control, .speaksForContent, .combinesWithText, .hidden]
 }
@@ -64,6 +68,8 @@ public struct ViewIndex: Sendable, Equatable {
     public private(set) var widgetSurfaces: Set<String> = []
     /// Worked out by `resolved()`: the icon views.
     public private(set) var iconViews: Set<String> = []
+    /// Worked out by `resolved()`: the components whose body is a control showing only images.
+    public private(set) var iconControls: Set<String> = []
 
     /// An empty index.
     public init() {}
@@ -118,6 +124,7 @@ public struct ViewIndex: Sendable, Equatable {
         }
         copy.widgetSurfaces = surfaces
         copy.iconViews = Set(components.filter { $0.value.contains(.icon) && $0.key.first?.isUppercase == true }.keys)
+        copy.iconControls = Set(components.filter { $0.value.contains(.iconControl) && $0.key.first?.isUppercase == true }.keys)
         return copy
     }
 }
@@ -225,7 +232,13 @@ final class ComponentCollector: SyntaxVisitor {
                 traits.formUnion(chainTraits(chain, statements: statements))
                 continue
             }
-            if let name = ViewCall.viewName(of: call), controls.contains(name) || isControlInContainer(call) { traits.insert(.control) }
+            if let name = ViewCall.viewName(of: call), controls.contains(name) || isControlInContainer(call) {
+                traits.insert(.control)
+                if ["Button", "Link", "Menu"].contains(name), let label = IconButtonMissingLabelRule.labelClosure(of: call),
+                   ContentReader(iconViews: [], members: [:], readsForFont: true).alwaysShowsOnlyImages(label.statements) {
+                    traits.insert(.iconControl)
+                }
+            }
             traits.formUnion(chainTraits(chain, statements: statements))
         }
         if roots.count == 1, statements.count == 1, let call = roots.first.map({ ModifierClimb.root(of: $0) })?.as(FunctionCallExprSyntax.self),

@@ -110,4 +110,33 @@ import Testing
         let strict = try InProcess.a11y(["a11y", "--all"], in: repo.path, environment: repo.environment)
         #expect(strict.status == 1 && strict.standardOutput.contains("7:21: error: \"login_button_sumbit\""), "\(strict)")
     }
+
+    /// Pocket Casts and CodeEdit: their UI tests query identifiers set by a xib
+    /// (podcasts/PlayerContainerViewController.xib), by UIKit (podcasts/BasePlayPauseButton.swift) and
+    /// by a scene whose id is a case of the app's scene enum (CodeEdit/SceneID.swift); only the typo
+    /// is reported.
+    @Test func identifiersSetByUIKitXibsAndScenesAnswerTheQueries() throws {
+        let repo = try repository()
+        try repo.write("""
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" targetRuntime="iOS.CocoaTouch">
+            <button opaque="NO" id="n9H-5y-Rbm" userLabel="Close Button">
+                <accessibility key="accessibilityConfiguration" identifier="Close player" label="Close player"/>
+            </button>
+        </document>
+        """, to: "App/Player/PlayerContainerViewController.xib")
+        try repo.write("import UIKit\n\nclass BasePlayPauseButton: UIButton {\n    func setUp() {\n        accessibilityIdentifier = \"play pause button\"\n    }\n}\n",
+                       to: "App/Player/BasePlayPauseButton.swift")
+        try repo.write("enum SceneID: String, CaseIterable {\n    case welcome\n    case settings\n}\n", to: "App/SceneID.swift")
+        try repo.write("import SwiftUI\n\nstruct SettingsWindow: Scene {\n    var body: some Scene {\n        Window(\"Settings\", id: SceneID.settings.rawValue) { Text(\"Settings\") }\n    }\n}\n",
+                       to: "App/SettingsWindow.swift")
+        let queries = ["app.buttons.matching(identifier: \"Close player\").firstMatch.tap()", "app.buttons.containing(.button, identifier: \"play pause button\").firstMatch.tap()",
+                       "_ = app.windows.element(matching: .window, identifier: \"welcome\")", "app.buttons[\"close_playr\"].tap()"]
+        try repo.write(Self.test.replacingOccurrences(of: "app.launch()", with: "app.launch()\n        " + queries.joined(separator: "\n        ")),
+                       to: "AppUITests/LoginUITests.swift")
+        try repo.write("accessibility:\n  rules:\n    missing-identifier: off\n", to: ".prepush.yml")
+        let result = try InProcess.a11y(["a11y", "--all"], in: repo.path, environment: repo.environment)
+        let lines = result.standardOutput.split(separator: "\n").filter { $0.contains("[ui-test-identifier]") }
+        #expect(lines.count == 1 && lines.first?.contains("\"close_playr\" is queried here") == true, "\(result)")
+    }
 }

@@ -168,15 +168,18 @@ final class RepositoryIndex: @unchecked Sendable {
 /// What each blob scanned before holds, in `.git/prepush/constants`: a line per blob, then a line
 /// per fact (`blob TAB kind TAB name TAB text`): `s` a string constant, `i` an instance, `c` the census
 /// counts (`controls tagged uiTest explicitQueries`), `d` a literal identifier, `n` a named one, `q` a
-/// UI test's subscript query. A damaged or unreadable file, or one of an older version, is as good as
+/// UI test's subscript query, `o` and `p` an identifier set outside SwiftUI's modifier (literal, named). A damaged or unreadable file, or one of an older version, is as good as
 /// none: everything is scanned again and the file rewritten.
 struct ConstantStore {
     // 3: a UI test must import XCTest, and `identifier:` counts only in an element query.
     // 4: the census's `tagged` counts tagged controls, not identifiers; older counts are scanned again.
     // 5: view components (`v`, `w`, `e`, `u` lines).
-    // 6: widget roots from WidgetKit's configurations only. Any change to what a scan finds must
+    // 6: widget roots from WidgetKit's configurations only.
+    // 7: identifiers set outside SwiftUI's modifier (`o`, `p`); `String` enums' cases as constants;
+    // components whose body is a control showing only an icon.
+    // 8: identifiers set in debug-only code (UI tests run the Debug build). Any change to what a scan finds must
     // bump this: facts are kept by blob id, and a blob's old facts would otherwise be used as new.
-    static let header = "prepush constants 6"
+    static let header = "prepush constants 8"
     let folder: String
     var path: String { FilePath.join(folder, "constants") }
 
@@ -220,6 +223,8 @@ struct ConstantStore {
             case UInt8(ascii: "d"): facts.census.identifiers.append(value)
             case UInt8(ascii: "n"): facts.census.identifierNames.append(value)
             case UInt8(ascii: "q"): facts.census.subscriptQueries.append(value)
+            case UInt8(ascii: "o"): facts.census.otherIdentifiers.append(value)
+            case UInt8(ascii: "p"): facts.census.otherIdentifierNames.append(value)
             case UInt8(ascii: "v"):
                 guard let bits = UInt8(value) else { return [:] }
                 facts.views.components[name] = ComponentTraits(rawValue: bits)
@@ -263,7 +268,8 @@ struct ConstantStore {
             let census = facts.census
             guard census != IdentifierCensus() else { continue }
             text += "\(blob)\tc\t\(census.controls) \(census.tagged) \(census.isUITest ? 1 : 0) \(census.explicitIdentifierQueries)\t\n"
-            for (kind, values) in [("d", census.identifiers), ("n", census.identifierNames), ("q", census.subscriptQueries)] {
+            for (kind, values) in [("d", census.identifiers), ("n", census.identifierNames), ("q", census.subscriptQueries),
+                                   ("o", census.otherIdentifiers), ("p", census.otherIdentifierNames)] {
                 for value in values where Self.fits(value) { text += "\(blob)\t\(kind)\t\t\(value)\n" }
             }
         }

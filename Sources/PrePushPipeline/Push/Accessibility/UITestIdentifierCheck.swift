@@ -48,9 +48,28 @@ struct UITestIdentifierCheck {
         for (path, facts) in files where !facts.census.isUITest && !skipping.contains(path) {
             identifiers += facts.census.identifiers
             identifiers += facts.census.identifierNames.compactMap { ConstantLookup.text(of: $0, in: [constants]) }
+            identifiers += facts.census.otherIdentifiers
+            for name in facts.census.otherIdentifierNames {
+                identifiers += UITestIdentifierRule.otherIdentifiers(named: name, constants: [constants])
+            }
         }
         return identifiers
     }
+
+    /// The identifiers the working tree's storyboards and xibs set (outside build and vendored
+    /// folders). Read only when a UI test's query is otherwise unanswered: most pushes never walk for them.
+    private func interfaceBuilderIdentifiers() -> [String] {
+        guard let root = step.repositoryIndex.root else { return [] }
+        var found: [String] = []
+        for path in SourceTree.files(under: root, where: { InterfaceBuilderIdentifiers.isDocument($0) && !IdentifierPolicy.isVendored($0) }) {
+            guard case .success(let bytes) = FileReading.read(FilePath.join(root, path), limit: Self.documentLimit) else { continue }
+            found += InterfaceBuilderIdentifiers.identifiers(in: bytes)
+        }
+        return found
+    }
+
+    /// The largest Interface Builder document read, in bytes (a storyboard of a hundred scenes is a few MB).
+    static let documentLimit = 16_000_000
 
     /// Queries of UI tests (as of the range's head) naming an identifier that the range's view files
     /// set before it and that no view sets after it, each naming the view line that set it before.
@@ -85,7 +104,11 @@ struct UITestIdentifierCheck {
             after += UITestIdentifierRule.identifierSites(path: file.path, text: text, constants: constants).map(\.identifier)
         }
         let set = ViewIdentifiers(after)
-        let removed = before.filter { !set.sets($0.key) }
+        var removed = before.filter { !set.sets($0.key) }
+        guard !removed.isEmpty else { return [] }
+        // Set by a storyboard or xib of the working tree: not gone.
+        let documents = ViewIdentifiers(interfaceBuilderIdentifiers())
+        removed = removed.filter { !documents.sets($0.key) }
         guard !removed.isEmpty else { return [] }
         var findings: [AccessibilityFinding] = []
         for (path, facts) in files where facts.census.isUITest && !isExcludedByConfiguration(path) {
@@ -104,14 +127,21 @@ struct UITestIdentifierCheck {
         let tests = files.filter { $0.facts.census.isUITest && !isExcludedByConfiguration($0.path) }
         guard !tests.isEmpty else { return [] }
         let constants = constants(files)
-        let known = ViewIdentifiers(setIdentifiers(files, skipping: [], constants: constants))
-        var findings: [AccessibilityFinding] = []
+        let set = setIdentifiers(files, skipping: [], constants: constants)
+        var texts: [(path: String, text: String)] = []
         for (path, _) in tests {
             guard case .success(let bytes) = FileReading.read(FilePath.join(root, path), limit: step.maxFileSize),
                   let text = String(validating: bytes, as: UTF8.self) else { continue }
-            findings += rule.unsetQueries(path: path, text: text, constants: constants, known: known)
+            texts.append((path, text))
         }
-        return findings
+        func unanswered(_ known: ViewIdentifiers) -> [AccessibilityFinding] {
+            texts.flatMap { rule.unsetQueries(path: $0.path, text: $0.text, constants: constants, known: known) }
+        }
+        let findings = unanswered(ViewIdentifiers(set))
+        // Storyboards and xibs are read only when a query is unanswered by the Swift code.
+        guard !findings.isEmpty else { return [] }
+        let documents = interfaceBuilderIdentifiers()
+        return documents.isEmpty ? findings : unanswered(ViewIdentifiers(set + documents))
     }
 
     /// Excluded by the team's `accessibility.exclude` (the default exclusions leave tests out, and

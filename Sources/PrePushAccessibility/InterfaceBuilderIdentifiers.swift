@@ -1,0 +1,62 @@
+/// The accessibility identifiers an Interface Builder document (`.storyboard`, `.xib`) sets, read from
+/// its XML as Xcode writes it: the Identity inspector's accessibility identifier
+/// (`<accessibility key="accessibilityConfiguration" identifier="login_button"/>`), a user-defined
+/// runtime attribute on `accessibilityIdentifier` (`<userDefinedRuntimeAttribute type="string"
+/// keyPath="accessibilityIdentifier" value="login_button"/>`), and in a macOS document
+/// (`targetRuntime="MacOSX.Cocoa"`) a view's or window's item identifier (`identifier="…"`), which
+/// AppKit reports as its accessibility identifier. Segue and storyboard identifiers are not set on an
+/// element a UI test can find, and are not read.
+public enum InterfaceBuilderIdentifiers {
+    /// Whether `path` names an Interface Builder document.
+    public static func isDocument(_ path: String) -> Bool {
+        path.hasSuffix(".storyboard") || path.hasSuffix(".xib")
+    }
+
+    /// The identifiers the document `bytes` (UTF-8 XML) sets, in document order.
+    public static func identifiers(in bytes: [UInt8]) -> [String] {
+        let text = String(decoding: bytes, as: UTF8.self)
+        let isMac = text.contains("targetRuntime=\"MacOSX.Cocoa\"")
+        var found: [String] = []
+        // Each element's start tag: `<name attr="v" …>`.
+        for piece in text.split(separator: "<").dropFirst() {
+            guard let first = piece.first, first.isLetter else { continue }
+            let tag = piece.prefix { $0 != ">" }
+            let name = tag.prefix { !$0.isWhitespace && $0 != "/" }
+            switch name {
+            case "accessibility":
+                if let value = attribute("identifier", in: tag) { found.append(value) }
+            case "userDefinedRuntimeAttribute":
+                if attribute("keyPath", in: tag) == "accessibilityIdentifier", let value = attribute("value", in: tag) { found.append(value) }
+            case "segue", "scene", "viewController", "navigationController", "tabBarController", "tableViewController",
+                 "collectionViewController", "windowController", "viewControllerPlaceholder", "document", "capability":
+                // Identifiers of segues and storyboard scenes, and the document's own id: nothing on screen.
+                continue
+            default:
+                if isMac, let value = attribute("identifier", in: tag) { found.append(value) }
+            }
+        }
+        return found.filter { !$0.isEmpty }
+    }
+
+    /// The value of attribute `name` in a start tag (` name="value"`), XML entities decoded.
+    static func attribute(_ name: String, in tag: Substring) -> String? {
+        guard let range = tag.firstRange(of: " " + name + "=\"") else { return nil }
+        var value = tag[range.upperBound...].prefix { $0 != "\"" }
+        var decoded = ""
+        while let amp = value.firstIndex(of: "&") {
+            decoded += value[..<amp]
+            let rest = value[amp...]
+            guard let entity = entities.first(where: { rest.hasPrefix($0.key) }) else {
+                decoded += "&"
+                value = rest.dropFirst()
+                continue
+            }
+            decoded += entity.value
+            value = rest.dropFirst(entity.key.count)
+        }
+        return decoded + value
+    }
+
+    /// The entities Xcode writes in attribute values.
+    static let entities: [String: String] = ["&quot;": "\"", "&apos;": "'", "&lt;": "<", "&gt;": ">", "&amp;": "&"]
+}
