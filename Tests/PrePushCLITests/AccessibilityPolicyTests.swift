@@ -270,7 +270,7 @@ import Testing
         try repo.git("push", "--quiet", "--no-verify", "-u", "origin", "main")
         try repo.write(screen("ProfileView"), to: "App/ProfileView.swift")
         try repo.commitAll("profile")
-        let run = try PrepushBinary.run(["run", "--verbose"], in: repo.path, environment: repo.environment)
+        let run = try InProcessCLI.run(["run", "--verbose"], in: repo.path, environment: repo.environment)
         #expect(run.combined.contains("prepush: accessibility: 1 commit; base: "), "\(run)")
         #expect(!run.combined.contains("1 commits"), "\(run)")
     }

@@ -78,7 +78,7 @@ import Testing
         let withBase = try InProcess.run(["run", "--base", base], in: repo.path, environment: repo.environment)
         #expect(withBase.status == 1, "\(withBase)")
         #expect(withBase.standardOutput.contains("App/Views/HomeView.swift:5:13: error: Button has no .accessibilityIdentifier"), "\(withBase)")
-        let headOnly = try PrepushBinary.run(["run", "--head", "HEAD"], in: repo.path, environment: repo.environment)
+        let headOnly = try InProcessCLI.run(["run", "--head", "HEAD"], in: repo.path, environment: repo.environment)
         #expect(headOnly.status == 2)
         #expect(headOnly.standardError.contains("--head goes with --base"))
     }
@@ -98,7 +98,7 @@ import Testing
 
         """, to: ".prepush.yml")
         try repo.commitAll("config")
-        let result = try PrepushBinary.run(command, in: repo.path, environment: repo.environment)
+        let result = try InProcessCLI.run(command, in: repo.path, environment: repo.environment)
         #expect(result.status == 2, "\(result)")
         let errors = result.standardError
         #expect(errors.contains(".prepush.yml:6:5: error:"), "\(errors)")
