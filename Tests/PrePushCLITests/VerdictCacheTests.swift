@@ -25,7 +25,7 @@ import Testing
     }
 
     func run(_ repo: GitRepository, _ arguments: [String] = [], environment extra: [String: String] = [:]) throws -> CommandResult {
-        try PrepushBinary.run(["run"] + arguments, in: repo.path, environment: repo.environment.merging(extra) { $1 })
+        try InProcessCLI.run(["run"] + arguments, in: repo.path, environment: repo.environment.merging(extra) { $1 })
     }
 
     @Test func aTagPushedOnAVerifiedCommitAndTheSameCommitToASecondRemoteRunNoStage() throws {
