@@ -15,7 +15,7 @@ import Testing
     }
 
     func run(_ repo: GitRepository, _ arguments: [String] = [], environment extra: [String: String] = [:]) throws -> CommandResult {
-        try PrepushBinary.run(["run", "--no-cache"] + arguments, in: repo.path, environment: repo.environment.merging(extra) { $1 })
+        try InProcessCLI.run(["run", "--no-cache"] + arguments, in: repo.path, environment: repo.environment.merging(extra) { $1 })
     }
 
     func lines(_ path: String) -> [String] {
