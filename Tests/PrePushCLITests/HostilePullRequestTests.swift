@@ -5,7 +5,8 @@ import Testing
 
 /// Issue 51's attacks on the commands a CI job runs after the pull request's code: the merge of
 /// shards (`results`, `report`), their output folders, and the base whose policy CI trusts. Each
-/// case runs the commands as a GitHub job would (in-process, with the job's environment), on a real repository with real `git` refs.
+/// case runs the commands as a GitHub job would, with the job's environment, on a real repository
+/// with real `git` refs.
 @Suite struct HostilePullRequestTests {
     /// A stage that fails `NetTests.testBroken` on shard 1 of 2 (or unsplit) and passes `NetTests.testFine` on shard 2.
     static let stage = """

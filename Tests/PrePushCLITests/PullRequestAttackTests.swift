@@ -5,7 +5,7 @@ import Testing
 
 /// In CI the pull request is the attacker: it controls the sources, the tests and all they print,
 /// and every stage can write anywhere the user can (`.git/prepush` included). Each case is an attack
-/// from that side, run through the real binary on a real repository: nothing it does may turn a
+/// from that side, run by `prepush run` on a real repository: nothing it does may turn a
 /// failed stage green, forge a workflow command, vouch for a tree or delete outside the repository.
 @Suite struct PullRequestAttackTests {
     /// A repository whose configuration (the trusted one, in this story) is `configuration`, committed.
