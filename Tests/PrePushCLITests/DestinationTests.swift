@@ -1,4 +1,5 @@
 import Foundation
+import PrePushCommandTestSupport
 import PrePushTestSupport
 import Testing
 
@@ -17,11 +18,11 @@ import Testing
         let xcrun = try folder.write("#!/bin/sh\n[ \"$1 $2 $3\" = \"simctl list devices\" ] || exit 1\ncat \(folder.url("simctl.json"))\n", to: "xcrun", executable: true)
         var environment = ProcessInfo.processInfo.environment
         environment["PREPUSH_XCRUN"] = xcrun
-        let found = try PrepushBinary.run(["destination"], in: folder.path, environment: environment)
+        let found = try InProcessCLI.run(["destination"], in: folder.path, environment: environment)
         #expect(found.status == 0 && found.standardOutput == "platform=iOS Simulator,id=3333\n", "\(found)")
         #expect(found.standardError == "prepush: destination: iPhone 16 (iOS-18-2, 3333)\n", "\(found)")
         environment["PREPUSH_XCRUN"] = folder.url("no-xcrun-here")
-        let none = try PrepushBinary.run(["destination"], in: folder.path, environment: environment)
+        let none = try InProcessCLI.run(["destination"], in: folder.path, environment: environment)
         #expect(none.status == 2 && none.standardOutput.isEmpty && none.standardError.hasPrefix("error: no available iPhone simulator"), "\(none)")
     }
 

@@ -28,7 +28,7 @@ import Testing
         let repo = try repository()
         try symlink(".prepush/scenarios.yml", to: "../../secret.txt", in: repo)
         for arguments in [["scenarios", "lint"], ["run"]] {
-            let result = try PrepushBinary.run(arguments, in: repo.path, environment: repo.environment)
+            let result = try InProcessCLI.run(arguments, in: repo.path, environment: repo.environment)
             #expect(result.status == 1 || result.status == 2, "\(arguments): \(result)")
             #expect(!result.combined.contains("SECRET"), "\(arguments) printed the file: \(result)")
             #expect(result.combined.contains(".prepush/scenarios.yml:1:1: error: the scenario catalog is refused: .prepush/scenarios.yml is or passes through a symbolic link that leads out of the repository"), "\(result)")
