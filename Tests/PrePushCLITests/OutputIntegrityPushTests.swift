@@ -1,4 +1,5 @@
 import Foundation
+import PrePushCommandTestSupport
 import PrePushTestSupport
 import Testing
 
@@ -52,7 +53,7 @@ import Testing
         var problems: [String] = []
         try CPULoad.during {
             for attempt in 1...10 {
-                let run = try PrepushBinary.run(["run"], in: repo.path, environment: repo.environment)
+                let run = try InProcessCLI.run(["run"], in: repo.path, environment: repo.environment)
                 if run.status != 0 { problems.append("run \(attempt): exit \(run.status): \(run.standardOutput.suffix(400))") }
                 if !run.standardOutput.contains("prepush: tests: \(total) passed, 0 failed\n") {
                     problems.append("run \(attempt): \(run.standardOutput.split(separator: "\n").first { $0.contains("tests:") } ?? "no count")")
