@@ -4,6 +4,8 @@ import PrePushTestSupport
 import Testing
 
 /// The accessibility check through real pushes with the installed hook.
+/// Own process: the range checked is the one git sends the installed hook on a real `git push` (a new
+/// branch, a forced update, a rename), and a refused push leaves the remote where it was.
 @Suite struct AccessibilityPushTests {
     let legacy = """
     import SwiftUI

@@ -3,6 +3,8 @@ import PrePushCommandTestSupport
 import PrePushTestSupport
 import Testing
 
+/// Own process: a real SIGINT or SIGTERM to the binary, whose handlers stop the stage and every process
+/// it started (a test process keeps its own handlers).
 @Suite struct SignalTests {
     @Test(arguments: [SIGINT, SIGTERM])
     func anInterruptStopsTheStageAndExits130(signal: Int32) throws {
@@ -29,6 +31,8 @@ import Testing
     }
 }
 
+/// Own process: `--help` and `--version` are printed by the entry point before the parser, and
+/// `GIT_DIR`/`GIT_WORK_TREE` are read from the process's own environment, as git sets them for a hook.
 @Suite struct CommandLineTests {
     @Test func conflictingFlagsAreAUsageError() throws {
         let repo = try GitRepository()

@@ -6,6 +6,8 @@ import Testing
 /// `prepush destination`: the simulator `xcrun simctl` lists, found when a stage runs. Here an
 /// `xcrun` that only lists simulators (in the shape of `simctl list devices available --json`, as the
 /// demo's test gives it) stands in for Xcode's.
+/// Own process: `PREPUSH_BIN` is the running binary's path as it finds it for itself, which a stage
+/// then calls.
 @Suite struct DestinationTests {
     @Test func theNewestAvailableIPhoneIsTheDestination() throws {
         let folder = try TemporaryDirectory(prefix: "prepush-destination")

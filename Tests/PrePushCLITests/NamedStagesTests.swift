@@ -5,6 +5,8 @@ import Testing
 
 /// Stages of the team's own beside `unit` and `ui`: file order, their own settings, `paths:` against
 /// what a real push changes, `parallel: true`, and the names `SKIP=` and `--stage` take.
+/// Own process: `paths:` is matched against what a real `git push` changes, and a SIGINT to the binary
+/// must stop every parallel stage.
 @Suite struct NamedStagesTests {
     func repository(_ configuration: String) throws -> GitRepository {
         let repo = try GitRepository()

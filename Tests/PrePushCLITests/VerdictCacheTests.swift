@@ -5,6 +5,8 @@ import Testing
 
 /// The verdict cache through real pushes: a stage that passed on a tree is not run again for the
 /// same tree and inputs, and any input that could change its result runs it.
+/// Own process: a tag and a second remote are real `git push`es, whose ref lines only git writes; the
+/// other cases run `prepush run` in-process.
 @Suite struct VerdictCacheTests {
     /// A repository whose unit stage appends a line to `runs` (outside the working tree) each time it runs.
     func repository(configuration extra: String = "", stage: String = "") throws -> GitRepository {

@@ -5,6 +5,7 @@ import Testing
 
 /// `prepush run` does what the hook does: the view check of what a push would send, then the
 /// stages; and one validation of the configuration for every command.
+/// Own process: `prepush run` is held against what a real `git push` through the installed hook refuses.
 @Suite struct RunIsTheHookTests {
     let view = """
     import SwiftUI
@@ -146,6 +147,7 @@ import Testing
 }
 
 /// Choosing stages by name: `SKIP=` (pre-commit's convention) and `prepush run --stage`.
+/// Own process: `SKIP=` is set on a real `git push`, and reaches the installed hook through git.
 @Suite struct StageChoiceTests {
     func repository() throws -> GitRepository {
         let repo = try GitRepository()
