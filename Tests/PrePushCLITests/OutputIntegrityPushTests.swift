@@ -1,5 +1,4 @@
 import Foundation
-import PrePushCommandTestSupport
 import PrePushTestSupport
 import Testing
 
@@ -10,6 +9,8 @@ import Testing
 /// terminal (`swift test > file` loses them too, without prepush: docs/reports.md), so its
 /// console alone cannot be complete; its closing line and its event stream are. XCTest writes
 /// from one thread, and every one of its lines reaches the log each time.
+/// Own process: ten runs in one checkout, each read back from the reports folder, which a run holds until
+/// its process ends: in one test process the second run on would write elsewhere and the check read the first.
 @Suite(.serialized) struct OutputIntegrityPushTests {
     static let classes = 20, methods = 15
 
@@ -53,7 +54,7 @@ import Testing
         var problems: [String] = []
         try CPULoad.during {
             for attempt in 1...10 {
-                let run = try InProcessCLI.run(["run"], in: repo.path, environment: repo.environment)
+                let run = try PrepushBinary.run(["run"], in: repo.path, environment: repo.environment)
                 if run.status != 0 { problems.append("run \(attempt): exit \(run.status): \(run.standardOutput.suffix(400))") }
                 if !run.standardOutput.contains("prepush: tests: \(total) passed, 0 failed\n") {
                     problems.append("run \(attempt): \(run.standardOutput.split(separator: "\n").first { $0.contains("tests:") } ?? "no count")")

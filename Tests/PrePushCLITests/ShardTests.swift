@@ -9,6 +9,8 @@ import Testing
 /// `prepush run --shard i/n` and the merge, on a real package built here: 2,000 tests in 200 types
 /// (XCTest classes in two targets and Swift Testing suites), a failing test in each framework and a
 /// skipped one, split four ways and merged: exactly the report of the unsharded run.
+/// Own process: the shards run one after another in one checkout, each read from the reports folder,
+/// which a run holds until its process ends: only separate processes write it each time, as CI's jobs do.
 @Suite(.serialized) struct ShardTests {
     static let built = BuiltOnce {
         let repo = try GitRepository(prefix: "prepush-shards")
@@ -81,7 +83,7 @@ import Testing
     static func run(_ arguments: [String], keeping name: String, in repo: GitRepository, environment extra: [String: String] = [:]) throws -> (CommandResult, String) {
         let reports = "\(repo.path)/.prepush/reports/results.json"
         try? FileManager.default.removeItem(atPath: reports)
-        let result = try InProcessCLI.run(["run", "--base", "HEAD"] + arguments, in: repo.path, environment: repo.environment.merging(extra) { $1 })
+        let result = try PrepushBinary.run(["run", "--base", "HEAD"] + arguments, in: repo.path, environment: repo.environment.merging(extra) { $1 })
         let kept = "\(repo.path)/.build/kept/\(name).json"
         try FileManager.default.createDirectory(atPath: "\(repo.path)/.build/kept", withIntermediateDirectories: true)
         try? FileManager.default.removeItem(atPath: kept)
@@ -147,7 +149,7 @@ import Testing
     /// Every format of a merge with a shard missing says the run failed, read as its readers read it.
     func partialMergeIsNeverGreen(_ files: [String], in repo: GitRepository) throws {
         func output(_ arguments: [String]) throws -> String {
-            let result = try InProcessCLI.run(arguments, in: repo.path, environment: repo.environment)
+            let result = try PrepushBinary.run(arguments, in: repo.path, environment: repo.environment)
             #expect(result.status == 1, "\(arguments): \(result)")
             return result.standardOutput
         }
@@ -221,7 +223,7 @@ import Testing
             #expect(result.standardOutput.contains("prepush: unit: shard 2/4 ("), "\(result.standardOutput)")
             #expect(try String(contentsOfFile: list, encoding: .utf8) == explicit, "\(variables)")
         }
-        let wrong = try InProcessCLI.run(["run", "--base", "HEAD"], in: repo.path, environment: repo.environment.merging(["CI_NODE_INDEX": "5", "CI_NODE_TOTAL": "4"]) { $1 })
+        let wrong = try PrepushBinary.run(["run", "--base", "HEAD"], in: repo.path, environment: repo.environment.merging(["CI_NODE_INDEX": "5", "CI_NODE_TOTAL": "4"]) { $1 })
         #expect(wrong.status == 2)
         #expect(wrong.standardError.contains("error: CI_NODE_INDEX=\"5\" (from the environment): expected a whole number from 1 to 4 (CI_NODE_TOTAL=4)"), "\(wrong)")
     }
@@ -254,13 +256,13 @@ import Testing
 
     @Test func usageErrorsAreExit2WithTheirReason() throws {
         let repo = try Self.package()
-        let badShard = try InProcessCLI.run(["run", "--shard", "5/4"], in: repo.path, environment: repo.environment)
+        let badShard = try PrepushBinary.run(["run", "--shard", "5/4"], in: repo.path, environment: repo.environment)
         #expect(badShard.status == 2)
         #expect(badShard.standardError.contains("--shard 5/4: the index is counted from 1 and goes up to 4"), "\(badShard)")
-        let timingsAlone = try InProcessCLI.run(["run", "--timings", "x.json"], in: repo.path, environment: repo.environment)
+        let timingsAlone = try PrepushBinary.run(["run", "--timings", "x.json"], in: repo.path, environment: repo.environment)
         #expect(timingsAlone.status == 2)
         #expect(timingsAlone.standardError.contains("--timings balances shards"), "\(timingsAlone)")
-        let noTimings = try InProcessCLI.run(["run", "--shard", "1/2", "--timings", "absent.json"], in: repo.path, environment: repo.environment)
+        let noTimings = try PrepushBinary.run(["run", "--shard", "1/2", "--timings", "absent.json"], in: repo.path, environment: repo.environment)
         #expect(noTimings.status == 2)
         #expect(noTimings.standardError.contains("error: --timings absent.json: no such file"), "\(noTimings)")
         let plain = repo.path + "/.build/kept/plain.yml"
@@ -269,12 +271,12 @@ import Testing
         // lines under load, and a run with failures then showed tests that never finished (a flake).
         try "stages:\n  unit:\n    run: swift test --skip-build --event-stream-output-path .build/kept/events.jsonl\ntraceability:\n  testNamePattern: '^(test|case)[0-9]+$'\n"
             .write(toFile: plain, atomically: true, encoding: .utf8)
-        let unmarked = try InProcessCLI.run(["run", "--shard", "1/2", "--config", plain], in: repo.path, environment: repo.environment)
+        let unmarked = try PrepushBinary.run(["run", "--shard", "1/2", "--config", plain], in: repo.path, environment: repo.environment)
         #expect(unmarked.status == 2)
         #expect(unmarked.standardError.contains("error: --shard 1/2: no stage has shard: in the configuration"), "\(unmarked)")
         // A CI's variables alone do not split a configuration that has no shard: stage.
-        let ciOnly = try InProcessCLI.run(["run", "--base", "HEAD", "--config", plain, "--stage", "unit"], in: repo.path,
-                                          environment: repo.environment.merging(["CI_NODE_INDEX": "2", "CI_NODE_TOTAL": "4"]) { $1 })
+        let ciOnly = try PrepushBinary.run(["run", "--base", "HEAD", "--config", plain, "--stage", "unit"], in: repo.path,
+                                           environment: repo.environment.merging(["CI_NODE_INDEX": "2", "CI_NODE_TOTAL": "4"]) { $1 })
         #expect(!ciOnly.standardOutput.contains("prepush: unit: shard"), "\(ciOnly.standardOutput)")
         #expect(ciOnly.standardOutput.contains("prepush: tests: 1997 passed, 2 failed, 1 skipped"), "\(ciOnly.standardOutput)")
     }
