@@ -84,7 +84,7 @@ import Testing
     @Test func malformedRefLinesAreAUsageError() throws {
         let repo = try GitRepository()
         let result = try InProcessCLI.run(["hook", "pre-push", "origin", "url"], in: repo.path, environment: repo.environment,
-                                           standardInput: "refs/heads/main not-a-sha refs/heads/main 0\n")
+                                          standardInput: "refs/heads/main not-a-sha refs/heads/main 0\n")
         #expect(result.status == 2)
         #expect(result.standardError.hasPrefix("<stdin>:1:17: error: malformed pre-push line: expected an object name of 40 or 64 hexadecimal digits, found \"not-a-sha\""))
     }
