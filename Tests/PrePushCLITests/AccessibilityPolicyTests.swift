@@ -5,6 +5,8 @@ import Testing
 
 /// The check as a team without identifiers meets it: the identifier rules follow the repository's
 /// policy; a baseline never hides a new finding; the small things a new user trips on.
+/// Own process: a team meets the check on a real `git push` through the installed hook; whether the
+/// remote moved is git's answer to the hook's exit status.
 @Suite struct AccessibilityPolicyTests {
     /// A screen written the way an app without UI tests writes it: icon buttons labelled, no identifiers.
     func screen(_ name: String, buttons: Int = 1) -> String {
@@ -270,7 +272,7 @@ import Testing
         try repo.git("push", "--quiet", "--no-verify", "-u", "origin", "main")
         try repo.write(screen("ProfileView"), to: "App/ProfileView.swift")
         try repo.commitAll("profile")
-        let run = try PrepushBinary.run(["run", "--verbose"], in: repo.path, environment: repo.environment)
+        let run = try InProcessCLI.run(["run", "--verbose"], in: repo.path, environment: repo.environment)
         #expect(run.combined.contains("prepush: accessibility: 1 commit; base: "), "\(run)")
         #expect(!run.combined.contains("1 commits"), "\(run)")
     }

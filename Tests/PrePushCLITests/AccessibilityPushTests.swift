@@ -4,6 +4,8 @@ import PrePushTestSupport
 import Testing
 
 /// The accessibility check through real pushes with the installed hook.
+/// Own process: the range checked is the one git sends the installed hook on a real `git push` (a new
+/// branch, a forced update, a rename), and a refused push leaves the remote where it was.
 @Suite struct AccessibilityPushTests {
     let legacy = """
     import SwiftUI
@@ -90,8 +92,8 @@ import Testing
         #expect(push.status == 0, "\(push)")
         #expect(!push.combined.contains("missing-identifier"), "the old Toggle is not this push's doing")
         #expect(repo.root.exists("stage-ran"))
-        let all = try PrepushBinary.run(["hook", "pre-push", "origin", repo.remotePath, "--all-lines"], in: repo.path, environment: repo.environment,
-                                        standardInput: "refs/heads/main \(try repo.head()) refs/heads/main \(try repo.git("rev-parse", "HEAD~1"))\n")
+        let all = try InProcessCLI.run(["hook", "pre-push", "origin", repo.remotePath, "--all-lines"], in: repo.path, environment: repo.environment,
+                                       standardInput: "refs/heads/main \(try repo.head()) refs/heads/main \(try repo.git("rev-parse", "HEAD~1"))\n")
         #expect(all.status == 1, "--all-lines reports the old Toggle too")
         #expect(all.standardOutput.contains("App/Views/SettingsView.swift:7:13: error: Toggle has no .accessibilityIdentifier"))
     }

@@ -5,6 +5,8 @@ import Testing
 
 /// The composite action's test step, run as GitHub runs it (`bash -e`): `inputs.arguments` reach
 /// prepush as words, never as script text (issue 43: they were spliced into the script unquoted).
+/// Own process: the docs' merge step is a bash script (`bash -e`, as GitHub runs it) that calls the binary
+/// by its path; the step's status is the binary's exit status.
 @Suite struct ActionScriptTests {
     /// The `run: |` block of the step named `name` in the action, unindented.
     static func script(ofStep name: String) throws -> String {

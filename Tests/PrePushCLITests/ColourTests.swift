@@ -4,6 +4,8 @@ import PrePushTestSupport
 import Testing
 
 /// Colour on a terminal, none in logs and pipes, none with NO_COLOR (no-color.org).
+/// Own process: colour follows a real terminal: the binary runs under a pseudo-terminal (util-linux
+/// `script`), which a test process's captured output is not.
 @Suite struct ColourTests {
     static let red = "\u{1B}[1;31m"
 

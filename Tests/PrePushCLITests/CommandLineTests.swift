@@ -3,6 +3,8 @@ import PrePushCommandTestSupport
 import PrePushTestSupport
 import Testing
 
+/// Own process: a real SIGINT or SIGTERM to the binary, whose handlers stop the stage and every process
+/// it started (a test process keeps its own handlers).
 @Suite struct SignalTests {
     @Test(arguments: [SIGINT, SIGTERM])
     func anInterruptStopsTheStageAndExits130(signal: Int32) throws {
@@ -29,24 +31,26 @@ import Testing
     }
 }
 
+/// Own process: `--help` and `--version` are printed by the entry point before the parser, and
+/// `GIT_DIR`/`GIT_WORK_TREE` are read from the process's own environment, as git sets them for a hook.
 @Suite struct CommandLineTests {
     @Test func conflictingFlagsAreAUsageError() throws {
         let repo = try GitRepository()
-        let result = try PrepushBinary.run(["run", "--skip-ui-tests", "--ui-tests-only"], in: repo.path, environment: repo.environment)
+        let result = try InProcessCLI.run(["run", "--skip-ui-tests", "--ui-tests-only"], in: repo.path, environment: repo.environment)
         #expect(result.status == 2)
         #expect(result.standardError.contains("--skip-ui-tests and --ui-tests-only cannot be used together"))
     }
 
     @Test func aFlagValueThatIsNotANumberIsAUsageError() throws {
         let repo = try GitRepository()
-        let result = try PrepushBinary.run(["run", "--timeout", "abc"], in: repo.path, environment: repo.environment)
+        let result = try InProcessCLI.run(["run", "--timeout", "abc"], in: repo.path, environment: repo.environment)
         #expect(result.status == 2)
         #expect(result.standardError.contains("--timeout"))
     }
 
     @Test func anUnknownCommandIsAUsageError() throws {
         let repo = try GitRepository()
-        #expect(try PrepushBinary.run(["lint"], in: repo.path, environment: repo.environment).status == 2)
+        #expect(try InProcessCLI.run(["lint"], in: repo.path, environment: repo.environment).status == 2)
     }
 
     @Test func helpAndVersionExitZero() throws {
@@ -79,8 +83,8 @@ import Testing
 
     @Test func malformedRefLinesAreAUsageError() throws {
         let repo = try GitRepository()
-        let result = try PrepushBinary.run(["hook", "pre-push", "origin", "url"], in: repo.path, environment: repo.environment,
-                                           standardInput: "refs/heads/main not-a-sha refs/heads/main 0\n")
+        let result = try InProcessCLI.run(["hook", "pre-push", "origin", "url"], in: repo.path, environment: repo.environment,
+                                          standardInput: "refs/heads/main not-a-sha refs/heads/main 0\n")
         #expect(result.status == 2)
         #expect(result.standardError.hasPrefix("<stdin>:1:17: error: malformed pre-push line: expected an object name of 40 or 64 hexadecimal digits, found \"not-a-sha\""))
     }
@@ -88,7 +92,7 @@ import Testing
     @Test func anEmptyPushRunsNothing() throws {
         let repo = try GitRepository()
         try repo.write("stages:\n  unit:\n    run: touch '\(repo.root.url("ran"))'\n", to: ".prepush.yml")
-        let result = try PrepushBinary.run(["hook", "pre-push", "origin", "url"], in: repo.path, environment: repo.environment, standardInput: "")
+        let result = try InProcessCLI.run(["hook", "pre-push", "origin", "url"], in: repo.path, environment: repo.environment, standardInput: "")
         #expect(result.status == 0)
         #expect(!repo.root.exists("ran"))
     }
@@ -138,12 +142,12 @@ import Testing
     @Test func aConfigFileCanBeNamed() throws {
         let repo = try GitRepository()
         try repo.write("stages:\n  unit:\n    run: touch '\(repo.root.url("from-ci"))'\n", to: "ci/prepush.yml")
-        let result = try PrepushBinary.run(["run", "--config", "ci/prepush.yml"], in: repo.path, environment: repo.environment)
+        let result = try InProcessCLI.run(["run", "--config", "ci/prepush.yml"], in: repo.path, environment: repo.environment)
         #expect(result.status == 0, "\(result)")
         #expect(repo.root.exists("from-ci"))
         var environment = repo.environment
         environment["PREPUSH_CONFIG"] = "missing.yml"
-        let missing = try PrepushBinary.run(["run"], in: repo.path, environment: environment)
+        let missing = try InProcessCLI.run(["run"], in: repo.path, environment: environment)
         #expect(missing.status == 2)
         #expect(missing.standardError == "error: configuration file missing.yml (from environment PREPUSH_CONFIG) does not exist\n")
     }

@@ -1,10 +1,13 @@
 import Foundation
+import PrePushCommandTestSupport
 import PrePushTestSupport
 import Testing
 
 /// `prepush destination`: the simulator `xcrun simctl` lists, found when a stage runs. Here an
 /// `xcrun` that only lists simulators (in the shape of `simctl list devices available --json`, as the
 /// demo's test gives it) stands in for Xcode's.
+/// Own process: `PREPUSH_BIN` is the running binary's path as it finds it for itself, which a stage
+/// then calls.
 @Suite struct DestinationTests {
     @Test func theNewestAvailableIPhoneIsTheDestination() throws {
         let folder = try TemporaryDirectory(prefix: "prepush-destination")
@@ -17,11 +20,11 @@ import Testing
         let xcrun = try folder.write("#!/bin/sh\n[ \"$1 $2 $3\" = \"simctl list devices\" ] || exit 1\ncat \(folder.url("simctl.json"))\n", to: "xcrun", executable: true)
         var environment = ProcessInfo.processInfo.environment
         environment["PREPUSH_XCRUN"] = xcrun
-        let found = try PrepushBinary.run(["destination"], in: folder.path, environment: environment)
+        let found = try InProcessCLI.run(["destination"], in: folder.path, environment: environment)
         #expect(found.status == 0 && found.standardOutput == "platform=iOS Simulator,id=3333\n", "\(found)")
         #expect(found.standardError == "prepush: destination: iPhone 16 (iOS-18-2, 3333)\n", "\(found)")
         environment["PREPUSH_XCRUN"] = folder.url("no-xcrun-here")
-        let none = try PrepushBinary.run(["destination"], in: folder.path, environment: environment)
+        let none = try InProcessCLI.run(["destination"], in: folder.path, environment: environment)
         #expect(none.status == 2 && none.standardOutput.isEmpty && none.standardError.hasPrefix("error: no available iPhone simulator"), "\(none)")
     }
 

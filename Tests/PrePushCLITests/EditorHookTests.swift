@@ -3,6 +3,8 @@ import PrePushTestSupport
 import Testing
 
 /// hooks/claude-post-edit, fed the events Claude Code sends after an edit.
+/// Own process: hooks/claude-post-edit is a shell script that runs the `prepush` it finds on PATH, fed
+/// the event on stdin; its exit status and stderr are what Claude Code reads.
 @Suite struct EditorHookTests {
     let script = Fixtures.repositoryRoot.appendingPathComponent("hooks/claude-post-edit").path
 

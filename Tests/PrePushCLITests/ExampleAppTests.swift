@@ -6,6 +6,8 @@ import Testing
 /// `Examples/AgenticTodo`, the app `prepush demo` copies, is a real package: it builds here, its
 /// unit and flow tests pass, its views pass the accessibility check, and its catalog lints with one
 /// warning: the P3 scenario it leaves without a test on purpose.
+/// Own process: `prepush demo` finds its example app beside the executable and reads `PREPUSH_XCRUN`
+/// and `TMPDIR` from the process's own environment.
 @Suite struct ExampleAppTests {
     static let source = Fixtures.repositoryRoot.appendingPathComponent("Examples/AgenticTodo").path
 

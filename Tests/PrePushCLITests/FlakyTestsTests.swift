@@ -10,6 +10,8 @@ import Testing
 /// on their first run and pass on the second (the count of runs is kept in files of a folder the
 /// stage names), steady tests that count their runs too, and a test that fails every time when the
 /// stage asks it to. Pushed through the installed hook.
+/// Own process: each case is a real `git push` through the installed hook, as a developer meets a retry:
+/// a refusal is git's (the push fails, the remote stays).
 @Suite(.serialized) struct FlakyTestsTests {
     static let built = BuiltOnce {
         let repo = try GitRepository(prefix: "prepush-flaky")

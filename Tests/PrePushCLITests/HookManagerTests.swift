@@ -5,6 +5,7 @@ import Testing
 
 /// A team that already runs lefthook gets, from `prepush init`, the entry that runs prepush from its
 /// lefthook.yml; the entry works as printed: real lefthook, a real push to a bare remote.
+/// Own process: lefthook runs the `prepush` it finds on PATH on a real `git push`: that entry is what is tested.
 @Suite struct HookManagerTests {
     static var lefthook: String? {
         let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/lefthook" }

@@ -13,6 +13,8 @@ func installedRepository(_ config: String) throws -> GitRepository {
     return repo
 }
 
+/// Own process: a real `git push` runs the installed hook as git does: the ref lines on its stdin, the
+/// variables git sets for hooks, and its exit status deciding whether the remote moves.
 @Suite struct HookPushTests {
     @Test func aPushRunsBothStagesAndTheRemoteMoves() throws {
         let repo = try GitRepository()

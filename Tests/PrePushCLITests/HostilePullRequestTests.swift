@@ -5,6 +5,9 @@ import Testing
 /// Issue 51's attacks on the commands a CI job runs after the pull request's code: the merge of
 /// shards (`results`, `report`), their output folders, and the base whose policy CI trusts. Each
 /// case runs the real binary as a GitHub job would, on a real repository with real `git` refs.
+/// Own process: each CI job is a process of its own: the shards run one after another in one checkout,
+/// and a run holds its reports folder until its process ends (in one test process the second shard's
+/// results would go to `runs/<pid>` and the first's be merged twice).
 @Suite struct HostilePullRequestTests {
     /// A stage that fails `NetTests.testBroken` on shard 1 of 2 (or unsplit) and passes `NetTests.testFine` on shard 2.
     static let stage = """

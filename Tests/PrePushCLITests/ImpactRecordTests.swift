@@ -1,5 +1,6 @@
 import Foundation
 import PrePushCore
+import PrePushCommandTestSupport
 import PrePushTestSupport
 import Testing
 
@@ -93,7 +94,7 @@ import Testing
         try repo.write(".build/\n", to: ".gitignore")
         try repo.write("cache: false\nstages:\n  unit:\n    run: swift test\n", to: ".prepush.yml")
         try repo.commitAll("the package")
-        let result = try PrepushBinary.run(["impact", "record"], in: repo.path, environment: repo.environment)
+        let result = try InProcessCLI.run(["impact", "record"], in: repo.path, environment: repo.environment)
         try repo.root.write(result.description, to: "record.txt")
         return repo
     }
@@ -109,7 +110,7 @@ import Testing
     static func map() throws -> ImpactMap {
         let (repo, _) = try repository()
         let file = repo.root.url("map-\(UUID()).json")
-        let exported = try PrepushBinary.run(["impact", "export", file], in: repo.path, environment: repo.environment)
+        let exported = try InProcessCLI.run(["impact", "export", file], in: repo.path, environment: repo.environment)
         #expect(exported.status == 0, "\(exported)")
         return try ImpactMap.imported(Array(try Data(contentsOf: URL(fileURLWithPath: file)))).get()
     }
@@ -173,7 +174,7 @@ import Testing
 
     @Test func showListsTheTestsCoveringAFileOnePerLine() throws {
         let (repo, _) = try Self.repository()
-        let shown = try PrepushBinary.run(["impact", "show", "Sources/Core/Arithmetic.swift"], in: repo.path, environment: repo.environment)
+        let shown = try InProcessCLI.run(["impact", "show", "Sources/Core/Arithmetic.swift"], in: repo.path, environment: repo.environment)
         #expect(shown.status == 0, "\(shown)")
         #expect(shown.standardOutput == """
         CoreTests.ArithmeticTests.testAdd
@@ -182,39 +183,39 @@ import Testing
         GreeterTests.GreeterTests.runsTheTool()
 
         """, "\(shown)")
-        let tool = try PrepushBinary.run(["impact", "show", "greet/main.swift"], in: repo.path + "/Sources", environment: repo.environment)
+        let tool = try InProcessCLI.run(["impact", "show", "greet/main.swift"], in: repo.path + "/Sources", environment: repo.environment)
         #expect(tool.standardOutput == "GreeterTests.GreeterTests.runsTheTool()\n", "\(tool)")
     }
 
     @Test func aBadFileIsNotImportedAndSaysWhy() throws {
         let (repo, _) = try Self.repository()
         try repo.root.write("{\"version\": 1, \"stage\": \"unit\"", to: "broken.json")
-        let broken = try PrepushBinary.run(["impact", "import", repo.root.url("broken.json")], in: repo.path, environment: repo.environment)
+        let broken = try InProcessCLI.run(["impact", "import", repo.root.url("broken.json")], in: repo.path, environment: repo.environment)
         #expect(broken.status == 2, "\(broken)")
         #expect(broken.standardError.contains("broken.json: not an impact map prepush wrote"), "\(broken)")
-        let missing = try PrepushBinary.run(["impact", "import", repo.root.url("nothing.json")], in: repo.path, environment: repo.environment)
+        let missing = try InProcessCLI.run(["impact", "import", repo.root.url("nothing.json")], in: repo.path, environment: repo.environment)
         #expect(missing.status == 2, "\(missing)")
     }
 
     @Test func anExportedMapImportsOnAnotherCloneAndShowsTheSame() throws {
         let (repo, _) = try Self.repository()
         let file = repo.root.url("exported.json")
-        #expect(try PrepushBinary.run(["impact", "export", file], in: repo.path, environment: repo.environment).status == 0)
+        #expect(try InProcessCLI.run(["impact", "export", file], in: repo.path, environment: repo.environment).status == 0)
         let other = try GitRepository(prefix: "prepush-impact-clone")
         try other.write(".build/\n", to: ".gitignore")
         try other.write("stages:\n  unit:\n    run: swift test\n", to: ".prepush.yml")
         try other.commitAll("another clone")
-        let none = try PrepushBinary.run(["impact", "show", "Sources/Core/Arithmetic.swift"], in: other.path, environment: other.environment)
+        let none = try InProcessCLI.run(["impact", "show", "Sources/Core/Arithmetic.swift"], in: other.path, environment: other.environment)
         #expect(none.status == 1 && none.standardError.contains("no impact map of stage unit"), "\(none)")
-        let imported = try PrepushBinary.run(["impact", "import", file], in: other.path, environment: other.environment)
+        let imported = try InProcessCLI.run(["impact", "import", file], in: other.path, environment: other.environment)
         #expect(imported.status == 0, "\(imported)")
-        let shown = try PrepushBinary.run(["impact", "show", "Sources/greet/main.swift"], in: other.path, environment: other.environment)
+        let shown = try InProcessCLI.run(["impact", "show", "Sources/greet/main.swift"], in: other.path, environment: other.environment)
         #expect(shown.standardOutput == "GreeterTests.GreeterTests.runsTheTool()\n", "\(shown)")
     }
 
     @Test func anExportOverATrackedFileIsRefusedAndLeavesItWhole() throws {
         let (repo, _) = try Self.repository()
-        let refused = try PrepushBinary.run(["impact", "export", "Package.swift"], in: repo.path, environment: repo.environment)
+        let refused = try InProcessCLI.run(["impact", "export", "Package.swift"], in: repo.path, environment: repo.environment)
         #expect(refused.status == 1, "\(refused)")
         #expect(refused.standardError.contains("tracked by git"), "\(refused)")
         #expect(try String(contentsOfFile: repo.path + "/Package.swift", encoding: .utf8) == Self.manifest)
@@ -226,7 +227,7 @@ import Testing
         let held = open(lockPath, O_RDWR | O_CREAT, 0o644)
         #expect(held >= 0 && flock(held, LOCK_EX | LOCK_NB) == 0)
         defer { close(held) }
-        let result = try PrepushBinary.run(["impact", "record"], in: repo.path, environment: repo.environment)
+        let result = try InProcessCLI.run(["impact", "record"], in: repo.path, environment: repo.environment)
         #expect(result.status == 1, "\(result)")
         #expect(result.standardError.contains("another prepush impact record is running in this checkout"), "\(result)")
     }
@@ -247,7 +248,7 @@ import Testing
         let repo = try GitRepository(prefix: "prepush-impact-lint")
         try repo.write("stages:\n  lint:\n    run: swiftlint\n", to: ".prepush.yml")
         try repo.commitAll("lint only")
-        let result = try PrepushBinary.run(["impact", "record", "--stage", "lint"], in: repo.path, environment: repo.environment)
+        let result = try InProcessCLI.run(["impact", "record", "--stage", "lint"], in: repo.path, environment: repo.environment)
         #expect(result.status == 2, "\(result)")
         #expect(result.standardError.contains("stage lint runs neither swift test nor xcodebuild test"), "\(result)")
     }

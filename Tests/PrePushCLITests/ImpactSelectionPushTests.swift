@@ -7,6 +7,8 @@ import Testing
 
 /// `selective: tests` through the installed hook: real `git push`es to a local bare remote of a
 /// package built here, with XCTest and Swift Testing tests, and an impact map saved in the store.
+/// Own process: the selection is made from the range a real `git push` gives the installed hook, and a
+/// failing selected test refuses the push itself.
 @Suite(.serialized) struct ImpactSelectionPushTests {
     static let manifest = """
     // swift-tools-version:6.0

@@ -33,7 +33,7 @@ import Testing
         let file = try #require(repo.root.read("work/.prepush.yml"))
         #expect(file.contains("    run: mint run xcodegen --spec project-app.yml && destination=$(\"${PREPUSH_BIN:-prepush}\" destination) && rm -rf .build/prepush-unit.xcresult && xcodebuild test -project Project.xcodeproj -scheme App_iOS -only-testing:App_iOS_Tests -destination \"$destination\""), "\(file)")
         #expect(file.contains("    # The project is generated from project-app.yml, as the team's Makefile:2 generates it; xcodegen must be on PATH.\n"), "\(file)")
-        #expect(try PrepushBinary.run(["config"], in: repo.path, environment: repo.environment).status == 0)
+        #expect(try InProcessCLI.run(["config"], in: repo.path, environment: repo.environment).status == 0)
     }
 
     /// bitwarden's authenticator: CI bootstraps with a script that runs `xcodegen --spec
@@ -48,7 +48,7 @@ import Testing
         #expect(file.contains("    run: ./Scripts-bwa/bootstrap.sh && destination=$(\"${PREPUSH_BIN:-prepush}\" destination) && rm -rf .build/prepush-unit.xcresult && xcodebuild test -project Authenticator.xcodeproj -scheme Authenticator -configuration Debug "), "\(file)")
         #expect(file.contains("  # Networking/Package.swift declares test targets, which scheme Authenticator runs (its testables): no stage of its own, so each test runs once.\n"), "\(file)")
         #expect(!file.contains("workingDirectory: Networking") && !file.contains("swift test\n"), "\(file)")
-        #expect(try PrepushBinary.run(["config"], in: repo.path, environment: repo.environment).status == 0)
+        #expect(try InProcessCLI.run(["config"], in: repo.path, environment: repo.environment).status == 0)
     }
 
     /// Two local packages no scheme tests: bitwarden's Networking (`platforms: [.iOS(.v15)]`) is
@@ -70,7 +70,7 @@ import Testing
         #expect(file.contains("    run: destination=$(\"${PREPUSH_BIN:-prepush}\" destination) && rm -rf .build/prepush-package-networking.xcresult && xcodebuild test -scheme Networking -destination \"$destination\" -resultBundlePath .build/prepush-package-networking.xcresult\n    workingDirectory: Packages/Networking\n"), "\(file)")
         #expect(file.contains("(Packages/Env/Sources/Env/HapticManager.swift:2 imports UIKit outside #if canImport(UIKit))") && file.contains("xcodebuild test -scheme Env "), "\(file)")
         #expect(file.contains("  package-models:\n    # Packages/Models/Package.swift declares test targets.\n    run: swift test\n    workingDirectory: Packages/Models\n"), "\(file)")
-        #expect(try PrepushBinary.run(["config"], in: repo.path, environment: repo.environment).status == 0)
+        #expect(try InProcessCLI.run(["config"], in: repo.path, environment: repo.environment).status == 0)
     }
 
     /// The root's package builds for iOS only (bitwarden's Networking manifest at the root): the
@@ -83,7 +83,7 @@ import Testing
         let file = try #require(repo.root.read("work/.prepush.yml"))
         #expect(file.contains("  unit:\n    # Package.swift declares test targets and does not build for the Mac (its platforms: name iOS only)"), "\(file)")
         #expect(file.contains("xcodebuild test -scheme Networking -destination \"$destination\" -resultBundlePath .build/prepush-unit.xcresult\n    timeout: 900\n") && !file.contains("run: swift test"), "\(file)")
-        #expect(try PrepushBinary.run(["config"], in: repo.path, environment: repo.environment).status == 0)
+        #expect(try InProcessCLI.run(["config"], in: repo.path, environment: repo.environment).status == 0)
     }
 
     /// A team that tests with `tuist test --path DIR SCHEME` (VanessaGames' documented command,
@@ -108,7 +108,7 @@ import Testing
         let file = try #require(repo.root.read("work/.prepush.yml"))
         #expect(file.contains("    run: mise exec -- tuist generate --no-open --path VanessaGames && destination=$(\"${PREPUSH_BIN:-prepush}\" destination) && rm -rf .build/prepush-unit.xcresult && xcodebuild test -workspace VanessaGames/Shop.xcworkspace -scheme Shop-All -destination"), "\(file)")
         #expect(file.contains("    # The project is generated from VanessaGames/Project.swift, as the team's scripts/test.sh:2 generates it; tuist must be on PATH.\n"), "\(file)")
-        #expect(try PrepushBinary.run(["config"], in: repo.path, environment: repo.environment).status == 0)
+        #expect(try InProcessCLI.run(["config"], in: repo.path, environment: repo.environment).status == 0)
     }
 
     /// ugglan: CI runs `scripts/post-checkout.sh` (which runs `tuist generate` among its steps) and
@@ -121,7 +121,7 @@ import Testing
         let file = try #require(repo.root.read("work/.prepush.yml"))
         #expect(file.contains("    run: ./scripts/post-checkout.sh && rm -rf .build/prepush-unit.xcresult && xcodebuild test -workspace Ugglan.xcworkspace -scheme Ugglan-Workspace -enableCodeCoverage YES 'CODE_SIGNING_ALLOWED=NO' -destination 'platform=iOS Simulator,name=iPhone 16e,OS=latest' -resultBundlePath .build/prepush-unit.xcresult\n"), "\(file)")
         #expect(file.contains("    # The project is generated from Workspace.swift, as the team's scripts/post-checkout.sh:14 generates it; tuist must be on PATH.\n"), "\(file)")
-        #expect(try PrepushBinary.run(["config"], in: repo.path, environment: repo.environment).status == 0)
+        #expect(try InProcessCLI.run(["config"], in: repo.path, environment: repo.environment).status == 0)
     }
 
     /// Aidoku's CI only archives, with `-skipPackagePluginValidation` (its packages include
@@ -145,7 +145,7 @@ import Testing
         let file = try #require(repo.root.read("work/.prepush.yml"))
         #expect(file.contains("xcodebuild test -project Aidoku.xcodeproj -scheme 'Aidoku (iOS)' -skipPackagePluginValidation -destination"), "\(file)")
         #expect(file.contains("    # -skipPackagePluginValidation as the team's .github/workflows/nightly.yml:5 passes it: "), "\(file)")
-        #expect(try PrepushBinary.run(["config"], in: repo.path, environment: repo.environment).status == 0)
+        #expect(try InProcessCLI.run(["config"], in: repo.path, environment: repo.environment).status == 0)
     }
 
     /// With `tuist` on PATH, init asks it for the graph (here a stand-in `tuist` that writes a

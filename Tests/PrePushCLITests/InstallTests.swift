@@ -3,6 +3,8 @@ import PrePushCommandTestSupport
 import PrePushTestSupport
 import Testing
 
+/// Own process: the hook `install` writes (with a kept hook beside it, or the repository's shim through
+/// `core.hooksPath`) runs on a real `git push`, finding the binary where it was put, on PATH, or gone.
 @Suite struct InstallTests {
     let userHook = """
     #!/bin/sh

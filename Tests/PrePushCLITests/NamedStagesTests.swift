@@ -5,6 +5,8 @@ import Testing
 
 /// Stages of the team's own beside `unit` and `ui`: file order, their own settings, `paths:` against
 /// what a real push changes, `parallel: true`, and the names `SKIP=` and `--stage` take.
+/// Own process: `paths:` is matched against what a real `git push` changes, and a SIGINT to the binary
+/// must stop every parallel stage.
 @Suite struct NamedStagesTests {
     func repository(_ configuration: String) throws -> GitRepository {
         let repo = try GitRepository()
@@ -15,7 +17,7 @@ import Testing
     }
 
     func run(_ repo: GitRepository, _ arguments: [String] = [], environment extra: [String: String] = [:]) throws -> CommandResult {
-        try PrepushBinary.run(["run", "--no-cache"] + arguments, in: repo.path, environment: repo.environment.merging(extra) { $1 })
+        try InProcessCLI.run(["run", "--no-cache"] + arguments, in: repo.path, environment: repo.environment.merging(extra) { $1 })
     }
 
     func lines(_ path: String) -> [String] {
@@ -90,9 +92,9 @@ import Testing
         let repo = try repository("""
         stages:
           lint:
-            run: echo lint >> "$PREPUSH_REPORTS_DIR/../../../ran"
+            run: echo lint >> ../ran
           unit:
-            run: echo unit >> "$PREPUSH_REPORTS_DIR/../../../ran"
+            run: echo unit >> ../ran
 
         """)
         let skipped = try run(repo, environment: ["SKIP": "lint"])

@@ -9,6 +9,8 @@ import Testing
 /// terminal (`swift test > file` loses them too, without prepush: docs/reports.md), so its
 /// console alone cannot be complete; its closing line and its event stream are. XCTest writes
 /// from one thread, and every one of its lines reaches the log each time.
+/// Own process: ten runs in one checkout, each read back from the reports folder, which a run holds until
+/// its process ends: in one test process the second run on would write elsewhere and the check read the first.
 @Suite(.serialized) struct OutputIntegrityPushTests {
     static let classes = 20, methods = 15
 

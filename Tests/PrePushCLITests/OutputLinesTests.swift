@@ -4,6 +4,8 @@ import Testing
 
 /// Every kind of run says each thing once: no line of prepush's own is printed twice, whatever the
 /// run came to (issue 38: "nothing to run" was said twice, a compile error once per reader).
+/// Own process: five runs in one checkout, each as a user's; in one test process the first would hold the
+/// reports folder to the end, and the others would run (and print) as runs beside a busy one.
 @Suite struct OutputLinesTests {
     /// prepush's own lines (its prefix, `error:`) said more than once in `text`.
     func repeated(_ text: String) -> [String] {

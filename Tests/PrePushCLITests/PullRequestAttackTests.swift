@@ -5,7 +5,7 @@ import Testing
 
 /// In CI the pull request is the attacker: it controls the sources, the tests and all they print,
 /// and every stage can write anywhere the user can (`.git/prepush` included). Each case is an attack
-/// from that side, run through the real binary on a real repository: nothing it does may turn a
+/// from that side, run by `prepush run` on a real repository: nothing it does may turn a
 /// failed stage green, forge a workflow command, vouch for a tree or delete outside the repository.
 @Suite struct PullRequestAttackTests {
     /// A repository whose configuration (the trusted one, in this story) is `configuration`, committed.
@@ -18,7 +18,7 @@ import Testing
     }
 
     func run(_ repo: GitRepository, _ arguments: [String] = ["--base", "HEAD"], environment extra: [String: String] = [:]) throws -> CommandResult {
-        try PrepushBinary.run(["run"] + arguments, in: repo.path, environment: repo.environment.merging(extra) { $1 })
+        try InProcessCLI.run(["run"] + arguments, in: repo.path, environment: repo.environment.merging(extra) { $1 })
     }
 
     static let quarantine = """
@@ -184,7 +184,7 @@ import Testing
         }
         let environment = repo.environment.merging(["GITHUB_ACTIONS": "true"]) { $1 }
         for arguments in [["flaky"], ["flaky", "--suggest"]] {
-            let shown = try PrepushBinary.run(arguments, in: repo.path, environment: environment)
+            let shown = try InProcessCLI.run(arguments, in: repo.path, environment: environment)
             #expect(shown.status == 0, "\(shown)")
             #expect(shown.standardOutput.contains("testFlaky"), "\(arguments): \(shown)")
             for line in shown.standardOutput.split(whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) {
@@ -307,6 +307,8 @@ import Testing
 }
 
 /// Ceilings no configuration lifts: what a pull request's files and test output cost is bounded.
+/// Own process: the bound is the binary's peak resident memory, read by Python as its only child's
+/// (`RUSAGE_CHILDREN`); run inside the test process it would be mixed with the test run's own heap.
 @Suite struct CeilingTests {
     /// prepush's peak memory (KB) running `arguments` in `repo`, measured by Python as its only child.
     func peakKB(_ arguments: [String], in repo: GitRepository) throws -> (kb: Int, output: String) {

@@ -1,4 +1,5 @@
 import Foundation
+import PrePushCommandTestSupport
 import PrePushTestSupport
 import Testing
 
@@ -36,7 +37,7 @@ import Testing
         environment["GITHUB_ACTIONS"] = "true"
         environment["GITHUB_STEP_SUMMARY"] = summary
         environment["GITHUB_OUTPUT"] = outputs
-        let run = try PrepushBinary.run(["run"], in: repo.path, environment: environment)
+        let run = try InProcessCLI.run(["run"], in: repo.path, environment: environment)
         #expect(run.status == 1, "\(run)")
         let lines = run.standardOutput.split(separator: "\n").map(String.init)
         let error = "Tests/ShopTests/ShopTests.swift:5:13: error: cannot find 'answr' in scope"

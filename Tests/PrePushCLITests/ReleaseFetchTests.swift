@@ -6,6 +6,8 @@ import Testing
 /// binary as release.yml does, a local HTTP server stands in for GitHub's release downloads, and
 /// scripts/fetch-release.sh (the action's first step) downloads, checks the SHA-256 and unpacks it;
 /// a tampered asset is refused, a ref with no release builds from source.
+/// Own process: the built binary itself is packaged, served, fetched, checked by its SHA-256 and
+/// unpacked, as the action's first step does.
 @Suite(.serialized, .timeLimit(.minutes(2))) struct ReleaseFetchTests {
     struct ServerDidNotStart: Error {
         let output: String

@@ -7,6 +7,8 @@ import Testing
 /// server, a repository and a "Mac" folder of its own, so they run side by side, and they are
 /// `async`: a test waiting for ssh holds no thread of the test run (run one after another, blocking,
 /// they were its last 100 seconds with the cores idle).
+/// Own process: each case is a real `git push` whose installed hook runs the UI stage over a real sshd,
+/// and Ctrl-C is a real SIGINT to the binary, which must stop the command on the "Mac" as well.
 @Suite(.enabled(if: SSHServer.isAvailable, "needs /usr/sbin/sshd and root (CI installs openssh-server)"))
 struct RemoteRunTests {
     /// A repository whose UI stage runs on the test server; the working tree also holds an

@@ -5,6 +5,7 @@ import Testing
 /// The fenced `sh` blocks the docs mark `<!-- runnable: … -->` are run as written, in a new
 /// repository holding a Swift package called MyApp, with this build's prepush first on PATH: a
 /// new user copying them gets what the docs say.
+/// Own process: the docs' blocks are run by /bin/sh as written, calling the `prepush` first on PATH.
 @Suite struct RunnableDocsTests {
     static let pages = ["README.md", "docs/getting-started.md"]
 

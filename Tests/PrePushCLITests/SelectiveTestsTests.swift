@@ -1,4 +1,5 @@
 import Foundation
+import PrePushCommandTestSupport
 import PrePushTestSupport
 import Testing
 
@@ -77,7 +78,7 @@ import Testing
     func runAfter(_ repo: GitRepository, writing text: String, to file: String) throws -> CommandResult {
         try repo.write(text, to: file)
         try repo.commitAll("change \(file)")
-        return try PrepushBinary.run(["run", "--base", "HEAD~1"], in: repo.path, environment: repo.environment)
+        return try InProcessCLI.run(["run", "--base", "HEAD~1"], in: repo.path, environment: repo.environment)
     }
 
     @Test func aChangeInTheMiddleRunsItsTestsAndItsDependentsOnly() throws {

@@ -9,6 +9,8 @@ import Testing
 /// `prepush run --shard i/n` and the merge, on a real package built here: 2,000 tests in 200 types
 /// (XCTest classes in two targets and Swift Testing suites), a failing test in each framework and a
 /// skipped one, split four ways and merged: exactly the report of the unsharded run.
+/// Own process: the shards run one after another in one checkout, each read from the reports folder,
+/// which a run holds until its process ends: only separate processes write it each time, as CI's jobs do.
 @Suite(.serialized) struct ShardTests {
     static let built = BuiltOnce {
         let repo = try GitRepository(prefix: "prepush-shards")

@@ -8,6 +8,8 @@ import Testing
 /// run and passes on the next, and an XCTest class. Pushed through the installed hook with the
 /// stages a team writes: a plain `swift test`, whose console names a Swift Testing test by its
 /// function alone, and the event-stream stage `prepush init` writes.
+/// Own process: each push is a real `git push` through the installed hook, so the history it records
+/// is the one a developer's pushes leave, tree by tree.
 @Suite(.serialized) struct TestIdentityTests {
     static let built = BuiltOnce {
         let repo = try GitRepository(prefix: "prepush-identity")

@@ -5,6 +5,8 @@ import Testing
 
 /// The traceability gate through real pushes: a small Swift package whose tests run for real in the
 /// unit stage, a scenario catalog, and the installed hook.
+/// Own process: the gate refuses real `git push`es through the installed hook (the remote stays) and
+/// lets one through (the remote moves), with the step summary named in the push's environment.
 @Suite struct TraceabilityPushTests {
     static let package = """
     // swift-tools-version:5.9

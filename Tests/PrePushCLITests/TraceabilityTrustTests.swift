@@ -8,6 +8,8 @@ import Testing
 /// reasons, a parameterized test, a tag on a suite, a test that passes only on retry, and a
 /// failing test no scenario names. Each hole of the old gate is a case with its exit status and
 /// the report's words.
+/// Own process: the gate's refusals are real `git push`es through the installed hook, the remote left
+/// where it was until the push is allowed.
 @Suite struct TraceabilityTrustTests {
     static let package = """
     // swift-tools-version:6.0

@@ -5,6 +5,8 @@ import Testing
 
 /// `core.hooksPath` pointing at a committed hooks folder (git-lfs's call in its pre-push): `install`
 /// writes nothing there and says what to commit, and what it says works on a real push.
+/// Own process: the advice is a hook script that pipes git's ref lines to the `prepush` on PATH; only a
+/// real `git push` through it shows it works.
 @Suite struct TrackedHooksTests {
     @Test func aCommittedHookIsLeftAloneAndTheAdviceWorks() throws {
         let repo = try GitRepository()

@@ -5,7 +5,7 @@ import Testing
 
 /// The verdict on a real package, built here: `Tests/Fixtures/TrustPackage` has six suites with a
 /// test of one name (one fails with TRUST_FAIL=1) and a hanging XCTest and Swift Testing test.
-/// Run through `prepush run` and through real `git push`es, with real timeouts and signals.
+/// Run through `prepush run`, with real timeouts and signals to the stage's processes.
 @Suite(.serialized) struct TrustTests {
     /// The package in a repository with a bare remote, built once for every test (`swift build --build-tests`).
     static let built = BuiltOnce {
@@ -50,7 +50,7 @@ import Testing
         try configure(repo, "swift test --skip-build --filter Module\(extra)")
         var environment = repo.environment
         environment["TRUST_FAIL"] = "1"
-        let run = try PrepushBinary.run(["run"], in: repo.path, environment: environment)
+        let run = try InProcessCLI.run(["run"], in: repo.path, environment: environment)
         #expect(run.status == 1, "\(run)")
         #expect(run.standardOutput.contains("prepush: tests: 5 passed, 1 failed\n"), "\(run.standardOutput)")
         #expect(!run.standardOutput.contains("flaky"))
@@ -97,7 +97,7 @@ import Testing
     @Test func whenAllPassEveryTestIsCounted() throws {
         let repo = try Self.package()
         try configure(repo, "swift test --skip-build --filter Module")
-        let run = try PrepushBinary.run(["run"], in: repo.path, environment: repo.environment)
+        let run = try InProcessCLI.run(["run"], in: repo.path, environment: repo.environment)
         #expect(run.status == 0, "\(run)")
         #expect(run.standardOutput.contains("prepush: tests: 6 passed, 0 failed\n"), "\(run.standardOutput)")
     }
@@ -115,7 +115,7 @@ import Testing
         environment["TRUST_HANG"] = framework
         let pidFile = repo.root.url("runner-\(framework).pid")
         environment["TRUST_PID_FILE"] = pidFile
-        let run = try PrepushBinary.run(["run"], in: repo.path, environment: environment)
+        let run = try InProcessCLI.run(["run"], in: repo.path, environment: environment)
         #expect(run.status == 1, "\(run)")
         #expect(run.standardOutput.contains("prepush ✘ unit: timed out after 5 s"))
         let expectedName = framework == "xctest" ? "running: HangTests.testHang (" : "running: TrustTests.HangingSuite.hangs() ("
@@ -137,7 +137,7 @@ import Testing
         try repo.commitAll("prepush init")
         var environment = repo.environment
         environment["TRUST_HANG"] = "xctest"
-        let run = try PrepushBinary.run(["run", "--unit-timeout", "15"], in: repo.path, environment: environment)
+        let run = try InProcessCLI.run(["run", "--unit-timeout", "15"], in: repo.path, environment: environment)
         #expect(run.status == 1, "\(run)")
         #expect(run.standardOutput.contains("prepush ✘ unit: timed out after 15 s"), "\(run.standardOutput)")
         let running = try #require(run.standardOutput.split(separator: "\n").first { $0.hasPrefix("   running: ") }, "\(run.standardOutput)")

@@ -5,6 +5,8 @@ import Testing
 
 /// The verdict cache through real pushes: a stage that passed on a tree is not run again for the
 /// same tree and inputs, and any input that could change its result runs it.
+/// Own process: a tag and a second remote are real `git push`es, whose ref lines only git writes; and a
+/// cached run's reports are read from the folder, which a run holds until its process ends.
 @Suite struct VerdictCacheTests {
     /// A repository whose unit stage appends a line to `runs` (outside the working tree) each time it runs.
     func repository(configuration extra: String = "", stage: String = "") throws -> GitRepository {
@@ -25,7 +27,7 @@ import Testing
     }
 
     func run(_ repo: GitRepository, _ arguments: [String] = [], environment extra: [String: String] = [:]) throws -> CommandResult {
-        try PrepushBinary.run(["run"] + arguments, in: repo.path, environment: repo.environment.merging(extra) { $1 })
+        try InProcessCLI.run(["run"] + arguments, in: repo.path, environment: repo.environment.merging(extra) { $1 })
     }
 
     @Test func aTagPushedOnAVerifiedCommitAndTheSameCommitToASecondRemoteRunNoStage() throws {
@@ -187,9 +189,11 @@ import Testing
 
     @Test func aCachedStageStillReportsItsTests() throws {
         let repo = try repository(stage: "; printf \"Test Case '-[AppTests.LoginTests testLogin]' started.\\nTest Case '-[AppTests.LoginTests testLogin]' passed (0.010 seconds).\\n\"")
-        let first = try run(repo)
+        // Both runs as processes of their own: the cached run's reports are read from the folder, which
+        // a run holds until its process ends.
+        let first = try PrepushBinary.run(["run"], in: repo.path, environment: repo.environment)
         #expect(first.combined.contains("prepush: tests: 1 passed, 0 failed"), "\(first.combined)")
-        let cached = try run(repo)
+        let cached = try PrepushBinary.run(["run"], in: repo.path, environment: repo.environment)
         #expect(runs(repo) == 1)
         #expect(cached.combined.contains("prepush: tests: 1 passed, 0 failed"), "\(cached.combined)")
         let junit = try String(contentsOfFile: repo.path + "/.prepush/reports/junit.xml", encoding: .utf8)

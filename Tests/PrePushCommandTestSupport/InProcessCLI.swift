@@ -11,9 +11,11 @@ import PrePushTestSupport
 /// written to files and read back. The exit status is the binary's: a parse or validation error is 2
 /// with the parser's message on standard error, as `Main` makes it.
 ///
-/// What it cannot show is said where a test needs a process of its own: signals (a test process
-/// keeps its own handlers), a terminal, the hook's fast path, `--version` and `--help`'s printing,
-/// and anything that reads `CommandLine` or the process's own folder.
+/// What it cannot show is said where a test needs a process of its own (`/// Own process:`, checked by
+/// OwnProcessTests): signals (a test process keeps its own handlers), a terminal, the hook's fast
+/// path, `--version` and `--help`'s printing, anything that reads `CommandLine`, the process's own
+/// folder or environment, and runs one after another in one checkout whose reports are read back (a
+/// run holds the reports folder until its process ends, so a second run here writes to `runs/<pid>`).
 public enum InProcessCLI {
     /// Runs `arguments` (without `prepush`) in `folder`.
     public static func run(_ arguments: [String], in folder: String, environment: [String: String],

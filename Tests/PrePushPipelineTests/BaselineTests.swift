@@ -5,6 +5,8 @@ import Testing
 
 /// Adopting the check on an existing codebase: today's findings go into a baseline, and only new
 /// ones are reported — by `prepush a11y`, the hook and `prepush run` alike.
+/// Own process: the hook's half reports on the lines a real `git push` touches, the range git sends the
+/// installed hook.
 @Suite struct BaselineTests {
     let oldView = """
     import SwiftUI

@@ -5,6 +5,8 @@ import Testing
 
 /// A pull request controls the configuration, the catalog, file names and test output: each case
 /// here is an attack from the security sweep, run through the real binary, with its work bounded.
+/// Own process: the bounds are the binary's own: its peak memory, read by Python as its only child's; a
+/// SIGTERM to it in the middle of the view check; the daemons a stage started, looked for once it has ended.
 @Suite struct HostileInputTests {
     /// prepush's peak memory in KB and its result: Python measures its only child.
     func measured(_ arguments: [String], in repo: GitRepository) throws -> (peakKB: Int, result: (status: Int, standardError: String)) {

@@ -63,7 +63,7 @@ import Testing
         #expect(file.stages.values.compactMap { $0.workingDirectory?.value } == [folder])
         let config = try InProcessCLI.run(["config"], in: repo.path, environment: repo.environment)
         #expect(config.status == 0, "\(config)")
-        let run = try PrepushBinary.run(["run", "--stage", "lint"], in: repo.path, environment: repo.environment)
+        let run = try InProcessCLI.run(["run", "--stage", "lint"], in: repo.path, environment: repo.environment)
         #expect(run.status == 2, "\(run)")
         #expect(!repo.exists("pwned"), "the folder's name ran as a stage: \(run)")
     }
@@ -86,7 +86,7 @@ import Testing
         #expect(file.stages.keys.map(\.rawValue) == ["ui"], "\(text)")
         let run = try #require(file.stages[.ui]?.run?.value)
         #expect(run.contains(" -scheme \(ShellQuoting.word(scheme)) -destination "), "\(run)")
-        let lint = try PrepushBinary.run(["run", "--stage", "lint"], in: repo.path, environment: repo.environment)
+        let lint = try InProcessCLI.run(["run", "--stage", "lint"], in: repo.path, environment: repo.environment)
         #expect(lint.status == 2 && !repo.exists("pwned"), "\(lint)")
     }
 }

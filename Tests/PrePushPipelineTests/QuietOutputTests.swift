@@ -4,6 +4,8 @@ import Testing
 
 /// What a push prints: a few lines when it passes on a terminal, only the verdict and failures with
 /// `--quiet`, and nothing about stages nobody configured.
+/// Own process: what stays on the screen is read from a pseudo-terminal (util-linux `script`) the binary
+/// writes to, its `\r` rewrites included.
 @Suite struct QuietOutputTests {
     static let passingConfiguration = """
     stages:

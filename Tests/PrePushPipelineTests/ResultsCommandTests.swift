@@ -298,8 +298,7 @@ import Testing
         let log = Fixtures.shared + "/console/xcbeautify__TestData__MixedTestLog_6_0_Linux.txt"
         try repo.write("stages:\n  unit:\n    run: cat '\(log)'\n", to: ".prepush.yml")
         try repo.commitAll("config")
-        _ = try InProcessCLI.run(["install"], in: repo.path, environment: repo.environment)
-        let push = try repo.push()
+        let push = try InProcessCLI.hook(repo)
         // The stage exits 0, but its output shows failing tests: the tests' verdict refuses the push.
         #expect(push.status == 1, "\(push)")
         #expect(push.combined.contains("prepush: push refused: unit: exited 0, but its results show 2 failing tests"), "\(push)")

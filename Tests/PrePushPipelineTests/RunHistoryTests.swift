@@ -5,6 +5,8 @@ import Testing
 
 /// The run history in `.git/prepush/history.sqlite`: writers at the same time all land, a damaged
 /// file is moved aside and never fails a run, CI results import.
+/// Own process: four processes write the history at once, so SQLite's locking between processes, not
+/// threads of one, is what lets every run land.
 @Suite struct RunHistoryTests {
     static let results = Fixtures.shared + "/junit/fastlane__trainer_fixtures__Valid1.junit.xml"
 

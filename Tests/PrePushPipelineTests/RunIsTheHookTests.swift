@@ -5,6 +5,7 @@ import Testing
 
 /// `prepush run` does what the hook does: the view check of what a push would send, then the
 /// stages; and one validation of the configuration for every command.
+/// Own process: `prepush run` is held against what a real `git push` through the installed hook refuses.
 @Suite struct RunIsTheHookTests {
     let view = """
     import SwiftUI
@@ -78,7 +79,7 @@ import Testing
         let withBase = try InProcess.run(["run", "--base", base], in: repo.path, environment: repo.environment)
         #expect(withBase.status == 1, "\(withBase)")
         #expect(withBase.standardOutput.contains("App/Views/HomeView.swift:5:13: error: Button has no .accessibilityIdentifier"), "\(withBase)")
-        let headOnly = try PrepushBinary.run(["run", "--head", "HEAD"], in: repo.path, environment: repo.environment)
+        let headOnly = try InProcessCLI.run(["run", "--head", "HEAD"], in: repo.path, environment: repo.environment)
         #expect(headOnly.status == 2)
         #expect(headOnly.standardError.contains("--head goes with --base"))
     }
@@ -98,7 +99,7 @@ import Testing
 
         """, to: ".prepush.yml")
         try repo.commitAll("config")
-        let result = try PrepushBinary.run(command, in: repo.path, environment: repo.environment)
+        let result = try InProcessCLI.run(command, in: repo.path, environment: repo.environment)
         #expect(result.status == 2, "\(result)")
         let errors = result.standardError
         #expect(errors.contains(".prepush.yml:6:5: error:"), "\(errors)")
@@ -146,6 +147,7 @@ import Testing
 }
 
 /// Choosing stages by name: `SKIP=` (pre-commit's convention) and `prepush run --stage`.
+/// Own process: `SKIP=` is set on a real `git push`, and reaches the installed hook through git.
 @Suite struct StageChoiceTests {
     func repository() throws -> GitRepository {
         let repo = try GitRepository()

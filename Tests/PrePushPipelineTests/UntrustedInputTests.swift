@@ -5,6 +5,9 @@ import Testing
 
 /// In CI the repository is a pull request's content: what it names must not lead prepush out of it,
 /// make it print other files, fill its memory or scatter its reports. Each case runs the real binary.
+/// Own process: a first run started as a process holds the reports folder while a second runs (it names
+/// the first's pid); a giant line's cost is the binary's peak memory; and kill -9 of the binary must take
+/// its stage with it.
 @Suite struct UntrustedInputTests {
     /// A file beside the repository (not in it) that no output may quote.
     static let secret = "password: SECRET-hunter2-DO-NOT-PRINT\n"
@@ -28,7 +31,7 @@ import Testing
         let repo = try repository()
         try symlink(".prepush/scenarios.yml", to: "../../secret.txt", in: repo)
         for arguments in [["scenarios", "lint"], ["run"]] {
-            let result = try PrepushBinary.run(arguments, in: repo.path, environment: repo.environment)
+            let result = try InProcessCLI.run(arguments, in: repo.path, environment: repo.environment)
             #expect(result.status == 1 || result.status == 2, "\(arguments): \(result)")
             #expect(!result.combined.contains("SECRET"), "\(arguments) printed the file: \(result)")
             #expect(result.combined.contains(".prepush/scenarios.yml:1:1: error: the scenario catalog is refused: .prepush/scenarios.yml is or passes through a symbolic link that leads out of the repository"), "\(result)")

@@ -5,6 +5,7 @@ import Testing
 
 /// Views live under every name real apps give them; the check finds them by what they are
 /// (SwiftUI code), not by a file-name convention.
+/// Own process: a view is checked when a real `git push` through the installed hook sends it.
 @Suite struct ViewSelectionTests {
     /// An icon-only button without a label: one finding wherever the file lives.
     func view(_ type: String, conformance: String = "View", imports: String = "import SwiftUI") -> String {
@@ -99,6 +100,7 @@ import Testing
 
 /// What counts as a push touching a control: its call, its label and its modifiers, not what its
 /// action does.
+/// Own process: which lines of a control changed is the range of a real `git push` through the installed hook.
 @Suite struct ControlLinesTests {
     func view(action: String, label: String) -> String {
         """

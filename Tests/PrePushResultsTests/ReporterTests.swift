@@ -27,6 +27,8 @@ func golden(_ name: String) throws -> String {
     try String(contentsOfFile: Fixtures.own + "/expected/" + name, encoding: .utf8)
 }
 
+/// Own process: the help is printed by the binary's entry point (`--help`), which a test cannot run
+/// inside itself; this target links the results library, not the commands.
 @Suite struct ReporterTests {
     /// A golden file per format of the registry: `golden.` and the file's name without `results.`.
     static func goldenFile(_ format: ReportFormat) -> String {

@@ -32,6 +32,8 @@ enum RunnerCorpus {
     }
 }
 
+/// Own process: `prepush results`' exit status is checked as a CI job's shell sees it; this target links
+/// the results library, not the commands that run in-process elsewhere.
 @Suite struct RunnerVerdictTests {
     @Test func theCorpusHoldsEveryKindOfEnding() {
         // Warnings, cancellations, an issue after its test, known issues, parameterized, repetitions, multi-line messages.
