@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import PrePushCore
 internal import SwiftParser
 internal import SwiftSyntax
@@ -103,7 +107,7 @@ public struct ShippedSources: Sendable {
 
     /// Each native target's Swift files (through its groups' paths) and synchronized folders.
     static func projectClaims(_ bytes: [UInt8], folder: String) -> [Claim] {
-        guard let root = try? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil),
+        guard let root = try? PropertyListReader.openStep(bytes),
               let objects = (root as? [String: Any])?["objects"] as? [String: Any] else { return [] }
         var parents: [String: String] = [:]
         for (id, value) in objects {

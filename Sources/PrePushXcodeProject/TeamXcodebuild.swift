@@ -83,7 +83,7 @@ extension TeamCommands {
     /// One command's `xcodebuild test`, or nil when the line runs none.
     package static func xcodebuildTest(_ line: String, place: String, file: [String]) -> XcodebuildTest? {
         // `${{ matrix.scheme }}` is one word to the shell that runs the workflow's step.
-        let command = line.replacingOccurrences(of: "${{ ", with: "${{").replacingOccurrences(of: " }}", with: "}}")
+        let command = line.replacing("${{ ", with: "${{").replacing(" }}", with: "}}")
         let tokens = ShellWords.tokens(command)
         // A Makefile recipe's `@xcodebuild` (not echoed) and `-xcodebuild` (errors ignored) run xcodebuild too.
         guard let start = tokens.firstIndex(where: { token in

@@ -1,7 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import PrePushCore
 
-/// The targets of a `project.pbxproj` (an OpenStep property list, read by Foundation's
+/// The targets of a `project.pbxproj` (an OpenStep property list, read by `PropertyListReader`, not Foundation's
 /// `PropertyListSerialization`): each native target's id, name and product type, which says whether
 /// a test bundle runs unit tests or drives the app.
 public struct XcodeProjectFile: Sendable, Equatable {
@@ -41,10 +45,10 @@ public struct XcodeProjectFile: Sendable, Equatable {
     /// Reads a project file's bytes.
     public init(bytes: [UInt8], file: String) throws(ReadError) {
         let root: Any
-        do {
-            root = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
+        do throws(PropertyListReader.ReadError) {
+            root = try PropertyListReader.openStep(bytes)
         } catch {
-            throw ReadError(file: file, reason: "\(error)")
+            throw ReadError(file: file, reason: error.description)
         }
         guard let objects = (root as? [String: Any])?["objects"] as? [String: Any] else {
             throw ReadError(file: file, reason: "no objects")
@@ -104,7 +108,7 @@ public struct XcodeTestPlan: Sendable, Equatable {
 
     /// Reads a plan's JSON; nil when it is not one.
     public init?(bytes: [UInt8]) {
-        guard let root = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
+        guard let root = (try? PropertyListReader.json(bytes)) as? [String: Any],
               let entries = root["testTargets"] as? [[String: Any]] else { return nil }
         targets = entries.compactMap { entry in
             guard let target = entry["target"] as? [String: Any], let identifier = target["identifier"] as? String else { return nil }

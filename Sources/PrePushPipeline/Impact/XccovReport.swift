@@ -102,7 +102,7 @@ enum XccovReport {
         for (index, function) in functions.enumerated() {
             let names = byName[function.file] ?? [:]
             var rest = Substring(function.name)
-            while let marker = rest.range(of: " in ") {
+            while let marker = rest.firstRange(of: " in ") {
                 rest = rest[marker.upperBound...]
                 // Only a name of this file is a parent; `(extension in Module)` and `(_x in _HASH)` are not.
                 for parent in names[String(rest)] ?? [] where parent != index && functions[parent].lineNumber <= function.lineNumber {
