@@ -115,6 +115,41 @@ public enum TeamCommands {
         return found
     }
 
+    /// The schemes fastlane tests (`run_tests(scheme: 'Tests-Unit', …)`, `scan(scheme: "App")` in
+    /// a Fastfile or the lane files it imports, `scheme("App")` in a Scanfile), each with where:
+    /// schemes the team's lanes run for tests, which CI runs through them (`bundle exec fastlane test`).
+    public static func fastlaneTestSchemes(root: String) -> [(scheme: String, place: String)] {
+        let lanes = SourceTree.files(under: FilePath.join(root, "fastlane/lanes")) { $0.hasSuffix(".rb") }.map { "fastlane/lanes/" + $0 }
+        var found: [(scheme: String, place: String)] = []
+        for file in ["fastlane/Fastfile", "Fastfile"] + lanes + ["fastlane/Scanfile", "Scanfile"] {
+            let lines = text(of: FilePath.join(root, file)).split(separator: "\n", omittingEmptySubsequences: false)
+            let scanfile = file.hasSuffix("Scanfile")
+            // How deep in a `run_tests(`/`scan(` call's parentheses a line is (a Scanfile is all settings).
+            var depth = 0
+            for (number, line) in lines.enumerated() {
+                let code = line.drop { $0 == " " || $0 == "\t" }
+                guard !code.hasPrefix("#") else { continue }
+                let starts = ["run_tests", "scan"].contains { code.hasPrefix($0 + "(") || code.hasPrefix($0 + " ") }
+                guard scanfile || starts || depth > 0 else { continue }
+                if let value = scheme(in: code, scanfile: scanfile), !value.contains("#{") {
+                    found.append((value, "\(file):\(number + 1)"))
+                }
+                depth = max(0, depth + code.count(where: { $0 == "(" }) - code.count(where: { $0 == ")" }))
+            }
+        }
+        return found
+    }
+
+    /// The quoted scheme of `scheme: 'A'` (a call's argument) or `scheme("A")` (a Scanfile's).
+    static func scheme(in line: Substring, scanfile: Bool) -> String? {
+        let key = scanfile ? "scheme" : "scheme:"
+        guard let range = line.firstRange(of: key), range.lowerBound == line.startIndex || !(line[line.index(before: range.lowerBound)].isLetter) else { return nil }
+        let rest = line[range.upperBound...].drop { $0 == " " || $0 == "(" }
+        guard let quote = rest.first, quote == "'" || quote == "\"" else { return nil }
+        let value = rest.dropFirst().prefix { $0 != quote }
+        return value.isEmpty ? nil : String(value)
+    }
+
     /// The quoted or bare word after `flag` on a line (`-destination 'platform=…'`, fastlane's
     /// `destination: "platform=…"`).
     static func value(after flag: String, in line: Substring) -> String? {

@@ -1,0 +1,78 @@
+import Foundation
+import PrePushCore
+import PrePushTestSupport
+import PrePushXcodeProject
+import Testing
+
+/// Which UI bundles and classes take screenshots rather than check the app, and which schemes the
+/// team's fastlane lanes test: read from real apps' project files, lanes and test sources
+/// (Tests/Fixtures/ui-schemes/README.md names each origin and commit).
+@Suite struct ScreenshotSchemeTests {
+    static let fixtures = Fixtures.own + "/ui-schemes"
+
+    /// home-assistant's CI runs `fastlane test`, whose lane file runs `run_tests(scheme: 'Tests-Unit')`
+    /// and `run_tests(scheme: 'WatchApp')` over many lines each: those are the schemes the team tests.
+    @Test func fastlanesRunTestsNameTheSchemesTheTeamTests() {
+        let found = TeamCommands.fastlaneTestSchemes(root: Self.fixtures + "/home-assistant")
+        #expect(found.map(\.scheme) == ["Tests-Unit", "WatchApp"], "\(found)")
+        #expect(found.map(\.place) == ["fastlane/lanes/testing.rb:42", "fastlane/lanes/testing.rb:74"], "\(found)")
+        // Mastodon's lanes only build (`gym`, `build_app`): no scheme is tested.
+        #expect(TeamCommands.fastlaneTestSchemes(root: Self.fixtures + "/mastodon").isEmpty)
+    }
+
+    /// home-assistant's `Tests-UI` bundle compiles fastlane's `SnapshotHelper.swift` (its sources
+    /// build phase in project.pbxproj; the Snapfile names an older scheme name, `HomeAssistantUITests`),
+    /// and its one class takes fastlane snapshots: the bundle takes screenshots only.
+    @Test func aBundleThatCompilesFastlanesHelperTakesScreenshots() throws {
+        let survey = XcodeProjectSurvey(root: Self.fixtures + "/home-assistant")
+        let scheme = try #require(survey.schemes.first { $0.name == "Tests-UI" }, "\(survey.schemes.map(\.name))")
+        #expect(scheme.uiBundles == ["Tests-UI"] && scheme.screenshotBundles == ["Tests-UI"], "\(scheme)")
+        #expect(survey.snapshotHelperBundles == ["Tests-UI"] && survey.snapshotHelperFolders == ["UI"], "\(survey.snapshotHelperBundles)")
+        let unit = try #require(survey.schemes.first { $0.name == "Tests-Unit" })
+        #expect(unit.uiBundles.isEmpty && unit.screenshotBundles.isEmpty && unit.unitBundles.contains("Tests-App"), "\(unit)")
+    }
+
+    /// Mastodon's `Mastodon - Snapshot` runs a test plan that selects only `MastodonUISnapshotTests`,
+    /// whose tests reach `XCUIScreen.main.screenshot()` kept with `.keepAlways` through the class's own
+    /// `snapshot(…)` and `takeSnapshot(name:)`: a screenshot scheme. `Mastodon - Release` runs the
+    /// whole bundle, where `MastodonUITests` checks the app: the bundle stays, the screenshot class is named.
+    @Test func aPlanThatSelectsOnlyScreenshotTestsIsAScreenshotScheme() throws {
+        let survey = XcodeProjectSurvey(root: Self.fixtures + "/mastodon")
+        let snapshot = try #require(survey.schemes.first { $0.name == "Mastodon - Snapshot" }, "\(survey.schemes.map(\.name))")
+        #expect(snapshot.uiBundles == ["MastodonUITests"] && snapshot.screenshotBundles == ["MastodonUITests"], "\(snapshot)")
+        let release = try #require(survey.schemes.first { $0.name == "Mastodon - Release" })
+        #expect(release.uiBundles == ["MastodonUITests"] && release.screenshotBundles.isEmpty, "\(release)")
+        #expect(release.screenshotClasses == ["MastodonUITests/MastodonUISnapshotTests"], "\(release)")
+    }
+
+    /// The classes themselves: Mastodon's screenshot class and its plain UI test class, read from their
+    /// real sources; and a class that keeps a screenshot only in `tearDown` when a test fails (how a test
+    /// reports, not what it is for) is no screenshot class.
+    @Test func screenshotClassesAreTheOnesWhoseTestsKeepScreenshots() throws {
+        let folder = Self.fixtures + "/mastodon/MastodonUITests"
+        let texts = try ["MastodonUISnapshotTests.swift", "MastodonUITests.swift"].map { try String(contentsOfFile: folder + "/" + $0, encoding: .utf8) }
+        let reading = ScreenshotTests.read(texts)
+        #expect(reading.testClasses == ["MastodonUISnapshotTests", "MastodonUITests"], "\(reading)")
+        #expect(reading.screenshotClasses == ["MastodonUISnapshotTests"], "\(reading)")
+        let failureShots = """
+        import XCTest
+        final class LoginUITests: XCTestCase {
+            let app = XCUIApplication()
+            func testLogin() { app.launch(); XCTAssertTrue(app.buttons["login"].exists) }
+            override func tearDown() {
+                if (testRun?.failureCount ?? 0) > 0 { keep(app.screenshot()) }
+                super.tearDown()
+            }
+            func keep(_ screenshot: XCUIScreenshot) {
+                let attachment = XCTAttachment(screenshot: screenshot)
+                attachment.lifetime = .keepAlways
+                add(attachment)
+            }
+        }
+        """
+        let login = ScreenshotTests.read([failureShots])
+        #expect(login.testClasses == ["LoginUITests"] && login.screenshotClasses.isEmpty, "\(login)")
+        let home = try String(contentsOfFile: Self.fixtures + "/home-assistant/Tests/UI/HomeAssistantUITests.swift", encoding: .utf8)
+        #expect(ScreenshotTests.read([home]).screenshotClasses == ["HomeAssistantUITests"], "fastlane's snapshot(\"01…\")")
+    }
+}
