@@ -19,8 +19,16 @@ public enum TeamCommands {
             for file in files {
                 guard case .success(let bytes) = FileReading.read(FilePath.join(root, file), limit: 1_000_000) else { continue }
                 let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+                // fastlane's `destination:` is a test's only inside `run_tests(`/`scan(`: a build
+                // lane's (`xcodebuild(build: true, destination: …)`) names a simulator only to build for.
+                let fastlane = file.hasSuffix("Fastfile") || file.hasPrefix("fastlane/lanes/")
+                var depth = 0
                 for (number, line) in lines.enumerated() {
-                    guard let value = value(after: "-destination", in: line) ?? value(after: "destination:", in: line),
+                    let code = line.drop { $0 == " " || $0 == "\t" }
+                    let starts = fastlane && ["run_tests", "scan"].contains { code.hasPrefix($0 + "(") || code.hasPrefix($0 + " ") }
+                    let inTest = !fastlane || starts || depth > 0
+                    if starts || depth > 0 { depth = max(0, depth + code.count(where: { $0 == "(" }) - code.count(where: { $0 == ")" })) }
+                    guard let value = value(after: "-destination", in: line) ?? (inTest ? value(after: "destination:", in: line) : nil),
                           !value.contains("$"), !value.contains("#{"), value.contains("platform=") || value.hasPrefix("id=") else { continue }
                     return (value, "\(file):\(number + 1)")
                 }

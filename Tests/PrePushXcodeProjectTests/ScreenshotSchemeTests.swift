@@ -16,8 +16,17 @@ import Testing
         let found = TeamCommands.fastlaneTestSchemes(root: Self.fixtures + "/home-assistant")
         #expect(found.map(\.scheme) == ["Tests-Unit", "WatchApp"], "\(found)")
         #expect(found.map(\.place) == ["fastlane/lanes/testing.rb:42", "fastlane/lanes/testing.rb:74"], "\(found)")
-        // Mastodon's lanes only build (`gym`, `build_app`): no scheme is tested.
+        // Mastodon's lanes only build (`xcodebuild(build: true, …)`, `gym`): no scheme is tested.
         #expect(TeamCommands.fastlaneTestSchemes(root: Self.fixtures + "/mastodon").isEmpty)
+    }
+
+    /// A destination fastlane names is a test's only inside `run_tests(`/`scan(`: home-assistant's test
+    /// lane names iPhone 17; Mastodon's `iPhone 14 Pro` is its build lane's (`xcodebuild(build: true,
+    /// destination: …)`), a simulator current Xcodes no longer ship, so it is not copied.
+    @Test func onlyATestCallsDestinationIsTheTeams() throws {
+        let home = try #require(TeamCommands.destination(root: Self.fixtures + "/home-assistant"))
+        #expect(home.value == "platform=iOS Simulator,name=iPhone 17,OS=latest" && home.place == "fastlane/lanes/testing.rb:51", "\(home)")
+        #expect(TeamCommands.destination(root: Self.fixtures + "/mastodon") == nil)
     }
 
     /// home-assistant's `Tests-UI` bundle compiles fastlane's `SnapshotHelper.swift` (its sources
