@@ -132,30 +132,55 @@ public enum TeamCommands {
         for file in ["fastlane/Fastfile", "Fastfile"] + lanes + ["fastlane/Scanfile", "Scanfile"] {
             let lines = text(of: FilePath.join(root, file)).split(separator: "\n", omittingEmptySubsequences: false)
             let scanfile = file.hasSuffix("Scanfile")
-            // How deep in a `run_tests(`/`scan(` call's parentheses a line is (a Scanfile is all settings).
+            // Each `run_tests(`/`scan(` call, its lines gathered until its parentheses close (a Scanfile is all settings).
+            var calls: [[(number: Int, code: Substring)]] = scanfile ? [[]] : []
             var depth = 0
             for (number, line) in lines.enumerated() {
                 let code = line.drop { $0 == " " || $0 == "\t" }
                 guard !code.hasPrefix("#") else { continue }
                 let starts = ["run_tests", "scan"].contains { code.hasPrefix($0 + "(") || code.hasPrefix($0 + " ") }
+                if !scanfile, depth == 0, starts { calls.append([]) }
                 guard scanfile || starts || depth > 0 else { continue }
-                if let value = scheme(in: code, scanfile: scanfile), !value.contains("#{") {
-                    found.append((value, "\(file):\(number + 1)"))
+                calls[calls.count - 1].append((number, code))
+                if !scanfile { depth = max(0, depth + code.count(where: { $0 == "(" }) - code.count(where: { $0 == ")" })) }
+            }
+            for call in calls {
+                // `build_for_testing: true` builds for a later run (Pocket Casts' screenshot lane
+                // before `snapshot`): it tests nothing.
+                guard !call.contains(where: { $0.code.contains("build_for_testing: true") }) else { continue }
+                for (number, code) in call {
+                    if let value = scheme(in: code, scanfile: scanfile, constants: lines), !value.contains("#{") {
+                        found.append((value, "\(file):\(number + 1)"))
+                    }
                 }
-                depth = max(0, depth + code.count(where: { $0 == "(" }) - code.count(where: { $0 == ")" }))
             }
         }
         return found
     }
 
-    /// The quoted scheme of `scheme: 'A'` (a call's argument) or `scheme("A")` (a Scanfile's).
-    static func scheme(in line: Substring, scanfile: Bool) -> String? {
+    /// The scheme of `scheme: 'A'` (a call's argument) or `scheme("A")` (a Scanfile's): quoted, or
+    /// a constant the file sets to a quoted value (`scheme: SCHEME` with `SCHEME = 'pocketcasts'`).
+    static func scheme(in line: Substring, scanfile: Bool, constants file: [Substring]) -> String? {
         let key = scanfile ? "scheme" : "scheme:"
         guard let range = line.firstRange(of: key), range.lowerBound == line.startIndex || !(line[line.index(before: range.lowerBound)].isLetter) else { return nil }
         let rest = line[range.upperBound...].drop { $0 == " " || $0 == "(" }
-        guard let quote = rest.first, quote == "'" || quote == "\"" else { return nil }
-        let value = rest.dropFirst().prefix { $0 != quote }
-        return value.isEmpty ? nil : String(value)
+        guard let quote = rest.first else { return nil }
+        if quote == "'" || quote == "\"" {
+            let value = rest.dropFirst().prefix { $0 != quote }
+            return value.isEmpty ? nil : String(value)
+        }
+        // A Ruby constant: capitals, digits and underscores, set once at the start of a line.
+        let name = rest.prefix { $0.isUppercase || $0.isNumber || $0 == "_" }
+        guard !name.isEmpty, name.first?.isUppercase == true, rest.dropFirst(name.count).first.map({ $0 == "," || $0 == " " || $0 == ")" }) ?? true else { return nil }
+        for other in file {
+            let code = other.drop { $0 == " " || $0 == "\t" }
+            guard code.hasPrefix(name + " =") || code.hasPrefix(name + "=") else { continue }
+            let value = code.dropFirst(name.count).drop { $0 == " " || $0 == "=" }
+            guard let open = value.first, open == "'" || open == "\"" else { return nil }
+            let text = value.dropFirst().prefix { $0 != open }
+            return text.isEmpty ? nil : String(text)
+        }
+        return nil
     }
 
     /// The quoted or bare word after `flag` on a line (`-destination 'platform=…'`, fastlane's

@@ -20,6 +20,41 @@ import Testing
         #expect(TeamCommands.fastlaneTestSchemes(root: Self.fixtures + "/mastodon").isEmpty)
     }
 
+    /// Pocket Casts' Fastfile (github.com/Automattic/pocket-casts-ios at c23892d1f47b, lines 39 and
+    /// 187–191 and 985–997, verbatim): the `test` lane runs `run_tests(scheme: SCHEME)` with the
+    /// constant set at the top; the `screenshots` lane's `scan(… build_for_testing: true …)` only
+    /// builds the screenshot scheme for `snapshot` and tests nothing.
+    @Test func aConstantSchemeIsReadAndABuildForTestingIsNoTest() throws {
+        let root = try TemporaryDirectory(prefix: "prepush-pocketcasts")
+        try root.write("""
+        SCHEME = 'pocketcasts'
+
+          desc 'Run the unit tests'
+          lane :test do
+            run_tests(
+              scheme: SCHEME
+            )
+          end
+
+          lane :screenshots do
+            iphone_devices = ['iPhone 12']
+            ipad_devices = ['iPad (9th generation)']
+
+            # Build once to speed up the other runs
+            scan(
+              workspace: 'podcasts.xcworkspace',
+              scheme: 'Screenshot Automation',
+              build_for_testing: true,
+              clean: true,
+              devices: iphone_devices + ipad_devices,
+              reset_simulator: true
+            )
+
+        """, to: "fastlane/Fastfile")
+        let found = TeamCommands.fastlaneTestSchemes(root: root.path)
+        #expect(found.map(\.scheme) == ["pocketcasts"] && found.map(\.place) == ["fastlane/Fastfile:6"], "\(found)")
+    }
+
     /// A destination fastlane names is a test's only inside `run_tests(`/`scan(`: home-assistant's test
     /// lane names iPhone 17; Mastodon's `iPhone 14 Pro` is its build lane's (`xcodebuild(build: true,
     /// destination: …)`), a simulator current Xcodes no longer ship, so it is not copied.
