@@ -55,6 +55,21 @@ import Testing
         #expect(found.map(\.scheme) == ["pocketcasts"] && found.map(\.place) == ["fastlane/Fastfile:6"], "\(found)")
     }
 
+    /// kiwix's workflow (github.com/kiwix/kiwix-apple at 973f26d22dde, .github/workflows/ci.yml: an
+    /// excerpt of lines 79–87, the `if:` and `env:` lines left out) runs `UITests_macOS` and has the iPhone UI tests commented out: a
+    /// commented-out command is no scheme the team tests.
+    @Test func aCommentedOutCommandRunsNothing() throws {
+        let root = try TemporaryDirectory(prefix: "prepush-kiwix")
+        try root.write("""
+              - name: Run UI Tests on macOS
+                run: xcodebuild test -scheme UITests_macOS -destination 'platform=macOS'
+              # - name: Run UI Tests on iPhone
+              #   run: xcodebuild test -scheme UITests_iPhone -destination "platform=iOS Simulator,name=$DEVICE_NAME"
+
+        """, to: ".github/workflows/ci.yml")
+        #expect(TeamCommands.xcodebuildTests(root: root.path).map(\.schemes) == [["UITests_macOS"]])
+    }
+
     /// A destination fastlane names is a test's only inside `run_tests(`/`scan(`: home-assistant's test
     /// lane names iPhone 17; Mastodon's `iPhone 14 Pro` is its build lane's (`xcodebuild(build: true,
     /// destination: …)`), a simulator current Xcodes no longer ship, so it is not copied.
