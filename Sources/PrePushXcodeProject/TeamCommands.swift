@@ -19,8 +19,16 @@ public enum TeamCommands {
             for file in files {
                 guard case .success(let bytes) = FileReading.read(FilePath.join(root, file), limit: 1_000_000) else { continue }
                 let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+                // fastlane's `destination:` is a test's only inside `run_tests(`/`scan(`: a build
+                // lane's (`xcodebuild(build: true, destination: …)`) names a simulator only to build for.
+                let fastlane = file.hasSuffix("Fastfile") || file.hasPrefix("fastlane/lanes/")
+                var depth = 0
                 for (number, line) in lines.enumerated() {
-                    guard let value = value(after: "-destination", in: line) ?? value(after: "destination:", in: line),
+                    let code = line.drop { $0 == " " || $0 == "\t" }
+                    let starts = fastlane && ["run_tests", "scan"].contains { code.hasPrefix($0 + "(") || code.hasPrefix($0 + " ") }
+                    let inTest = !fastlane || starts || depth > 0
+                    if starts || depth > 0 { depth = max(0, depth + code.count(where: { $0 == "(" }) - code.count(where: { $0 == ")" })) }
+                    guard let value = value(after: "-destination", in: line) ?? (inTest ? value(after: "destination:", in: line) : nil),
                           !value.contains("$"), !value.contains("#{"), value.contains("platform=") || value.hasPrefix("id=") else { continue }
                     return (value, "\(file):\(number + 1)")
                 }
@@ -113,6 +121,66 @@ public enum TeamCommands {
             }
         }
         return found
+    }
+
+    /// The schemes fastlane tests (`run_tests(scheme: 'Tests-Unit', …)`, `scan(scheme: "App")` in
+    /// a Fastfile or the lane files it imports, `scheme("App")` in a Scanfile), each with where:
+    /// schemes the team's lanes run for tests, which CI runs through them (`bundle exec fastlane test`).
+    public static func fastlaneTestSchemes(root: String) -> [(scheme: String, place: String)] {
+        let lanes = SourceTree.files(under: FilePath.join(root, "fastlane/lanes")) { $0.hasSuffix(".rb") }.map { "fastlane/lanes/" + $0 }
+        var found: [(scheme: String, place: String)] = []
+        for file in ["fastlane/Fastfile", "Fastfile"] + lanes + ["fastlane/Scanfile", "Scanfile"] {
+            let lines = text(of: FilePath.join(root, file)).split(separator: "\n", omittingEmptySubsequences: false)
+            let scanfile = file.hasSuffix("Scanfile")
+            // Each `run_tests(`/`scan(` call, its lines gathered until its parentheses close (a Scanfile is all settings).
+            var calls: [[(number: Int, code: Substring)]] = scanfile ? [[]] : []
+            var depth = 0
+            for (number, line) in lines.enumerated() {
+                let code = line.drop { $0 == " " || $0 == "\t" }
+                guard !code.hasPrefix("#") else { continue }
+                let starts = ["run_tests", "scan"].contains { code.hasPrefix($0 + "(") || code.hasPrefix($0 + " ") }
+                if !scanfile, depth == 0, starts { calls.append([]) }
+                guard scanfile || starts || depth > 0 else { continue }
+                calls[calls.count - 1].append((number, code))
+                if !scanfile { depth = max(0, depth + code.count(where: { $0 == "(" }) - code.count(where: { $0 == ")" })) }
+            }
+            for call in calls {
+                // `build_for_testing: true` builds for a later run (Pocket Casts' screenshot lane
+                // before `snapshot`): it tests nothing.
+                guard !call.contains(where: { $0.code.contains("build_for_testing: true") }) else { continue }
+                for (number, code) in call {
+                    if let value = scheme(in: code, scanfile: scanfile, constants: lines), !value.contains("#{") {
+                        found.append((value, "\(file):\(number + 1)"))
+                    }
+                }
+            }
+        }
+        return found
+    }
+
+    /// The scheme of `scheme: 'A'` (a call's argument) or `scheme("A")` (a Scanfile's): quoted, or
+    /// a constant the file sets to a quoted value (`scheme: SCHEME` with `SCHEME = 'pocketcasts'`).
+    static func scheme(in line: Substring, scanfile: Bool, constants file: [Substring]) -> String? {
+        let key = scanfile ? "scheme" : "scheme:"
+        guard let range = line.firstRange(of: key), range.lowerBound == line.startIndex || !(line[line.index(before: range.lowerBound)].isLetter) else { return nil }
+        let rest = line[range.upperBound...].drop { $0 == " " || $0 == "(" }
+        guard let quote = rest.first else { return nil }
+        if quote == "'" || quote == "\"" {
+            let value = rest.dropFirst().prefix { $0 != quote }
+            return value.isEmpty ? nil : String(value)
+        }
+        // A Ruby constant: capitals, digits and underscores, set once at the start of a line.
+        let name = rest.prefix { $0.isUppercase || $0.isNumber || $0 == "_" }
+        guard !name.isEmpty, name.first?.isUppercase == true, rest.dropFirst(name.count).first.map({ $0 == "," || $0 == " " || $0 == ")" }) ?? true else { return nil }
+        for other in file {
+            let code = other.drop { $0 == " " || $0 == "\t" }
+            guard code.hasPrefix(name + " =") || code.hasPrefix(name + "=") else { continue }
+            let value = code.dropFirst(name.count).drop { $0 == " " || $0 == "=" }
+            guard let open = value.first, open == "'" || open == "\"" else { return nil }
+            let text = value.dropFirst().prefix { $0 != open }
+            return text.isEmpty ? nil : String(text)
+        }
+        return nil
     }
 
     /// The quoted or bare word after `flag` on a line (`-destination 'platform=…'`, fastlane's

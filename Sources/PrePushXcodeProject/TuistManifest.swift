@@ -24,6 +24,11 @@ public struct TuistManifest: Sendable {
     /// `Tuist/ProjectDescriptionHelpers`: a manifest that makes its project with one of them
     /// (`let project = Project.framework(name: "Claims")`) is read through it.
     public init?(text: String, helpers: [String] = []) {
+        self.init(text: text, helperFunctions: helpers.isEmpty ? [:] : TuistHelperEvaluation.functions(in: helpers))
+    }
+
+    /// Reads a manifest through helper functions parsed once (`TuistHelperEvaluation.functions(in:)`).
+    init?(text: String, helperFunctions: [String: FunctionDeclSyntax]) {
         let file = Parser.parse(source: text)
         let visitor = ManifestVisitor(viewMode: .sourceAccurate)
         visitor.walk(file)
@@ -36,8 +41,8 @@ public struct TuistManifest: Sendable {
             return
         }
         // `let project = Project.app(…)`: the helper is walked with the call's arguments.
-        var evaluation = TuistHelperEvaluation(helpers: helpers)
-        guard !helpers.isEmpty, let call = Self.projectCall(in: file), evaluation.evaluate(call), let name = evaluation.projectName else { return nil }
+        var evaluation = TuistHelperEvaluation(functions: helperFunctions)
+        guard !helperFunctions.isEmpty, let call = Self.projectCall(in: file), evaluation.evaluate(call), let name = evaluation.projectName else { return nil }
         self.name = name
         testTargets = evaluation.testTargets
         testPlans = [:]

@@ -102,6 +102,8 @@ public struct XcodeTestPlan: Sendable, Equatable {
         public let enabled: Bool
         /// The classes and tests the plan skips in it (`"skippedTests"`, `WikipediaUITests` or `Class/test()`).
         public var skippedTests: [String] = []
+        /// The only classes and tests the plan runs in it (`"selectedTests"`), empty for all of them.
+        public var selectedTests: [String] = []
     }
 
     public let targets: [Target]
@@ -114,11 +116,12 @@ public struct XcodeTestPlan: Sendable, Equatable {
             guard let target = entry["target"] as? [String: Any], let identifier = target["identifier"] as? String else { return nil }
             return Target(identifier: identifier, name: target["name"] as? String ?? "",
                           container: XcodeScheme.container(target["containerPath"] as? String ?? ""),
-                          enabled: entry["enabled"] as? Bool ?? true, skippedTests: Self.skipped(entry["skippedTests"]))
+                          enabled: entry["enabled"] as? Bool ?? true, skippedTests: Self.skipped(entry["skippedTests"]),
+                          selectedTests: Self.skipped(entry["selectedTests"]))
         }
     }
 
-    /// A plan's `skippedTests`: a list of names, or (Xcode 16's form) `{"suites": [{"name": …}]}`.
+    /// A plan's `skippedTests` or `selectedTests`: a list of names, or (Xcode 16's form) `{"suites": [{"name": …}]}`.
     static func skipped(_ value: Any?) -> [String] {
         if let names = value as? [String] { return names }
         if let object = value as? [String: Any], let suites = object["suites"] as? [[String: Any]] {

@@ -1,5 +1,6 @@
 import PrePushCore
 import PrePushYAML
+internal import SwiftSyntax
 
 /// What a repository holds that runs tests, read the way Xcode reads it: every workspace and project
 /// below the root (not in build or dependency folders), each shared scheme's TestAction with the
@@ -52,6 +53,11 @@ public struct XcodeProjectSurvey: Sendable {
         /// Its UI-testing bundles built for another platform than iOS, with the SDKs they name
         /// (`WatchUITests (watchos)`): kept out of `uiBundles`, as an iPhone simulator cannot run them.
         public var otherPlatformBundles: [String] = []
+        /// Its UI bundles that take screenshots and nothing else: fastlane's `SnapshotHelper.swift`
+        /// is among their sources, or every test class the scheme runs in them takes screenshots.
+        public var screenshotBundles: [String] = []
+        /// The classes that take screenshots in its other UI bundles (`Bundle/Class`), which a UI stage skips.
+        public var screenshotClasses: [String] = []
     }
 
     public private(set) var containers: [Container] = []
@@ -70,6 +76,8 @@ public struct XcodeProjectSurvey: Sendable {
     /// The folders (their last component) holding fastlane's `SnapshotHelper.swift`: a UI bundle
     /// named so takes screenshots.
     public private(set) var snapshotHelperFolders: Set<String> = []
+    /// The UI bundles whose sources build phase compiles fastlane's `SnapshotHelper.swift`.
+    public private(set) var snapshotHelperBundles: Set<String> = []
     /// Files that could not be read, with why.
     public private(set) var problems: [String] = []
 
@@ -85,6 +93,8 @@ public struct XcodeProjectSurvey: Sendable {
     private let root: String
     /// Each project file read, by project; nil for one that could not be read (said once).
     private var projectFiles: [String: XcodeProjectFile?] = [:]
+    /// What each UI bundle's sources say about screenshots, by `project/target`.
+    private var screenshotReadings: [String: (reading: ScreenshotTests.Reading, helper: Bool)] = [:]
 
     /// XcodeGen specs the team's commands name (`xcodegen --spec project-app.yml`), with the
     /// folder each writes its project to (`--project`; nil: beside the spec).
@@ -111,7 +121,8 @@ public struct XcodeProjectSurvey: Sendable {
             if let bytes = read(path, limit: 4_000_000) { tuistHelpers.append(String(decoding: bytes, as: UTF8.self)) }
         }
         var specs: [GeneratedProject] = []
-        for path in paths where !path.contains("ProjectDescriptionHelpers/") { note(path, specs: &specs) }
+        let helperFunctions = tuistHelpers.isEmpty ? [:] : TuistHelperEvaluation.functions(in: tuistHelpers)
+        for path in paths where !path.contains("ProjectDescriptionHelpers/") { note(path, specs: &specs, helpers: helperFunctions) }
         if let workspace = tuistWorkspace { specs = Self.joined(specs, into: workspace) }
         containers.sort { ($0.isWorkspace ? 0 : 1, $0.path) < ($1.isWorkspace ? 0 : 1, $1.path) }
         for path in paths where path.hasSuffix(".xcscheme") {
@@ -186,7 +197,7 @@ public struct XcodeProjectSurvey: Sendable {
     }
 
     /// What one found file says: a package with or without tests, a generator spec, a container.
-    private mutating func note(_ path: String, specs: inout [GeneratedProject]) {
+    private mutating func note(_ path: String, specs: inout [GeneratedProject], helpers: [String: FunctionDeclSyntax]) {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
         switch name {
@@ -216,7 +227,7 @@ public struct XcodeProjectSurvey: Sendable {
         case "Project.swift":
             guard let bytes = read(path, limit: 4_000_000), ByteSearch.contains(bytes, Array("ProjectDescription".utf8)) else { return }
             generatorSpecs.append(path)
-            guard let manifest = TuistManifest(text: String(decoding: bytes, as: UTF8.self), helpers: tuistHelpers) else { return }
+            guard let manifest = TuistManifest(text: String(decoding: bytes, as: UTF8.self), helperFunctions: helpers) else { return }
             specs.append(GeneratedProject(spec: path, container: Container(path: FilePath.join(folder, manifest.name + ".xcworkspace"), isWorkspace: true),
                                           testTargets: manifest.testTargets, schemes: tuistSchemes(manifest, folder: folder), macOnly: manifest.macOnly))
         case "Workspace.swift":
@@ -258,6 +269,8 @@ public struct XcodeProjectSurvey: Sendable {
         var tests = SchemeTests(name: name, container: container, hasTestAction: scheme.hasTestAction)
         var bundles = scheme.testables.filter { !$0.skipped }.map { (identifier: $0.identifier, name: $0.name, container: $0.container) }
         tests.skippedTests = scheme.testables.filter { !$0.skipped }.flatMap { testable in testable.skippedTests.map { Self.skipName(testable.name, $0) } }
+        // What the plan selects in each bundle (`selectedTests`); absent: all of it.
+        var selected: [String: [String]] = [:]
         if let plan = scheme.testPlans.first {
             let planPath = FilePath.normalize(FilePath.join(own.folder, plan))
             tests.testPlan = planPath
@@ -266,6 +279,7 @@ public struct XcodeProjectSurvey: Sendable {
                     bundles.append((target.identifier, target.name, target.container))
                 }
                 tests.skippedTests += testPlan.targets.filter(\.enabled).flatMap { target in target.skippedTests.map { Self.skipName(target.name, $0) } }
+                for target in testPlan.targets where target.enabled && !target.selectedTests.isEmpty { selected[target.name] = target.selectedTests }
             }
         }
         for bundle in bundles {
@@ -274,13 +288,56 @@ public struct XcodeProjectSurvey: Sendable {
             switch kind {
             case .ui where !platforms.isEmpty: tests.otherPlatformBundles.append("\(bundle.name) (\(platforms.sorted().joined(separator: ", ")))")
             case .unit: tests.unitBundles.append(bundle.name)
-            case .ui: tests.uiBundles.append(bundle.name)
+            case .ui:
+                tests.uiBundles.append(bundle.name)
+                noteScreenshots(bundle, from: own.folder, selected: selected[bundle.name], in: &tests)
             case nil:
                 tests.guessed.append(bundle.name)
                 if bundle.name.hasSuffix("UITests") || bundle.name.hasSuffix("UITest") { tests.uiBundles.append(bundle.name) } else { tests.unitBundles.append(bundle.name) }
             }
         }
         return tests
+    }
+
+    /// Whether a UI bundle takes screenshots only (fastlane's helper among its sources, or every
+    /// class the scheme runs in it taking screenshots), else which of its classes do.
+    private mutating func noteScreenshots(_ bundle: (identifier: String, name: String, container: String), from folder: String,
+                                          selected: [String]?, in tests: inout SchemeTests) {
+        let project = FilePath.normalize(FilePath.join(folder, bundle.container))
+        guard project.hasSuffix(".xcodeproj"), let target = projectFiles[project]??.targets[bundle.identifier] else { return }
+        let (reading, helper) = screenshotReading(project: project, target: target.name)
+        if helper { snapshotHelperBundles.insert(bundle.name) }
+        // `Class/test()` or `Class`: the classes the scheme's plan runs.
+        let classes = selected.map { Set($0.compactMap { $0.split(separator: "/").first.map(String.init) }) } ?? reading.testClasses
+        if helper || (!classes.isEmpty && classes.isSubset(of: reading.screenshotClasses)) {
+            tests.screenshotBundles.append(bundle.name)
+        } else {
+            tests.screenshotClasses += classes.intersection(reading.screenshotClasses).sorted().map { bundle.name + "/" + $0 }
+        }
+    }
+
+    /// What a UI bundle's Swift sources (its sources build phase and synchronized folders, from the
+    /// project file) say: its test classes and those that take screenshots, and whether fastlane's
+    /// `SnapshotHelper.swift` is among them. Read once per bundle.
+    private mutating func screenshotReading(project: String, target: String) -> (reading: ScreenshotTests.Reading, helper: Bool) {
+        let key = project + "/" + target
+        if let known = screenshotReadings[key] { return known }
+        var result = (reading: ScreenshotTests.Reading(), helper: false)
+        defer { screenshotReadings[key] = result }
+        guard case .success(let bytes) = FileReading.read(FilePath.join(root, project + "/project.pbxproj"), limit: 50_000_000),
+              let claim = ShippedSources.projectClaims(bytes, folder: ShippedSources.parent(project)).first(where: { $0.target == target }) else { return result }
+        var files = claim.files.sorted()
+        for folder in claim.folders {
+            files += SourceTree.files(under: FilePath.join(root, folder)) { $0.hasSuffix(".swift") }.map { FilePath.join(folder, $0) }.filter { !claim.excluded.contains($0) }
+        }
+        result.helper = files.contains { $0 == "SnapshotHelper.swift" || $0.hasSuffix("/SnapshotHelper.swift") }
+        // A UI bundle is tens of files; the bound keeps a generated one from taking long.
+        let texts = files.prefix(400).compactMap { file -> String? in
+            guard case .success(let bytes) = FileReading.read(FilePath.join(root, file), limit: 2_000_000) else { return nil }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        result.reading = ScreenshotTests.read(texts)
+        return result
     }
 
     /// `Bundle/Class/test` for a skip named `Class/test()` in bundle `Bundle`. Schemes and plans

@@ -39,20 +39,55 @@ public enum InitRun {
         /// The schemes fastlane's snapshot runs (its Snapfile), with where each is named.
         var snapshotSchemes: [(scheme: String, place: String)] = []
 
-        /// Schemes that take screenshots (named in the Snapfile, or testing a bundle beside fastlane's
-        /// `SnapshotHelper.swift`) and that the team's CI never runs with `xcodebuild test`, with why:
-        /// offered in a comment, never made the UI stage.
+        /// The schemes the team's fastlane lanes test (`run_tests(scheme: 'Tests-Unit')`), with where.
+        var fastlaneTests: [(scheme: String, place: String)] = []
+
+        /// Schemes that take screenshots (named in the Snapfile; testing a bundle that compiles, or
+        /// sits beside, fastlane's `SnapshotHelper.swift`; or whose every UI test class the scheme
+        /// runs saves screenshots) and that the team's CI never runs, with why: offered in a
+        /// comment, never made the UI stage.
         var screenshotSchemes: [(scheme: String, why: String)] {
-            survey.schemes.filter { !$0.uiBundles.isEmpty && teamCommand(for: $0.name) == nil }.compactMap { scheme in
+            survey.schemes.filter { !$0.uiBundles.isEmpty && !teamRuns($0.name) }.compactMap { scheme in
                 if let named = snapshotSchemes.first(where: { $0.scheme == scheme.name }) { return (scheme.name, "fastlane snapshot runs it (\(named.place))") }
                 if let bundle = scheme.uiBundles.first(where: survey.snapshotHelperFolders.contains) {
                     return (scheme.name, "\(bundle) holds fastlane's SnapshotHelper.swift")
                 }
+                if let bundle = scheme.uiBundles.first(where: survey.snapshotHelperBundles.contains) {
+                    return (scheme.name, "\(bundle) compiles fastlane's SnapshotHelper.swift")
+                }
+                if Set(scheme.uiBundles).isSubset(of: scheme.screenshotBundles) {
+                    return (scheme.name, "every test class it runs in \(scheme.uiBundles.joined(separator: ", ")) keeps screenshots\(scheme.testPlan.map { " (its test plan \($0))" } ?? "")")
+                }
                 return nil
             }
         }
-        /// The scheme the UI stage runs: not a screenshot scheme.
-        var uiScheme: XcodeProjectSurvey.SchemeTests? { survey.uiScheme(excluding: Set(screenshotSchemes.map(\.scheme))) }
+        /// Whether the team's CI tests any scheme here (its `xcodebuild test`, `tuist test`, fastlane's `run_tests`).
+        var teamTestsASchemeHere: Bool { survey.schemes.contains { teamRuns($0.name) } }
+        /// The schemes here the team's CI tests, by name.
+        var teamTestedSchemes: [String] { survey.schemes.filter { teamRuns($0.name) }.map(\.name) }
+        /// The UI bundles the schemes the team's CI tests run.
+        var teamRunUIBundles: Set<String> { Set(survey.schemes.filter { teamRuns($0.name) }.flatMap(\.uiBundles)) }
+
+        /// The scheme the UI stage runs: a scheme the team's CI tests that runs UI bundles, else one
+        /// that runs UI bundles the CI tests through another scheme; when the CI tests schemes here
+        /// but no UI bundle, none (a scheme CI never runs is named in a comment). Only when the CI
+        /// tests no scheme here, the survey's choice. Never a screenshot scheme.
+        var uiScheme: XcodeProjectSurvey.SchemeTests? {
+            let excluded = Set(screenshotSchemes.map(\.scheme))
+            guard teamTestsASchemeHere else { return survey.uiScheme(excluding: excluded) }
+            let candidates = survey.schemes.filter { !$0.uiBundles.isEmpty && !excluded.contains($0.name) }
+            if let run = candidates.first(where: { teamRuns($0.name) }) { return run }
+            let bundles = teamRunUIBundles
+            return candidates.first { Set($0.uiBundles).isSubset(of: bundles) }
+        }
+        /// Schemes that run UI bundles and that no stage runs because the team's CI never runs them
+        /// (it tests other schemes here); screenshot schemes are said apart.
+        var unrunUISchemes: [XcodeProjectSurvey.SchemeTests] {
+            guard teamTestsASchemeHere else { return [] }
+            let said = Set(screenshotSchemes.map(\.scheme) + [uiScheme?.name].compactMap { $0 })
+            let bundles = teamRunUIBundles
+            return survey.schemes.filter { !$0.uiBundles.isEmpty && !said.contains($0.name) && !teamRuns($0.name) && !Set($0.uiBundles).isSubset(of: bundles) }
+        }
 
         /// The scheme the unit stage runs. With tests in the root's Package.swift, only a scheme the
         /// team's own `xcodebuild test` runs (an app whose project uses the package, `make test-app`):
@@ -64,9 +99,10 @@ public enum InitRun {
             let chosen = run.first { $0.name == survey.unitScheme?.name } ?? run.first
             return rootPackageTests ? chosen : chosen ?? survey.unitScheme
         }
-        /// Whether the team's CI tests a scheme: an `xcodebuild test -scheme` or `tuist test SCHEME` names it.
+        /// Whether the team's CI tests a scheme: an `xcodebuild test -scheme`, `tuist test SCHEME` or
+        /// fastlane's `run_tests(scheme:)` names it.
         func teamRuns(_ scheme: String) -> Bool {
-            teamCommand(for: scheme) != nil || generators.contains { $0.scheme == scheme }
+            teamCommand(for: scheme) != nil || generators.contains { $0.scheme == scheme } || fastlaneTests.contains { $0.scheme == scheme }
         }
         /// Whether the root package's tests get a `swift test` stage: they are there, and the unit
         /// scheme does not run them already.
@@ -169,6 +205,7 @@ public enum InitRun {
                                 teamCommands: TeamCommands.testCommands(root: root), xcodebuildTests: TeamCommands.xcodebuildTests(root: root),
                                 generators: generators, snapshotSchemes: TeamCommands.snapshotSchemes(root: root))
         findings.validationFlags = TeamCommands.validationFlags(root: root)
+        findings.fastlaneTests = TeamCommands.fastlaneTestSchemes(root: root)
         let graph = withTuistGraph(findings.survey, root: root, environment: CommandContext.now.environment)
         findings.survey = graph.survey
         findings.graphNote = graph.note

@@ -48,7 +48,8 @@ extension InitRun {
                                   timeout: "600               # seconds, at most 600 (UI_TEST_TIMEOUT, --timeout)")
         } else {
             let why = survey.containers.isEmpty && survey.generatorSpecs.isEmpty ? "no Xcode project here"
-                : (survey.schemes.isEmpty ? "no shared scheme found (Xcode: Manage Schemes → Shared)" : "no shared scheme tests a UI-testing bundle")
+                : (survey.schemes.isEmpty ? "no shared scheme found (Xcode: Manage Schemes → Shared)"
+                   : survey.schemes.contains { !$0.uiBundles.isEmpty } ? "no UI scheme the team runs: see below" : "no shared scheme tests a UI-testing bundle")
             stages += ["  # ui:                         # \(why)",
                        "  #   run: xcodebuild test -scheme AppUITests -destination '\(findings.destination?.value ?? guessedDestination)'",
                        "  #   timeout: 600"]
@@ -111,7 +112,11 @@ extension InitRun {
             lines.append("  # Scheme \(scheme.name) tests UI bundles for another platform, \(scheme.otherPlatformBundles.joined(separator: ", ")): an iPhone simulator cannot run them, so no stage does.")
         }
         for (scheme, why) in findings.screenshotSchemes {
-            lines.append("  # Scheme \(scheme) takes screenshots (\(why)) and the team's CI never runs it with xcodebuild test: no stage; `fastlane snapshot` makes them.")
+            lines.append("  # Scheme \(scheme) takes screenshots (\(why)) and the team's CI never runs it: no stage; `fastlane snapshot` or the scheme itself makes them.")
+        }
+        for scheme in findings.unrunUISchemes {
+            lines.append("  # Scheme \(scheme.name) tests UI bundles \(scheme.uiBundles.joined(separator: ", ")), which the team's CI never runs (it tests \(findings.teamTestedSchemes.joined(separator: ", "))): no stage; to run them on each push:")
+            lines.append("  #   run: xcodebuild test \(scheme.container.flag) \(ShellQuoting.word(scheme.container.path)) -scheme \(ShellQuoting.word(scheme.name)) -destination '\(findings.destination?.value ?? guessedDestination)'")
         }
         return lines
     }
@@ -160,7 +165,14 @@ extension InitRun {
         if !skipped.isEmpty {
             lines.append("    # The scheme\(scheme.testPlan.map { " and its test plan \($0) skip" } ?? " skips") \(TextFormatting.count(skipped.count, "class or test", plural: "classes or tests")) (\(skipped.prefix(3).joined(separator: ", "))\(skipped.count > 3 ? ", …" : "")): the run leaves them out with -skip-testing.")
         }
-        let skips = skipped.map { " -skip-testing:" + ShellQuoting.word($0) }.joined()
+        // Screenshot bundles and classes in a UI stage's scheme the team's CI does not run: they make
+        // pictures (often against a demo server), they do not check the app.
+        let screenshots = bundles == scheme.uiBundles && !findings.teamRuns(scheme.name)
+            ? scheme.screenshotBundles.filter(bundles.contains) + scheme.screenshotClasses : []
+        if !screenshots.isEmpty {
+            lines.append("    # \(screenshots.joined(separator: ", ")) \(screenshots.count == 1 ? "takes" : "take") screenshots (its tests keep them, or fastlane's SnapshotHelper.swift), which the team's CI does not run: left out with -skip-testing.")
+        }
+        let skips = (skipped + screenshots).map { " -skip-testing:" + ShellQuoting.word($0) }.joined()
         lines.append(known.map { "    # The destination is the one \($0.place) uses." }
                      ?? "    # The destination is the newest available iPhone simulator, found when the stage runs (`prepush destination`).")
         // A generated project (XcodeGen, Tuist) is generated first: the spec is what the team commits.
@@ -224,7 +236,10 @@ extension InitRun {
         if let ui = findings.uiScheme {
             parts.append("ui: xcodebuild test -scheme \(ui.name) (UI bundles: \(ui.uiBundles.count))")
         } else {
-            parts.append("ui: none (\(survey.schemes.isEmpty && !survey.containers.isEmpty ? "no shared scheme" : "no scheme tests a UI-testing bundle"))")
+            let why = survey.schemes.isEmpty && !survey.containers.isEmpty ? "no shared scheme"
+                : survey.schemes.contains { !$0.uiBundles.isEmpty } ? "its UI schemes take screenshots or the team's CI never runs them"
+                : "no scheme tests a UI-testing bundle"
+            parts.append("ui: none (\(why))")
         }
         let nested = survey.testPackages.filter { !$0.isEmpty }.count
         if nested > 0 { parts.append("\(TextFormatting.count(nested, "nested package")) with tests") }

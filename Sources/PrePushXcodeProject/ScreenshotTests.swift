@@ -1,0 +1,114 @@
+internal import SwiftParser
+internal import SwiftSyntax
+
+/// The UI-test classes that take screenshots (for the App Store, fastlane's `snapshot`) rather than
+/// check the app, read from their sources with swift-syntax: a class whose `test…` methods reach,
+/// through the class's own methods, a screenshot kept as an attachment (`XCUIScreen.main.screenshot()`
+/// or `app.screenshot()` in a method that sets `.keepAlways`) or fastlane's helper (`snapshot("01Home")`,
+/// `setupSnapshot(app)`). A screenshot taken in `tearDown` when a test fails is how a test reports,
+/// not what it is for: `tearDown` is no test method, so it does not count.
+public enum ScreenshotTests {
+    /// What the files of one test bundle declare.
+    public struct Reading: Sendable, Equatable {
+        /// Every class (by name) that declares a `test…` method.
+        public var testClasses: Set<String> = []
+        /// The classes among them whose tests take screenshots.
+        public var screenshotClasses: Set<String> = []
+    }
+
+    /// Reads the sources of one bundle (its classes' extensions may sit in other files).
+    public static func read(_ texts: [String]) -> Reading {
+        let visitor = TypeMethodsVisitor(viewMode: .sourceAccurate)
+        for text in texts { visitor.walk(Parser.parse(source: text)) }
+        var reading = Reading()
+        for (type, methods) in visitor.methods {
+            let tests = methods.keys.filter { $0.hasPrefix("test") }
+            guard !tests.isEmpty, visitor.classes.contains(type) else { continue }
+            reading.testClasses.insert(type)
+            // The methods that reach a screenshot, through calls among the class's own methods.
+            // fastlane's `snapshot("01Home")` is a free function; a class that declares its own
+            // `snapshot(…)` calls that one instead (followed like any other method).
+            let fastlane = TypeMethodsVisitor.fastlaneHelpers.subtracting(methods.keys)
+            var reaching = Set(methods.filter { $0.value.keeps || !$0.value.calls.isDisjoint(with: fastlane) }.map(\.key))
+            var grew = true
+            while grew {
+                grew = false
+                for (name, method) in methods where !reaching.contains(name) && !method.calls.isDisjoint(with: reaching) {
+                    reaching.insert(name)
+                    grew = true
+                }
+            }
+            if tests.contains(where: reaching.contains) { reading.screenshotClasses.insert(type) }
+        }
+        return reading
+    }
+}
+
+/// One method's calls, and whether it takes a screenshot itself.
+private struct MethodCalls {
+    /// The names it calls bare or on `self` (`takeSnapshot(…)`, `self.snapshot(…)`).
+    var calls: Set<String> = []
+    /// Whether it keeps a screenshot: `.screenshot()` with `.keepAlways`.
+    var keeps = false
+}
+
+/// Methods per type (class bodies and extensions), with what each calls.
+private final class TypeMethodsVisitor: SyntaxVisitor {
+    /// By type name, by method name.
+    var methods: [String: [String: MethodCalls]] = [:]
+    /// The names declared with `class` (an extension alone declares no class).
+    var classes: Set<String> = []
+    private var types: [String] = []
+
+    /// fastlane's free functions from `SnapshotHelper.swift`.
+    static let fastlaneHelpers: Set<String> = ["snapshot", "setupSnapshot"]
+
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        classes.insert(node.name.text)
+        types.append(node.name.text)
+        return .visitChildren
+    }
+    override func visitPost(_ node: ClassDeclSyntax) { types.removeLast() }
+
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+        types.append(node.extendedType.trimmedDescription)
+        return .visitChildren
+    }
+    override func visitPost(_ node: ExtensionDeclSyntax) { types.removeLast() }
+
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        guard let type = types.last, let body = node.body else { return .skipChildren }
+        let name = node.name.text
+        let finder = CallFinder(viewMode: .sourceAccurate)
+        finder.walk(body)
+        var method = methods[type, default: [:]][name, default: MethodCalls()]
+        method.calls.formUnion(finder.calls)
+        method.keeps = method.keeps || (finder.screenshot && finder.keepAlways)
+        methods[type, default: [:]][name] = method
+        return .skipChildren
+    }
+}
+
+/// The calls in one method body.
+private final class CallFinder: SyntaxVisitor {
+    var calls: Set<String> = []
+    var screenshot = false
+    var keepAlways = false
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self) {
+            let name = reference.baseName.text
+            calls.insert(name)
+        } else if let member = node.calledExpression.as(MemberAccessExprSyntax.self) {
+            let name = member.declName.baseName.text
+            if name == "screenshot", node.arguments.isEmpty { screenshot = true }
+            if member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) { calls.insert(name) }
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+        if node.declName.baseName.text == "keepAlways" { keepAlways = true }
+        return .visitChildren
+    }
+}
