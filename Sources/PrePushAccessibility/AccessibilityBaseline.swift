@@ -17,36 +17,36 @@ import PrePushCore
 /// first to a finding with the same context, then to one with the same line text only (a line
 /// whose neighbours changed). A finding left without an entry is new. So 300 baselined `Button {`
 /// findings and a 301st pushed in the middle of them report exactly the new one.
-public struct AccessibilityBaseline: Sendable, Equatable {
+package struct AccessibilityBaseline: Sendable, Equatable {
     /// What a finding is known by, without its context.
-    public struct Key: Hashable, Sendable, Codable, Comparable {
-        public let file: String
-        public let rule: String
-        public let type: String
-        public let text: String
+    package struct Key: Hashable, Sendable, Codable, Comparable {
+        package let file: String
+        package let rule: String
+        package let type: String
+        package let text: String
 
-        public static func < (lhs: Key, rhs: Key) -> Bool {
+        package static func < (lhs: Key, rhs: Key) -> Bool {
             (lhs.file, lhs.type, lhs.rule, lhs.text) < (rhs.file, rhs.type, rhs.rule, rhs.text)
         }
     }
 
     /// One entry: the key and the hash of the line with its neighbours ("" from a version 1 file).
-    public struct Entry: Hashable, Sendable, Codable, Comparable {
-        public let file: String
-        public let rule: String
-        public let type: String
-        public let text: String
-        public var context: String = ""
+    package struct Entry: Hashable, Sendable, Codable, Comparable {
+        package let file: String
+        package let rule: String
+        package let type: String
+        package let text: String
+        package var context: String = ""
 
         var key: Key { Key(file: file, rule: rule, type: type, text: text) }
 
-        public static func < (lhs: Entry, rhs: Entry) -> Bool {
+        package static func < (lhs: Entry, rhs: Entry) -> Bool {
             (lhs.file, lhs.type, lhs.rule, lhs.text, lhs.context) < (rhs.file, rhs.type, rhs.rule, rhs.text, rhs.context)
         }
 
         enum CodingKeys: String, CodingKey { case file, rule, type, text, context }
 
-        public init(from decoder: any Decoder) throws {
+        package init(from decoder: any Decoder) throws {
             let values = try decoder.container(keyedBy: CodingKeys.self)
             file = try values.decode(String.self, forKey: .file)
             rule = try values.decode(String.self, forKey: .rule)
@@ -65,25 +65,25 @@ public struct AccessibilityBaseline: Sendable, Equatable {
     }
 
     /// How many findings of each entry the baseline holds.
-    public private(set) var counts: [Entry: Int] = [:]
+    package private(set) var counts: [Entry: Int] = [:]
 
     /// The key of a finding.
-    public static func key(_ finding: AccessibilityFinding) -> Key {
+    package static func key(_ finding: AccessibilityFinding) -> Key {
         Key(file: finding.location.file, rule: finding.ruleID, type: finding.enclosingType, text: finding.lineText)
     }
 
     /// A baseline of `findings`.
-    public init(_ findings: [AccessibilityFinding] = []) {
+    package init(_ findings: [AccessibilityFinding] = []) {
         for finding in findings { counts[Entry(finding), default: 0] += 1 }
     }
 
     /// Whether the baseline holds no entry.
-    public var isEmpty: Bool { counts.isEmpty }
+    package var isEmpty: Bool { counts.isEmpty }
 
     /// The findings the baseline does not hold, in their order. `touched` says which findings are
     /// on lines a push changed: the baseline's entries go to the others first. Without a push,
     /// every finding is alike.
-    public func newFindings(_ findings: [AccessibilityFinding], touched: (AccessibilityFinding) -> Bool = { _ in true }) -> [AccessibilityFinding] {
+    package func newFindings(_ findings: [AccessibilityFinding], touched: (AccessibilityFinding) -> Bool = { _ in true }) -> [AccessibilityFinding] {
         guard !counts.isEmpty else { return findings }
         var exact = counts
         var byKey: [Key: Int] = [:]
@@ -119,7 +119,7 @@ public struct AccessibilityBaseline: Sendable, Equatable {
     }
 
     /// The baseline as JSON (version 2): one entry per finding, sorted, so that it diffs well in review.
-    public func rendered() -> String {
+    package func rendered() -> String {
         let entries = counts.sorted { $0.key < $1.key }.flatMap { Array(repeating: $0.key, count: $0.value) }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -128,14 +128,14 @@ public struct AccessibilityBaseline: Sendable, Equatable {
     }
 
     /// Why a baseline file could not be read.
-    public struct ReadError: Error, Sendable {
+    package struct ReadError: Error, Sendable {
         /// What was wrong, in words.
-        public let reason: String
+        package let reason: String
     }
 
     /// Reads a baseline written by `rendered()`, or by an earlier prepush (version 1: no context,
     /// matched by line text alone).
-    public static func decode(_ bytes: [UInt8], name: String) throws(ReadError) -> AccessibilityBaseline {
+    package static func decode(_ bytes: [UInt8], name: String) throws(ReadError) -> AccessibilityBaseline {
         let document: Document
         do {
             document = try JSONDecoder().decode(Document.self, from: Data(bytes))

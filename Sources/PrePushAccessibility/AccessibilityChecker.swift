@@ -2,34 +2,34 @@ import PrePushCore
 
 /// Runs every rule over a file, honouring `// prepush:disable RULE` (the whole file) and
 /// `// prepush:disable-next-line RULE` comments.
-public struct AccessibilityChecker: Sendable {
+package struct AccessibilityChecker: Sendable {
     /// Every rule, in the order findings are reported.
-    public static let rules: [any AccessibilityRule.Type] = [
+    package static let rules: [any AccessibilityRule.Type] = [
         MissingIdentifierRule.self, IdentifierConventionRule.self, DuplicateIdentifierRule.self, UITestIdentifierRule.self,
         IconButtonMissingLabelRule.self, ImageMissingLabelRule.self, TapGestureMissingTraitRule.self,
         FixedFontSizeRule.self, SmallTouchTargetRule.self,
     ]
 
     /// The settings the rules run with.
-    public let settings: AccessibilitySettings
+    package let settings: AccessibilitySettings
     /// The rules, made once for every file checked (a rule may prepare its settings, a pattern).
     let instances: [any AccessibilityRule]
 
     /// Creates a checker.
-    public init(settings: AccessibilitySettings = AccessibilitySettings()) {
+    package init(settings: AccessibilitySettings = AccessibilitySettings()) {
         self.settings = settings
         instances = Self.rules.map { $0.init(settings: settings) }
     }
 
     /// The findings of every rule in one file, suppressions applied, in file order; `constants` are
     /// string constants of other files (`ConstantIndex`) that identifiers may name.
-    public func check(path: String, text: String, constants: ConstantTable) -> [AccessibilityFinding] {
+    package func check(path: String, text: String, constants: ConstantTable) -> [AccessibilityFinding] {
         check(path: path, text: text, lookup: ConstantLookup(constants))
     }
 
     /// The same with the other files' constants already indexed and the repository's view components
     /// (`ViewIndex`, resolved), both made once for a whole run.
-    public func check(path: String, text: String, lookup: ConstantLookup = ConstantLookup(), views: ViewIndex = ViewIndex()) -> [AccessibilityFinding] {
+    package func check(path: String, text: String, lookup: ConstantLookup = ConstantLookup(), views: ViewIndex = ViewIndex()) -> [AccessibilityFinding] {
         let source = ParsedSource(path: path, text: text, constants: lookup, views: views)
         let suppressions = Suppressions(bytes: source.bytes)
         var findings: [AccessibilityFinding] = []

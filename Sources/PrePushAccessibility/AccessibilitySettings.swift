@@ -1,15 +1,15 @@
 import PrePushCore
 
 /// The check's settings: which controls need identifiers, the identifier convention, severities.
-public struct AccessibilitySettings: Sendable {
+package struct AccessibilitySettings: Sendable {
     /// Interactive controls that need an `.accessibilityIdentifier`.
-    public static let defaultControls = [
+    package static let defaultControls = [
         "Button", "TextField", "SecureField", "TextEditor", "Toggle", "Picker", "DatePicker", "ColorPicker",
         "Slider", "Stepper", "Link", "NavigationLink", "Menu", "ShareLink",
     ]
 
     /// The `{type}` words each control's identifier may use; a control not listed may use any.
-    public static let defaultTypeWords: [String: [String]] = [
+    package static let defaultTypeWords: [String: [String]] = [
         "Button": ["button", "cell", "link"], "Link": ["link", "button"], "NavigationLink": ["link", "button", "cell"],
         "Menu": ["menu", "button"], "ShareLink": ["button", "link"],
         "TextField": ["field"], "SecureField": ["field"], "TextEditor": ["field"],
@@ -19,32 +19,32 @@ public struct AccessibilitySettings: Sendable {
 
     /// `{scope}_{type}_{name}`, or `tab_{name}` for tab items; lowercase words, digits and `_`,
     /// an interpolation (`\(id)`, checked as `{}`) allowed in the name.
-    public static let defaultPattern = #"^(tab_[a-z0-9]+(_[a-z0-9]+)*|[a-z][a-z0-9]*_[a-z]+_([a-z0-9]+|\{\})(_([a-z0-9]+|\{\}))*)$"#
+    package static let defaultPattern = #"^(tab_[a-z0-9]+(_[a-z0-9]+)*|[a-z][a-z0-9]*_[a-z]+_([a-z0-9]+|\{\})(_([a-z0-9]+|\{\}))*)$"#
 
     /// Controls that need identifiers (the defaults plus the team's own).
-    public var controls: Set<String>
+    package var controls: Set<String>
     /// Type words per control.
-    public var typeWords: [String: [String]]
+    package var typeWords: [String: [String]]
     /// The identifier pattern.
-    public var pattern: String
+    package var pattern: String
     /// The repository's own identifier scheme, inferred from its identifiers when no pattern is
     /// configured: when set, `identifier-convention` flags only identifiers outside it (and checks no
     /// type words, which a scheme of the team's own does not have).
-    public var scheme: IdentifierScheme?
+    package var scheme: IdentifierScheme?
     /// Severity per rule id; a rule set to nil is off.
-    public var severities: [String: Severity?]
+    package var severities: [String: Severity?]
     /// Whether `#Preview`, `PreviewProvider` types and `#if DEBUG` code are checked (they never ship).
-    public var checkPreviews = false
-    public var checkDebugCode = false
+    package var checkPreviews = false
+    package var checkDebugCode = false
     /// The team's own views that draw only an icon (`CompoundIcon`): a Button whose label is one of
     /// them needs an accessibility label like one showing an `Image`.
-    public var iconViews: Set<String> = []
+    package var iconViews: Set<String> = []
     /// Text-entry views beyond TextField, SecureField and TextEditor: VoiceOver announces them as text
     /// fields, so a tap on them needs no button trait.
-    public var textEntryViews: Set<String> = ["TextField", "SecureField", "TextEditor"]
+    package var textEntryViews: Set<String> = ["TextField", "SecureField", "TextEditor"]
 
     /// The defaults, with extra controls of the team's own (`PrimaryButton`).
-    public init(extraControls: [String] = [], typeWords: [String: [String]] = AccessibilitySettings.defaultTypeWords,
+    package init(extraControls: [String] = [], typeWords: [String: [String]] = AccessibilitySettings.defaultTypeWords,
                 pattern: String = AccessibilitySettings.defaultPattern, severities: [String: Severity?] = [:]) {
         controls = Set(Self.defaultControls + extraControls)
         self.typeWords = typeWords
@@ -53,7 +53,7 @@ public struct AccessibilitySettings: Sendable {
     }
 
     /// The severity `rule` runs with, or nil when it is off.
-    public func severity(of rule: RuleDescription) -> Severity? {
+    package func severity(of rule: RuleDescription) -> Severity? {
         if let configured = severities[rule.identifier] { return configured }
         return rule.defaultSeverity
     }

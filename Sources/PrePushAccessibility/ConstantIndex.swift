@@ -12,14 +12,14 @@
 /// The cases of an enum whose raw type is `String` (`enum SceneID: String { case welcome; case
 /// about = "about-window" }`) are constants too, named `SceneID.welcome.rawValue`: the raw value
 /// is the literal given, else the case's name.
-public enum ConstantIndex {
+package enum ConstantIndex {
     /// The constants of one file's text by qualified name.
-    public static func scan(_ text: String) -> ConstantTable {
+    package static func scan(_ text: String) -> ConstantTable {
         scan(bytes: Array(text.utf8))
     }
 
     /// The constants of one file's bytes (UTF-8) by qualified name.
-    public static func scan(bytes: [UInt8]) -> ConstantTable {
+    package static func scan(bytes: [UInt8]) -> ConstantTable {
         var constants = ConstantTable()
         var stack: [(name: String?, depth: Int, stringEnum: Bool)] = []
         var depth = 0
@@ -111,7 +111,7 @@ public enum ConstantIndex {
 
     /// Whether `text` passes something other than a string literal to `.accessibilityIdentifier(`:
     /// only then can constants of other files matter.
-    public static func usesIdentifierConstants(_ text: String) -> Bool {
+    package static func usesIdentifierConstants(_ text: String) -> Bool {
         let marker = Array(".accessibilityIdentifier(".utf8)
         let bytes = Array(text.utf8)
         var index = 0
@@ -217,24 +217,24 @@ public enum ConstantIndex {
 }
 
 /// String constants and the instances that lead to them, by qualified name.
-public struct ConstantTable: Sendable, Equatable {
+package struct ConstantTable: Sendable, Equatable {
     /// `A11y.Checkout.payButton` → `checkout_button_pay`.
-    public var strings: [String: String]
+    package var strings: [String: String]
     /// `A11yIdentifiers.roomScreen` → `RoomScreen`: a `let` holding an instance of a type whose own
     /// `let`s are identifiers.
-    public var instances: [String: String]
+    package var instances: [String: String]
 
     /// Creates a table.
-    public init(strings: [String: String] = [:], instances: [String: String] = [:]) {
+    package init(strings: [String: String] = [:], instances: [String: String] = [:]) {
         self.strings = strings
         self.instances = instances
     }
 
     /// Whether it holds nothing.
-    public var isEmpty: Bool { strings.isEmpty && instances.isEmpty }
+    package var isEmpty: Bool { strings.isEmpty && instances.isEmpty }
 
     /// Adds `other`'s entries; for a name in both, this table's stays.
-    public mutating func merge(_ other: ConstantTable) {
+    package mutating func merge(_ other: ConstantTable) {
         strings.merge(other.strings) { first, _ in first }
         instances.merge(other.instances) { first, _ in first }
     }
@@ -244,12 +244,12 @@ public struct ConstantTable: Sendable, Equatable {
 /// components when those name one entry, from dictionaries made once (a repository's table is asked
 /// twice per identifier of every view checked; scanning its keys for a suffix each time was 57% of a
 /// whole-app check with 5,400 constants).
-public struct ConstantLookup: Sendable {
+package struct ConstantLookup: Sendable {
     let strings: NameIndex
     let instances: NameIndex
 
     /// Indexes `table`.
-    public init(_ table: ConstantTable = ConstantTable()) {
+    package init(_ table: ConstantTable = ConstantTable()) {
         strings = NameIndex(table.strings)
         instances = NameIndex(table.instances)
     }
@@ -257,7 +257,7 @@ public struct ConstantLookup: Sendable {
     /// The text a constant's name stands for in the first of `tables` that knows it: named in full
     /// (`A11y.Checkout.payButton`) or by its last components, also through instances
     /// (`A11yIdentifiers.roomScreen.sendButton`, `roomScreen` being a `RoomScreen()`).
-    public static func text(of name: String, in tables: [ConstantLookup]) -> String? {
+    package static func text(of name: String, in tables: [ConstantLookup]) -> String? {
         text(of: name, in: tables, depth: 0)
     }
 
@@ -282,7 +282,7 @@ public struct ConstantLookup: Sendable {
     /// (`SceneID.settings.rawValue`, in full or by its last components): the enum lists a family of
     /// values of which the code names one (the ids of an app's scenes). One pass over the table: asked
     /// only for the few names that need it.
-    public func enumCaseValues(ofCase name: String) -> [String] {
+    package func enumCaseValues(ofCase name: String) -> [String] {
         let parts = name.split(separator: ".")
         guard parts.count >= 3, parts.last == "rawValue" else { return [] }
         let enumName = parts.dropLast(2).joined(separator: ".")

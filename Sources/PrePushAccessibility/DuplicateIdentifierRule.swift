@@ -3,8 +3,8 @@ internal import SwiftSyntax
 
 /// The same identifier twice in one file, where both can show at once: not in two branches of an
 /// `if`/`else`, a `switch`, a ternary or an `#if` (issue 52: 5 such findings on real apps).
-public struct DuplicateIdentifierRule: AccessibilityRule {
-    public static let description = RuleDescription(
+package struct DuplicateIdentifierRule: AccessibilityRule {
+    package static let description = RuleDescription(
         identifier: "duplicate-identifier",
         name: "Identifier used twice",
         rationale: """
@@ -101,11 +101,11 @@ public struct DuplicateIdentifierRule: AccessibilityRule {
 
     let settings: AccessibilitySettings
 
-    public init(settings: AccessibilitySettings) {
+    package init(settings: AccessibilitySettings) {
         self.settings = settings
     }
 
-    public func findings(in file: ParsedSource) -> [AccessibilityFinding] {
+    package func findings(in file: ParsedSource) -> [AccessibilityFinding] {
         guard let severity = settings.severity(of: Self.description) else { return [] }
         // Where each identifier was seen, with the branches it is in; a line is worked out only for
         // a duplicate.

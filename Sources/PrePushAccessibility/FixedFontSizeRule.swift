@@ -2,8 +2,8 @@ import PrePushCore
 internal import SwiftSyntax
 
 /// A font of fixed size, which does not grow with Dynamic Type.
-public struct FixedFontSizeRule: AccessibilityRule {
-    public static let description = RuleDescription(
+package struct FixedFontSizeRule: AccessibilityRule {
+    package static let description = RuleDescription(
         identifier: "fixed-font-size",
         name: "Font that ignores Dynamic Type",
         rationale: """
@@ -127,11 +127,11 @@ public struct FixedFontSizeRule: AccessibilityRule {
 
     let settings: AccessibilitySettings
 
-    public init(settings: AccessibilitySettings) {
+    package init(settings: AccessibilitySettings) {
         self.settings = settings
     }
 
-    public func findings(in file: ParsedSource) -> [AccessibilityFinding] {
+    package func findings(in file: ParsedSource) -> [AccessibilityFinding] {
         guard let severity = settings.severity(of: Self.description) else { return [] }
         var findings: [AccessibilityFinding] = []
         for view in file.viewCalls {

@@ -2,8 +2,8 @@ import PrePushCore
 internal import SwiftSyntax
 
 /// A Button or Menu whose label is only an image, without `.accessibilityLabel`.
-public struct IconButtonMissingLabelRule: AccessibilityRule {
-    public static let description = RuleDescription(
+package struct IconButtonMissingLabelRule: AccessibilityRule {
+    package static let description = RuleDescription(
         identifier: "icon-button-missing-label",
         name: "Icon-only button without a label",
         rationale: """
@@ -122,11 +122,11 @@ public struct IconButtonMissingLabelRule: AccessibilityRule {
 
     let settings: AccessibilitySettings
 
-    public init(settings: AccessibilitySettings) {
+    package init(settings: AccessibilitySettings) {
         self.settings = settings
     }
 
-    public func findings(in file: ParsedSource) -> [AccessibilityFinding] {
+    package func findings(in file: ParsedSource) -> [AccessibilityFinding] {
         guard let severity = settings.severity(of: Self.description) else { return [] }
         return file.viewCalls.compactMap { view in
             guard view.name == "Button" || view.name == "Menu" || view.name == "Link", !view.isLabelledOrHidden,

@@ -2,19 +2,19 @@
 /// Swift file of a repository, so it is one pass and no parse): the interactive controls its views
 /// build and how many identifiers they set, the identifiers written as literals, and, for a UI test,
 /// the strings and names its element queries use.
-public struct IdentifierCensus: Sendable, Equatable {
+package struct IdentifierCensus: Sendable, Equatable {
     /// Interactive controls built here (`Button(`, `Toggle(`, … and the team's own controls).
-    public var controls = 0
+    package var controls = 0
     /// The controls among `controls` that have an identifier: an `.accessibilityIdentifier(…)` call
     /// or an `accessibilityIdentifier:` argument after a control not tagged yet. An identifier on a
     /// container, a text or an image, or a second one on the same control, tags no control, so this
     /// is never more than `controls` (it was once every identifier: "53 of 41 controls").
-    public var tagged = 0
+    package var tagged = 0
     /// Identifiers given as string literals, interpolations as `{}`.
-    public var identifiers: [String] = []
+    package var identifiers: [String] = []
     /// Identifiers given by name (`A11y.Login.email`), as written: resolved through the
     /// repository's constants by whoever needs their text.
-    public var identifierNames: [String] = []
+    package var identifierNames: [String] = []
     /// Identifiers set other than by SwiftUI's `.accessibilityIdentifier(…)`, as literals
     /// (interpolations as `{}`): UIKit's and AppKit's `accessibilityIdentifier = …` and
     /// `setAccessibilityIdentifier(…)`, AppKit's item identifiers (`NSUserInterfaceItemIdentifier(…)`,
@@ -22,47 +22,47 @@ public struct IdentifierCensus: Sendable, Equatable {
     /// (a component that sets it), and the ids of SwiftUI scenes (`Window(_:id:)`, `WindowGroup(id:)`,
     /// `openWindow(id:)`: a window's identifier). What UI tests query, and not the tagging practice:
     /// the identifier policy governs SwiftUI controls and does not count these.
-    public var otherIdentifiers: [String] = []
+    package var otherIdentifiers: [String] = []
     /// The same given by name, as written (`A11y.playButton`, `SceneID.settings.rawValue`); a scene's
     /// id prefixed with `scene ` (`scene SceneID.settings.rawValue`): every case of its enum names a scene.
-    public var otherIdentifierNames: [String] = []
+    package var otherIdentifierNames: [String] = []
     /// The file imports XCTest and drives an app (`XCUIApplication`): a UI test, or a helper of one.
     /// Not fastlane's `SnapshotHelper.swift` (it declares `setupSnapshot`): it drives any app to
     /// take screenshots and queries no identifier of one.
-    public var isUITest = false
+    package var isUITest = false
     /// Element queries by identifier that need no view to say so: `matching(identifier:)`,
     /// `element(matching:identifier:)`, `containing(_:identifier:)`, `identifier ==` in a predicate
     /// (not `Locale(identifier:)`).
-    public var explicitIdentifierQueries = 0
+    package var explicitIdentifierQueries = 0
     /// What element subscripts ask for (`app.buttons["home_button_add"]`, `app.buttons[A11y.add]`):
     /// a literal's text, or a name's last component. XCUITest matches these against the identifier
     /// or the label, so only one that a view sets as an identifier counts as a query by identifier.
-    public var subscriptQueries: [String] = []
+    package var subscriptQueries: [String] = []
 
     /// Counts `bytes`; `controls` are the names of interactive controls.
-    public init(bytes: [UInt8], controls: Set<String>) {
+    package init(bytes: [UInt8], controls: Set<String>) {
         self.init(bytes: bytes, vocabulary: Vocabulary(controls: controls))
     }
 
     /// Counts `bytes` with the words made once for a whole repository.
-    public init(bytes: [UInt8], vocabulary: Vocabulary) {
+    package init(bytes: [UInt8], vocabulary: Vocabulary) {
         let scanner = CensusScanner(bytes: bytes, known: vocabulary.known)
         scanner.run(into: &self)
     }
 
     /// The words a census looks for (the controls, the identifier modifier, XCUITest's queries),
     /// by hash: made once per run, not per file.
-    public struct Vocabulary: Sendable {
+    package struct Vocabulary: Sendable {
         let known: [UInt64: (word: CensusScanner.Word, bytes: [UInt8])]
 
         /// The vocabulary with `controls` as the interactive controls.
-        public init(controls: Set<String>) {
+        package init(controls: Set<String>) {
             known = CensusScanner.table(controls: controls)
         }
     }
 
     /// An empty census.
-    public init() {}
+    package init() {}
 }
 
 /// The one pass behind `IdentifierCensus`.

@@ -2,8 +2,8 @@ import PrePushCore
 internal import SwiftSyntax
 
 /// Identifiers follow `{scope}_{type}_{name}`, and the type word agrees with the control.
-public struct IdentifierConventionRule: AccessibilityRule {
-    public static let description = RuleDescription(
+package struct IdentifierConventionRule: AccessibilityRule {
+    package static let description = RuleDescription(
         identifier: "identifier-convention",
         name: "Identifier outside the {scope}_{type}_{name} convention",
         rationale: """
@@ -49,7 +49,7 @@ public struct IdentifierConventionRule: AccessibilityRule {
     /// other pattern by `LinearRegex`.
     let follows: @Sendable (String) -> Bool
 
-    public init(settings: AccessibilitySettings) {
+    package init(settings: AccessibilitySettings) {
         self.settings = settings
         if let scheme = settings.scheme {
             follows = { scheme.fits($0) }
@@ -66,7 +66,7 @@ public struct IdentifierConventionRule: AccessibilityRule {
     /// Whether `identifier` follows `AccessibilitySettings.defaultPattern`, without a regular expression: `tab_` and lowercase
     /// words or digits joined by `_`; or a lowercase word starting with a letter, `_`, a word of
     /// letters, `_`, then one or more words of letters and digits or `{}`, joined by `_`.
-    public static func followsDefaultConvention(_ identifier: String) -> Bool {
+    package static func followsDefaultConvention(_ identifier: String) -> Bool {
         let parts = identifier.utf8.split(separator: UInt8(ascii: "_"), omittingEmptySubsequences: false)
         func isWord(_ part: Substring.UTF8View.SubSequence, letters: Bool = false) -> Bool {
             !part.isEmpty && part.allSatisfy { byte in
@@ -80,7 +80,7 @@ public struct IdentifierConventionRule: AccessibilityRule {
         return parts.dropFirst(2).allSatisfy { isWord($0) || isPlaceholder($0) }
     }
 
-    public func findings(in file: ParsedSource) -> [AccessibilityFinding] {
+    package func findings(in file: ParsedSource) -> [AccessibilityFinding] {
         guard let severity = settings.severity(of: Self.description) else { return [] }
         var findings: [AccessibilityFinding] = []
         // `editableCell(…).accessibilityIdentifier("…")`: any receiver's identifier follows the convention.

@@ -1,9 +1,9 @@
 /// The shape of the identifiers a team writes, inferred from the ones it has
 /// (`room-join_call`, `LoginButton`, `login.email.field`): the case of their words and the
 /// separators between words. `identifier-convention` flags the outliers from it.
-public struct IdentifierScheme: Sendable, Equatable {
+package struct IdentifierScheme: Sendable, Equatable {
     /// How the words of an identifier are written.
-    public enum WordCase: String, Sendable, CaseIterable {
+    package enum WordCase: String, Sendable, CaseIterable {
         /// `room`, `join2`.
         case lower = "lower-case words"
         /// `ROOM`.
@@ -27,16 +27,16 @@ public struct IdentifierScheme: Sendable, Equatable {
     }
 
     /// The words' case.
-    public let wordCase: WordCase
+    package let wordCase: WordCase
     /// The separators between words the team uses (`-`, `_`, `.`), in the order first seen; empty:
     /// one word (`SendButton`).
-    public let separators: [Character]
+    package let separators: [Character]
     /// How many of the identifiers it was inferred from fit it, and how many there were.
-    public let fitting: Int
-    public let total: Int
+    package let fitting: Int
+    package let total: Int
 
     /// Creates a scheme.
-    public init(wordCase: WordCase, separators: [Character], fitting: Int, total: Int) {
+    package init(wordCase: WordCase, separators: [Character], fitting: Int, total: Int) {
         self.wordCase = wordCase
         self.separators = separators
         self.fitting = fitting
@@ -44,7 +44,7 @@ public struct IdentifierScheme: Sendable, Equatable {
     }
 
     /// The share of a repository's identifiers one way of writing them must cover to be its scheme.
-    public static let dominantShare = 0.7
+    package static let dominantShare = 0.7
 
     /// Characters that may join words.
     static let joiners: Set<Character> = ["-", "_", ".", "/", ":", " "]
@@ -66,7 +66,7 @@ public struct IdentifierScheme: Sendable, Equatable {
     }
 
     /// Whether `identifier` is written this way.
-    public func fits(_ identifier: String) -> Bool {
+    package func fits(_ identifier: String) -> Bool {
         guard let (words, used) = Self.split(identifier) else { return false }
         return used.isSubset(of: separators) && words.allSatisfy { $0 == "{}" || wordCase.fits($0) }
     }
@@ -74,7 +74,7 @@ public struct IdentifierScheme: Sendable, Equatable {
     /// The scheme most of `identifiers` follow, when at least `share` of them fit one; nil when the
     /// team writes them in no single way. A separator joins the scheme when several identifiers use
     /// it (one stray `.` makes no scheme of its own).
-    public static func infer(from identifiers: [String], share: Double = dominantShare) -> IdentifierScheme? {
+    package static func infer(from identifiers: [String], share: Double = dominantShare) -> IdentifierScheme? {
         guard !identifiers.isEmpty else { return nil }
         let parts = identifiers.map { split($0) }
         var best: IdentifierScheme?
@@ -109,17 +109,17 @@ public struct IdentifierScheme: Sendable, Equatable {
     }
 
     /// `this repository's scheme (lower-case words joined by - or _, for example login-button_submit)`.
-    public var phrase: String { "this repository's scheme (\(description), for example \(example))" }
+    package var phrase: String { "this repository's scheme (\(description), for example \(example))" }
 
     /// `lower-case words joined by - or _`, for messages and notes.
-    public var description: String {
+    package var description: String {
         guard !separators.isEmpty else { return "\(wordCase.rawValue) run together" }
         let names = separators.map { $0 == " " ? "spaces" : "\($0)" }
         return "\(wordCase.rawValue) joined by \(names.joined(separator: " or "))"
     }
 
     /// An example of the shape (`room-join_call`): what a message shows.
-    public var example: String {
+    package var example: String {
         let words: [String]
         switch wordCase {
         case .lower: words = ["login", "button", "submit"]

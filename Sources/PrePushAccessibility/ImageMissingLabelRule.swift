@@ -3,8 +3,8 @@ internal import SwiftSyntax
 
 /// An `Image` that VoiceOver would read by its file or symbol name: no label, not decorative, not hidden,
 /// and no enclosing view that speaks for it.
-public struct ImageMissingLabelRule: AccessibilityRule {
-    public static let description = RuleDescription(
+package struct ImageMissingLabelRule: AccessibilityRule {
+    package static let description = RuleDescription(
         identifier: "image-missing-label",
         name: "Image without a label",
         rationale: """
@@ -118,11 +118,11 @@ public struct ImageMissingLabelRule: AccessibilityRule {
 
     let settings: AccessibilitySettings
 
-    public init(settings: AccessibilitySettings) {
+    package init(settings: AccessibilitySettings) {
         self.settings = settings
     }
 
-    public func findings(in file: ParsedSource) -> [AccessibilityFinding] {
+    package func findings(in file: ParsedSource) -> [AccessibilityFinding] {
         guard let severity = settings.severity(of: Self.description) else { return [] }
         // Members shown as a Button's or Menu's label (`Button(action: attach) { attachIcon }`): the
         // control speaks for their images, and icon-button-missing-label reports it if it does not.

@@ -6,14 +6,14 @@
 /// (`targetRuntime="MacOSX.Cocoa"`) a view's or window's item identifier (`identifier="…"`), which
 /// AppKit reports as its accessibility identifier. Segue and storyboard identifiers are not set on an
 /// element a UI test can find, and are not read.
-public enum InterfaceBuilderIdentifiers {
+package enum InterfaceBuilderIdentifiers {
     /// Whether `path` names an Interface Builder document.
-    public static func isDocument(_ path: String) -> Bool {
+    package static func isDocument(_ path: String) -> Bool {
         path.hasSuffix(".storyboard") || path.hasSuffix(".xib")
     }
 
     /// The identifiers the document `bytes` (UTF-8 XML) sets, in document order.
-    public static func identifiers(in bytes: [UInt8]) -> [String] {
+    package static func identifiers(in bytes: [UInt8]) -> [String] {
         let text = String(decoding: bytes, as: UTF8.self)
         let isMac = text.contains("targetRuntime=\"MacOSX.Cocoa\"")
         var found: [String] = []

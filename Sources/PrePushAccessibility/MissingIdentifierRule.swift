@@ -2,8 +2,8 @@ import PrePushCore
 internal import SwiftSyntax
 
 /// An interactive control without `.accessibilityIdentifier` in its own modifier chain.
-public struct MissingIdentifierRule: AccessibilityRule {
-    public static let description = RuleDescription(
+package struct MissingIdentifierRule: AccessibilityRule {
+    package static let description = RuleDescription(
         identifier: "missing-identifier",
         name: "Interactive control without an identifier",
         rationale: """
@@ -58,11 +58,11 @@ public struct MissingIdentifierRule: AccessibilityRule {
 
     let settings: AccessibilitySettings
 
-    public init(settings: AccessibilitySettings) {
+    package init(settings: AccessibilitySettings) {
         self.settings = settings
     }
 
-    public func findings(in file: ParsedSource) -> [AccessibilityFinding] {
+    package func findings(in file: ParsedSource) -> [AccessibilityFinding] {
         guard let severity = settings.severity(of: Self.description) else { return [] }
         let controls = file.viewCalls.filter { settings.controls.contains($0.name) && !Self.isNotAControl($0, in: file) }
         guard !controls.isEmpty else { return [] }

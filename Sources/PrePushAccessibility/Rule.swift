@@ -4,73 +4,73 @@ internal import SwiftSyntax
 
 /// An example of a rule's verdict: source text where `↓` marks each place a finding must land.
 /// Examples are the rule's documentation and its tests at once.
-public struct RuleExample: Sendable {
+package struct RuleExample: Sendable {
     /// The code, with `↓` markers.
-    public let code: String
+    package let code: String
 
     /// Creates an example.
-    public init(_ code: String) {
+    package init(_ code: String) {
         self.code = code
     }
 }
 
 /// What a rule is and why it exists.
-public struct RuleDescription: Sendable {
+package struct RuleDescription: Sendable {
     /// The id used in configuration, suppressions and output (`missing-identifier`).
-    public let identifier: String
+    package let identifier: String
     /// A short title.
-    public let name: String
+    package let name: String
     /// Why it matters, for the rules page.
-    public let rationale: String
+    package let rationale: String
     /// The data model's issue type a finding carries.
-    public let issueType: AccessibilityIssueType
+    package let issueType: AccessibilityIssueType
     /// Severity when the configuration does not say.
-    public let defaultSeverity: Severity
+    package let defaultSeverity: Severity
     /// Code the rule accepts.
-    public let nonTriggeringExamples: [RuleExample]
+    package let nonTriggeringExamples: [RuleExample]
     /// Code the rule flags, with a marker at each finding.
-    public let triggeringExamples: [RuleExample]
+    package let triggeringExamples: [RuleExample]
 }
 
 /// One finding of one rule in one file.
-public struct AccessibilityFinding: Sendable, Hashable {
+package struct AccessibilityFinding: Sendable, Hashable {
     /// The rule's id.
-    public let ruleID: String
+    package let ruleID: String
     /// How bad it is.
-    public let severity: Severity
+    package let severity: Severity
     /// What is wrong and what to do.
-    public private(set) var message: String
+    package private(set) var message: String
     /// Where (1-based line; the column counts Unicode scalars).
-    public let location: PrePushCore.SourceLocation
+    package let location: PrePushCore.SourceLocation
     /// The data model's issue type.
-    public let issueType: AccessibilityIssueType
+    package let issueType: AccessibilityIssueType
     /// First and last line of the node the finding is about: a finding counts for a push when this
     /// span touches an added line or a removal point.
-    public let lines: ClosedRange<Int>
+    package let lines: ClosedRange<Int>
     /// Lines inside `lines` that are not the node's own: the inside of a Button's action closure (or
     /// a Menu's content). An edit there changes what the control does, not the control.
-    public var ignoredLines: ClosedRange<Int>? = nil
+    package var ignoredLines: ClosedRange<Int>? = nil
     /// The innermost type around the node (`HomeView`), empty at the top level: with `lineText`, what a
     /// baseline knows a finding by, so that it survives lines moving.
-    public var enclosingType = ""
+    package var enclosingType = ""
     /// The text of the finding's line, blanks collapsed.
-    public var lineText = ""
+    package var lineText = ""
     /// A hash of the finding's line with the nearest non-blank line above and below it, blanks
     /// collapsed: what tells apart two findings on lines with the same text (a baseline's context).
-    public var contextHash = ""
+    package var contextHash = ""
     /// For a control without an identifier: the other controls of the same view type, tagged and not.
     /// A control among tagged siblings is missing what its screen's UI tests would look for.
-    public var siblings: SiblingControls?
+    package var siblings: SiblingControls?
 
     /// The same finding said another way (the repository's scheme named in its advice).
-    public func saying(_ message: String) -> AccessibilityFinding {
+    package func saying(_ message: String) -> AccessibilityFinding {
         var copy = self
         copy.message = message
         return copy
     }
 
     /// Creates a finding.
-    public init(ruleID: String, severity: Severity, message: String, location: PrePushCore.SourceLocation,
+    package init(ruleID: String, severity: Severity, message: String, location: PrePushCore.SourceLocation,
                 issueType: AccessibilityIssueType, lines: ClosedRange<Int>) {
         self.ruleID = ruleID
         self.severity = severity
@@ -82,25 +82,25 @@ public struct AccessibilityFinding: Sendable, Hashable {
 }
 
 /// The other interactive controls of a control's view type, by whether they have an identifier.
-public struct SiblingControls: Sendable, Hashable {
+package struct SiblingControls: Sendable, Hashable {
     /// Controls with an identifier.
-    public let tagged: Int
+    package let tagged: Int
     /// Controls without one.
-    public let untagged: Int
+    package let untagged: Int
 
     /// Counts.
-    public init(tagged: Int, untagged: Int) {
+    package init(tagged: Int, untagged: Int) {
         self.tagged = tagged
         self.untagged = untagged
     }
 
     /// A screen whose controls get identifiers: at least two of the others have one, and they are at
     /// least two thirds of the others.
-    public var isTaggedScreen: Bool { tagged >= 2 && tagged >= 2 * untagged }
+    package var isTaggedScreen: Bool { tagged >= 2 && tagged >= 2 * untagged }
 }
 
 /// A rule over one parsed file.
-public protocol AccessibilityRule: Sendable {
+package protocol AccessibilityRule: Sendable {
     /// The rule's description and examples.
     static var description: RuleDescription { get }
     /// Creates the rule with the check's settings.
@@ -110,9 +110,9 @@ public protocol AccessibilityRule: Sendable {
 }
 
 /// A Swift file parsed once for every rule.
-public struct ParsedSource {
+package struct ParsedSource {
     /// The path findings name.
-    public let path: String
+    package let path: String
     /// The syntax tree.
     let tree: SourceFileSyntax
     /// The text's UTF-8 bytes, for scalar columns.
@@ -159,7 +159,7 @@ public struct ParsedSource {
 
     /// Parses `text`; `constants` are the repository's string constants and `views` its view
     /// components (resolved), when known.
-    public init(path: String, text: String, constants: ConstantLookup = ConstantLookup(), views: ViewIndex = ViewIndex()) {
+    package init(path: String, text: String, constants: ConstantLookup = ConstantLookup(), views: ViewIndex = ViewIndex()) {
         repositoryConstants = constants
         self.path = path
         bytes = Array(text.utf8)

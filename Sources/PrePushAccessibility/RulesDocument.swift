@@ -1,8 +1,8 @@
 /// docs/rules.md, made from the rules' own descriptions and examples, so the page cannot drift from
 /// the code: a test compares the file with this rendering.
-public enum RulesDocument {
+package enum RulesDocument {
     /// The page's Markdown.
-    public static func render() -> String {
+    package static func render() -> String {
         var page = """
         # Accessibility rules
 

@@ -11,11 +11,11 @@ import PrePushCore
 /// anything, so a viewer can show what was checked. Locations are relative to `%SRCROOT%`, which
 /// `originalUriBaseIds` points at the repository root; columns count Unicode code points like every
 /// prepush location (`columnKind: unicodeCodePoints`).
-public enum SARIFWriter {
+package enum SARIFWriter {
     /// The SARIF document for `findings`; `root` is the absolute folder relative paths start from;
     /// `notes` (what was not checked or not reported, and why) are the invocation's
     /// `toolExecutionNotifications`.
-    public static func render(_ findings: [AccessibilityFinding], root: String?, notes: [String] = []) -> String {
+    package static func render(_ findings: [AccessibilityFinding], root: String?, notes: [String] = []) -> String {
         let rules = AccessibilityChecker.rules.map { $0.description }
         let index = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.identifier, $0) })
         var run = Run(

@@ -3,11 +3,11 @@ internal import SwiftSyntax
 
 /// A tappable element given a frame under 44 points in either direction (a fixed size, a minimum
 /// with no maximum, or a maximum under 44 beside a minimum).
-public struct SmallTouchTargetRule: AccessibilityRule {
+package struct SmallTouchTargetRule: AccessibilityRule {
     /// Apple's minimum hit target, in points.
-    public static let minimumSize = 44.0
+    package static let minimumSize = 44.0
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         identifier: "small-touch-target",
         name: "Touch target under 44 points",
         rationale: """
@@ -57,11 +57,11 @@ public struct SmallTouchTargetRule: AccessibilityRule {
 
     let settings: AccessibilitySettings
 
-    public init(settings: AccessibilitySettings) {
+    package init(settings: AccessibilitySettings) {
         self.settings = settings
     }
 
-    public func findings(in file: ParsedSource) -> [AccessibilityFinding] {
+    package func findings(in file: ParsedSource) -> [AccessibilityFinding] {
         guard let severity = settings.severity(of: Self.description) else { return [] }
         var findings: [AccessibilityFinding] = []
         for view in file.viewCalls {

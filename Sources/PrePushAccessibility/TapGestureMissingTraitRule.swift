@@ -2,8 +2,8 @@ import PrePushCore
 internal import SwiftSyntax
 
 /// A view made tappable with a single-tap gesture that does not say it is a button or a link.
-public struct TapGestureMissingTraitRule: AccessibilityRule {
-    public static let description = RuleDescription(
+package struct TapGestureMissingTraitRule: AccessibilityRule {
+    package static let description = RuleDescription(
         identifier: "tap-gesture-missing-trait",
         name: "Tap gesture without a button or link trait",
         rationale: """
@@ -84,14 +84,14 @@ public struct TapGestureMissingTraitRule: AccessibilityRule {
 
     let settings: AccessibilitySettings
 
-    public init(settings: AccessibilitySettings) {
+    package init(settings: AccessibilitySettings) {
         self.settings = settings
     }
 
     /// Views that already carry the button or link trait, or are announced as what they are.
     static let announcedControls: Set<String> = ["Button", "Link", "NavigationLink", "Toggle", "Menu", "ShareLink", "Picker"]
 
-    public func findings(in file: ParsedSource) -> [AccessibilityFinding] {
+    package func findings(in file: ParsedSource) -> [AccessibilityFinding] {
         guard let severity = settings.severity(of: Self.description) else { return [] }
         let message = " reacts to a tap but VoiceOver does not say so; add .accessibilityAddTraits(.isButton) (or .isLink), or use a Button"
         var findings: [AccessibilityFinding] = file.viewCalls.compactMap { view in

@@ -11,7 +11,7 @@ extension UITestIdentifierRule {
     /// records it): its text through `constants`; for a scene's id (`scene SceneID.settings.rawValue`)
     /// the raw values of every case of its enum, which lists the app's scenes (some of which may be
     /// declared by a package the repository does not hold).
-    public static func otherIdentifiers(named name: String, constants: [ConstantLookup]) -> [String] {
+    package static func otherIdentifiers(named name: String, constants: [ConstantLookup]) -> [String] {
         if name.hasPrefix("scene ") {
             let scene = String(name.dropFirst("scene ".count))
             let cases = constants.lazy.map { $0.enumCaseValues(ofCase: scene) }.first { !$0.isEmpty } ?? []

@@ -5,8 +5,8 @@ internal import SwiftSyntax
 /// repository (the file's own views are the views); the pipeline runs it across files: over the
 /// whole tree (`prepush a11y --all`: `unsetQueries`) and for a push that removes or renames an
 /// identifier on the view side (`removedQueries`).
-public struct UITestIdentifierRule: AccessibilityRule {
-    public static let description = RuleDescription(
+package struct UITestIdentifierRule: AccessibilityRule {
+    package static let description = RuleDescription(
         identifier: "ui-test-identifier",
         name: "Identifier a UI test queries that no view sets",
         rationale: """
@@ -191,19 +191,19 @@ public struct UITestIdentifierRule: AccessibilityRule {
 
     let settings: AccessibilitySettings
 
-    public init(settings: AccessibilitySettings) {
+    package init(settings: AccessibilitySettings) {
         self.settings = settings
     }
 
     /// The severity of an identifier queried and set nowhere, found without a push to blame: the
     /// configured severity when the configuration names the rule, else a warning.
-    public var unsetSeverity: Severity? {
+    package var unsetSeverity: Severity? {
         if let configured = settings.severities[Self.description.identifier] { return configured }
         return .warning
     }
 
     /// The file as a repository of its own: its queries against its own views' identifiers.
-    public func findings(in file: ParsedSource) -> [AccessibilityFinding] {
+    package func findings(in file: ParsedSource) -> [AccessibilityFinding] {
         guard let severity = unsetSeverity, Self.isUITest(file) else { return [] }
         let known = ViewIdentifiers(Self.identifierSites(in: file).map(\.identifier))
         return unset(in: file, known: known, severity: severity)
@@ -211,7 +211,7 @@ public struct UITestIdentifierRule: AccessibilityRule {
 
     /// Queries of UI test `path` naming an identifier that `known` does not hold; none when the text
     /// is not a UI test (`isUITest(_:)`).
-    public func unsetQueries(path: String, text: String, constants: ConstantLookup, known: ViewIdentifiers) -> [AccessibilityFinding] {
+    package func unsetQueries(path: String, text: String, constants: ConstantLookup, known: ViewIdentifiers) -> [AccessibilityFinding] {
         guard let severity = unsetSeverity else { return [] }
         let file = ParsedSource(path: path, text: text, constants: constants)
         return Self.isUITest(file) ? unset(in: file, known: known, severity: severity) : []
@@ -230,7 +230,7 @@ public struct UITestIdentifierRule: AccessibilityRule {
 
     /// Queries of UI test `path` naming one of `removed` (an identifier → the `file:line` of the view
     /// that set it before): findings at the rule's severity, whatever the repository's practice.
-    public func removedQueries(path: String, text: String, constants: ConstantLookup, removed: [String: String]) -> [AccessibilityFinding] {
+    package func removedQueries(path: String, text: String, constants: ConstantLookup, removed: [String: String]) -> [AccessibilityFinding] {
         guard let severity = settings.severity(of: Self.description), !removed.isEmpty else { return [] }
         let file = ParsedSource(path: path, text: text, constants: constants)
         guard Self.isUITest(file) else { return [] }
@@ -245,7 +245,7 @@ public struct UITestIdentifierRule: AccessibilityRule {
     /// Whether `text` is a UI test file: it imports XCTest and drives an app (`XCUIApplication`),
     /// and is not fastlane's `SnapshotHelper.swift` (which drives any app to take screenshots and
     /// queries no identifier of one).
-    public static func isUITest(path: String, text: String) -> Bool {
+    package static func isUITest(path: String, text: String) -> Bool {
         isUITest(ParsedSource(path: path, text: text))
     }
 
@@ -267,7 +267,7 @@ public struct UITestIdentifierRule: AccessibilityRule {
     /// The identifiers `text` sets (`.accessibilityIdentifier(…)`, UIKit's and AppKit's setters, a
     /// component's `accessibilityIdentifier:`, scene ids; literals and constants resolved through its
     /// own and `constants`), each with the 1-based line it is set on.
-    public static func identifierSites(path: String, text: String, constants: ConstantLookup) -> [(identifier: String, line: Int)] {
+    package static func identifierSites(path: String, text: String, constants: ConstantLookup) -> [(identifier: String, line: Int)] {
         identifierSites(in: ParsedSource(path: path, text: text, constants: constants))
     }
 
@@ -318,12 +318,12 @@ public struct UITestIdentifierRule: AccessibilityRule {
 
 /// The identifiers views set, literal (`login_field_email`) or with interpolations as `{}`
 /// (`home_cell_task_{}` sets `home_cell_task_1`).
-public struct ViewIdentifiers: Sendable {
+package struct ViewIdentifiers: Sendable {
     private let exact: Set<String>
     private let patterns: [[Substring]]
 
     /// The set of `identifiers`.
-    public init(_ identifiers: some Sequence<String>) {
+    package init(_ identifiers: some Sequence<String>) {
         var exact: Set<String> = []
         var patterns: [[Substring]] = []
         for identifier in identifiers {
@@ -338,7 +338,7 @@ public struct ViewIdentifiers: Sendable {
     }
 
     /// Whether a view sets `identifier`: as written, or by a pattern whose `{}` stand for any text.
-    public func sets(_ identifier: String) -> Bool {
+    package func sets(_ identifier: String) -> Bool {
         if exact.contains(identifier) { return true }
         return patterns.contains { parts in
             var rest = Substring(identifier)

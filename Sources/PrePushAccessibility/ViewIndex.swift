@@ -5,48 +5,48 @@ internal import SwiftSyntax
 /// (`func barButton(label:) -> some View`) does with what it shows, read from its declaration.
 /// Apps keep such components in a design-system file or package, away from the screens that use
 /// them: a finding at a use site is decided with what the declaration says.
-public struct ComponentTraits: OptionSet, Sendable, Hashable {
+package struct ComponentTraits: OptionSet, Sendable, Hashable {
     /// The bit set.
-    public let rawValue: UInt8
+    package let rawValue: UInt8
 
     /// Traits from their bits (as stored).
-    public init(rawValue: UInt8) {
+    package init(rawValue: UInt8) {
         self.rawValue = rawValue
     }
 
     /// Its body is a control (`Button`, `Link`, `Toggle`, `Menu`, `NavigationLink`, `ShareLink`): what
     /// it is given is the control's label, spoken with the control.
-    public static let control = ComponentTraits(rawValue: 1 << 0)
+    package static let control = ComponentTraits(rawValue: 1 << 0)
     /// Its body replaces its children's accessibility: `.accessibilityElement(children: .ignore)`, an
     /// `.accessibilityLabel` or an `.accessibilityRepresentation` on the whole.
-    public static let speaksForContent = ComponentTraits(rawValue: 1 << 1)
+    package static let speaksForContent = ComponentTraits(rawValue: 1 << 1)
     /// Its body combines its children (`children: .combine`) and shows text of its own: an icon it is
     /// given is read with that text.
-    public static let combinesWithText = ComponentTraits(rawValue: 1 << 2)
+    package static let combinesWithText = ComponentTraits(rawValue: 1 << 2)
     /// Its body is hidden from VoiceOver (`.accessibilityHidden(true)`).
-    public static let hidden = ComponentTraits(rawValue: 1 << 3)
+    package static let hidden = ComponentTraits(rawValue: 1 << 3)
     /// Its body is one image: a Button showing only it is icon-only.
-    public static let icon = ComponentTraits(rawValue: 1 << 4)
+    package static let icon = ComponentTraits(rawValue: 1 << 4)
     /// It draws a widget or a complication: it reads `\.widgetFamily` or names an accessory family.
-    public static let widget = ComponentTraits(rawValue: 1 << 5)
+    package static let widget = ComponentTraits(rawValue: 1 << 5)
 
     /// Its body is a control whose label shows only images (isowords' `CubeIconView`: `Button(action:) {
     /// Image(systemName: "cube.fill") }`): a font given to it sizes a symbol, not text.
-    public static let iconControl = ComponentTraits(rawValue: 1 << 6)
+    package static let iconControl = ComponentTraits(rawValue: 1 << 6)
 
     /// The traits under which an image inside the component needs no label of its own.
-    public static let speaksForImages: ComponentTraits = [.control, .speaksForContent, .combinesWithText, .hidden]
+    package static let speaksForImages: ComponentTraits = [.control, .speaksForContent, .combinesWithText, .hidden]
 }
 
 /// How often a view type is made, and how often the use labels or hides it.
-public struct UseCount: Sendable, Hashable {
+package struct UseCount: Sendable, Hashable {
     /// Uses (`AvatarView(user: user)` calls).
-    public var all = 0
+    package var all = 0
     /// Uses whose modifier chain labels it or hides it.
-    public var labelledOrHidden = 0
+    package var labelledOrHidden = 0
 
     /// Counts.
-    public init(all: Int = 0, labelledOrHidden: Int = 0) {
+    package init(all: Int = 0, labelledOrHidden: Int = 0) {
         self.all = all
         self.labelledOrHidden = labelledOrHidden
     }
@@ -55,44 +55,44 @@ public struct UseCount: Sendable, Hashable {
 /// The view components of a repository: each custom view type's and view helper's traits, the
 /// widget surfaces, and how each view type is used. Built from every view file once per run
 /// (`scan` per file, `merge`, then `resolved()`), next to the constant index.
-public struct ViewIndex: Sendable, Equatable {
+package struct ViewIndex: Sendable, Equatable {
     /// Traits by type or function name. A name declared twice keeps only the traits both share.
-    public var components: [String: ComponentTraits] = [:]
+    package var components: [String: ComponentTraits] = [:]
     /// View types made inside a widget's configuration (`StaticConfiguration { entry in EntryView(…) }`).
-    public var widgetRoots: Set<String> = []
+    package var widgetRoots: Set<String> = []
     /// For each view type, the view types its declaration makes (to follow a widget's views down).
-    public var children: [String: Set<String>] = [:]
+    package var children: [String: Set<String>] = [:]
     /// How each view type is used across the files scanned.
-    public var uses: [String: UseCount] = [:]
+    package var uses: [String: UseCount] = [:]
     /// Worked out by `resolved()`: every view type a widget or complication draws.
-    public private(set) var widgetSurfaces: Set<String> = []
+    package private(set) var widgetSurfaces: Set<String> = []
     /// Worked out by `resolved()`: the icon views.
-    public private(set) var iconViews: Set<String> = []
+    package private(set) var iconViews: Set<String> = []
     /// Worked out by `resolved()`: the components whose body is a control showing only images.
-    public private(set) var iconControls: Set<String> = []
+    package private(set) var iconControls: Set<String> = []
 
     /// An empty index.
-    public init() {}
+    package init() {}
 
     /// Whether it holds nothing.
-    public var isEmpty: Bool { components.isEmpty && widgetRoots.isEmpty && uses.isEmpty }
+    package var isEmpty: Bool { components.isEmpty && widgetRoots.isEmpty && uses.isEmpty }
 
     /// The traits of `name`, none when it is not a component of the repository.
-    public func traits(of name: String) -> ComponentTraits { components[name] ?? [] }
+    package func traits(of name: String) -> ComponentTraits { components[name] ?? [] }
 
     /// Whether every use of view type `name` (at least one) labels or hides it.
-    public func isAlwaysLabelledWhereUsed(_ name: String) -> Bool {
+    package func isAlwaysLabelledWhereUsed(_ name: String) -> Bool {
         guard let count = uses[name] else { return false }
         return count.all > 0 && count.labelledOrHidden == count.all
     }
 
     /// The index of one file's text; nothing for text that is not Swift.
-    public static func scan(_ text: String) -> ViewIndex {
+    package static func scan(_ text: String) -> ViewIndex {
         scan(bytes: Array(text.utf8))
     }
 
     /// The index of one file's UTF-8 bytes.
-    public static func scan(bytes: [UInt8]) -> ViewIndex {
+    package static func scan(bytes: [UInt8]) -> ViewIndex {
         let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
         return scan(tree: tree)
     }
@@ -106,7 +106,7 @@ public struct ViewIndex: Sendable, Equatable {
 
     /// Adds `other`'s entries: a component declared in both keeps the traits both give it (two
     /// `Row`s in two modules: only what is true of both is relied on).
-    public mutating func merge(_ other: ViewIndex) {
+    package mutating func merge(_ other: ViewIndex) {
         components.merge(other.components) { $0.intersection($1) }
         widgetRoots.formUnion(other.widgetRoots)
         children.merge(other.children) { $0.union($1) }
@@ -115,7 +115,7 @@ public struct ViewIndex: Sendable, Equatable {
 
     /// The index with its widget surfaces (the roots and widget-trait views, and every view they make,
     /// down the declarations) and icon views worked out.
-    public func resolved() -> ViewIndex {
+    package func resolved() -> ViewIndex {
         var copy = self
         var surfaces = widgetRoots.union(components.filter { $0.value.contains(.widget) }.keys)
         var queue = Array(surfaces)

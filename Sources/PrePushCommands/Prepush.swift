@@ -9,10 +9,10 @@ import Darwin
 #endif
 
 /// The root command only configures; each subcommand does one job.
-public struct Prepush: ParsableCommand {
-    public init() {}
+package struct Prepush: ParsableCommand {
+    package init() {}
 
-    public static let configuration = CommandConfiguration(
+    package static let configuration = CommandConfiguration(
         commandName: "prepush",
         abstract: "Checks the views a push changes, runs your unit and UI test stages, and traces scenarios, before a push leaves the machine.",
         discussion: """
@@ -35,7 +35,7 @@ public struct Prepush: ParsableCommand {
 extension Prepush {
     /// The installed hook's exact call (`prepush hook pre-push REMOTE URL`), without the parser:
     /// `Main`'s fast path.
-    public static func runInstalledHook(remote: String, url: String) -> ExitStatus {
+    package static func runInstalledHook(remote: String, url: String) -> ExitStatus {
         PrePushHook.runHook(remote: remote, url: url, flags: ConfigurationFlags())
     }
 }

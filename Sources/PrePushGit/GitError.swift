@@ -2,7 +2,7 @@ internal import CGit2
 import PrePushCore
 
 /// Every way a git operation can fail. Messages are written in `description`.
-public enum GitError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum GitError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `GitLibrary.initialize()` was not called before the first repository was opened.
     case notInitialized
     /// No repository was found at or above the path.
@@ -12,7 +12,7 @@ public enum GitError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A libgit2 call failed: the function, its return code and libgit2's message.
     case libgit2(function: String, code: Int32, message: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .notInitialized:
             return "internal error: GitLibrary.initialize() must be called before using libgit2"

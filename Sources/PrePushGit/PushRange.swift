@@ -2,31 +2,31 @@ internal import CGit2
 import PrePushCore
 
 /// A file a push adds or changes, with what changed in it on the new side.
-public struct ChangedFile: Sendable, Equatable {
+package struct ChangedFile: Sendable, Equatable {
     /// How the file changed.
-    public enum Change: String, Sendable, Equatable {
+    package enum Change: String, Sendable, Equatable {
         case added, modified, renamed, copied
     }
 
     /// The path in the pushed commit.
-    public let path: String
+    package let path: String
     /// The path before a rename or copy.
-    public let oldPath: String?
+    package let oldPath: String?
     /// How it changed.
-    public let change: Change
+    package let change: Change
     /// New-side line numbers (1-based) of added lines, ascending; empty for an added file, whose
     /// every line is new (no diff is computed for it), and when line detail was not asked for.
-    public let addedLines: [Int]
+    package let addedLines: [Int]
     /// Where lines were deleted without replacement, as the new-side line number after which they
     /// were (0: at the top), ascending. Deleting an identifier line leaves its trace here.
-    public let removedAfterLines: [Int]
+    package let removedAfterLines: [Int]
     /// Where modifier lines (lines starting with `.`) were replaced by other lines, as the new-side
     /// line number after which they were: the replaced `.accessibilityIdentifier(…)` of the node that
     /// ends there, when the lines that took its place belong to something else.
-    public let replacedModifiersAfterLines: [Int]
+    package let replacedModifiersAfterLines: [Int]
 
     /// Creates a changed file.
-    public init(path: String, oldPath: String?, change: Change, addedLines: [Int], removedAfterLines: [Int],
+    package init(path: String, oldPath: String?, change: Change, addedLines: [Int], removedAfterLines: [Int],
                 replacedModifiersAfterLines: [Int] = []) {
         self.path = path
         self.oldPath = oldPath
@@ -39,7 +39,7 @@ public struct ChangedFile: Sendable, Equatable {
     /// Whether a node spanning lines `start...end` (1-based) touches an addition or a removal. A
     /// removal right after the node's last line counts: that is where a deleted trailing modifier
     /// (`.accessibilityIdentifier(…)`) was.
-    public func touches(_ start: Int, _ end: Int) -> Bool {
+    package func touches(_ start: Int, _ end: Int) -> Bool {
         if change == .added { return true }
         return addedLines.contains { $0 >= start && $0 <= end } || removedAfterLines.contains { $0 >= start && $0 <= end }
             || replacedModifiersAfterLines.contains { $0 >= start && $0 <= end }
@@ -47,17 +47,17 @@ public struct ChangedFile: Sendable, Equatable {
 }
 
 /// What one push (or one `--base … --head …` range) sends.
-public struct PushRange: Sendable, Equatable {
+package struct PushRange: Sendable, Equatable {
     /// The commit files are compared against; nil for the empty tree (a first push).
-    public let base: String?
+    package let base: String?
     /// The pushed commit.
-    public let head: String
+    package let head: String
     /// The commits the push sends, newest first.
-    public let commits: [String]
+    package let commits: [String]
     /// Added, modified, renamed and copied text files (deleted and binary ones are left out).
-    public let files: [ChangedFile]
+    package let files: [ChangedFile]
     /// How the base was chosen, for `--verbose`.
-    public let baseDescription: String
+    package let baseDescription: String
 }
 
 extension Repository {
@@ -71,7 +71,7 @@ extension Repository {
     /// - A remote id not here (the remote moved on, a shallow clone): the merge base with the
     ///   remote-tracking branch of the same name, else the remote's default branch.
     /// `selecting` keeps only the files a caller will read, so no diff is computed for the others.
-    public func pushRange(for update: PushUpdate, remote: String, lineDetail: Bool = true,
+    package func pushRange(for update: PushUpdate, remote: String, lineDetail: Bool = true,
                           selecting: (@Sendable (String) -> Bool)? = nil) throws(GitError) -> PushRange? {
         guard !update.isDeletion else { return nil }
         let head = try objectID(update.localObjectID)
@@ -98,7 +98,7 @@ extension Repository {
 
     /// The range between two revisions (`--base REF --head REF` in CI): commits in head not in
     /// base, files from their merge base.
-    public func range(base: String, head: String, lineDetail: Bool = true,
+    package func range(base: String, head: String, lineDetail: Bool = true,
                       selecting: (@Sendable (String) -> Bool)? = nil) throws(GitError) -> PushRange {
         let headID = try commitID(head), baseID = try commitID(base)
         let mergeBase = try self.mergeBase(headID, baseID)
@@ -107,7 +107,7 @@ extension Repository {
     }
 
     /// The bytes of `path` in `commit`: what is pushed, not what is in the working tree.
-    public func contents(of path: String, at commit: String) throws(GitError) -> [UInt8] {
+    package func contents(of path: String, at commit: String) throws(GitError) -> [UInt8] {
         var object: OpaquePointer?
         try check(git_revparse_single(&object, handle, "\(commit):\(path)"), "git_revparse_single(\(commit):\(path))")
         defer { git_object_free(object) }
@@ -272,7 +272,7 @@ extension Repository {
     /// to: the branch's upstream (`branch.<name>.remote` and `.merge`), else `origin` and the same
     /// branch name. The remote side's id is its remote-tracking ref here, or zeros for a branch the
     /// remote does not have yet. Nil on a detached HEAD or an unborn branch.
-    public func pushUpdateForCurrentBranch() throws(GitError) -> (remote: String, update: PushUpdate)? {
+    package func pushUpdateForCurrentBranch() throws(GitError) -> (remote: String, update: PushUpdate)? {
         var head: OpaquePointer?
         guard git_repository_head(&head, handle) == 0 else { return nil }
         defer { git_reference_free(head) }

@@ -8,7 +8,7 @@ import PrePushCore
 
 extension Repository {
     /// The commit a revision names (`HEAD`, a branch, an object id), as 40 or 64 hex digits.
-    public func commitID(_ revision: String) throws(GitError) -> String {
+    package func commitID(_ revision: String) throws(GitError) -> String {
         let commit = try peel(revision, to: GIT_OBJECT_COMMIT)
         defer { git_object_free(commit) }
         guard let id = git_object_id(commit), let text = git_oid_tostr_s(id) else {
@@ -32,7 +32,7 @@ extension Repository {
     /// Writes the tree of `commit` into `folder` (created if needed) without touching the
     /// repository's index or working tree: what is tested is exactly what is pushed, with no
     /// uncommitted changes and no untracked files.
-    public func exportTree(of commit: String, to folder: String) throws(GitError) {
+    package func exportTree(of commit: String, to folder: String) throws(GitError) {
         let tree = try peel(commit, to: GIT_OBJECT_TREE)
         defer { git_object_free(tree) }
         do {
@@ -51,13 +51,13 @@ extension Repository {
     }
 
     /// Whether the working tree differs from `commit`: another HEAD, changed or untracked files.
-    public func workingTreeDiffers(from commit: String) throws(GitError) -> Bool {
+    package func workingTreeDiffers(from commit: String) throws(GitError) -> Bool {
         try !workingTreeDifferences(from: commit, limit: 1).isEmpty
     }
 
     /// How the working tree differs from `commit`, at most `limit` entries: `untracked: a.txt`,
     /// `changed: b.swift`, or `HEAD is not the commit`. Empty when it matches.
-    public func workingTreeDifferences(from commit: String, limit: Int = 3) throws(GitError) -> [String] {
+    package func workingTreeDifferences(from commit: String, limit: Int = 3) throws(GitError) -> [String] {
         guard !isBare else { return [] }
         if try commitID("HEAD") != commitID(commit) { return ["HEAD is not \(commit.prefix(12))"] }
         var options = git_status_options()
@@ -81,7 +81,7 @@ extension Repository {
 extension Repository {
     /// Whether the full reference name (`refs/remotes/origin/main`) exists; never a short name's
     /// guess (a tag named `origin/main` is not `refs/remotes/origin/main`).
-    public func hasReference(_ fullName: String) -> Bool {
+    package func hasReference(_ fullName: String) -> Bool {
         var reference: OpaquePointer?
         guard fullName.hasPrefix("refs/"), git_reference_lookup(&reference, handle, fullName) == 0 else { return false }
         git_reference_free(reference)
@@ -89,7 +89,7 @@ extension Repository {
     }
 
     /// The target of a symbolic reference (`refs/remotes/origin/HEAD` → `refs/remotes/origin/main`), or nil.
-    public func symbolicTarget(_ fullName: String) -> String? {
+    package func symbolicTarget(_ fullName: String) -> String? {
         var reference: OpaquePointer?
         guard git_reference_lookup(&reference, handle, fullName) == 0, let reference else { return nil }
         defer { git_reference_free(reference) }
@@ -98,7 +98,7 @@ extension Repository {
     }
 
     /// The best common ancestor of two commits (full object names or full reference names).
-    public func mergeBase(of one: String, and two: String) throws(GitError) -> String {
+    package func mergeBase(of one: String, and two: String) throws(GitError) -> String {
         try mergeBase(commitID(one), commitID(two))
     }
 }

@@ -2,18 +2,18 @@ internal import CGit2
 import PrePushCore
 
 /// A tracked file as git's index last recorded it: its blob and the stamp it had then.
-public struct IndexedFile: Sendable {
+package struct IndexedFile: Sendable {
     /// The blob id of the content git recorded.
-    public let blob: String
+    package let blob: String
     /// Size (git keeps its low 32 bits) and modification time when git recorded it.
-    public let stamp: FileStamp
+    package let stamp: FileStamp
 }
 
 extension Repository {
     /// The index's entries (stage 0) by path, and the index file's own modification time in
     /// seconds: an entry whose file changed in the second the index was written is not to be
     /// trusted by its stamp ("racily clean", as git calls it). Nil when there is no index.
-    public func indexedFiles() -> (files: [String: IndexedFile], written: Int)? {
+    package func indexedFiles() -> (files: [String: IndexedFile], written: Int)? {
         var index: OpaquePointer?
         guard git_repository_index(&index, handle) == 0, let index else { return nil }
         defer { git_index_free(index) }
@@ -35,7 +35,7 @@ extension Repository {
 
     /// Whether git's index tracks the file at `path` (absolute, or relative to the working tree):
     /// such a file is the repository's (a pull request's, in CI), never one prepush wrote.
-    public func isTracked(_ path: String) -> Bool {
+    package func isTracked(_ path: String) -> Bool {
         guard let root = workingDirectory else { return false }
         let relative = FilePath.relative(FilePath.absolute(path, base: root), to: root)
         guard !relative.hasPrefix("../"), relative != ".." else { return false }

@@ -3,30 +3,30 @@ import PrePushCore
 
 /// A file that differs between two trees, with the lines of the old side the change touches: the
 /// coordinates an impact map recorded on the old tree uses.
-public struct OldSideChange: Sendable, Equatable {
+package struct OldSideChange: Sendable, Equatable {
     /// How the file changed.
-    public enum Kind: String, Sendable, Equatable {
+    package enum Kind: String, Sendable, Equatable {
         case added, deleted, modified, renamed, copied
         /// A type change (a file became a symbolic link) or anything else git reports: read as "the whole file".
         case other
     }
 
     /// The path in the new tree (the old path for a deleted file).
-    public let path: String
+    package let path: String
     /// The path in the old tree; nil for an added file.
-    public let oldPath: String?
+    package let oldPath: String?
     /// How it changed.
-    public let kind: Kind
+    package let kind: Kind
     /// Old-side line ranges (1-based, inclusive) the change touches, ascending. A pure insertion
     /// after old line `n` counts as `n...n+1` (the lines around it; `1...1` at the top). Empty for an
     /// added file, and for a binary or renamed-only file (see `wholeFile`).
-    public let lines: [ClosedRange<Int>]
+    package let lines: [ClosedRange<Int>]
     /// Whether the change cannot be told line by line (binary content, a type change, a deletion):
     /// every old line counts as touched.
-    public let wholeFile: Bool
+    package let wholeFile: Bool
 
     /// Creates a change.
-    public init(path: String, oldPath: String?, kind: Kind, lines: [ClosedRange<Int>], wholeFile: Bool) {
+    package init(path: String, oldPath: String?, kind: Kind, lines: [ClosedRange<Int>], wholeFile: Bool) {
         self.path = path
         self.oldPath = oldPath
         self.kind = kind
@@ -37,13 +37,13 @@ public struct OldSideChange: Sendable, Equatable {
 
 extension Repository {
     /// Whether `id` (full hex) names a commit this repository holds.
-    public func containsCommit(_ id: String) -> Bool {
+    package func containsCommit(_ id: String) -> Bool {
         hasCommit(id)
     }
 
     /// How many commits `head` has that `base` does not (`git rev-list --count base..head`), counting
     /// at most `limit`; nil when either is not here.
-    public func commitCount(from base: String, to head: String, limit: Int) -> Int? {
+    package func commitCount(from base: String, to head: String, limit: Int) -> Int? {
         var walk: OpaquePointer?
         guard git_revwalk_new(&walk, handle) == 0 else { return nil }
         defer { git_revwalk_free(walk) }
@@ -59,7 +59,7 @@ extension Repository {
     /// Every file that differs between the trees of commits `old` and `new` (renames found), with the
     /// old-side lines each change touches. Nothing is left out: a binary file, a deletion and a type
     /// change are `wholeFile`.
-    public func oldSideChanges(from old: String, to new: String) throws(GitError) -> [OldSideChange] {
+    package func oldSideChanges(from old: String, to new: String) throws(GitError) -> [OldSideChange] {
         // Hunk headers are read, not lines: with no context each hunk's old side is exactly what changed.
         let diff = try treeDiff(from: old, to: new, finding: GIT_DIFF_FIND_RENAMES.rawValue)
         defer { git_diff_free(diff) }

@@ -8,7 +8,7 @@ import Dispatch
 import PrePushCore
 
 /// libgit2's process-wide set-up, done once and explicitly by the program (not hidden in an initialiser).
-public enum GitLibrary {
+package enum GitLibrary {
     // Swift runs a global's initialiser exactly once, thread-safely; `initialize()` is what touches it.
     nonisolated(unsafe) private static var initialized = false
     private static let once: Void = {
@@ -18,14 +18,14 @@ public enum GitLibrary {
 
     /// Initialises libgit2. Safe to call more than once and from several threads. It costs a few
     /// milliseconds (libgit2 loads its TLS certificates), so commands that need no repository skip it.
-    public static func initialize() {
+    package static func initialize() {
         _ = once
     }
 
     /// Starts `initialize()` on another thread and returns at once; a later `initialize()` waits
     /// for it. A command that will open a repository calls this first, so libgit2's set-up
     /// overlaps argument parsing and reading the hook's input on a second core.
-    public static func beginInitializing() {
+    package static func beginInitializing() {
         began = true
         DispatchQueue.global(qos: .userInitiated).async { initialize() }
     }
@@ -36,7 +36,7 @@ public enum GitLibrary {
     /// set-up runs on the other thread: exit's clean-up then tears down what that thread is using
     /// (a hook given malformed ref lines exits at once, and crashed with SIGSEGV about once in 300
     /// runs). Call it on every way out of a process that began initialising.
-    public static func settle() {
+    package static func settle() {
         if began { initialize() }
     }
 
@@ -45,7 +45,7 @@ public enum GitLibrary {
 
 /// An open repository. Owns its libgit2 handle and frees it when released. A libgit2 repository
 /// handle must not be used from two threads at once; keep each `Repository` on one task.
-public final class Repository {
+package final class Repository {
     let handle: OpaquePointer
 
     private init(handle: OpaquePointer) {
@@ -57,7 +57,7 @@ public final class Repository {
     }
 
     /// Opens the repository that contains `path`, searching parent folders as git does.
-    public static func discover(from path: String) throws(GitError) -> Repository {
+    package static func discover(from path: String) throws(GitError) -> Repository {
         guard GitLibrary.isInitialized else { throw .notInitialized }
         var handle: OpaquePointer?
         let code = git_repository_open_ext(&handle, path, 0, nil)
@@ -70,7 +70,7 @@ public final class Repository {
     /// Opens the repository the way git itself does in a hook: honouring `GIT_DIR`, `GIT_WORK_TREE`,
     /// `GIT_CEILING_DIRECTORIES`, `GIT_INDEX_FILE`, `GIT_OBJECT_DIRECTORY` and their kin, and otherwise
     /// searching upward from the current folder.
-    public static func openFromEnvironment() throws(GitError) -> Repository {
+    package static func openFromEnvironment() throws(GitError) -> Repository {
         guard GitLibrary.isInitialized else { throw .notInitialized }
         let environment = ProcessInfo.processInfo.environment
         if let workTree = environment["GIT_WORK_TREE"], !workTree.isEmpty {
@@ -100,26 +100,26 @@ public final class Repository {
     }
 
     /// The working tree's root, without a trailing slash; nil for a bare repository.
-    public var workingDirectory: String? {
+    package var workingDirectory: String? {
         git_repository_workdir(handle).map { Self.withoutTrailingSlash(String(cString: $0)) }
     }
 
     /// The working tree's root, or an error naming the repository when it is bare.
-    public func requireWorkingDirectory() throws(GitError) -> String {
+    package func requireWorkingDirectory() throws(GitError) -> String {
         guard let directory = workingDirectory else { throw .bareRepository(path: gitDirectory) }
         return directory
     }
 
     /// The repository's git folder (`.git`, or the worktree's folder under `.git/worktrees`).
-    public var gitDirectory: String {
+    package var gitDirectory: String {
         Self.withoutTrailingSlash(String(cString: git_repository_path(handle)))
     }
 
     /// Whether HEAD names a commit rather than a branch.
-    public var isHeadDetached: Bool { git_repository_head_detached(handle) == 1 }
+    package var isHeadDetached: Bool { git_repository_head_detached(handle) == 1 }
 
     /// The branch HEAD is on (`main`), nil for a detached or unborn HEAD.
-    public var currentBranch: String? {
+    package var currentBranch: String? {
         var head: OpaquePointer?
         guard git_repository_head(&head, handle) == 0 else { return nil }
         defer { git_reference_free(head) }
@@ -128,12 +128,12 @@ public final class Repository {
     }
 
     /// Whether the repository has no working tree.
-    public var isBare: Bool { git_repository_is_bare(handle) == 1 }
+    package var isBare: Bool { git_repository_is_bare(handle) == 1 }
 
     /// The folder git runs hooks from: `core.hooksPath` when set (relative to the folder hooks run
     /// in: the working tree root, or the git folder of a bare repository), else the common git
     /// folder's `hooks`, shared by all worktrees.
-    public func hooksDirectory() throws(GitError) -> String {
+    package func hooksDirectory() throws(GitError) -> String {
         if let configured = try configPath("core.hooksPath"), !configured.isEmpty {
             if configured.hasPrefix("/") { return Self.withoutTrailingSlash(configured) }
             let base = workingDirectory ?? gitDirectory
@@ -146,7 +146,7 @@ public final class Repository {
     }
 
     /// A configuration value read as a path (`~/` expanded), or nil when the key is not set.
-    public func configPath(_ key: String) throws(GitError) -> String? {
+    package func configPath(_ key: String) throws(GitError) -> String? {
         try configValue(key, "git_config_get_path") { git_config_get_path($0, $1, $2) }
     }
 

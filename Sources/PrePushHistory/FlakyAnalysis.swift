@@ -1,30 +1,30 @@
 import PrePushCore
 
 /// A test the history shows as flaky, and why.
-public struct FlakyTest: Sendable, Equatable {
+package struct FlakyTest: Sendable, Equatable {
     /// The test's identifier.
-    public let identifier: String
+    package let identifier: String
     /// Runs of it among those looked at.
-    public let runs: Int
+    package let runs: Int
     /// Runs in which it failed (every attempt).
-    public let failures: Int
+    package let failures: Int
     /// Runs in which it failed and then passed on a retry.
-    public let passedOnRetry: Int
+    package let passedOnRetry: Int
     /// Trees on which it both passed and failed.
-    public let treesWithBoth: Int
+    package let treesWithBoth: Int
     /// Changes between passing and failing from one run of a tree to the next run of the same tree.
-    public let flips: Int
+    package let flips: Int
     /// Failures on trees where it also passed: failures a change to the code does not explain.
-    public var sameTreeFailures: Int = 0
+    package var sameTreeFailures: Int = 0
     /// Trees it ran on.
-    public var trees: Int = 0
+    package var trees: Int = 0
 
     /// Same-tree failures and retried passes per run: how often it does not pass at once for no
     /// reason the code gives. A failure on one tree and a pass on the next is a break and its fix.
-    public var rate: Double { runs == 0 ? 0 : Double(sameTreeFailures + passedOnRetry) / Double(runs) }
+    package var rate: Double { runs == 0 ? 0 : Double(sameTreeFailures + passedOnRetry) / Double(runs) }
 
     /// Why it is listed, in words.
-    public var reasons: [String] {
+    package var reasons: [String] {
         var reasons: [String] = []
         if treesWithBoth > 0 { reasons.append("passed and failed on the same tree (\(treesWithBoth == 1 ? "1 tree" : "\(treesWithBoth) trees"))") }
         if passedOnRetry > 0 { reasons.append("passed on a retry \(passedOnRetry == 1 ? "once" : "\(passedOnRetry) times")") }
@@ -37,8 +37,8 @@ public struct FlakyTest: Sendable, Equatable {
 /// tree (the same tested inputs), or passed only on a retry within one run. A failure on one tree
 /// and a pass on another is a change that broke or fixed it, never flakiness: a run without a tree
 /// (an imported results file) is evidence only through its retries.
-public enum FlakyAnalysis {
-    public static func flaky(_ results: [(run: Int, tree: String?, test: RecordedTest)]) -> [FlakyTest] {
+package enum FlakyAnalysis {
+    package static func flaky(_ results: [(run: Int, tree: String?, test: RecordedTest)]) -> [FlakyTest] {
         var byTest: [String: [(tree: String?, test: RecordedTest)]] = [:]
         for result in results { byTest[result.test.identifier, default: []].append((result.tree, result.test)) }
         var found: [FlakyTest] = []

@@ -11,7 +11,7 @@ import PrePushCore
 /// the run history: the newest few per stage and package, each stored whole as `ImpactMap.exported()`
 /// bytes. A damaged or foreign file is moved aside and a new one started (the push then runs as if
 /// no map were recorded, and says so), never a failed push.
-public final class ImpactStore {
+package final class ImpactStore {
     static let schema = """
     PRAGMA journal_mode = WAL;
     PRAGMA synchronous = NORMAL;
@@ -29,21 +29,21 @@ public final class ImpactStore {
     static let ownSchemaObjects = ["maps", "maps_by_stage"]
 
     /// The store of the repository whose common git folder is `commonDirectory`.
-    public static func path(commonDirectory: String) -> String {
+    package static func path(commonDirectory: String) -> String {
         FilePath.join(FilePath.join(commonDirectory, "prepush"), "impact.sqlite")
     }
 
-    public let path: String
+    package let path: String
     /// Maps kept per stage and package: the newest, and one before it while a new one is checked.
-    public var keptMaps = 2
+    package var keptMaps = 2
     /// Largest map stored or read (a 700-test package's map is about 2 MB).
-    public static let byteLimit = 64 * 1024 * 1024
+    package static let byteLimit = 64 * 1024 * 1024
     private var connection: SQLiteConnection
     /// Said when the file was moved aside: where to, and why.
-    public private(set) var notes: [String] = []
+    package private(set) var notes: [String] = []
 
     /// Opens the store at `path`, creating it (and its folder) when missing.
-    public init(path: String) throws(SQLiteError) {
+    package init(path: String) throws(SQLiteError) {
         self.path = path
         mkdir(FilePath.parent(path), 0o755)
         do throws(SQLiteError) {
@@ -63,7 +63,7 @@ public final class ImpactStore {
     }
 
     /// Stores `map` as the newest of its stage and package, forgetting the older ones beyond `keptMaps`.
-    public func save(_ map: ImpactMap) throws {
+    package func save(_ map: ImpactMap) throws {
         let body = try map.exported()
         guard body.count <= Self.byteLimit else {
             throw ImpactMapProblem(description: "the impact map is \(body.count / 1_048_576) MB, more than the \(Self.byteLimit / 1_048_576) MB kept")
@@ -87,7 +87,7 @@ public final class ImpactStore {
 
     /// The newest map of `stage` for the package at `packageFolder`, nil when none is stored.
     /// A stored map that cannot be read is a problem the caller says (and then runs every test).
-    public func latest(stage: String, packageFolder: String) throws -> ImpactMap? {
+    package func latest(stage: String, packageFolder: String) throws -> ImpactMap? {
         var body: [UInt8]?
         try connection.query("SELECT body FROM maps WHERE stage = ? AND package_folder = ? ORDER BY id DESC LIMIT 1",
                              [.text(stage), .text(packageFolder)], "read the newest impact map") { body = $0.blob(0) }

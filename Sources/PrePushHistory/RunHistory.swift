@@ -8,26 +8,26 @@
 import PrePushCore
 
 /// One stage's run as the history keeps it.
-public struct RecordedRun: Sendable, Equatable {
+package struct RecordedRun: Sendable, Equatable {
     /// When it started, seconds since 1970.
-    public var started: Double
+    package var started: Double
     /// The git tree the run tested (nil when the working tree differed from every commit).
-    public var tree: String?
+    package var tree: String?
     /// The commit pushed or checked, when there was one.
-    public var commit: String?
+    package var commit: String?
     /// The stage's name (`unit`), or `imported` for results read from a file.
-    public var stage: String
+    package var stage: String
     /// `passed` or `failed` (a timeout, a crash, a refused flaky run are failed).
-    public var status: String
+    package var status: String
     /// Seconds, every attempt included.
-    public var duration: Double
+    package var duration: Double
     /// Where it came from: `push`, `run`, or `import <file>`.
-    public var origin: String
+    package var origin: String
     /// Each test's outcome.
-    public var tests: [RecordedTest]
+    package var tests: [RecordedTest]
 
     /// Creates a record.
-    public init(started: Double, tree: String?, commit: String?, stage: String, status: String, duration: Double,
+    package init(started: Double, tree: String?, commit: String?, stage: String, status: String, duration: Double,
                 origin: String, tests: [RecordedTest]) {
         self.started = started
         self.tree = tree
@@ -41,18 +41,18 @@ public struct RecordedRun: Sendable, Equatable {
 }
 
 /// One test's outcome in one run.
-public struct RecordedTest: Sendable, Equatable {
+package struct RecordedTest: Sendable, Equatable {
     /// `Suite.name` (the results' `testIdentifier`).
-    public var identifier: String
+    package var identifier: String
     /// `TestStatus`'s raw value, or `flaky` for a test that failed and then passed on a retry.
-    public var status: String
+    package var status: String
     /// Seconds, every attempt added up (as results.json's `duration`).
-    public var duration: Double
+    package var duration: Double
     /// How many times it ran.
-    public var attempts: Int
+    package var attempts: Int
 
     /// Creates a record; `failed` and `unfinished` count as failures.
-    public init(identifier: String, status: String, duration: Double, attempts: Int) {
+    package init(identifier: String, status: String, duration: Double, attempts: Int) {
         self.identifier = identifier
         self.status = status
         self.duration = duration
@@ -60,23 +60,23 @@ public struct RecordedTest: Sendable, Equatable {
     }
 
     /// The status of a test that failed and then passed on a retry (`FlakyJudgement.recordedFlaky`).
-    public static let flaky = FlakyJudgement.recordedFlaky
+    package static let flaky = FlakyJudgement.recordedFlaky
 
     /// Whether the test did not fail (a flaky test passed).
-    public var passed: Bool { status != "failed" && status != "unfinished" }
+    package var passed: Bool { status != "failed" && status != "unfinished" }
 
     /// How this run of it is judged (`FlakyJudgement`): flaky when it failed and then passed on a retry.
-    public var judgement: FlakyJudgement { FlakyJudgement(recorded: status) }
+    package var judgement: FlakyJudgement { FlakyJudgement(recorded: status) }
 
     /// Whether it failed and then passed on a retry (`judgement == .flaky`).
-    public var isFlaky: Bool { judgement == .flaky }
+    package var isFlaky: Bool { judgement == .flaky }
 }
 
 /// Every run remembered, in `.git/prepush/history.sqlite`: each stage's run (tree, commit, status,
 /// time) and each test's status, duration and attempts. SQLite in WAL mode, so that two pushes at
 /// once both land; a damaged or foreign file is moved aside (with a note) and a new one started,
 /// never a failed push.
-public final class RunHistory {
+package final class RunHistory {
     /// The schema's version, in `PRAGMA user_version`: 2 once every row names its test by its one
     /// identity (`Module.Suite.test()`); a version 1 file may hold the console's shorter names
     /// (`test()`, `Class.test`) until `migrateNames` runs.
@@ -106,20 +106,20 @@ public final class RunHistory {
     """
 
     /// The history of the repository whose common git folder is `commonDirectory`.
-    public static func path(commonDirectory: String) -> String {
+    package static func path(commonDirectory: String) -> String {
         FilePath.join(FilePath.join(commonDirectory, "prepush"), "history.sqlite")
     }
 
-    public let path: String
+    package let path: String
     /// How many runs are kept: recording one more forgets the oldest beyond these (their results
     /// too), so the file stops growing. 1,000 runs is months of pushes; at 500 tests a run, about 50 MB.
-    public var keptRuns = 1000
+    package var keptRuns = 1000
     private var connection: SQLiteConnection
     /// Said when the file was moved aside: where to, and why.
-    public private(set) var notes: [String] = []
+    package private(set) var notes: [String] = []
 
     /// Opens the history at `path`, creating it (and its folder) when missing.
-    public init(path: String) throws(SQLiteError) {
+    package init(path: String) throws(SQLiteError) {
         self.path = path
         mkdir(FilePath.parent(path), 0o755)
         do throws(SQLiteError) {
@@ -141,7 +141,7 @@ public final class RunHistory {
 
     /// Whether rows recorded before tests had one identity (a version 1 file) may still name a
     /// test as the console did (`test()`, `Class.test`).
-    public var namesNeedMigration: Bool {
+    package var namesNeedMigration: Bool {
         var version = Self.version
         try? connection.query("PRAGMA user_version", [], "read the history's version") { version = $0.integer(0) }
         return version < Self.version
@@ -150,7 +150,7 @@ public final class RunHistory {
     /// Renames the rows of each short name in `identities` (`compileXib()` → `RenderTests.XibRenderer.compileXib()`,
     /// given only for names the sources give one test) to the test's identity, in one transaction,
     /// and marks the file migrated: one test is then one row set whichever output its runs came from.
-    public func migrateNames(_ identities: [String: String]) throws(SQLiteError) {
+    package func migrateNames(_ identities: [String: String]) throws(SQLiteError) {
         try connection.execute("BEGIN IMMEDIATE", "begin migrating names")
         do throws(SQLiteError) {
             try connection.run("UPDATE results SET test = ? WHERE test = ?",
@@ -172,7 +172,7 @@ public final class RunHistory {
 
     /// Records a run and its tests in one transaction. A damaged file found while writing is moved
     /// aside and the run recorded in a new one.
-    public func record(_ run: RecordedRun) throws(SQLiteError) {
+    package func record(_ run: RecordedRun) throws(SQLiteError) {
         do throws(SQLiteError) {
             try insert(run)
         } catch where error.isDamage {
@@ -206,21 +206,21 @@ public final class RunHistory {
     }
 
     /// One run, as `prepush history` lists them.
-    public struct RunSummary: Sendable, Equatable {
-        public let started: Double
-        public let stage: String
-        public let status: String
-        public let commit: String?
-        public let tree: String?
-        public let duration: Double
-        public let origin: String
-        public let tests: Int
-        public let failed: Int
-        public let flaky: Int
+    package struct RunSummary: Sendable, Equatable {
+        package let started: Double
+        package let stage: String
+        package let status: String
+        package let commit: String?
+        package let tree: String?
+        package let duration: Double
+        package let origin: String
+        package let tests: Int
+        package let failed: Int
+        package let flaky: Int
     }
 
     /// The last `limit` runs, newest first.
-    public func runs(limit: Int) throws(SQLiteError) -> [RunSummary] {
+    package func runs(limit: Int) throws(SQLiteError) -> [RunSummary] {
         var found: [RunSummary] = []
         try connection.query("""
             SELECT runs.started, runs.stage, runs.status, runs.commit_id, runs.tree, runs.duration, runs.origin,
@@ -238,16 +238,16 @@ public final class RunHistory {
     }
 
     /// One test's result in one run, as `prepush history TEST` lists them.
-    public struct TestEntry: Sendable, Equatable {
-        public let started: Double
-        public let stage: String
-        public let commit: String?
-        public let tree: String?
-        public let test: RecordedTest
+    package struct TestEntry: Sendable, Equatable {
+        package let started: Double
+        package let stage: String
+        package let commit: String?
+        package let tree: String?
+        package let test: RecordedTest
     }
 
     /// The last `limit` results of the tests whose identifier is `test` or ends in `.test`, newest first.
-    public func results(of test: String, limit: Int) throws(SQLiteError) -> [TestEntry] {
+    package func results(of test: String, limit: Int) throws(SQLiteError) -> [TestEntry] {
         var found: [TestEntry] = []
         try connection.query("""
             SELECT runs.started, runs.stage, runs.commit_id, runs.tree, results.test, results.status, results.duration, results.attempts
@@ -282,7 +282,7 @@ public final class RunHistory {
     }
 
     /// Each test's result in the last `runs` runs, oldest first: what `FlakyAnalysis` reads.
-    public func recentResults(runs: Int) throws(SQLiteError) -> [(run: Int, tree: String?, test: RecordedTest)] {
+    package func recentResults(runs: Int) throws(SQLiteError) -> [(run: Int, tree: String?, test: RecordedTest)] {
         var found: [(Int, String?, RecordedTest)] = []
         try connection.query("""
             SELECT runs.id, runs.tree, results.test, results.status, results.duration, results.attempts
@@ -299,7 +299,7 @@ public final class RunHistory {
     /// Each test's duration in its latest run that passed, for balancing shards, leaving out the
     /// runs of `excludedCommit`: every shard of one commit, run one after another on one machine
     /// (each recording its own run), then reads the same durations and splits the same way.
-    public func latestDurations(excludingCommit excludedCommit: String?) throws(SQLiteError) -> [String: Double] {
+    package func latestDurations(excludingCommit excludedCommit: String?) throws(SQLiteError) -> [String: Double] {
         var durations: [String: Double] = [:]
         try connection.query("""
             SELECT results.test, results.duration FROM results JOIN runs ON runs.id = results.run

@@ -9,19 +9,19 @@ internal import CSQLite
 
 /// An error of SQLite: the call, its result code and message. `isDamage` tells a damaged or foreign
 /// file (moved aside and started again) from a busy or full disk (reported).
-public struct SQLiteError: Error, CustomStringConvertible, Sendable {
+package struct SQLiteError: Error, CustomStringConvertible, Sendable {
     /// What prepush asked for (`open`, `insert a result`).
-    public let operation: String
+    package let operation: String
     /// SQLite's primary result code.
-    public let code: Int32
+    package let code: Int32
     /// SQLite's words.
-    public let message: String
+    package let message: String
 
     /// Whether the file is not a database or is corrupt, or holds what prepush did not put there.
-    public var isDamage: Bool { code == SQLITE_CORRUPT || code == SQLITE_NOTADB }
+    package var isDamage: Bool { code == SQLITE_CORRUPT || code == SQLITE_NOTADB }
 
     /// Whether a statement ran past `SQLiteConnection.statementSeconds` and was ended.
-    public var isTimeout: Bool { code == SQLITE_INTERRUPT }
+    package var isTimeout: Bool { code == SQLITE_INTERRUPT }
 
     /// A history holding schema objects prepush never makes (a trigger, a view, another table): a
     /// stage wrote them, and the file is treated as damaged.
@@ -29,7 +29,7 @@ public struct SQLiteError: Error, CustomStringConvertible, Sendable {
         SQLiteError(operation: "check \(path)", code: SQLITE_CORRUPT, message: "it holds \(names.prefix(5).joined(separator: ", ")) that prepush did not make")
     }
 
-    public var description: String { "\(operation): \(message) (SQLite \(code))" }
+    package var description: String { "\(operation): \(message) (SQLite \(code))" }
 }
 
 /// One connection to one database file: statements prepared, run and finalised in place. Not

@@ -9,19 +9,19 @@ import PrePushCore
 
 /// Where prepush talks to the person (or CI log) running it. Unbuffered writes to file descriptors,
 /// so prepush's lines and a stage's streamed output stay in order.
-public struct Console: Sendable {
+package struct Console: Sendable {
     /// Descriptor for normal output.
-    public let output: Int32
+    package let output: Int32
     /// Descriptor for errors.
-    public let errors: Int32
+    package let errors: Int32
     /// Whether `output` is a terminal: progress lines are then updated in place.
-    public let isTerminal: Bool
+    package let isTerminal: Bool
     /// Whether lines are coloured: on a terminal, unless `NO_COLOR` is set to anything (no-color.org)
     /// or `TERM` is `dumb`. Logs and pipes get plain text.
-    public let usesColour: Bool
+    package let usesColour: Bool
 
     /// How a line reads at a glance.
-    public enum Tone: Sendable {
+    package enum Tone: Sendable {
         /// Passed, done.
         case good
         /// Failed, refused, an error.
@@ -36,16 +36,16 @@ public struct Console: Sendable {
 
     /// `--quiet` (or `PREPUSH_QUIET`): only the verdict, failures, warnings and their details
     /// (indented lines) are written; progress and passing stages are not.
-    public var quiet = false
+    package var quiet = false
 
     /// In GitHub Actions (`GITHUB_ACTIONS=true`) every line is written so that the runner cannot read
     /// it as a workflow command (`WorkflowCommand.neutralised`): test names, messages, paths and
     /// descriptions come from the pull request. prepush's own annotations go through `command`.
-    public var neutralisesWorkflowCommands = getenv("GITHUB_ACTIONS").map { String(cString: $0) == "true" } ?? false
+    package var neutralisesWorkflowCommands = getenv("GITHUB_ACTIONS").map { String(cString: $0) == "true" } ?? false
 
     /// A console on the given descriptors; `isTerminal` defaults to what `isatty` says of `output`,
     /// and colour to the terminal and the environment (`NO_COLOR`, `TERM`).
-    public init(output: Int32 = 1, errors: Int32 = 2, isTerminal: Bool? = nil, environment: [String: String]? = nil) {
+    package init(output: Int32 = 1, errors: Int32 = 2, isTerminal: Bool? = nil, environment: [String: String]? = nil) {
         self.output = output
         self.errors = errors
         let terminal = isTerminal ?? (isatty(output) == 1)
@@ -60,7 +60,7 @@ public struct Console: Sendable {
 
     /// A console on the given descriptors with the terminal and colour decided by the caller: a
     /// stage running beside others writes into a file that is shown on the terminal later.
-    public init(output: Int32, errors: Int32, isTerminal: Bool, usesColour: Bool) {
+    package init(output: Int32, errors: Int32, isTerminal: Bool, usesColour: Bool) {
         self.output = output
         self.errors = errors
         self.isTerminal = isTerminal
@@ -68,13 +68,13 @@ public struct Console: Sendable {
     }
 
     /// Writes a line to the output.
-    public func line(_ text: String) {
+    package func line(_ text: String) {
         if quiet && !text.hasPrefix("   ") { return }
         send(safe(text) + "\n", to: output)
     }
 
     /// Writes a line to the output in a tone (coloured on a terminal).
-    public func line(_ text: String, tone: Tone) {
+    package func line(_ text: String, tone: Tone) {
         if quiet && (tone == .good || tone == .quiet) { return }
         send(painted(safe(text), tone) + "\n", to: output)
     }
@@ -83,7 +83,7 @@ public struct Console: Sendable {
     func standardError(_ text: String) { send(safe(text) + "\n", to: errors) }
 
     /// Writes one of prepush's own workflow commands (`WorkflowCommand.line`), as it is.
-    public func command(_ line: String) {
+    package func command(_ line: String) {
         send(line + "\n", to: output)
     }
 
@@ -94,7 +94,7 @@ public struct Console: Sendable {
     }
 
     /// `text` wrapped in the ANSI colour of `tone`, or as it is without colour.
-    public func painted(_ text: String, _ tone: Tone) -> String {
+    package func painted(_ text: String, _ tone: Tone) -> String {
         guard usesColour else { return text }
         let code: String
         switch tone {
@@ -127,12 +127,12 @@ public struct Console: Sendable {
     /// JUnit, SARIF, Markdown, annotations) reaches standard output. Never escaped here, because
     /// each format's writer escapes for its own language; never silenced by `quiet`, because the
     /// payload is what the command was asked for.
-    public func payload(_ text: String) { send(text, to: output) }
+    package func payload(_ text: String) { send(text, to: output) }
 
     /// The bytes of a report written piece by piece (`ReportSink`), as `payload(_:)` writes text.
     /// False when the reader went away (a closed pipe), so the writer stops.
     @discardableResult
-    public func payload(_ bytes: UnsafeRawBufferPointer) -> Bool { send(bytes, to: output) }
+    package func payload(_ bytes: UnsafeRawBufferPointer) -> Bool { send(bytes, to: output) }
 
     /// Passes a stage's output through: its stdout to ours, its stderr to ours.
     func passThrough(_ bytes: UnsafeRawBufferPointer, fromStandardError: Bool) {

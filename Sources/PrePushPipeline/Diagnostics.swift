@@ -15,26 +15,26 @@ import PrePushYAML
 /// One is made per command, where the command starts, and passed down; nothing else writes to
 /// standard error (`Console.standardError` is this type's alone). Error values carry no severity
 /// word: `error: ` is said here (a located diagnostic carries its own, in the compiler's form).
-public struct Diagnostics {
+package struct Diagnostics {
     /// Where the lines go; reports and a run's own story go to its standard output.
-    public var console: Console
+    package var console: Console
     /// Whether standard output carries a report, so that notes and warnings must keep off it.
-    public var standardOutputIsReport = false
+    package var standardOutputIsReport = false
 
     /// A sink on `console`; `standardOutputIsReport` when the command's standard output is a
     /// report (JSON, SARIF, a value another command reads).
-    public init(console: Console, standardOutputIsReport: Bool = false) {
+    package init(console: Console, standardOutputIsReport: Bool = false) {
         self.console = console
         self.standardOutputIsReport = standardOutputIsReport
     }
 
     /// `prepush: note: …`: something the user may want to know; nothing is wrong.
-    public func note(_ text: String) {
+    package func note(_ text: String) {
         if standardOutputIsReport { console.standardError("prepush: note: \(text)") } else { console.line("prepush: note: \(text)") }
     }
 
     /// `prepush: warning: …`: something is wrong, and the run goes on without it.
-    public func warning(_ text: String) {
+    package func warning(_ text: String) {
         if standardOutputIsReport { console.standardError("prepush: warning: \(text)") } else { console.line("prepush: warning: \(text)", tone: .warning) }
     }
 
@@ -44,13 +44,13 @@ public struct Diagnostics {
     }
 
     /// `error: message`: what went wrong, on standard error.
-    public func error(_ message: String) {
+    package func error(_ message: String) {
         console.standardError("error: \(message)")
     }
 
     /// An error value as the terminal shows it: a located one (configuration, catalog, YAML) as its
     /// diagnostics, anything else after `error: `.
-    public func error(describing error: any Error) {
+    package func error(describing error: any Error) {
         switch error {
         case let pipeline as PipelineError: self.error(pipeline)
         case let configuration as ConfigurationError: console.standardError(configuration.rendered)
@@ -75,7 +75,7 @@ public struct Diagnostics {
 
     /// A line for the person running the command, kept off standard output (which holds a report or
     /// a value), as it is: a finding an editor shows, a failed test's line, what a command found.
-    public func aside(_ text: String) {
+    package func aside(_ text: String) {
         console.standardError(text)
     }
 
@@ -85,7 +85,7 @@ public struct Diagnostics {
     }
 
     /// `prepush: …`: what the run does, on the run's output.
-    public func say(_ text: String, tone: Console.Tone? = nil) {
+    package func say(_ text: String, tone: Console.Tone? = nil) {
         if let tone { console.line("prepush: \(text)", tone: tone) } else { console.line("prepush: \(text)") }
     }
 

@@ -9,10 +9,10 @@ import Darwin
 import PrePushCore
 
 /// The absolute path of the running prepush binary, written into the installed hook.
-public enum ExecutablePath {
+package enum ExecutablePath {
     /// The resolved path of this process's executable (the prepush binary a test names, for a
     /// command run inside a test process: `CommandContext.executablePath`).
-    public static func current() -> String {
+    package static func current() -> String {
         if let named = CommandContext.current?.executablePath { return named }
         #if os(Linux)
         if let resolved = FileSystem.realPath("/proc/self/exe") { return resolved }

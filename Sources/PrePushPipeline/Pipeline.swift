@@ -18,16 +18,16 @@ import PrePushRunner
 #endif
 
 /// What git passed to the pre-push hook.
-public struct HookInvocation: Sendable, Equatable {
+package struct HookInvocation: Sendable, Equatable {
     /// The remote's name (or its URL when the push named no remote).
-    public let remoteName: String
+    package let remoteName: String
     /// The remote's URL.
-    public let remoteURL: String
+    package let remoteURL: String
     /// The ref lines read from standard input; nil when standard input was a terminal (run by hand).
-    public let updates: [PushUpdate]?
+    package let updates: [PushUpdate]?
 
     /// Creates an invocation.
-    public init(remoteName: String, remoteURL: String, updates: [PushUpdate]?) {
+    package init(remoteName: String, remoteURL: String, updates: [PushUpdate]?) {
         self.remoteName = remoteName
         self.remoteURL = remoteURL
         self.updates = updates
@@ -35,32 +35,32 @@ public struct HookInvocation: Sendable, Equatable {
 }
 
 /// One run of the pipeline, from the hook or from `prepush run`.
-public struct PipelineRequest: Sendable {
+package struct PipelineRequest: Sendable {
     /// The command-line flags.
-    public var flags: ConfigurationFlags
+    package var flags: ConfigurationFlags
     /// prepush's environment.
-    public var environment: [String: String]
+    package var environment: [String: String]
     /// Set when git runs prepush as its pre-push hook.
-    public var hook: HookInvocation?
+    package var hook: HookInvocation?
     /// Seconds from the first signal to SIGKILL when a stage is stopped.
-    public var killGracePeriod: Double
+    package var killGracePeriod: Double
     /// For `prepush run --base REF [--head REF]`: the range the accessibility check reads instead of
     /// what a push of the current branch would send.
-    public var checkRange: (base: String, head: String)?
+    package var checkRange: (base: String, head: String)?
     /// For `prepush run --stage NAME`: only these stages run (empty: all).
-    public var onlyStages: [String] = []
+    package var onlyStages: [String] = []
     /// `--quiet`: only the verdict, failures and warnings are printed.
-    public var quiet = false
+    package var quiet = false
     /// `prepush run --shard i/n` (or a CI's parallel-job variables): this run is one part of a split suite.
-    public var shard: ShardRequest?
+    package var shard: ShardRequest?
     /// `prepush run --shard`'s argument and `--timings FILE`, read into `shard` when the run starts
     /// (with the CI's variables when there is no argument).
-    public var shardArgument: String?
-    public var timingsFile: String?
+    package var shardArgument: String?
+    package var timingsFile: String?
     /// Where the run happens when it is not the process's own folder (a run inside another
     /// program, such as a test): the repository is found from it, paths are shown from it, and
     /// process-wide `GIT_DIR`-style variables are not read.
-    public var currentDirectory: String?
+    package var currentDirectory: String?
     /// What starts a stage's command: a process group under its timeout, unless a test gives a
     /// launcher that plays a stage's output and ending back.
     package var launcher: any StageLauncher = ProcessGroupLauncher()
@@ -69,7 +69,7 @@ public struct PipelineRequest: Sendable {
     var here: String { currentDirectory ?? CommandContext.now.here }
 
     /// Creates a request.
-    public init(flags: ConfigurationFlags, environment: [String: String], hook: HookInvocation?, killGracePeriod: Double = 3) {
+    package init(flags: ConfigurationFlags, environment: [String: String], hook: HookInvocation?, killGracePeriod: Double = 3) {
         self.flags = flags
         self.environment = environment
         self.hook = hook
@@ -80,9 +80,9 @@ public struct PipelineRequest: Sendable {
 /// The path of one push (docs/architecture.md), as its steps: the context and configuration, the
 /// accessibility check, the catalog, the plan, the workspace, the stages, the reports, the verdict.
 /// Each step is a type of its own under `Push/`; this reads as the order they come in.
-public enum Pipeline {
+package enum Pipeline {
     /// Runs the pipeline and returns the exit status; everything the user should see goes to `console`.
-    public static func run(_ request: PipelineRequest, console: Console, signals: SignalWatcher?) -> ExitStatus {
+    package static func run(_ request: PipelineRequest, console: Console, signals: SignalWatcher?) -> ExitStatus {
         GitLibrary.initialize()
         var console = console
         // The run's environment decides, not only the process's: test names and messages are the pull request's.
@@ -108,7 +108,7 @@ public enum Pipeline {
 
     /// Runs as git's pre-push hook: `refLines` is its standard input (nil when that is a terminal:
     /// run by hand), a malformed line an error with its place (exit 2).
-    public static func runHook(remote: String, url: String, refLines: [UInt8]?, flags: ConfigurationFlags, quiet: Bool,
+    package static func runHook(remote: String, url: String, refLines: [UInt8]?, flags: ConfigurationFlags, quiet: Bool,
                                environment: [String: String], console: Console, signals: @autoclosure () -> SignalWatcher?) -> ExitStatus {
         var updates: [PushUpdate]?
         if let refLines {
@@ -348,7 +348,7 @@ public enum Pipeline {
     }
 
     /// Opens the repository as git would (honouring `GIT_DIR` in hooks) and resolves the configuration.
-    public static func resolveConfiguration(flags: ConfigurationFlags, environment: [String: String],
+    package static func resolveConfiguration(flags: ConfigurationFlags, environment: [String: String],
                                             repository given: Repository? = nil, currentDirectory: String? = nil) throws -> ResolvedConfiguration {
         let repository = try given ?? CommandContext.now.openRepository()
         let root = try repository.requireWorkingDirectory()

@@ -4,10 +4,10 @@ import PrePushGit
 /// begun before the arguments are parsed (on the second core), and settled before the process
 /// exits (it must not exit while that set-up runs on the other thread). The commands themselves
 /// wait for it where they open a repository.
-public enum ProcessSetup {
+package enum ProcessSetup {
     /// Starts libgit2's set-up on another thread.
-    public static func beginGit() { GitLibrary.beginInitializing() }
+    package static func beginGit() { GitLibrary.beginInitializing() }
 
     /// Waits for a set-up that was begun.
-    public static func settle() { GitLibrary.settle() }
+    package static func settle() { GitLibrary.settle() }
 }

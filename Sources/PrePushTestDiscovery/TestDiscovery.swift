@@ -10,9 +10,9 @@ internal import SwiftParser
 internal import SwiftSyntax
 
 /// Finds XCTest and Swift Testing tests with swift-syntax.
-public enum TestDiscovery {
+package enum TestDiscovery {
     /// The `.swift` files under `root` (relative paths, sorted) that one of `include` selects.
-    public static func files(under root: String, include: [Glob], exclude: [Glob] = []) -> [String] {
+    package static func files(under root: String, include: [Glob], exclude: [Glob] = []) -> [String] {
         SourceTree.files(under: root) { path in
             path.hasSuffix(".swift") && include.contains { $0.matches(path) } && !exclude.contains { $0.matches(path) }
         }
@@ -21,7 +21,7 @@ public enum TestDiscovery {
     /// Discovers the tests in `testFiles` (relative to `root`); `constantFiles` are read only for
     /// `LaunchArguments` constants (the app's or UITestSupport's declaration).
     /// With `platform`, tests in `#if` branches not compiled there are left out (sharding).
-    public static func discover(root: String, testFiles: [String], constantFiles: [String] = [], platform: BuildPlatform? = nil) -> TestInventory {
+    package static func discover(root: String, testFiles: [String], constantFiles: [String] = [], platform: BuildPlatform? = nil) -> TestInventory {
         var texts: [(file: String, text: String)] = []
         var skipped: [String] = []
         for file in testFiles {

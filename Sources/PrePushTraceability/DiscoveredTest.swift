@@ -6,9 +6,9 @@ import Foundation
 import PrePushCore
 
 /// A test found in the sources, without running anything.
-public struct DiscoveredTest: Sendable, Hashable {
+package struct DiscoveredTest: Sendable, Hashable {
     /// Which framework runs it.
-    public enum Framework: String, Sendable, Hashable, Codable {
+    package enum Framework: String, Sendable, Hashable, Codable {
         /// A `test…` method of an `XCTestCase` subclass.
         case xctest
         /// A function marked `@Test`.
@@ -16,27 +16,27 @@ public struct DiscoveredTest: Sendable, Hashable {
     }
 
     /// The method or function name (`test_login_validCredentials`).
-    public let name: String
+    package let name: String
     /// The type it is declared in (`Outer.LoginUITests`), nil for a free `@Test` function.
-    public let typeName: String?
+    package let typeName: String?
     /// A Swift Testing display name (`@Test("Sign in works")`), when it has one.
-    public var displayName: String?
+    package var displayName: String?
     /// The argument labels of a parameterised `@Test` (`["value"]`, `_` for none): Swift Testing's
     /// test id names them (`param(value:)`).
-    public var parameterLabels: [String] = []
+    package var parameterLabels: [String] = []
     /// Swift Testing tags, its own and its suites' (`@Test(.tags(.smoke))`), sorted.
-    public var tags: [String] = []
+    package var tags: [String] = []
     /// Which framework runs it.
-    public let framework: Framework
+    package let framework: Framework
     /// Where it is declared.
-    public let location: PrePushCore.SourceLocation
+    package let location: PrePushCore.SourceLocation
     /// The launch arguments it passes, resolved: string literals starting with `--` and
     /// `LaunchArguments` constants (with `+` and interpolation) in its body, in the `setUp` methods of
     /// its class and superclasses, and in the methods of those classes it calls.
-    public let launchArguments: Set<String>
+    package let launchArguments: Set<String>
 
     /// Creates a test as discovery found it.
-    public init(name: String, typeName: String?, framework: Framework, location: PrePushCore.SourceLocation,
+    package init(name: String, typeName: String?, framework: Framework, location: PrePushCore.SourceLocation,
                 launchArguments: Set<String> = [], displayName: String? = nil, parameterLabels: [String] = []) {
         self.name = name
         self.typeName = typeName
@@ -49,23 +49,23 @@ public struct DiscoveredTest: Sendable, Hashable {
 
     /// Whether `argument` (a scenario's required launch argument) is passed: exactly, or as
     /// `argument=value` when the requirement names no value.
-    public func passes(_ argument: String) -> Bool {
+    package func passes(_ argument: String) -> Bool {
         launchArguments.contains(argument) || (!argument.contains("=") && launchArguments.contains { $0.hasPrefix(argument + "=") })
     }
 }
 
 /// What discovery found.
-public struct TestInventory: Sendable {
+package struct TestInventory: Sendable {
     /// Every test, sorted by file and line.
-    public let tests: [DiscoveredTest]
+    package let tests: [DiscoveredTest]
     /// Swift Testing `@Suite` types by name.
-    public let suites: [String]
+    package let suites: [String]
     /// Files not read, each with why (`Tests/Big.swift (… over the limit …; not read)`, `… (not
     /// UTF-8 text)`), so the user knows what was skipped.
-    public let skippedFiles: [String]
+    package let skippedFiles: [String]
 
     /// Creates an inventory.
-    public init(tests: [DiscoveredTest], suites: [String] = [], skippedFiles: [String] = []) {
+    package init(tests: [DiscoveredTest], suites: [String] = [], skippedFiles: [String] = []) {
         self.tests = tests
         self.suites = suites
         self.skippedFiles = skippedFiles
@@ -76,20 +76,20 @@ public struct TestInventory: Sendable {
 /// run: a test under `#if os(macOS)` is not run by `swift test` on Linux, and a shard that counts
 /// it names a test that never runs. Only sharding asks: the traceability report keeps every
 /// branch, since a catalog names iOS UI tests that a Linux job reports on.
-public struct BuildPlatform: Sendable, Equatable {
+package struct BuildPlatform: Sendable, Equatable {
     /// `os(…)`'s name: `Linux`, `macOS`, `iOS`, …
-    public let operatingSystem: String
+    package let operatingSystem: String
     /// `arch(…)`'s name.
-    public let architecture: String
+    package let architecture: String
 
     /// Creates a platform.
-    public init(operatingSystem: String, architecture: String) {
+    package init(operatingSystem: String, architecture: String) {
         self.operatingSystem = operatingSystem
         self.architecture = architecture
     }
 
     /// The machine prepush runs on.
-    public static var host: BuildPlatform {
+    package static var host: BuildPlatform {
         #if os(Linux)
         let system = "Linux"
         #elseif os(macOS)
@@ -108,7 +108,7 @@ public struct BuildPlatform: Sendable, Equatable {
 
     /// The platform a stage's command builds for: an `xcodebuild` destination's platform when it
     /// names one (`platform=iOS Simulator` is iOS), else the host.
-    public static func of(command: String) -> BuildPlatform {
+    package static func of(command: String) -> BuildPlatform {
         let parts = command.split(separator: "platform=", maxSplits: 1, omittingEmptySubsequences: false)
         guard command.contains("xcodebuild"), parts.count == 2 else { return host }
         let named = parts[1]

@@ -7,16 +7,16 @@ import PrePushYAML
 import PrePushCore
 
 /// One scenario of the catalog and where it is written.
-public struct CatalogEntry: Sendable, Hashable {
+package struct CatalogEntry: Sendable, Hashable {
     /// The scenario.
-    public let scenario: TestScenario
+    package let scenario: TestScenario
     /// Where its list item starts.
-    public let location: SourceLocation
+    package let location: SourceLocation
     /// The tests it links: by name, by suite, by tag.
-    public var links = ScenarioLinks()
+    package var links = ScenarioLinks()
 
     /// Creates an entry; `links` defaults to the scenario's one `testMethodName`.
-    public init(scenario: TestScenario, location: SourceLocation, links: ScenarioLinks? = nil) {
+    package init(scenario: TestScenario, location: SourceLocation, links: ScenarioLinks? = nil) {
         self.scenario = scenario
         self.location = location
         self.links = links ?? ScenarioLinks(tests: [scenario.testMethodName])
@@ -25,20 +25,20 @@ public struct CatalogEntry: Sendable, Hashable {
 
 /// What a scenario links beyond the data model's one `testMethodName`: QA leads link a scenario to
 /// several tests, a whole suite or a Swift Testing tag, and the scenario fails if any of them fails.
-public struct ScenarioLinks: Sendable, Hashable {
+package struct ScenarioLinks: Sendable, Hashable {
     /// `test:` and `tests:`: names as `test_x`, `test_x()`, `Suite/test_x()` or a display name.
-    public var tests: [String] = []
+    package var tests: [String] = []
     /// `suite:`: every test of these suites or XCTest classes.
-    public var suites: [String] = []
+    package var suites: [String] = []
     /// `tag:`: every Swift Testing test carrying one of these tags (read from the sources).
-    public var tags: [String] = []
+    package var tags: [String] = []
     /// `allowSkip:`: why a skipped or disabled test may stand for this blocking scenario.
-    public var allowSkip: String?
+    package var allowSkip: String?
     /// `links:`: issue or test-management references (`QA-12`, a URL) shown in every report.
-    public var references: [String] = []
+    package var references: [String] = []
 
     /// Creates links.
-    public init(tests: [String] = [], suites: [String] = [], tags: [String] = [], allowSkip: String? = nil, references: [String] = []) {
+    package init(tests: [String] = [], suites: [String] = [], tags: [String] = [], allowSkip: String? = nil, references: [String] = []) {
         self.tests = tests
         self.suites = suites
         self.tags = tags
@@ -47,7 +47,7 @@ public struct ScenarioLinks: Sendable, Hashable {
     }
 
     /// `test_a, test_b, suite LoginTests, tag smoke`: how reports and the gate name what a scenario links.
-    public var description: String {
+    package var description: String {
         (tests + suites.map { "suite \($0)" } + tags.map { "tag \($0)" }).joined(separator: ", ")
     }
 }
@@ -73,16 +73,16 @@ public struct ScenarioLinks: Sendable, Hashable {
 ///     allowSkip: "needs a hardware key"   # a skipped test may stand for it
 ///     links: [QA-12]         # shown in every report (traceability.linkPattern makes them URLs)
 /// ```
-public struct ScenarioCatalog: Sendable {
+package struct ScenarioCatalog: Sendable {
     /// The file's path as named.
-    public let path: String
+    package let path: String
     /// Story titles by story id, in file order.
-    public let stories: [(id: String, title: String)]
+    package let stories: [(id: String, title: String)]
     /// The scenarios in file order.
-    public let entries: [CatalogEntry]
+    package let entries: [CatalogEntry]
     /// Whether the catalog was read from `path`; false for `empty(path:)`, where `path` names only
     /// the place a catalog would be, which no report may present as the catalog it read.
-    public private(set) var wasRead = true
+    package private(set) var wasRead = true
 
     /// Keys of a scenario, by the data model's field they fill, then the links beyond it.
     static let scenarioKeys = ["story", "priority", "description", "test", "launchArguments", "manual", "tests", "suite", "tag", "allowSkip", "links"]
@@ -92,25 +92,25 @@ public struct ScenarioCatalog: Sendable {
                                 "requiresManualIntervention": "manual"]
 
     /// The same catalog with `entries` instead of its own (the trusted base's policy put back).
-    public func replacing(entries: [CatalogEntry]) -> ScenarioCatalog {
+    package func replacing(entries: [CatalogEntry]) -> ScenarioCatalog {
         var replaced = ScenarioCatalog(path: path, stories: stories, entries: entries)
         replaced.wasRead = wasRead
         return replaced
     }
 
     /// A catalog with no scenario, for a repository that has none: the report then lists the tests.
-    public static func empty(path: String) -> ScenarioCatalog {
+    package static func empty(path: String) -> ScenarioCatalog {
         var empty = ScenarioCatalog(path: path, stories: [], entries: [])
         empty.wasRead = false
         return empty
     }
 
     /// Largest catalog read: thousands of scenarios fit in a few hundred KB.
-    public static let maximumBytes = FileReading.sourceCeiling
+    package static let maximumBytes = FileReading.sourceCeiling
 
     /// Reads the catalog the repository names at `relativePath` (its configuration, or the default
     /// place): refused, without a byte of it quoted, when the path leads out of the repository `root`.
-    public static func load(repositoryPath relativePath: String, root: String, testNamePattern: String? = nil) throws(CatalogError) -> ScenarioCatalog {
+    package static func load(repositoryPath relativePath: String, root: String, testNamePattern: String? = nil) throws(CatalogError) -> ScenarioCatalog {
         switch RepositoryPath.fileInside(relativePath, root: root) {
         case .success(let absolute):
             return try load(path: absolute, displayPath: relativePath, testNamePattern: testNamePattern)
@@ -122,7 +122,7 @@ public struct ScenarioCatalog: Sendable {
 
     /// Reads and validates the catalog at `path`; every problem is in the thrown error, which
     /// names the file `displayPath` (default: `path`).
-    public static func load(path: String, displayPath: String? = nil, testNamePattern: String? = nil) throws(CatalogError) -> ScenarioCatalog {
+    package static func load(path: String, displayPath: String? = nil, testNamePattern: String? = nil) throws(CatalogError) -> ScenarioCatalog {
         let name = displayPath ?? path
         let data: [UInt8]
         switch FileReading.read(path, limit: maximumBytes) {
@@ -141,7 +141,7 @@ public struct ScenarioCatalog: Sendable {
     /// Decodes and validates catalog text (data model validation rules 1 and 5, known priorities, a
     /// non-empty story, no test named twice). `testNamePattern` (a regular expression) replaces rule 5's
     /// `test_<feature>_<scenario>` for teams whose tests are named otherwise.
-    public static func decode(_ text: String, path: String, testNamePattern: String? = nil) throws(CatalogError) -> ScenarioCatalog {
+    package static func decode(_ text: String, path: String, testNamePattern: String? = nil) throws(CatalogError) -> ScenarioCatalog {
         let root: YAMLNode?
         do {
             root = try YAMLLoader.load(text, file: path)
@@ -161,20 +161,20 @@ public struct ScenarioCatalog: Sendable {
 }
 
 /// Everything wrong with a catalog, each problem as `path:line:col: error: …` with its line and a caret.
-public struct CatalogError: Error, CustomStringConvertible, Sendable {
+package struct CatalogError: Error, CustomStringConvertible, Sendable {
     /// The problems, in file order.
-    public let problems: [Diagnostic]
+    package let problems: [Diagnostic]
     /// A YAML error (syntax, nesting, aliases, a duplicate key), which stops the reading.
     var yamlError: YAMLError?
     /// Problems found past `DocumentProblems.limit`, counted and not shown.
-    public internal(set) var notShown = 0
+    package internal(set) var notShown = 0
 
     init(problems: [Diagnostic], yamlError: YAMLError? = nil) {
         self.problems = problems
         self.yamlError = yamlError
     }
 
-    public var description: String {
+    package var description: String {
         if let yamlError { return yamlError.description }
         let more = notShown > 0 ? ["\(problems.first?.location.file ?? "catalog"): error: and \(notShown) more problem\(notShown == 1 ? "" : "s") (the first \(problems.count) are shown)"] : []
         return (problems.map(\.description) + more).joined(separator: "\n")

@@ -2,16 +2,16 @@ import PrePushCore
 
 /// One earlier result of a test, as the run history holds it (PrePushHistory reads the database;
 /// this module only needs the values).
-public struct PastResult: Sendable, Equatable {
+package struct PastResult: Sendable, Equatable {
     /// The run's number in the history, in the order the runs were recorded.
-    public let run: Int
+    package let run: Int
     /// The tree the run tested.
-    public let tree: String?
+    package let tree: String?
     /// `passed`, `failed`, `skipped`, `unfinished`, `expectedFailure` or `flaky`.
-    public let status: String
+    package let status: String
 
     /// Creates a result.
-    public init(run: Int, tree: String?, status: String) {
+    package init(run: Int, tree: String?, status: String) {
         self.run = run
         self.tree = tree
         self.status = status
@@ -20,22 +20,22 @@ public struct PastResult: Sendable, Equatable {
 
 /// How a scenario's tests did on one tree: the worst of them; flaky when a retry saved it, or when
 /// it failed and passed on the same tree.
-public struct HistoryMark: Sendable, Equatable {
+package struct HistoryMark: Sendable, Equatable {
     /// The tree (its id), nil when the run recorded none.
-    public let tree: String?
+    package let tree: String?
     /// passed, failed or skipped.
-    public let status: ScenarioStatus
+    package let status: ScenarioStatus
     /// Whether it passed only on a retry.
-    public let flaky: Bool
+    package let flaky: Bool
 }
 
 extension TraceabilityMatrix {
     /// How many trees a scenario's strip shows, oldest first.
-    public static let historyLength = 10
+    package static let historyLength = 10
 
     /// Gives every scenario its strip from the run history (`past` by test identifier, such as
     /// `LibraryTests.FineTests.sync()`): per tree, the worst result of its linked tests.
-    public mutating func attachHistory(_ past: [String: [PastResult]]) {
+    package mutating func attachHistory(_ past: [String: [PastResult]]) {
         var byKey: [String: [PastResult]] = [:]
         for (identifier, results) in past { byKey[Self.historyKey(identifier: identifier), default: []] += results }
         histories = rows.map { row in

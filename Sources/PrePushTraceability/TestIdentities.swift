@@ -9,7 +9,7 @@ import PrePushCore
 /// failure, else, when the same number of same-named tests ended alike, one each. A result that
 /// cannot be told apart keeps the name the console gave it: same-named tests of different suites
 /// are never merged into one.
-public struct TestIdentities: Sendable {
+package struct TestIdentities: Sendable {
     /// A test found in the sources, named as the event stream names it.
     struct Candidate: Sendable, Hashable {
         let suite: String
@@ -21,7 +21,7 @@ public struct TestIdentities: Sendable {
     private var candidates: [String: [Candidate]] = [:]
 
     /// The identities of the tests `inventory` found; `target` names a test file's module.
-    public init(inventory: TestInventory, target: (String) -> String = TestSharding.target(ofTestFile:)) {
+    package init(inventory: TestInventory, target: (String) -> String = TestSharding.target(ofTestFile:)) {
         for test in inventory.tests {
             let module = target(test.location.file)
             switch test.framework {
@@ -63,14 +63,14 @@ public struct TestIdentities: Sendable {
     }
 
     /// Whether any of `results` needs an identity the sources can give.
-    public static func needed(by results: [UITestResult]) -> Bool {
+    package static func needed(by results: [UITestResult]) -> Bool {
         results.contains { key(of: $0) != nil }
     }
 
     /// Each name the console gives a test (`compileXib()`, `CheckoutTests.testPays`) that stands for
     /// one test of the sources, with that test's identity (`RenderTests.XibRenderer.compileXib()`):
     /// how rows an older history recorded under the console's name are renamed.
-    public var identityOfShortName: [String: String] {
+    package var identityOfShortName: [String: String] {
         var identities: [String: String] = [:]
         for (key, found) in candidates where found.count == 1 {
             guard let separator = key.firstIndex(of: "\u{1}") else { continue }
@@ -80,12 +80,12 @@ public struct TestIdentities: Sendable {
     }
 
     /// Whether the sources hold no test at all.
-    public var isEmpty: Bool { candidates.isEmpty }
+    package var isEmpty: Bool { candidates.isEmpty }
 
     /// `results` with each result the console named without its module or suite given its full
     /// identity, where the sources tell it. `among`, when given, is the tests that can be in the
     /// results (a retry's: the tests it was asked to run), by `testIdentifier`.
-    public func resolve(_ results: [UITestResult], among wanted: Set<String>? = nil) -> [UITestResult] {
+    package func resolve(_ results: [UITestResult], among wanted: Set<String>? = nil) -> [UITestResult] {
         var groups: [String: [Int]] = [:]
         for (index, result) in results.enumerated() {
             if let key = Self.key(of: result), candidates[key] != nil { groups[key, default: []].append(index) }

@@ -6,18 +6,18 @@ import Foundation
 import PrePushCore
 
 /// A test as a shard names it to the test runner.
-public struct ShardedTest: Sendable, Hashable {
+package struct ShardedTest: Sendable, Hashable {
     /// The test target (module) it belongs to, read from its file's folder (`Tests/AppTests/…` → `AppTests`).
-    public let target: String
+    package let target: String
     /// The type it is declared in (`LoginUITests`, `Outer.Inner`), nil for a free `@Test` function.
-    public let typeName: String?
+    package let typeName: String?
     /// Its name as the runner names it: `testLogin` for XCTest, `signIn()` or `param(value:)` for Swift Testing.
-    public let name: String
+    package let name: String
     /// Which framework runs it.
-    public let framework: DiscoveredTest.Framework
+    package let framework: DiscoveredTest.Framework
 
     /// Creates a test.
-    public init(target: String, typeName: String?, name: String, framework: DiscoveredTest.Framework) {
+    package init(target: String, typeName: String?, name: String, framework: DiscoveredTest.Framework) {
         self.target = target
         self.typeName = typeName
         self.name = name
@@ -26,7 +26,7 @@ public struct ShardedTest: Sendable, Hashable {
 
     /// xcodebuild's `-only-testing:` form and the stable sort key: `AppTests/LoginTests/testLogin`,
     /// `AppTests/Suite/Inner/signIn()`, `AppTests/freeFunction()`.
-    public var identifier: String {
+    package var identifier: String {
         let path = typeName.map { framework == .swiftTesting ? $0.replacing(".", with: "/") : $0 }
         return [target, path, name].compactMap { $0 }.joined(separator: "/")
     }
@@ -34,22 +34,22 @@ public struct ShardedTest: Sendable, Hashable {
 
 /// The `--filter`, `-only-testing:` and list forms of one shard's tests, handed to the stage
 /// command as `PREPUSH_TEST_FILTER`, `PREPUSH_ONLY_TESTING` and the file `PREPUSH_TEST_LIST` names.
-public struct ShardFilters: Sendable, Equatable {
+package struct ShardFilters: Sendable, Equatable {
     /// A regular expression for `swift test --filter` matching exactly this shard's tests.
-    public let swiftTestFilter: String
+    package let swiftTestFilter: String
     /// `-only-testing:Target/Class[/test]` arguments, space-separated, for `xcodebuild test`.
-    public let onlyTesting: String
+    package let onlyTesting: String
     /// One `identifier` a line.
-    public let list: String
+    package let list: String
 }
 
 /// Splits the tests found in the sources into balanced shards, the same way every time for the
 /// same inputs, so that each job of a CI matrix computes its own part without talking to the others.
-public enum TestSharding {
+package enum TestSharding {
     /// The test target of a test file: the folder after a `Tests` or `UITests` folder (SwiftPM's
     /// `Tests/AppTests/…`), else the outermost folder whose name ends in `Tests` (Xcode's
     /// `AppUITests/…`), else the file's folder.
-    public static func target(ofTestFile path: String) -> String {
+    package static func target(ofTestFile path: String) -> String {
         let folders = path.split(separator: "/").dropLast().map(String.init)
         for (offset, folder) in folders.enumerated() {
             let isContainer = (folder == "Tests" || folder == "UITests") && offset + 1 < folders.count
@@ -59,7 +59,7 @@ public enum TestSharding {
     }
 
     /// The inventory's tests as shards name them, sorted by identifier, each once.
-    public static func tests(in inventory: TestInventory) -> [ShardedTest] {
+    package static func tests(in inventory: TestInventory) -> [ShardedTest] {
         var seen: Set<String> = []
         var tests: [ShardedTest] = []
         for test in inventory.tests {
@@ -77,7 +77,7 @@ public enum TestSharding {
     /// (seconds, from an earlier run's results), longest first onto the shard with the least time so
     /// far; a test without one counts as the mean of those that have one. Ties go by identifier and
     /// shard number, so the same inputs always give the same shards.
-    public static func partition(_ tests: [ShardedTest], into count: Int, duration: ((ShardedTest) -> Double?)? = nil) -> [[ShardedTest]] {
+    package static func partition(_ tests: [ShardedTest], into count: Int, duration: ((ShardedTest) -> Double?)? = nil) -> [[ShardedTest]] {
         precondition(count >= 1, "a partition into \(count) shards")
         let sorted = tests.sorted { $0.identifier < $1.identifier }
         guard let duration else {
@@ -102,7 +102,7 @@ public enum TestSharding {
     /// The filters of `shard`, one of the shards of `all`. A type whose every test is in the shard
     /// is named once (`^App\.LoginTests/[^/]+$`, `-only-testing:App/LoginTests`) to keep the
     /// variables short; a type with nested suites is named test by test.
-    public static func filters(of shard: [ShardedTest], among all: [ShardedTest]) -> ShardFilters {
+    package static func filters(of shard: [ShardedTest], among all: [ShardedTest]) -> ShardFilters {
         var testsPerType: [String: Int] = [:]
         for test in all { if let type = test.typeName { testsPerType["\(test.target)/\(type)", default: 0] += 1 } }
         let nestingTypes = Set(all.compactMap { test in test.typeName.flatMap { type in type.contains(".") ? "\(test.target)/\(type.split(separator: ".").dropLast().joined(separator: "."))" : nil } })

@@ -1,9 +1,9 @@
 import PrePushCore
 
 /// Which scenarios may refuse a push, and what counts as proven.
-public struct TraceabilityGate: Sendable, Equatable {
+package struct TraceabilityGate: Sendable, Equatable {
     /// When a blocking scenario's test has no result.
-    public enum NotRunRule: String, Sendable, Equatable {
+    package enum NotRunRule: String, Sendable, Equatable {
         /// It refuses: `prepush report` and CI, where a missing or truncated results file must not pass.
         case refuse
         /// It refuses when other tests of its suite ran (its stage ran, it did not); a stage the
@@ -12,7 +12,7 @@ public struct TraceabilityGate: Sendable, Equatable {
     }
 
     /// What a failing test that no scenario names does (`gate.unmappedFailures`).
-    public enum UnmappedFailureRule: String, Sendable, Equatable, CaseIterable {
+    package enum UnmappedFailureRule: String, Sendable, Equatable, CaseIterable {
         /// It is counted and listed, and refuses nothing.
         case warn
         /// It refuses.
@@ -21,23 +21,23 @@ public struct TraceabilityGate: Sendable, Equatable {
 
     /// Priorities whose failing, skipped, not run or test-less scenario, or test missing a
     /// required launch argument, refuses the push; the others only report.
-    public var blocking: Set<TestPriority>
+    package var blocking: Set<TestPriority>
     /// Quarantined tests: a blocking scenario whose test is one counts as uncovered.
-    public var quarantine = Quarantine()
+    package var quarantine = Quarantine()
     /// When a linked test with no result refuses.
-    public var notRun = NotRunRule.refuse
+    package var notRun = NotRunRule.refuse
     /// Whether a failing test no scenario names refuses.
-    public var unmappedFailures = UnmappedFailureRule.warn
+    package var unmappedFailures = UnmappedFailureRule.warn
     /// Fewer results than this refuse: a truncated or forgotten results file (`gate.minTests`).
-    public var minTests: Int?
+    package var minTests: Int?
 
     /// The default: P1 blocks, P2 and P3 report.
-    public init(blocking: Set<TestPriority> = [.p1]) {
+    package init(blocking: Set<TestPriority> = [.p1]) {
         self.blocking = blocking
     }
 
     /// Why the push is refused, one line per problem; empty when it may go.
-    public func violations(in matrix: TraceabilityMatrix) -> [String] {
+    package func violations(in matrix: TraceabilityMatrix) -> [String] {
         var lines = matrix.runFailures.map { "the run failed: \($0)" }
         if let minTests, matrix.resultCount < minTests {
             lines.append("the results hold \(TextFormatting.count(matrix.resultCount, "test")), fewer than gate.minTests (\(minTests)): a results file is missing or cut short")

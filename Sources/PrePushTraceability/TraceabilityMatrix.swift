@@ -6,7 +6,7 @@ import Foundation
 import PrePushCore
 
 /// Where a scenario stands after a run.
-public enum ScenarioStatus: String, Sendable, Hashable, Codable, CaseIterable {
+package enum ScenarioStatus: String, Sendable, Hashable, Codable, CaseIterable {
     /// Its test passed.
     case passed
     /// Its test failed (or finished unexpectedly).
@@ -22,24 +22,24 @@ public enum ScenarioStatus: String, Sendable, Hashable, Codable, CaseIterable {
 }
 
 /// One test a scenario links, and how it stands.
-public struct LinkedTest: Sendable {
+package struct LinkedTest: Sendable {
     /// The test in the sources, when found there.
-    public let test: DiscoveredTest?
+    package let test: DiscoveredTest?
     /// Its result, when the run has one (the worst, when several name it).
-    public let result: UITestResult?
+    package let result: UITestResult?
     /// Where it stands: passed, failed, skipped, not run or no test.
-    public let status: ScenarioStatus
+    package let status: ScenarioStatus
     /// What the catalog wrote that led to it: `test_x`, `suite LoginTests`, `tag smoke`.
-    public let reference: String
+    package let reference: String
     /// Whether other tests of its suite have results: its stage ran, and it did not.
-    public let suiteRan: Bool
+    package let suiteRan: Bool
     /// A test the sources hold that a `no test` reference may mean (`test_login_ok` → `test_login_okay`).
-    public let suggestion: String?
+    package let suggestion: String?
     /// Which test or result it is, to link each once.
     let identity: Int
 
     /// `Suite/name` as the sources or the results name it, or the reference when neither does.
-    public var name: String {
+    package var name: String {
         if let test { return (test.typeName.map { "\($0)/" } ?? "") + test.name }
         if let result { return (result.suite.isEmpty ? "" : "\(result.suite)/") + result.name }
         return reference
@@ -47,20 +47,20 @@ public struct LinkedTest: Sendable {
 }
 
 /// One scenario's line of the matrix.
-public struct ScenarioRow: Sendable {
+package struct ScenarioRow: Sendable {
     /// The scenario and where the catalog names it.
-    public let entry: CatalogEntry
+    package let entry: CatalogEntry
     /// Every test it links, each with its status, in catalog order.
-    public let links: [LinkedTest]
+    package let links: [LinkedTest]
     /// Where it stands: `manual`, else the worst of its links.
-    public let status: ScenarioStatus
+    package let status: ScenarioStatus
     /// Required launch arguments a linked test does not pass.
-    public let missingLaunchArguments: [String]
+    package let missingLaunchArguments: [String]
 
     /// The first test found in the sources.
-    public let test: DiscoveredTest?
+    package let test: DiscoveredTest?
     /// The result that decided its status (the worst link's).
-    public let result: UITestResult?
+    package let result: UITestResult?
 
     /// A row; its test and result are found once, as sorting and rendering read them often.
     init(entry: CatalogEntry, links: [LinkedTest], status: ScenarioStatus, missingLaunchArguments: [String]) {
@@ -73,30 +73,30 @@ public struct ScenarioRow: Sendable {
     }
 
     /// The scenario.
-    public var scenario: TestScenario { entry.scenario }
+    package var scenario: TestScenario { entry.scenario }
     /// Whether a test implements it (found in the sources, or named by a result).
-    public var isImplemented: Bool { links.contains { $0.test != nil || $0.result != nil } }
+    package var isImplemented: Bool { links.contains { $0.test != nil || $0.result != nil } }
 }
 
 /// Counts for one story or one priority.
-public struct CoverageCount: Sendable, Hashable, Codable {
+package struct CoverageCount: Sendable, Hashable, Codable {
     /// Scenarios in the group.
-    public var total = 0
+    package var total = 0
     /// Those with a test (manual ones excluded).
-    public var implemented = 0
+    package var implemented = 0
     /// Those whose tests passed.
-    public var passed = 0
+    package var passed = 0
     /// Those with a failing test.
-    public var failed = 0
+    package var failed = 0
     /// Those whose worst test was skipped or disabled.
-    public var skipped = 0
+    package var skipped = 0
     /// Those with a test that has no result.
-    public var notRun = 0
+    package var notRun = 0
     /// Manual scenarios.
-    public var manual = 0
+    package var manual = 0
 
     /// Creates counts.
-    public init(total: Int = 0, implemented: Int = 0, passed: Int = 0, failed: Int = 0, skipped: Int = 0, notRun: Int = 0, manual: Int = 0) {
+    package init(total: Int = 0, implemented: Int = 0, passed: Int = 0, failed: Int = 0, skipped: Int = 0, notRun: Int = 0, manual: Int = 0) {
         self.total = total
         self.implemented = implemented
         self.passed = passed
@@ -108,20 +108,20 @@ public struct CoverageCount: Sendable, Hashable, Codable {
 }
 
 /// What the report is of: the commit, branch, time and toolchain, shown in every format.
-public struct ReportStamp: Sendable, Equatable {
+package struct ReportStamp: Sendable, Equatable {
     /// The commit's id (abbreviated where shown).
-    public var commit: String?
+    package var commit: String?
     /// The branch.
-    public var branch: String?
+    package var branch: String?
     /// When the report was made (ISO 8601, UTC).
-    public var date: String?
+    package var date: String?
     /// The Swift toolchain (`swift --version`'s first line).
-    public var toolchain: String?
+    package var toolchain: String?
     /// Whether the report is a push's (the gate then "refused the push").
-    public var inPush = false
+    package var inPush = false
 
     /// Creates a stamp.
-    public init(commit: String? = nil, branch: String? = nil, date: String? = nil, toolchain: String? = nil, inPush: Bool = false) {
+    package init(commit: String? = nil, branch: String? = nil, date: String? = nil, toolchain: String? = nil, inPush: Bool = false) {
         self.commit = commit
         self.branch = branch
         self.date = date
@@ -130,58 +130,58 @@ public struct ReportStamp: Sendable, Equatable {
     }
 
     /// The current time as ISO 8601 in UTC, to the second.
-    public static func now() -> String {
+    package static func now() -> String {
         Date().formatted(.iso8601)
     }
 
     /// `commit 1a2b3c4 · branch main · 2026-11-26T10:00:00Z · Swift version 6.3.1`, or nil when nothing is known.
-    public var text: String? {
+    package var text: String? {
         let parts = [commit.map { "commit \($0.prefix(12))" }, branch.map { "branch \($0)" }, date, toolchain].compactMap { $0 }
         return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
 }
 
 /// Scenarios × tests × results: the traceability report's content.
-public struct TraceabilityMatrix: Sendable {
+package struct TraceabilityMatrix: Sendable {
     /// One row per scenario, in catalog order.
-    public let rows: [ScenarioRow]
+    package let rows: [ScenarioRow]
     /// Tests that no scenario names.
-    public let unmappedTests: [DiscoveredTest]
+    package let unmappedTests: [DiscoveredTest]
     /// Results that failed (or did not finish) that no scenario links: counted as failed in the headline.
-    public let unmappedFailures: [UITestResult]
+    package let unmappedFailures: [UITestResult]
     /// How many results the run holds (`gate.minTests` checks it).
-    public let resultCount: Int
+    package let resultCount: Int
     /// Story titles from the catalog.
-    public let storyTitles: [String: String]
+    package let storyTitles: [String: String]
     /// Story ids in the catalog's `stories:` order.
     let storyOrder: [String]
     /// The catalog's path.
-    public let catalogPath: String
+    package let catalogPath: String
     /// Whether a catalog was read (false: a report made without one, which lists the tests).
-    public let catalogWasRead: Bool
+    package let catalogWasRead: Bool
     /// Failures no scenario carries, each of which refuses the gate: the run's own (a missing shard,
     /// a runner that failed before its tests) and, where there is no catalog, every failing test.
-    public var runFailures: [String] = []
+    package var runFailures: [String] = []
     /// Whether a stage failed before any test ran (a red build): then no scenario has a result, and
     /// the gate says so once (`the build failed: N scenarios have no result`), not once per scenario.
-    public var buildFailed = false
+    package var buildFailed = false
     /// What the change under test does to the gate's policy that is not honoured until it is merged
     /// (a P1 scenario made manual, a lowered `gate.minTests`): shown to reviewers in every report.
-    public var policyChanges: [String] = []
+    package var policyChanges: [String] = []
     /// What the report is of.
-    public var stamp = ReportStamp()
+    package var stamp = ReportStamp()
     /// Each row's strip of earlier trees from the run history (parallel to `rows`; empty without a history).
-    public internal(set) var histories: [[HistoryMark]] = []
+    package internal(set) var histories: [[HistoryMark]] = []
     /// `traceability.linkPattern`: how a `links:` id becomes a URL.
-    public var linkPattern: String?
+    package var linkPattern: String?
     /// Where failure places are shown from (the repository root): absolute ones inside it become relative.
-    public var root: String?
+    package var root: String?
 
     /// Builds the matrix: each scenario's links resolved to tests by identity (TestLinker). Under
     /// `refuseWhenItsSuiteRan` (the hook), a linked test whose whole suite has no result (a UI test
     /// on a machine that runs only the flow tests of the same name, a skipped stage) does not
     /// decide its scenario's status while another linked test has a result; it is still listed.
-    public init(catalog: ScenarioCatalog, inventory: TestInventory, results: [UITestResult], notRun: TraceabilityGate.NotRunRule = .refuse) {
+    package init(catalog: ScenarioCatalog, inventory: TestInventory, results: [UITestResult], notRun: TraceabilityGate.NotRunRule = .refuse) {
         var linker = TestLinker(inventory: inventory, results: results)
         rows = catalog.entries.map { entry in
             let links = linker.links(entry.links)
@@ -242,40 +242,40 @@ public struct TraceabilityMatrix: Sendable {
     }
 
     /// Story ids: the catalog's `stories:` order, then stories it does not list in order of appearance.
-    public var stories: [String] {
+    package var stories: [String] {
         var seen = Set<String>()
         let used = Set(rows.map(\.scenario.userStory))
         return (storyOrder.filter(used.contains) + rows.map(\.scenario.userStory)).filter { seen.insert($0).inserted }
     }
 
     /// Counts per story, in catalog order.
-    public var byStory: [(story: String, count: CoverageCount)] {
+    package var byStory: [(story: String, count: CoverageCount)] {
         stories.map { story in (story, Self.count(rows(story: story))) }
     }
 
     /// The priorities that have scenarios, P1 first: the columns of the story × priority table.
-    public var priorities: [TestPriority] {
+    package var priorities: [TestPriority] {
         TestPriority.allCases.filter { priority in rows.contains { $0.scenario.priority == priority } }
     }
 
     /// The rows of one story, of one priority when given.
-    public func rows(story: String, priority: TestPriority? = nil) -> [ScenarioRow] {
+    package func rows(story: String, priority: TestPriority? = nil) -> [ScenarioRow] {
         rows.filter { $0.scenario.userStory == story && (priority == nil || $0.scenario.priority == priority) }
     }
 
     /// Counts per priority, P1 first; priorities without scenarios are left out.
-    public var byPriority: [(priority: TestPriority, count: CoverageCount)] {
+    package var byPriority: [(priority: TestPriority, count: CoverageCount)] {
         priorities.map { priority in (priority, Self.count(rows.filter { $0.scenario.priority == priority })) }
     }
 
     /// Counts over every scenario.
-    public var total: CoverageCount { Self.count(rows) }
+    package var total: CoverageCount { Self.count(rows) }
 
     /// The headline: `12 scenarios, 11 implemented, 9 passed, 1 failed, 1 skipped, 1 not run; 1 failing test no scenario names`.
-    public var headline: String { "\(TextFormatting.count(total.total, "scenario")), " + counts }
+    package var headline: String { "\(TextFormatting.count(total.total, "scenario")), " + counts }
 
     /// The headline after its scenario count: `11 implemented, 9 passed, 1 failed, …`.
-    public var counts: String {
+    package var counts: String {
         let total = total
         var line = "\(total.implemented) implemented, \(total.passed) passed, \(total.failed) failed"
         if total.skipped > 0 { line += ", \(total.skipped) skipped" }
@@ -289,7 +289,7 @@ public struct TraceabilityMatrix: Sendable {
 
     /// Where a failure happened, as the reader of a report wants it: relative to the repository,
     /// without a zero column.
-    public func place(_ location: SourceLocation) -> String {
+    package func place(_ location: SourceLocation) -> String {
         var file = location.file
         if let root, file.hasPrefix(root + "/") { file = String(file.dropFirst(root.count + 1)) }
         return location.column > 0 ? "\(file):\(location.line):\(location.column)" : "\(file):\(location.line)"
@@ -298,7 +298,7 @@ public struct TraceabilityMatrix: Sendable {
     /// A `links:` entry as a URL: itself when it is one, else through `linkPattern`; nil when neither,
     /// or when what it makes is not a link `LinkTarget` allows (`javascript:`, `data:`, …): the
     /// configuration refuses such a pattern, and the reports never make one a link either way.
-    public func url(of reference: String) -> String? {
+    package func url(of reference: String) -> String? {
         let lowered = reference.lowercased()
         let url = lowered.hasPrefix("https://") || lowered.hasPrefix("http://") ? reference : linkPattern.map { $0.replacing("{id}", with: reference) }
         return url.flatMap { LinkTarget.isAllowed($0) ? $0 : nil }

@@ -6,7 +6,7 @@ import Foundation
 import PrePushCore
 
 /// The formats the traceability report is written in.
-public enum TraceabilityFormat: String, Sendable, CaseIterable {
+package enum TraceabilityFormat: String, Sendable, CaseIterable {
     case markdown
     case json
     case html
@@ -14,13 +14,13 @@ public enum TraceabilityFormat: String, Sendable, CaseIterable {
     case junit
 
     /// What a push writes into its reports folder.
-    public static let pushFormats: [TraceabilityFormat] = [.markdown, .json, .html]
+    package static let pushFormats: [TraceabilityFormat] = [.markdown, .json, .html]
 
     /// Every format as `--help` names them: `markdown, json, html or junit`.
-    public static var helpList: String { TextFormatting.list(allCases.map(\.rawValue)).replacing(" and ", with: " or ") }
+    package static var helpList: String { TextFormatting.list(allCases.map(\.rawValue)).replacing(" and ", with: " or ") }
 
     /// The file extension of the format.
-    public var fileExtension: String {
+    package var fileExtension: String {
         switch self {
         case .markdown: return "md"
         case .json: return "json"
@@ -30,7 +30,7 @@ public enum TraceabilityFormat: String, Sendable, CaseIterable {
     }
 
     /// Renders `matrix`; `gate` adds what would refuse a push.
-    public func render(_ matrix: TraceabilityMatrix, gate: TraceabilityGate, generated: String? = nil) -> String {
+    package func render(_ matrix: TraceabilityMatrix, gate: TraceabilityGate, generated: String? = nil) -> String {
         switch self {
         case .markdown: return TraceabilityMarkdown.render(matrix, gate: gate)
         case .json: return TraceabilityJSON.render(matrix, gate: gate)

@@ -8,28 +8,28 @@ import PrePushCore
 /// How the team generates its project: an XcodeGen or Tuist command in its workflows, Makefile,
 /// scripts or Fastfile. Its options say which spec and folder (`xcodegen --spec project-app.yml`,
 /// `--project DIR`, `tuist generate --path DIR`), and `tuist test SCHEME` which scheme CI tests.
-public struct GeneratorInvocation: Sendable, Equatable {
+package struct GeneratorInvocation: Sendable, Equatable {
     /// The generator a command runs.
-    public enum Tool: String, Sendable { case xcodegen, tuist }
+    package enum Tool: String, Sendable { case xcodegen, tuist }
 
     /// Which generator it runs.
-    public let tool: Tool
+    package let tool: Tool
     /// `generate` or `test` (XcodeGen's only action is `generate`, written or not).
-    public let action: String
+    package let action: String
     /// XcodeGen's `--spec` (`-s`), relative to the root; nil when the command names none (`project.yml`).
-    public let spec: String?
+    package let spec: String?
     /// XcodeGen's `--project` (`-p`): the folder the project is written to, relative to the root.
-    public let projectFolder: String?
+    package let projectFolder: String?
     /// Tuist's `--path` (`-p`): the folder holding the manifests, relative to the root.
-    public let path: String?
+    package let path: String?
     /// The scheme `tuist test SCHEME` tests.
-    public let scheme: String?
+    package let scheme: String?
     /// Where it is written: `Scripts-bwa/bootstrap.sh:11`.
-    public let place: String
+    package let place: String
     /// What a stage runs to generate as the team does: the command as written (variables in the
     /// spec's path resolved to the root), or the team's script holding it when the CI runs that
     /// script (it prepares more than the generator: swiftgen, codegen, packages).
-    public let run: String
+    package let run: String
 }
 
 extension TeamCommands {
@@ -38,7 +38,7 @@ extension TeamCommands {
 
     /// Every XcodeGen and Tuist command of the team's files (`tuist install` and the like are not
     /// generation and are left out).
-    public static func generatorInvocations(root: String) -> [GeneratorInvocation] {
+    package static func generatorInvocations(root: String) -> [GeneratorInvocation] {
         var files: [String] = []
         for place in places + generatorPlaces where !files.contains(place) {
             let absolute = FilePath.join(root, place)

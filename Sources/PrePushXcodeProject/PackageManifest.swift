@@ -5,18 +5,18 @@ internal import SwiftSyntax
 /// A `Package.swift` read as Swift (never run): its name, products, platforms and test targets,
 /// enough to tell whether `swift test` can build it on the Mac, and which scheme Xcode makes for
 /// it when it cannot.
-public struct PackageManifest: Sendable, Equatable {
+package struct PackageManifest: Sendable, Equatable {
     /// `Package(name:)`.
-    public let name: String?
+    package let name: String?
     /// The products' names, in order.
-    public let products: [String]
+    package let products: [String]
     /// The platforms `platforms:` names (`iOS`, `macOS`), lowercased; empty when it names none.
-    public let platforms: [String]
+    package let platforms: [String]
     /// The `.testTarget(name:)`s.
-    public let testTargets: [String]
+    package let testTargets: [String]
 
     /// Reads a manifest's text.
-    public init(text: String) {
+    package init(text: String) {
         final class Finder: SyntaxVisitor {
             var name: String?
             var products: [String] = []
@@ -59,20 +59,20 @@ public struct PackageManifest: Sendable, Equatable {
 
     /// The scheme Xcode makes for the package: `<name>-Package` when it has more than one product
     /// (that scheme tests every test target), else its one product's (or the package's) name.
-    public var scheme: String? {
+    package var scheme: String? {
         products.count > 1 ? name.map { $0 + "-Package" } : (products.first ?? name)
     }
 
     /// Whether its `platforms:` name iOS alone.
-    public var iOSOnlyByPlatforms: Bool { !platforms.isEmpty && platforms.allSatisfy { $0 == "ios" } }
+    package var iOSOnlyByPlatforms: Bool { !platforms.isEmpty && platforms.allSatisfy { $0 == "ios" } }
 
     /// Whether its `platforms:` name platforms but not macOS (`[.iOS(.v18), .visionOS(.v1)]`): on the
     /// Mac it would build for SwiftPM's oldest macOS, where the iOS 18 APIs its code uses are not.
-    public var leavesOutTheMac: Bool { !platforms.isEmpty && !platforms.contains("macos") }
+    package var leavesOutTheMac: Bool { !platforms.isEmpty && !platforms.contains("macos") }
 
     /// The first line of `text` that imports UIKit outside an `#if canImport(UIKit)` or `#if os(iOS)`
     /// (1-based), or nil: such a file cannot build for macOS, where `swift test` runs.
-    public static func unguardedUIKitImport(in text: String) -> Int? {
+    package static func unguardedUIKitImport(in text: String) -> Int? {
         // Each open `#if`: whether its branch being read is guarded (UIKit or iOS in its condition).
         var guards: [Bool] = []
         var conditions: [Substring] = []

@@ -7,17 +7,17 @@ internal import SwiftSyntax
 /// or `app.screenshot()` in a method that sets `.keepAlways`) or fastlane's helper (`snapshot("01Home")`,
 /// `setupSnapshot(app)`). A screenshot taken in `tearDown` when a test fails is how a test reports,
 /// not what it is for: `tearDown` is no test method, so it does not count.
-public enum ScreenshotTests {
+package enum ScreenshotTests {
     /// What the files of one test bundle declare.
-    public struct Reading: Sendable, Equatable {
+    package struct Reading: Sendable, Equatable {
         /// Every class (by name) that declares a `test…` method.
-        public var testClasses: Set<String> = []
+        package var testClasses: Set<String> = []
         /// The classes among them whose tests take screenshots.
-        public var screenshotClasses: Set<String> = []
+        package var screenshotClasses: Set<String> = []
     }
 
     /// Reads the sources of one bundle (its classes' extensions may sit in other files).
-    public static func read(_ texts: [String]) -> Reading {
+    package static func read(_ texts: [String]) -> Reading {
         let visitor = TypeMethodsVisitor(viewMode: .sourceAccurate)
         for text in texts { visitor.walk(Parser.parse(source: text)) }
         var reading = Reading()

@@ -13,7 +13,7 @@ internal import SwiftSyntax
 /// bundles or command-line tools (`com.apple.product-type.tool`, an `.executableTarget`, a `.plugin`)
 /// never reaches a user; one no project claims is unknown, and counts as shipped (nothing is left
 /// out on a guess). Not by folder or type names: a `DebugMenu/` folder in the app target ships.
-public struct ShippedSources: Sendable {
+package struct ShippedSources: Sendable {
     /// One target's claim on files.
     struct Claim: Sendable {
         /// The target's name, for notes.
@@ -33,11 +33,11 @@ public struct ShippedSources: Sendable {
     private(set) var claims: [Claim] = []
 
     /// No claims: every file counts as shipped.
-    public init() {}
+    package init() {}
 
     /// Reads every `project.pbxproj` and `Package.swift` under `root` (build and vendored folders
     /// skipped); one that cannot be read claims nothing.
-    public init(root: String) {
+    package init(root: String) {
         let paths = SourceTree.files(under: root) { path in
             guard !path.split(separator: "/").dropLast().contains(where: { XcodeProjectSurvey.skipped.contains($0) }) else { return false }
             return path.hasSuffix("/project.pbxproj") || path == "Package.swift" || path.hasSuffix("/Package.swift")
@@ -56,7 +56,7 @@ public struct ShippedSources: Sendable {
 
     /// The names of the targets that claim `path` when none of them ships (a file only test bundles
     /// or tools compile); nil when it ships, or no target claims it.
-    public func unshippedTargets(of path: String) -> [String]? {
+    package func unshippedTargets(of path: String) -> [String]? {
         let owners = owners(of: path)
         guard !owners.isEmpty, !owners.contains(where: \.ships) else { return nil }
         return Array(Set(owners.map(\.target))).sorted()
@@ -65,7 +65,7 @@ public struct ShippedSources: Sendable {
     /// Whether every target that compiles `path` builds for macOS only (`SDKROOT = macosx`): no
     /// Dynamic Type there, and a pointer rather than a finger. False when no target claims it, or one
     /// does not say its platform.
-    public func isMacOnly(_ path: String) -> Bool {
+    package func isMacOnly(_ path: String) -> Bool {
         let owners = owners(of: path)
         return !owners.isEmpty && owners.allSatisfy { !$0.platforms.isEmpty && $0.platforms.isSubset(of: ["macosx"]) }
     }

@@ -3,7 +3,7 @@ import PrePushCore
 /// What a team's own CI files say about running its tests: the simulator destination its
 /// `xcodebuild` commands name (GitHub workflows, a Makefile, fastlane's Fastfile, Xcode Cloud's
 /// `ci_scripts`). A value built from variables (`name=$SIMULATOR`) is not one to copy.
-public enum TeamCommands {
+package enum TeamCommands {
     /// Files teams keep their test commands in, relative to the root (folders: every file in them).
     static let places = [".github/workflows", "Makefile", "fastlane/Fastfile", "ci_scripts", "scripts", ".circleci/config.yml", "Fastfile", ".buildkite",
                          // A Fastfile that imports its lanes (`import "lanes/testing.rb"`, home-assistant's) keeps them here.
@@ -11,7 +11,7 @@ public enum TeamCommands {
 
     /// The first literal `-destination` value an `xcodebuild` command of the team's files names, and
     /// where (`.github/workflows/ci.yml:36`).
-    public static func destination(root: String) -> (value: String, place: String)? {
+    package static func destination(root: String) -> (value: String, place: String)? {
         for place in places {
             let absolute = FilePath.join(root, place)
             let files = FileSystem.isDirectory(absolute)
@@ -38,17 +38,17 @@ public enum TeamCommands {
     }
 
     /// A command the team's files run for tests, and where it was found.
-    public struct Command: Sendable, Equatable {
+    package struct Command: Sendable, Equatable {
         /// What to run (`make test`, `bundle exec fastlane tests`, the workflow's line).
-        public let text: String
+        package let text: String
         /// `Makefile:35`.
-        public let place: String
+        package let place: String
         /// The workflow expressions it holds that have no literal value where it runs (`secrets.TOKEN`,
         /// `github.sha`): a command with any is not runnable as written.
-        public var needs: [String] = []
+        package var needs: [String] = []
 
         /// Creates one.
-        public init(text: String, place: String, needs: [String] = []) {
+        package init(text: String, place: String, needs: [String] = []) {
             self.text = text
             self.place = place
             self.needs = needs
@@ -57,7 +57,7 @@ public enum TeamCommands {
 
     /// The test commands of the team's files: Makefile targets and fastlane lanes named for tests,
     /// and workflow lines that run `xcodebuild test`, `swift test`, `make …test…` or fastlane.
-    public static func testCommands(root: String) -> [Command] {
+    package static func testCommands(root: String) -> [Command] {
         var found: [Command] = []
         func lines(_ file: String) -> [Substring] {
             guard case .success(let bytes) = FileReading.read(FilePath.join(root, file), limit: 1_000_000) else { return [] }
@@ -106,7 +106,7 @@ public enum TeamCommands {
 
     /// The schemes fastlane's snapshot takes screenshots with (`scheme("AppScreenshots")`,
     /// `schemes(["A", "B"])` in `fastlane/Snapfile` or `Snapfile`), each with where it is named.
-    public static func snapshotSchemes(root: String) -> [(scheme: String, place: String)] {
+    package static func snapshotSchemes(root: String) -> [(scheme: String, place: String)] {
         var found: [(scheme: String, place: String)] = []
         for file in ["fastlane/Snapfile", "Snapfile"] {
             guard case .success(let bytes) = FileReading.read(FilePath.join(root, file), limit: 1_000_000) else { continue }
@@ -126,7 +126,7 @@ public enum TeamCommands {
     /// The schemes fastlane tests (`run_tests(scheme: 'Tests-Unit', …)`, `scan(scheme: "App")` in
     /// a Fastfile or the lane files it imports, `scheme("App")` in a Scanfile), each with where:
     /// schemes the team's lanes run for tests, which CI runs through them (`bundle exec fastlane test`).
-    public static func fastlaneTestSchemes(root: String) -> [(scheme: String, place: String)] {
+    package static func fastlaneTestSchemes(root: String) -> [(scheme: String, place: String)] {
         let lanes = SourceTree.files(under: FilePath.join(root, "fastlane/lanes")) { $0.hasSuffix(".rb") }.map { "fastlane/lanes/" + $0 }
         var found: [(scheme: String, place: String)] = []
         for file in ["fastlane/Fastfile", "Fastfile"] + lanes + ["fastlane/Scanfile", "Scanfile"] {

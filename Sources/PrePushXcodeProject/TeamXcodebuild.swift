@@ -4,24 +4,24 @@ extension TeamCommands {
     /// An `xcodebuild test` command of the team's files, read word by word: the schemes it runs
     /// (a literal `-scheme`, or each value of the workflow matrix it names), the flags a stage can
     /// take over as written, and what cannot be taken over because it names CI variables.
-    public struct XcodebuildTest: Sendable, Equatable {
+    package struct XcodebuildTest: Sendable, Equatable {
         /// The schemes it runs.
-        public let schemes: [String]
+        package let schemes: [String]
         /// The words to add to a stage's `xcodebuild test` (`-testPlan UITests`,
         /// `-skipMacroValidation`), each already quoted for `/bin/sh`.
-        public let flags: [String]
+        package let flags: [String]
         /// Its `-destination` when that is written out.
-        public let destination: String?
+        package let destination: String?
         /// Flags left out because their values are the CI's variables (`-destination "…$SIMULATOR…"`).
-        public let dropped: [String]
+        package let dropped: [String]
         /// Whether its output went through a formatter (`| xcpretty`), which a stage leaves out:
         /// prepush reads xcodebuild's own output and result bundle.
-        public let piped: Bool
+        package let piped: Bool
         /// `.github/workflows/ci.yml:36`.
-        public let place: String
+        package let place: String
         /// How the team runs it when it is a Makefile recipe (`make test-app`): that is the command
         /// the comments name, not the recipe line.
-        public var via: String?
+        package var via: String?
     }
 
     /// Flags a stage sets itself (`-scheme`, the project, the destination, the result bundle) or
@@ -32,7 +32,7 @@ extension TeamCommands {
 
     /// Every `xcodebuild … test` command of the team's workflows, CI scripts and Makefile (a
     /// recipe's, with the target that runs it).
-    public static func xcodebuildTests(root: String) -> [XcodebuildTest] {
+    package static func xcodebuildTests(root: String) -> [XcodebuildTest] {
         var found: [XcodebuildTest] = []
         for place in [".github/workflows", "ci_scripts", "scripts", ".circleci/config.yml", ".buildkite", "Makefile"] {
             let absolute = FilePath.join(root, place)
@@ -63,7 +63,7 @@ extension TeamCommands {
     /// `-skipMacroValidation`, a build or archive's too), each once with where: without them
     /// xcodebuild refuses a package's build-tool plugins and macros that no one trusted in Xcode on
     /// that Mac, so a test stage takes them over as well.
-    public static func validationFlags(root: String) -> [(flag: String, place: String)] {
+    package static func validationFlags(root: String) -> [(flag: String, place: String)] {
         var found: [(flag: String, place: String)] = []
         for place in [".github/workflows", "ci_scripts", "scripts", ".circleci/config.yml", ".buildkite", "Makefile", "fastlane/Fastfile"] {
             let absolute = FilePath.join(root, place)

@@ -10,37 +10,37 @@ import PrePushCore
 /// own reading of the manifests, helpers and plugins included, so better than the static one
 /// where `tuist` is installed. Untested against a graph written by a real `tuist` (none was at
 /// hand): the tests feed one written to that schema.
-public struct TuistGraph: Sendable, Equatable {
+package struct TuistGraph: Sendable, Equatable {
     /// One project of the graph.
-    public struct Project: Sendable, Equatable {
+    package struct Project: Sendable, Equatable {
         /// The project's name.
-        public let name: String
+        package let name: String
         /// Its folder, relative to the graph's root.
-        public let folder: String
+        package let folder: String
         /// Test targets by name, with their kind.
-        public let testTargets: [String: TestBundleKind]
+        package let testTargets: [String: TestBundleKind]
         /// Its schemes and the targets their test action runs.
-        public let schemes: [Scheme]
+        package let schemes: [Scheme]
     }
 
     /// A scheme and the targets its test action runs.
-    public struct Scheme: Sendable, Equatable {
+    package struct Scheme: Sendable, Equatable {
         /// The scheme's name.
-        public let name: String
+        package let name: String
         /// The targets its test action runs, by name.
-        public let targets: [String]
+        package let targets: [String]
 
         /// Creates one.
-        public init(name: String, targets: [String]) {
+        package init(name: String, targets: [String]) {
             self.name = name
             self.targets = targets
         }
     }
 
     /// The graph's name: the workspace Tuist writes is `<name>.xcworkspace` at its root.
-    public let name: String
+    package let name: String
     /// Its projects, external ones (packages Tuist turns into projects) left out.
-    public let projects: [Project]
+    package let projects: [Project]
 
     private struct Wire: Decodable {
         struct WireProject: Decodable {
@@ -58,7 +58,7 @@ public struct TuistGraph: Sendable, Equatable {
     }
 
     /// Reads the JSON; nil when it is not a Tuist graph.
-    public init?(json: [UInt8]) {
+    package init?(json: [UInt8]) {
         guard let wire = try? JSONDecoder().decode(Wire.self, from: Data(json)) else { return nil }
         name = wire.name
         let root = wire.path.hasSuffix("/") ? wire.path : wire.path + "/"
@@ -81,7 +81,7 @@ extension XcodeProjectSurvey {
     /// generated schemes of `spec` (the `Workspace.swift` or `Project.swift` generation starts from)
     /// are the graph's, built through `<graph name>.xcworkspace` beside `spec`, plus the
     /// `<name>-Workspace` scheme Tuist adds that tests every test target.
-    public func adopting(_ graph: TuistGraph, spec: String) -> XcodeProjectSurvey {
+    package func adopting(_ graph: TuistGraph, spec: String) -> XcodeProjectSurvey {
         var survey = self
         survey.replaceGeneratedSchemes(from: graph, spec: spec)
         return survey

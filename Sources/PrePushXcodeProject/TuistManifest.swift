@@ -8,22 +8,22 @@ internal import SwiftSyntax
 /// `.testPlans([...])` with the plans' targets). A project made by the team's helper function
 /// (`Project.framework(name:)`) is read through it (`TuistHelperEvaluation`), as far as literals
 /// and the helper's parameters carry; values computed otherwise are not seen.
-public struct TuistManifest: Sendable {
+package struct TuistManifest: Sendable {
     /// The project's name (`Project(name:)`): Tuist writes `<name>.xcworkspace` beside the manifest.
-    public let name: String
+    package let name: String
     /// Test targets by name, with their kind.
-    public let testTargets: [String: TestBundleKind]
+    package let testTargets: [String: TestBundleKind]
     /// Schemes and the targets their test action runs.
-    public let schemes: [(name: String, targets: [String])]
+    package let schemes: [(name: String, targets: [String])]
     /// Test plan paths or globs the schemes name, relative to the manifest, by scheme.
-    public let testPlans: [String: [String]]
+    package let testPlans: [String: [String]]
     /// Test targets built for macOS only (`destinations: [.mac]`, `.macOS`): an iPhone destination cannot run them.
-    public let macOnly: Set<String>
+    package let macOnly: Set<String>
 
     /// Reads a manifest; nil when it declares no project. `helpers` are the sources of the team's
     /// `Tuist/ProjectDescriptionHelpers`: a manifest that makes its project with one of them
     /// (`let project = Project.framework(name: "Claims")`) is read through it.
-    public init?(text: String, helpers: [String] = []) {
+    package init?(text: String, helpers: [String] = []) {
         self.init(text: text, helperFunctions: helpers.isEmpty ? [:] : TuistHelperEvaluation.functions(in: helpers))
     }
 
@@ -64,7 +64,7 @@ public struct TuistManifest: Sendable {
     /// The name of a Tuist `Workspace.swift`'s workspace (`Workspace(name: "Ugglan")`): Tuist
     /// writes `<name>.xcworkspace` beside it, with a `<name>-Workspace` scheme that tests every
     /// project's test targets. Nil when the text declares none.
-    public static func workspaceName(text: String) -> String? {
+    package static func workspaceName(text: String) -> String? {
         final class Finder: SyntaxVisitor {
             var name: String?
             override func visit(_ call: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {

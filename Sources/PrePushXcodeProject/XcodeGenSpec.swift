@@ -5,21 +5,21 @@ import PrePushYAML
 /// commits: the project's name, its test targets' kinds (`type: bundle.unit-test`,
 /// `bundle.ui-testing`), and the schemes that test them (`schemes: … test: targets:`, and a target's
 /// own `scheme: testTargets:`). `include:`d files and target templates are not followed.
-public struct XcodeGenSpec: Sendable {
+package struct XcodeGenSpec: Sendable {
     /// The generated project's name (`name:`): `<name>.xcodeproj` beside the spec.
-    public let name: String
+    package let name: String
     /// Test targets by name, with their kind.
-    public let testTargets: [String: TestBundleKind]
+    package let testTargets: [String: TestBundleKind]
     /// Schemes and the targets their test action runs.
-    public let schemes: [(name: String, targets: [String])]
+    package let schemes: [(name: String, targets: [String])]
     /// The test targets of local packages each scheme runs (`- package: Networking/NetworkingTests`),
     /// with the package's folder relative to the spec (`packages: Networking: path: Networking`).
-    public let packageTests: [String: [(folder: String, target: String)]]
+    package let packageTests: [String: [(folder: String, target: String)]]
     /// Each target's `platform:` when it names one (`iOS`, `watchOS`; a list is not one platform).
-    public let platforms: [String: String]
+    package let platforms: [String: String]
 
     /// Reads a spec; nil when it is not XcodeGen's (no `name` and `targets`).
-    public init?(text: String, file: String) throws(YAMLError) {
+    package init?(text: String, file: String) throws(YAMLError) {
         guard let root = try YAMLLoader.load(text, file: file), case .mapping(let top) = root.content,
               let name = Self.value(top, "name")?.scalar, let targets = Self.value(top, "targets"),
               case .mapping(let targetPairs) = targets.content else { return nil }

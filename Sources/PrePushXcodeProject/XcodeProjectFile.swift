@@ -8,22 +8,22 @@ import PrePushCore
 /// The targets of a `project.pbxproj` (an OpenStep property list, read by `PropertyListReader`, not Foundation's
 /// `PropertyListSerialization`): each native target's id, name and product type, which says whether
 /// a test bundle runs unit tests or drives the app.
-public struct XcodeProjectFile: Sendable, Equatable {
+package struct XcodeProjectFile: Sendable, Equatable {
     /// A native target.
-    public struct Target: Sendable, Equatable {
-        public let identifier: String
-        public let name: String
+    package struct Target: Sendable, Equatable {
+        package let identifier: String
+        package let name: String
         /// `com.apple.product-type.bundle.unit-test`, `…ui-testing`, `…application`, …
-        public let productType: String
+        package let productType: String
         /// The SDKs it builds for (`SDKROOT` and `SUPPORTED_PLATFORMS` of its configurations, else
         /// the project's): `iphoneos`, `iphonesimulator`, `watchos`, `macosx`, …; empty when unsaid.
-        public var platforms: Set<String> = []
+        package var platforms: Set<String> = []
 
         /// Whether an iOS Simulator destination can run it: it names an iOS SDK, or none at all.
-        public var runsOnIOS: Bool { platforms.isEmpty || platforms.contains("iphoneos") || platforms.contains("iphonesimulator") }
+        package var runsOnIOS: Bool { platforms.isEmpty || platforms.contains("iphoneos") || platforms.contains("iphonesimulator") }
 
         /// What kind of tests the target's bundle holds, if it is a test bundle.
-        public var testKind: TestBundleKind? {
+        package var testKind: TestBundleKind? {
             switch productType {
             case "com.apple.product-type.bundle.unit-test": return .unit
             case "com.apple.product-type.bundle.ui-testing": return .ui
@@ -33,17 +33,17 @@ public struct XcodeProjectFile: Sendable, Equatable {
     }
 
     /// The native targets by id.
-    public let targets: [String: Target]
+    package let targets: [String: Target]
 
     /// Why a project file could not be read.
-    public struct ReadError: Error, Sendable, Equatable, CustomStringConvertible {
-        public let file: String
-        public let reason: String
-        public var description: String { "\(file): not a project file Xcode can read (\(reason))" }
+    package struct ReadError: Error, Sendable, Equatable, CustomStringConvertible {
+        package let file: String
+        package let reason: String
+        package var description: String { "\(file): not a project file Xcode can read (\(reason))" }
     }
 
     /// Reads a project file's bytes.
-    public init(bytes: [UInt8], file: String) throws(ReadError) {
+    package init(bytes: [UInt8], file: String) throws(ReadError) {
         let root: Any
         do throws(PropertyListReader.ReadError) {
             root = try PropertyListReader.openStep(bytes)
@@ -83,7 +83,7 @@ public struct XcodeProjectFile: Sendable, Equatable {
 }
 
 /// What a test bundle tests.
-public enum TestBundleKind: String, Sendable, Equatable {
+package enum TestBundleKind: String, Sendable, Equatable {
     /// Unit tests (`bundle.unit-test`): they run inside the app or on their own.
     case unit
     /// UI tests (`bundle.ui-testing`): they drive the app through XCUIApplication.
@@ -91,25 +91,25 @@ public enum TestBundleKind: String, Sendable, Equatable {
 }
 
 /// The test targets of an `.xctestplan` (JSON): which bundles of which project it runs.
-public struct XcodeTestPlan: Sendable, Equatable {
+package struct XcodeTestPlan: Sendable, Equatable {
     /// A target the plan runs.
-    public struct Target: Sendable, Equatable {
-        public let identifier: String
-        public let name: String
+    package struct Target: Sendable, Equatable {
+        package let identifier: String
+        package let name: String
         /// The project, as the plan names it (`container:App.xcodeproj`, without `container:`).
-        public let container: String
+        package let container: String
         /// Whether the plan leaves it out (`"enabled": false`).
-        public let enabled: Bool
+        package let enabled: Bool
         /// The classes and tests the plan skips in it (`"skippedTests"`, `WikipediaUITests` or `Class/test()`).
-        public var skippedTests: [String] = []
+        package var skippedTests: [String] = []
         /// The only classes and tests the plan runs in it (`"selectedTests"`), empty for all of them.
-        public var selectedTests: [String] = []
+        package var selectedTests: [String] = []
     }
 
-    public let targets: [Target]
+    package let targets: [Target]
 
     /// Reads a plan's JSON; nil when it is not one.
-    public init?(bytes: [UInt8]) {
+    package init?(bytes: [UInt8]) {
         guard let root = (try? PropertyListReader.json(bytes)) as? [String: Any],
               let entries = root["testTargets"] as? [[String: Any]] else { return nil }
         targets = entries.compactMap { entry in

@@ -7,79 +7,79 @@ internal import SwiftSyntax
 /// product type of every bundle it tests (from the project file, or the scheme's test plan), Swift
 /// packages that declare test targets, and the generator specs (XcodeGen's `project.yml`, Tuist's
 /// `Project.swift`) that make projects on CI.
-public struct XcodeProjectSurvey: Sendable {
+package struct XcodeProjectSurvey: Sendable {
     /// A `.xcworkspace` or `.xcodeproj`, relative to the root.
-    public struct Container: Sendable, Equatable, Hashable {
-        public let path: String
-        public let isWorkspace: Bool
+    package struct Container: Sendable, Equatable, Hashable {
+        package let path: String
+        package let isWorkspace: Bool
 
         /// Creates one.
-        public init(path: String, isWorkspace: Bool) {
+        package init(path: String, isWorkspace: Bool) {
             self.path = path
             self.isWorkspace = isWorkspace
         }
 
         /// `-workspace` or `-project`.
-        public var flag: String { isWorkspace ? "-workspace" : "-project" }
+        package var flag: String { isWorkspace ? "-workspace" : "-project" }
         /// The folder holding it (`""` for the root): where its references start.
-        public var folder: String { path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "" }
+        package var folder: String { path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "" }
     }
 
     /// A shared scheme and what its TestAction tests.
-    public struct SchemeTests: Sendable, Equatable {
-        public let name: String
+    package struct SchemeTests: Sendable, Equatable {
+        package let name: String
         /// Where the scheme is shared (the workspace to build it with when the scheme is a project's
         /// and a workspace beside the project includes it).
-        public let container: Container
-        public let hasTestAction: Bool
+        package let container: Container
+        package let hasTestAction: Bool
         /// The unit-test bundles it runs, by name.
-        public var unitBundles: [String] = []
+        package var unitBundles: [String] = []
         /// The UI-test bundles it runs, by name.
-        public var uiBundles: [String] = []
+        package var uiBundles: [String] = []
         /// Bundles whose product type could not be read (a project file missing or unreadable): told
         /// apart by name only (`…UITests` are UI tests), and said to be guessed.
-        public var guessed: [String] = []
+        package var guessed: [String] = []
         /// Its default test plan, relative to the root.
-        public var testPlan: String?
+        package var testPlan: String?
         /// What the scheme and its plan skip in the bundles they run, as xcodebuild's `-skip-testing:`
         /// names them: `Bundle/Class` or `Bundle/Class/test`.
-        public var skippedTests: [String] = []
+        package var skippedTests: [String] = []
         /// Its bundles built for macOS only, which an iPhone destination cannot run (read from a Tuist manifest).
-        public var macOnlyBundles: [String] = []
+        package var macOnlyBundles: [String] = []
         /// The XcodeGen spec the scheme comes from, when its project is generated rather than committed.
-        public var generatedFrom: String?
+        package var generatedFrom: String?
         /// The folders (relative, `""` for the root) of the local Swift packages whose test targets it runs.
-        public var packages: [String] = []
+        package var packages: [String] = []
         /// Its UI-testing bundles built for another platform than iOS, with the SDKs they name
         /// (`WatchUITests (watchos)`): kept out of `uiBundles`, as an iPhone simulator cannot run them.
-        public var otherPlatformBundles: [String] = []
+        package var otherPlatformBundles: [String] = []
         /// Its UI bundles that take screenshots and nothing else: fastlane's `SnapshotHelper.swift`
         /// is among their sources, or every test class the scheme runs in them takes screenshots.
-        public var screenshotBundles: [String] = []
+        package var screenshotBundles: [String] = []
         /// The classes that take screenshots in its other UI bundles (`Bundle/Class`), which a UI stage skips.
-        public var screenshotClasses: [String] = []
+        package var screenshotClasses: [String] = []
     }
 
-    public private(set) var containers: [Container] = []
-    public private(set) var schemes: [SchemeTests] = []
+    package private(set) var containers: [Container] = []
+    package private(set) var schemes: [SchemeTests] = []
     /// Folders (relative, `""` for the root) whose `Package.swift` declares a `.testTarget`.
-    public private(set) var testPackages: [String] = []
+    package private(set) var testPackages: [String] = []
     /// Folders whose `Package.swift` declares none (command-line tools, a library without tests).
-    public private(set) var packagesWithoutTests: [String] = []
+    package private(set) var packagesWithoutTests: [String] = []
     /// Test packages (by folder) that build for iOS only, with why (their `platforms:`, a source
     /// that imports UIKit unguarded): `swift test` on the Mac cannot build them.
-    public private(set) var iOSOnlyPackages: [String: String] = [:]
+    package private(set) var iOSOnlyPackages: [String: String] = [:]
     /// The scheme Xcode makes for each test package (by folder), to test it with xcodebuild.
-    public private(set) var packageSchemes: [String: String] = [:]
+    package private(set) var packageSchemes: [String: String] = [:]
     /// XcodeGen and Tuist specs, relative to the root.
-    public private(set) var generatorSpecs: [String] = []
+    package private(set) var generatorSpecs: [String] = []
     /// The folders (their last component) holding fastlane's `SnapshotHelper.swift`: a UI bundle
     /// named so takes screenshots.
-    public private(set) var snapshotHelperFolders: Set<String> = []
+    package private(set) var snapshotHelperFolders: Set<String> = []
     /// The UI bundles whose sources build phase compiles fastlane's `SnapshotHelper.swift`.
-    public private(set) var snapshotHelperBundles: Set<String> = []
+    package private(set) var snapshotHelperBundles: Set<String> = []
     /// Files that could not be read, with why.
-    public private(set) var problems: [String] = []
+    package private(set) var problems: [String] = []
 
     /// Folders never looked into: dependencies and build output.
     static let skipped: Set<Substring> = ["Pods", "Carthage", "DerivedData", "SourcePackages", "checkouts", "node_modules", "vendor"]
@@ -102,7 +102,7 @@ public struct XcodeProjectSurvey: Sendable {
 
     /// Surveys `root`; `generators` are the team's XcodeGen and Tuist commands
     /// (`TeamCommands.generatorInvocations`): a spec one names is read whatever its name.
-    public init(root: String, generators: [GeneratorInvocation] = []) {
+    package init(root: String, generators: [GeneratorInvocation] = []) {
         self.root = root
         for invocation in generators where invocation.tool == .xcodegen {
             let spec = invocation.spec ?? "project.yml"
@@ -448,7 +448,7 @@ public struct XcodeProjectSurvey: Sendable {
     /// The scheme to run unit tests with: one whose bundles are all unit tests (a name with `Unit`,
     /// else the one with most bundles), else one that runs unit bundles among UI ones (a name with
     /// `Test` first); nil when no scheme tests a unit bundle.
-    public var unitScheme: SchemeTests? {
+    package var unitScheme: SchemeTests? {
         let only = schemes.filter { !$0.unitBundles.isEmpty && $0.uiBundles.isEmpty }
         if let named = only.first(where: { $0.name.contains("Unit") }) { return named }
         if let most = only.max(by: { $0.unitBundles.count < $1.unitBundles.count }) { return most }
@@ -459,10 +459,10 @@ public struct XcodeProjectSurvey: Sendable {
     /// The scheme to run UI tests with: one whose bundles are all UI tests (a name with `UITest`
     /// first), else one that runs a UI bundle among unit ones (a name with `Test` first); nil when no
     /// scheme tests a UI-testing bundle.
-    public var uiScheme: SchemeTests? { uiScheme(excluding: []) }
+    package var uiScheme: SchemeTests? { uiScheme(excluding: []) }
 
     /// `uiScheme` among the schemes not named in `excluded` (screenshot schemes the team's CI never runs).
-    public func uiScheme(excluding excluded: Set<String>) -> SchemeTests? {
+    package func uiScheme(excluding excluded: Set<String>) -> SchemeTests? {
         let schemes = self.schemes.filter { !excluded.contains($0.name) }
         let only = schemes.filter { !$0.uiBundles.isEmpty && $0.unitBundles.isEmpty }
         if let scheme = only.first(where: { $0.name.contains("UITest") }) ?? only.first { return scheme }

@@ -2,32 +2,32 @@ import PrePushCore
 
 /// A shared scheme's test action, read from its `.xcscheme` (XML): the bundles it tests and the test
 /// plans it names. A scheme without a TestAction (a profiling or an extension scheme) tests nothing.
-public struct XcodeScheme: Sendable, Equatable {
+package struct XcodeScheme: Sendable, Equatable {
     /// A test bundle the scheme's TestAction runs.
-    public struct Testable: Sendable, Equatable {
+    package struct Testable: Sendable, Equatable {
         /// The target's id in its project (`BlueprintIdentifier`).
-        public let identifier: String
+        package let identifier: String
         /// The target's name (`BlueprintName`).
-        public let name: String
+        package let name: String
         /// The project holding the target, as the scheme names it (`container:App.xcodeproj`, without `container:`).
-        public let container: String
+        package let container: String
         /// Whether the scheme lists it as skipped.
-        public let skipped: Bool
+        package let skipped: Bool
         /// The classes and tests the scheme skips in it (`SkippedTests`: `Class` or `Class/test`).
-        public var skippedTests: [String] = []
+        package var skippedTests: [String] = []
     }
 
     /// The scheme's name (its file name).
-    public let name: String
+    package let name: String
     /// Whether it has a TestAction at all.
-    public let hasTestAction: Bool
+    package let hasTestAction: Bool
     /// The bundles its TestAction lists.
-    public let testables: [Testable]
+    package let testables: [Testable]
     /// The test plans it names (`container:` references, without the prefix), the default first.
-    public let testPlans: [String]
+    package let testPlans: [String]
 
     /// Reads a scheme's XML; `name` is its file name without `.xcscheme`.
-    public init(name: String, bytes: [UInt8], file: String) throws(XMLError) {
+    package init(name: String, bytes: [UInt8], file: String) throws(XMLError) {
         self.name = name
         var inTest = false, sawTest = false, inTestable = false, skipped = false, inSkipped = false
         var testables: [Testable] = []

@@ -11,7 +11,7 @@ import PrePushXcodeProject
 import PrePushResults
 
 /// What `prepush a11y` checks.
-public enum AccessibilityTarget: Sendable {
+package enum AccessibilityTarget: Sendable {
     /// These files, whole, as they are in the working tree (an editor hook's case).
     case files([String])
     /// The changed lines of a range (CI's case); whole changed files with `allLines`.
@@ -25,7 +25,7 @@ public enum AccessibilityTarget: Sendable {
 }
 
 /// How `prepush a11y` prints its findings.
-public enum AccessibilityOutput: String, Sendable, CaseIterable {
+package enum AccessibilityOutput: String, Sendable, CaseIterable {
     /// `path:line:col: error: message [rule]`, like a compiler.
     case text
     /// prepush's JSON (`{"version": 1, "findings": [...]}`).
@@ -35,9 +35,9 @@ public enum AccessibilityOutput: String, Sendable, CaseIterable {
 }
 
 /// `prepush a11y`: the accessibility check outside a push.
-public enum AccessibilityRun {
+package enum AccessibilityRun {
     /// Runs the check and prints findings as text, JSON or SARIF; returns 1 when a finding is an error.
-    public static func run(_ target: AccessibilityTarget, output: AccessibilityOutput, flags: ConfigurationFlags,
+    package static func run(_ target: AccessibilityTarget, output: AccessibilityOutput, flags: ConfigurationFlags,
                            environment: [String: String], explainSelection: Bool = false, writeBaseline: String? = nil,
                            currentDirectory: String? = nil, console: Console) -> ExitStatus {
         // Where named files and the baseline are found: the process's folder, unless the run is inside another program.

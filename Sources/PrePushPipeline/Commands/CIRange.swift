@@ -6,16 +6,16 @@ import Foundation
 
 /// The range a CI job checks, read from the CI system's environment: what `prepush a11y` checks
 /// when it is given no files, range or `--all`.
-public struct CIRange: Sendable, Equatable {
+package struct CIRange: Sendable, Equatable {
     /// The revision the range starts from.
-    public let base: String
+    package let base: String
     /// The revision it ends at.
-    public let head: String
+    package let head: String
     /// Where it came from, for the log.
-    public let origin: String
+    package let origin: String
 
     /// Creates a range.
-    public init(base: String, head: String, origin: String) {
+    package init(base: String, head: String, origin: String) {
         self.base = base
         self.head = head
         self.origin = origin
@@ -24,7 +24,7 @@ public struct CIRange: Sendable, Equatable {
     /// GitHub Actions (a pull request's base branch; a push's `before`), GitLab CI (a merge
     /// request's target branch; a push's `CI_COMMIT_BEFORE_SHA`) and Jenkins (a pull request's
     /// `CHANGE_TARGET`). Nil when none of them says.
-    public static func detect(environment: [String: String]) -> CIRange? {
+    package static func detect(environment: [String: String]) -> CIRange? {
         func value(_ name: String) -> String? {
             guard let text = environment[name], !text.isEmpty else { return nil }
             return text

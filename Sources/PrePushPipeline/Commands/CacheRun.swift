@@ -2,9 +2,9 @@ import PrePushCore
 import PrePushGit
 
 /// `prepush cache clear`.
-public enum VerdictCacheRun {
+package enum VerdictCacheRun {
     /// Removes the repository's cached verdicts; the next run of every stage runs it.
-    public static func clear(console: Console) -> ExitStatus {
+    package static func clear(console: Console) -> ExitStatus {
         let diagnostics = Diagnostics(console: console)
         guard let repository = diagnostics.repositoryHere() else { return .usage }
         let cache = VerdictCache(repository: repository)

@@ -14,14 +14,14 @@ import PrePushGit
 /// `provenance.json`, of this commit, run, attempt and job), read from the configured reports
 /// folder through the confined checkout layer. A committed `results.md`, a link to
 /// `/proc/self/environ`, or a file a stage left is refused, and says which.
-public enum CommentRun {
+package enum CommentRun {
     /// Where a push writes its reports when the configuration names no folder, relative to the repository.
     static let reports = ".prepush/reports"
 
     /// Posts `files` (default: the reports folder's results.md and traceability.md): 0 commented,
     /// updated or kept for a follow-up; 1 GitHub refused it; 2 not a pull request's job, no token,
     /// no report of this run.
-    public static func run(files: [String], environment: [String: String], console: Console, currentDirectory: String? = nil) -> ExitStatus {
+    package static func run(files: [String], environment: [String: String], console: Console, currentDirectory: String? = nil) -> ExitStatus {
         let diagnostics = Diagnostics(console: console)
         // Not a pull request's job, no token: said before any file is read.
         if case .failure(let problem) = PullRequestComment.target(environment: environment) {

@@ -3,9 +3,9 @@ import PrePushCore
 import PrePushGit
 
 /// `prepush config`: the resolved configuration, each value with where it came from.
-public enum ConfigRun {
+package enum ConfigRun {
     /// Prints it: 0 shown, 2 a value is wrong (said with its place).
-    public static func run(flags: ConfigurationFlags, environment: [String: String], console: Console) -> ExitStatus {
+    package static func run(flags: ConfigurationFlags, environment: [String: String], console: Console) -> ExitStatus {
         let diagnostics = Diagnostics(console: console)
         GitLibrary.initialize()
         do {

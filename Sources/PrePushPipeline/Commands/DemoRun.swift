@@ -11,18 +11,18 @@ import PrePushRunner
 /// `.prepush.yml`), a local bare remote and the installed hook, then pushes twice for real: the first
 /// passes every step and writes every report (the remote moves); the second drops an identifier and
 /// adds an icon-only button, and is refused with the findings (the remote stays).
-public struct DemoRun {
+package struct DemoRun {
     /// Keep the temporary folder afterwards.
-    public let keep: Bool
+    package let keep: Bool
     /// The prepush binary the demo's hook runs.
-    public let executablePath: String
+    package let executablePath: String
     /// Where the demo reports.
-    public let console: Console
+    package let console: Console
     /// Where the demo's own errors go.
     let diagnostics: Diagnostics
 
     /// Creates a demo run.
-    public init(keep: Bool, executablePath: String, console: Console) {
+    package init(keep: Bool, executablePath: String, console: Console) {
         self.keep = keep
         self.executablePath = executablePath
         self.console = console
@@ -30,7 +30,7 @@ public struct DemoRun {
     }
 
     /// Runs the demo; `.success` when both pushes had the expected outcome.
-    public func run() -> ExitStatus {
+    package func run() -> ExitStatus {
         let root = FilePath.join(ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp", "prepush-demo-\(UUID().uuidString.prefix(8))")
         defer {
             if keep {

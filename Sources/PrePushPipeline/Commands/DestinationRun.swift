@@ -4,9 +4,9 @@ import PrePushCore
 /// stage's `xcodebuild test` (`destination=$("${PREPUSH_BIN:-prepush}" destination) && xcodebuild …
 /// -destination "$destination"`): a simulator that exists on this Mac, found when the stage runs,
 /// rather than a model name written into the configuration that another Xcode does not ship.
-public enum DestinationRun {
+package enum DestinationRun {
     /// Prints `platform=iOS Simulator,id=<udid>`; 2 (said why) when `xcrun simctl` lists no available iPhone.
-    public static func run(environment: [String: String], console: Console) -> ExitStatus {
+    package static func run(environment: [String: String], console: Console) -> ExitStatus {
         // Standard output is the value a stage reads.
         let diagnostics = Diagnostics(console: console, standardOutputIsReport: true)
         guard let simulator = DemoUIStage.findSimulator(environment: environment) else {

@@ -12,7 +12,7 @@ import PrePushGit
 /// configuration selects, the whole file is checked, and findings go to stderr with exit 2, the
 /// status the agent reads back. Anything else (another file, a tool without a file, a file outside a
 /// repository's view globs) passes with 0 and prints nothing, so the hook can run after every edit.
-public enum EditorHook {
+package enum EditorHook {
     /// The part of a hook event this reads.
     struct Event: Decodable {
         struct ToolInput: Decodable {
@@ -25,12 +25,12 @@ public enum EditorHook {
     }
 
     /// Exit status when findings are reported: Claude Code shows stderr to the agent on 2.
-    public static let findingsStatus: Int32 = 2
+    package static let findingsStatus: Int32 = 2
 
     /// Reads the event from `input`, checks the file, and returns the process's exit status:
     /// 0 nothing to say, 2 findings (on stderr), 1 the event or configuration could not be read
     /// (shown to the user, not the agent).
-    public static func run(input: [UInt8], environment: [String: String], console: Console) -> Int32 {
+    package static func run(input: [UInt8], environment: [String: String], console: Console) -> Int32 {
         // What the editor hook says is for the agent or editor, on standard error.
         let diagnostics = Diagnostics(console: console, standardOutputIsReport: true)
         GitLibrary.initialize()

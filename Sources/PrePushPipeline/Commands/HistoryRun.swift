@@ -10,7 +10,7 @@ import PrePushResults
 import PrePushTraceability
 
 /// `prepush history`, `prepush history import` and `prepush flaky`: the run history read back.
-public enum HistoryRun {
+package enum HistoryRun {
     /// Opens the history of the repository around the current folder; an error said, or nil.
     static func open(diagnostics: Diagnostics) -> RunHistory? {
         openWithRoot(diagnostics: diagnostics)?.history
@@ -31,7 +31,7 @@ public enum HistoryRun {
 
     /// The last `limit` runs, or the last `limit` results of `test` (its name as recorded, a short
     /// form of it, or a Swift Testing display name: `"A display name that fails"`, quoted or not).
-    public static func show(test: String?, limit: Int, console: Console) -> ExitStatus {
+    package static func show(test: String?, limit: Int, console: Console) -> ExitStatus {
         let diagnostics = Diagnostics(console: console, standardOutputIsReport: true)
         guard let (history, root) = openWithRoot(diagnostics: diagnostics) else { return .usage }
         do {
@@ -75,7 +75,7 @@ public enum HistoryRun {
 
     /// Adds the results of `files` (any format `prepush results` reads: a CI job's artifacts) to
     /// the history, one run per file.
-    public static func importResults(_ files: [String], console: Console) -> ExitStatus {
+    package static func importResults(_ files: [String], console: Console) -> ExitStatus {
         let diagnostics = Diagnostics(console: console, standardOutputIsReport: true)
         guard let (history, root) = openWithRoot(diagnostics: diagnostics) else { return .usage }
         // Results that name a test as the console does take its identity from the repository's
@@ -101,7 +101,7 @@ public enum HistoryRun {
 
     /// The tests the last `runs` runs show as flaky, with their rates; `suggest` prints the
     /// `quarantine:` lines to add instead.
-    public static func flaky(runs: Int, suggest: Bool, console: Console) -> ExitStatus {
+    package static func flaky(runs: Int, suggest: Bool, console: Console) -> ExitStatus {
         let diagnostics = Diagnostics(console: console, standardOutputIsReport: true)
         guard let history = open(diagnostics: diagnostics) else { return .usage }
         let found: [FlakyTest]

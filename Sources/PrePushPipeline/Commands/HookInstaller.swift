@@ -11,13 +11,13 @@ import Foundation
 import PrePushCore
 
 /// Every way installing or removing the hook can fail.
-public enum InstallError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum InstallError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A file could not be read, written, moved or removed.
     case fileSystem(path: String, reason: String)
     /// Both a foreign pre-push hook and a kept one exist: keeping a second would lose the first.
     case keptHookInTheWay(hook: String, kept: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .fileSystem(let path, let reason):
             return "\(path): \(reason)"
@@ -28,7 +28,7 @@ public enum InstallError: Error, Sendable, Equatable, CustomStringConvertible {
 }
 
 /// What `install` did.
-public enum InstallOutcome: Sendable, Equatable {
+package enum InstallOutcome: Sendable, Equatable {
     /// The hook was written; `keptHook` is where an existing hook was moved, if there was one.
     case installed(hook: String, keptHook: String?)
     /// prepush's hook was already there, the same; nothing changed.
@@ -36,7 +36,7 @@ public enum InstallOutcome: Sendable, Equatable {
 }
 
 /// What `uninstall` did.
-public enum UninstallOutcome: Sendable, Equatable {
+package enum UninstallOutcome: Sendable, Equatable {
     /// prepush's hook was removed; `restored` is the kept hook put back, if there was one.
     case removed(hook: String, restored: Bool)
     /// There was no pre-push hook of prepush's.
@@ -46,32 +46,32 @@ public enum UninstallOutcome: Sendable, Equatable {
 }
 
 /// Writes and removes the pre-push hook in a hooks folder, never losing a hook that was there.
-public struct HookInstaller: Sendable {
+package struct HookInstaller: Sendable {
     /// The line that marks a hook written by `prepush install`.
-    public static let marker = "# prepush-managed-hook v1"
+    package static let marker = "# prepush-managed-hook v1"
     /// The line that marks the shim in prepush's `hooks/` folder (for `core.hooksPath`).
-    public static let shimMarker = "# prepush-hook-shim"
+    package static let shimMarker = "# prepush-hook-shim"
     /// The name an existing hook is kept under; prepush's hook runs it first.
-    public static let keptHookName = "pre-push.prepush-kept"
+    package static let keptHookName = "pre-push.prepush-kept"
 
     /// The folder git runs hooks from.
-    public let hooksDirectory: String
+    package let hooksDirectory: String
     /// The prepush binary the hook runs (absolute), found again on `PATH` if it moves.
-    public let executablePath: String
+    package let executablePath: String
 
     /// Creates an installer for one hooks folder.
-    public init(hooksDirectory: String, executablePath: String) {
+    package init(hooksDirectory: String, executablePath: String) {
         self.hooksDirectory = hooksDirectory
         self.executablePath = executablePath
     }
 
     /// The hook's path.
-    public var hookPath: String { FilePath.join(hooksDirectory, "pre-push") }
+    package var hookPath: String { FilePath.join(hooksDirectory, "pre-push") }
     /// Where an existing hook is kept.
-    public var keptHookPath: String { FilePath.join(hooksDirectory, Self.keptHookName) }
+    package var keptHookPath: String { FilePath.join(hooksDirectory, Self.keptHookName) }
 
     /// Installs the hook. Idempotent: a second run with the same binary changes nothing.
-    public func install() throws(InstallError) -> InstallOutcome {
+    package func install() throws(InstallError) -> InstallOutcome {
         let manager = FileManager.default
         let script = Self.script(executablePath: executablePath)
         try fileSystem(hooksDirectory) { try manager.createDirectory(atPath: hooksDirectory, withIntermediateDirectories: true) }
@@ -96,7 +96,7 @@ public struct HookInstaller: Sendable {
     }
 
     /// Removes prepush's hook and puts a kept hook back.
-    public func uninstall() throws(InstallError) -> UninstallOutcome {
+    package func uninstall() throws(InstallError) -> UninstallOutcome {
         let manager = FileManager.default
         guard let existing = try readIfPresent(hookPath) else { return .notInstalled(hook: hookPath) }
         guard existing.contains(Self.marker) else { return .foreignHook(hook: hookPath) }
@@ -109,7 +109,7 @@ public struct HookInstaller: Sendable {
     }
 
     /// The hook script: runs a kept hook first with the same arguments and ref lines, then prepush.
-    public static func script(executablePath: String) -> String {
+    package static func script(executablePath: String) -> String {
         let quoted = ShellQuoting.quoted(executablePath)
         return """
         #!/bin/sh

@@ -11,10 +11,10 @@ import PrePushHistory
 /// `prepush impact record|show|export|import`: the per-test coverage map `selective: tests` reads
 /// (docs/selective-tests.md). Exit status: 0 done; 1 recording failed, or no map is stored; 2 not
 /// in a repository, no such `swift test` stage, or a file to import that is not a map.
-public enum ImpactRun {
+package enum ImpactRun {
     /// Records the map of `stage` (a `swift test` stage) for the tree checked out, each test under
     /// `testTimeout` seconds, and stores it beside the run history.
-    public static func record(stage name: String, testTimeout: Int, flags: ConfigurationFlags, console: Console) -> ExitStatus {
+    package static func record(stage name: String, testTimeout: Int, flags: ConfigurationFlags, console: Console) -> ExitStatus {
         let diagnostics = Diagnostics(console: console)
         guard let (repository, root, stage) = stage(named: name, flags: flags, diagnostics: diagnostics) else { return .usage }
         let started = Date().timeIntervalSince1970
@@ -90,7 +90,7 @@ public enum ImpactRun {
     }
 
     /// Prints the tests that cover `path` (a file, relative to the current folder), one identifier a line.
-    public static func show(path: String, stage name: String, flags: ConfigurationFlags, console: Console) -> ExitStatus {
+    package static func show(path: String, stage name: String, flags: ConfigurationFlags, console: Console) -> ExitStatus {
         let diagnostics = Diagnostics(console: console, standardOutputIsReport: true)
         guard let (repository, root, stage) = stage(named: name, flags: flags, diagnostics: diagnostics) else { return .usage }
         guard let map = latest(repository, stage: stage, root: root, diagnostics: diagnostics) else { return .failure }
@@ -102,7 +102,7 @@ public enum ImpactRun {
     }
 
     /// Writes the stored map of the stage to `file` (JSON), whole or not at all.
-    public static func export(file: String, stage name: String, flags: ConfigurationFlags, console: Console) -> ExitStatus {
+    package static func export(file: String, stage name: String, flags: ConfigurationFlags, console: Console) -> ExitStatus {
         let diagnostics = Diagnostics(console: console)
         guard let (repository, root, stage) = stage(named: name, flags: flags, diagnostics: diagnostics) else { return .usage }
         guard let map = latest(repository, stage: stage, root: root, diagnostics: diagnostics) else { return .failure }
@@ -120,7 +120,7 @@ public enum ImpactRun {
     }
 
     /// Stores the map in `file` (what `export` wrote, on any machine) as the newest of its stage.
-    public static func importMap(file: String, console: Console) -> ExitStatus {
+    package static func importMap(file: String, console: Console) -> ExitStatus {
         let diagnostics = Diagnostics(console: console)
         guard let repository = diagnostics.repositoryHere() else { return .usage }
         let map: ImpactMap

@@ -14,7 +14,7 @@ import PrePushXcodeProject
 /// package gets `swift test` stages, an Xcode project or workspace an `xcodebuild test` UI stage with
 /// the shared schemes it can read, an existing scenario catalog is named — and never written over
 /// an existing file without `--force`. What it writes passes `prepush config`.
-public enum InitRun {
+package enum InitRun {
     /// What was found in the repository.
     struct Findings {
         /// Its workspaces, projects, shared schemes and what they test, its packages and generator specs.
@@ -152,7 +152,7 @@ public enum InitRun {
     /// Writes the file; 0 written, 2 when a file is there (without `force`), cannot be written, or
     /// the repository holds no Swift package or Xcode project to run tests from. `currentDirectory`
     /// is where `init` was run: from a subfolder, the line says where the file went.
-    public static func run(root: String, currentDirectory: String? = nil, force: Bool, console: Console) -> ExitStatus {
+    package static func run(root: String, currentDirectory: String? = nil, force: Bool, console: Console) -> ExitStatus {
         let diagnostics = Diagnostics(console: console)
         let path = FilePath.join(root, ConfigurationResolver.defaultFileName)
         if !force && (FileManager.default.fileExists(atPath: path) || RepositoryPath.isSymbolicLink(path)) {
@@ -187,7 +187,7 @@ public enum InitRun {
     }
 
     /// `init` in the repository git finds from here (`GIT_DIR`, or the current folder's).
-    public static func runHere(force: Bool, console: Console) -> ExitStatus {
+    package static func runHere(force: Bool, console: Console) -> ExitStatus {
         GitLibrary.initialize()
         let root: String
         do {

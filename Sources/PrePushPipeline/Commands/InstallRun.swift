@@ -4,10 +4,10 @@ import PrePushGit
 /// `prepush install` and `prepush uninstall`: the hook in the repository's hooks folder
 /// (`core.hooksPath` honoured), an existing hook kept and run first, a tracked hooks folder left
 /// to the team (what to commit there is said instead).
-public enum InstallRun {
+package enum InstallRun {
     /// Installs the hook: 0 installed or already there, 1 it cannot be written, 2 not in a
     /// repository or a tracked hooks folder that does not call prepush yet.
-    public static func install(console: Console) -> ExitStatus {
+    package static func install(console: Console) -> ExitStatus {
         withInstaller(installing: true, console: console) { installer, diagnostics in
             switch try installer.install() {
             case .installed(let hook, let kept):
@@ -22,7 +22,7 @@ public enum InstallRun {
 
     /// Removes prepush's hook and puts back the one it kept: 0 removed or nothing to remove, 1 the
     /// hook is not prepush's or cannot be removed, 2 not in a repository.
-    public static func uninstall(console: Console) -> ExitStatus {
+    package static func uninstall(console: Console) -> ExitStatus {
         withInstaller(installing: false, console: console) { installer, diagnostics in
             switch try installer.uninstall() {
             case .removed(let hook, let restored):

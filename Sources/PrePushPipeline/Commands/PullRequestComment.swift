@@ -16,15 +16,15 @@ import PrePushRunner
 /// `GITHUB_TOKEN`. The requests go through `curl`, which every hosted runner has: the binary links
 /// no HTTP or TLS stack (the hook's start-up stays free of it). On a fork the token is read-only:
 /// the body is written to a file for a `workflow_run` follow-up to post, and the step does not fail.
-public enum PullRequestComment {
+package enum PullRequestComment {
     /// GitHub's longest comment body, in characters; a longer report is cut with a note.
     static let bodyLimit = 65_000
 
     /// Why no comment was made.
-    public struct Problem: Error, CustomStringConvertible {
-        public let description: String
+    package struct Problem: Error, CustomStringConvertible {
+        package let description: String
         /// GitHub answered and refused (exit 1), rather than the job giving nothing to post to (exit 2).
-        public var refusedByGitHub = false
+        package var refusedByGitHub = false
     }
 
     /// What a pull request's event file says of it.
@@ -92,7 +92,7 @@ public enum PullRequestComment {
     /// Posts `markdown` (the job's report) as the job's comment, or updates the job's own comment
     /// (one this token's identity wrote, with the job's marker); returns the line to say. `keep`
     /// keeps the body for a follow-up when GitHub refuses it, and says where.
-    public static func post(_ markdown: String, environment: [String: String], keep: (String) -> String) -> Result<String, Problem> {
+    package static func post(_ markdown: String, environment: [String: String], keep: (String) -> String) -> Result<String, Problem> {
         let target: Target
         switch Self.target(environment: environment) {
         case .success(let found): target = found

@@ -2,27 +2,27 @@ import PrePushCore
 import PrePushGit
 
 /// `prepush range`: the commits and changed lines a range sends, which is what the view checks read.
-public enum RangeRun {
+package enum RangeRun {
     /// What to show.
-    public struct Request: Sendable {
-        public var base: String
-        public var head: String
+    package struct Request: Sendable {
+        package var base: String
+        package var head: String
         /// Also how the base was chosen.
-        public var verbose = false
+        package var verbose = false
         /// Only the files.
-        public var namesOnly = false
+        package var namesOnly = false
         /// How long opening the repository and computing the range took, on standard error.
-        public var timing = false
+        package var timing = false
 
         /// A request for `base...head`.
-        public init(base: String, head: String) {
+        package init(base: String, head: String) {
             self.base = base
             self.head = head
         }
     }
 
     /// Prints the range: 0 shown, 2 it cannot be computed.
-    public static func run(_ request: Request, console: Console) -> ExitStatus {
+    package static func run(_ request: Request, console: Console) -> ExitStatus {
         let diagnostics = Diagnostics(console: console)
         GitLibrary.initialize()
         let range: PushRange

@@ -8,28 +8,28 @@ import PrePushResults
 
 /// `prepush results`: saved test output (console logs, JUnit, xcresult JSON, Swift Testing event
 /// streams, results.json of shards) into reports, the run's verdict as the exit status.
-public enum ResultsRun {
+package enum ResultsRun {
     /// What to read and write.
-    public struct Request: Sendable {
-        public var files: [String]
+    package struct Request: Sendable {
+        package var files: [String]
         /// The formats, comma-separated (`junit,json`); several go into `outputDirectory`.
-        public var formats: String
-        public var output: String?
-        public var outputDirectory: String?
+        package var formats: String
+        package var output: String?
+        package var outputDirectory: String?
         /// `--annotations`; nil: `PREPUSH_ANNOTATIONS`, else 10.
-        public var annotations: Int?
+        package var annotations: Int?
         /// No live lines while standard input streams in.
-        public var quiet = false
+        package var quiet = false
         /// `--allow-incomplete`: an output that ends before its run does is said, and does not fail.
-        public var allowIncomplete = false
-        public var environment: [String: String]
+        package var allowIncomplete = false
+        package var environment: [String: String]
         /// Where relative paths start when it is not the process's folder (a run inside a test).
-        public var currentDirectory: String?
+        package var currentDirectory: String?
         /// What `-` reads.
         package var standardInput: Int32 = 0
 
         /// Creates a request.
-        public init(files: [String], formats: String, environment: [String: String]) {
+        package init(files: [String], formats: String, environment: [String: String]) {
             self.files = files
             self.formats = formats
             self.environment = environment
@@ -38,7 +38,7 @@ public enum ResultsRun {
 
     /// A usage problem of the request, or nil: the formats are known, several only into a folder, an
     /// annotation count within 1–50.
-    public static func usageProblem(_ request: Request) -> String? {
+    package static func usageProblem(_ request: Request) -> String? {
         if request.files.isEmpty { return "name at least one file, or - for standard input" }
         switch formats(request.formats) {
         case .failure(let problem): return problem.text
@@ -56,10 +56,10 @@ public enum ResultsRun {
     }
 
     /// `--format`'s help: every format of the registry (`ReportFormat`).
-    public static var formatHelp: String { ReportFormat.helpList }
+    package static var formatHelp: String { ReportFormat.helpList }
 
     /// The files `--output-dir` gets: each push format's.
-    public static var folderFiles: String { ReportFormat.pushFormats.map(\.fileName).joined(separator: ", ") }
+    package static var folderFiles: String { ReportFormat.pushFormats.map(\.fileName).joined(separator: ", ") }
 
     /// The formats named, each once, in the order given.
     static func formats(_ list: String) -> Result<[ReportFormat], Problem> {
@@ -74,7 +74,7 @@ public enum ResultsRun {
     }
 
     /// Reads, writes and publishes; the exit status is the run's verdict (2 for unusable input).
-    public static func run(_ request: Request, console: Console) -> ExitStatus {
+    package static func run(_ request: Request, console: Console) -> ExitStatus {
         // Standard output may be a report (`--output -`): everything else goes to standard error.
         let diagnostics = Diagnostics(console: console, standardOutputIsReport: true)
         guard case .success(let formats) = formats(request.formats), !formats.isEmpty else { return .usage }

@@ -12,7 +12,7 @@ import PrePushTestDiscovery
 import PrePushTraceability
 
 /// `prepush scenarios lint` and `prepush report`: traceability outside a push.
-public enum TraceabilityRun {
+package enum TraceabilityRun {
     /// The step for the repository here (its configuration), or for the current folder with defaults
     /// when there is no repository.
     static func step(flags: ConfigurationFlags, environment: [String: String], diagnostics: Diagnostics,
@@ -36,7 +36,7 @@ public enum TraceabilityRun {
     }
 
     /// Checks a catalog alone: 0 valid, 1 problems (each with its place), 2 unusable configuration.
-    public static func lint(catalog: String?, flags: ConfigurationFlags, environment: [String: String], console: Console) -> ExitStatus {
+    package static func lint(catalog: String?, flags: ConfigurationFlags, environment: [String: String], console: Console) -> ExitStatus {
         let diagnostics = Diagnostics(console: console)
         GitLibrary.initialize()
         var step: TraceabilityStep?
@@ -90,7 +90,7 @@ public enum TraceabilityRun {
     /// Writes the report of a catalog and saved results: 0 the gate passes, 1 it refuses, 2 bad input.
     /// `allowIncomplete` (`--allow-incomplete`): results whose output ends before their run does are
     /// said, and do not refuse.
-    public static func report(catalog: String?, resultFiles: [String], format: TraceabilityFormat, output: String?,
+    package static func report(catalog: String?, resultFiles: [String], format: TraceabilityFormat, output: String?,
                               flags: ConfigurationFlags, environment: [String: String], console: Console,
                               allowIncomplete: Bool = false) -> ExitStatus {
         GitLibrary.initialize()

@@ -5,11 +5,11 @@ import PrePushGit
 /// in it): `prepush install` leaves its files alone, since writing this machine's binary path into a
 /// committed hook (or an untracked file beside it) would leave every clone's tree changed, and says
 /// how to add prepush there so that it runs for everyone who has it on `PATH`.
-public enum TrackedHooks {
+package enum TrackedHooks {
     /// What to say instead of installing, when `hooksDirectory` is inside the working tree and holds
     /// tracked files (`runsPrepush`: its committed hook already calls prepush, so nothing is missing);
     /// nil when installing there is safe, or the committed hook is prepush's own shim (`hooks/pre-push`).
-    public static func advice(repository: Repository, hooksDirectory: String) -> (text: String, runsPrepush: Bool)? {
+    package static func advice(repository: Repository, hooksDirectory: String) -> (text: String, runsPrepush: Bool)? {
         guard let root = repository.workingDirectory else { return nil }
         let base = FilePath.normalize(root), folder = FilePath.normalize(hooksDirectory)
         guard folder.hasPrefix(base + "/") else { return nil }

@@ -10,20 +10,20 @@ import PrePushResults
 import PrePushTraceability
 
 /// What `prepush run` was asked to shard: `--shard i/n`, or a CI system's parallel-job variables.
-public struct ShardRequest: Sendable {
+package struct ShardRequest: Sendable {
     /// Which part of the split this run is.
-    public let shard: TestShard
+    package let shard: TestShard
     /// Where it came from, for messages: `--shard 2/4` or `CI_NODE_INDEX=2, CI_NODE_TOTAL=4`.
-    public let origin: String
+    package let origin: String
     /// Given with `--shard` (then a configuration with no `shard:` stage is an error); a CI's
     /// variables are only used where a stage has `shard:`.
-    public let explicit: Bool
+    package let explicit: Bool
     /// `--timings FILE`: an earlier run's results.json whose durations balance the shards, or
     /// `history` for the run history's.
-    public let timingsFile: String?
+    package let timingsFile: String?
 
     /// Creates a request.
-    public init(shard: TestShard, origin: String, explicit: Bool, timingsFile: String?) {
+    package init(shard: TestShard, origin: String, explicit: Bool, timingsFile: String?) {
         self.shard = shard
         self.origin = origin
         self.explicit = explicit

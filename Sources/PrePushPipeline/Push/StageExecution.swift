@@ -16,7 +16,7 @@ import PrePushResults
 import PrePushRunner
 
 /// How one stage ended.
-public enum StageStatus: Sendable, Equatable {
+package enum StageStatus: Sendable, Equatable {
     /// Exit status 0.
     case passed
     /// A non-zero exit status or a fatal signal.
@@ -30,34 +30,34 @@ public enum StageStatus: Sendable, Equatable {
 }
 
 /// The result of one stage run.
-public struct StageResult: Sendable, Equatable {
+package struct StageResult: Sendable, Equatable {
     /// Which stage.
-    public let kind: StageKind
+    package let kind: StageKind
     /// How it ended.
-    public let status: StageStatus
+    package let status: StageStatus
     /// Seconds it ran.
-    public let duration: Double
+    package let duration: Double
     /// Absolute path of the stage's full log.
-    public let logPath: String
+    package let logPath: String
     /// The tests the stage's output showed (none for a stage that runs no tests).
-    public let tests: TestRun
+    package let tests: TestRun
     /// Tests that had started and not finished when the stage was stopped, with how long each had run (seconds).
-    public var runningWhenStopped: [(identifier: String, seconds: Double)] = []
+    package var runningWhenStopped: [(identifier: String, seconds: Double)] = []
     /// When the stage was not run because it had passed on the same tree with the same inputs: when that was (seconds since 1970).
-    public var cachedFrom: Double?
+    package var cachedFrom: Double?
     /// How its tests' verdict is known: whether a runner said how its run ended (a closing summary
     /// on the console, or a results file it wrote), and how many compiler or tool errors were printed.
     /// Quarantine excuses a failed stage only on a runner's word with no error besides its tests.
-    public var evidence = StageEvidence()
+    package var evidence = StageEvidence()
 
-    public static func == (lhs: StageResult, rhs: StageResult) -> Bool {
+    package static func == (lhs: StageResult, rhs: StageResult) -> Bool {
         lhs.kind == rhs.kind && lhs.status == rhs.status && lhs.duration == rhs.duration && lhs.logPath == rhs.logPath
             && lhs.tests == rhs.tests && lhs.runningWhenStopped.map(\.identifier) == rhs.runningWhenStopped.map(\.identifier)
             && lhs.cachedFrom == rhs.cachedFrom
     }
 
     /// One line for the summary: `ui: timed out after 600 s`.
-    public var summary: String {
+    package var summary: String {
         let name = kind.rawValue
         switch status {
         case .passed: return "\(name): passed in \(TextFormatting.duration(duration))"
@@ -82,21 +82,21 @@ public struct StageResult: Sendable, Equatable {
 }
 
 /// What a stage's output says about why it ended, beyond its tests.
-public struct StageEvidence: Sendable, Equatable {
+package struct StageEvidence: Sendable, Equatable {
     /// A runner said how its run ended: a closing summary was read, or the tests came from a
     /// results file the runner wrote (event stream, xunit, result bundle).
-    public var runnerClosed = false
+    package var runnerClosed = false
     /// Compiler diagnostics and tools' `error:` lines the stage printed.
-    public var errorLines = 0
+    package var errorLines = 0
     /// The first of them.
-    public var firstError: String?
+    package var firstError: String?
     /// The first `FailureList.limit` of them, as printed: a red build's reports and annotations.
-    public var compilerErrors: [String] = []
+    package var compilerErrors: [String] = []
     /// The log's last lines when the stage failed without a test result (a red build's summary).
-    public var logTail: [String] = []
+    package var logTail: [String] = []
 
     /// Evidence of nothing.
-    public init() {}
+    package init() {}
 }
 
 /// Runs one stage: its process group under its timeout, its whole output to `<reports>/<stage>.log`

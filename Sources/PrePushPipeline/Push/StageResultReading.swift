@@ -94,18 +94,18 @@ enum StageResultReading {
 /// Shows source places from the repository root: absolute paths inside it lose the root, and the
 /// bare file names Swift Testing's console prints (`T.swift`, `Module/T.swift`) are found in the
 /// repository when exactly one file fits.
-public final class SourcePlaces {
+package final class SourcePlaces {
     let root: String
     private var byName: [String: [String]]?
 
     /// Places from `root` (a repository's working folder, or the folder a CI job runs in).
-    public init(root: String) {
+    package init(root: String) {
         self.root = root
     }
 
     /// `run`'s failures with their files from the root, where a file with that path or tail is here:
     /// what GitHub needs to place an annotation.
-    public func placed(_ run: TestRun) -> TestRun {
+    package func placed(_ run: TestRun) -> TestRun {
         var placed = run
         placed.results = run.results.map { $0.passed && !$0.isFlaky ? $0 : $0.placingFailures(relativePath) }
         placed.buildErrors = run.buildErrors?.map { error in

@@ -13,33 +13,33 @@ import PrePushTraceability
 
 /// Traceability as a step: the catalog, the tests found in the sources, and after the stages the
 /// matrix, its reports and the gate.
-public struct TraceabilityStep: Sendable {
+package struct TraceabilityStep: Sendable {
     /// Where the catalog is looked for when the configuration names none.
-    public static let defaultCatalog = ".prepush/scenarios.yml"
+    package static let defaultCatalog = ".prepush/scenarios.yml"
     /// Test sources searched when the configuration names none: `Tests/` and every `*Tests/` folder.
-    public static let defaultTests = ["Tests/**/*.swift", "**/*Tests/**/*.swift"]
+    package static let defaultTests = ["Tests/**/*.swift", "**/*Tests/**/*.swift"]
     /// Sources read for `LaunchArguments` constants when the configuration names none.
-    public static let defaultLaunchArguments = ["**/LaunchArguments*.swift"]
+    package static let defaultLaunchArguments = ["**/LaunchArguments*.swift"]
 
     /// The repository root.
-    public let root: String
+    package let root: String
     /// The catalog's path relative to the root (or absolute).
-    public let catalogPath: String
+    package let catalogPath: String
     /// Whether the configuration names the catalog (then a missing file is an error).
-    public let catalogConfigured: Bool
+    package let catalogConfigured: Bool
     let tests: [Glob]
     let launchArguments: [Glob]
     /// The gate.
-    public internal(set) var gate: TraceabilityGate
+    package internal(set) var gate: TraceabilityGate
     /// What the change under test tried to loosen in the gate's policy (`GatePolicyTrust`), for every report.
     var policyChanges: [String] = []
     /// `traceability.testNamePattern`, when set.
-    public let testNamePattern: String?
+    package let testNamePattern: String?
     /// `traceability.linkPattern`, when set.
-    public let linkPattern: String?
+    package let linkPattern: String?
 
     /// The step from the `traceability:` section.
-    public init(_ section: FileTraceability?, root: String, quarantine: Quarantine = Quarantine()) {
+    package init(_ section: FileTraceability?, root: String, quarantine: Quarantine = Quarantine()) {
         self.root = root
         catalogPath = section?.catalog?.value ?? Self.defaultCatalog
         catalogConfigured = section?.catalog != nil
@@ -56,10 +56,10 @@ public struct TraceabilityStep: Sendable {
     }
 
     /// The catalog's absolute path.
-    public var absoluteCatalogPath: String { catalogPath.hasPrefix("/") ? catalogPath : FilePath.join(root, catalogPath) }
+    package var absoluteCatalogPath: String { catalogPath.hasPrefix("/") ? catalogPath : FilePath.join(root, catalogPath) }
 
     /// Whether there is a catalog to trace (a configured one that is missing is an error, found when loading).
-    public var isActive: Bool { catalogConfigured || FileManager.default.fileExists(atPath: absoluteCatalogPath) }
+    package var isActive: Bool { catalogConfigured || FileManager.default.fileExists(atPath: absoluteCatalogPath) }
 
     /// The configured (or default) catalog, which must be inside the repository.
     func loadCatalog() throws(CatalogError) -> ScenarioCatalog {
@@ -67,7 +67,7 @@ public struct TraceabilityStep: Sendable {
     }
 
     /// Reads the catalog (errors name it as configured) and finds the tests.
-    public func prepare() throws(CatalogError) -> (catalog: ScenarioCatalog, inventory: TestInventory) {
+    package func prepare() throws(CatalogError) -> (catalog: ScenarioCatalog, inventory: TestInventory) {
         (try loadCatalog(), inventory())
     }
 
@@ -114,7 +114,7 @@ public struct TraceabilityStep: Sendable {
 
     /// The matrix of a run and what its gate refuses; nothing is written (`publish` writes).
     /// `buildFailed`: a stage failed before any test ran (a red build), said once rather than per scenario.
-    public func judge(catalog: ScenarioCatalog, inventory: TestInventory, results: [UITestResult], stamp: ReportStamp,
+    package func judge(catalog: ScenarioCatalog, inventory: TestInventory, results: [UITestResult], stamp: ReportStamp,
                       history: String?, environment: [String: String], buildFailed: Bool = false) -> Judged {
         var gate = self.gate
         // In CI a test with no result is a hole in the proof; on a laptop, a stage the user skipped
@@ -132,12 +132,12 @@ public struct TraceabilityStep: Sendable {
 
     /// A push's matrix and what its gate refuses, before anything is written: the tests' reports
     /// state the gate's refusal too.
-    public struct Judged {
+    package struct Judged {
         let matrix: TraceabilityMatrix
         let gate: TraceabilityGate
         let inventory: TestInventory
         /// What the gate refuses, a line each.
-        public let violations: [String]
+        package let violations: [String]
     }
 
     /// Writes the traceability reports of a judged push into `folder` (and the step summary);
