@@ -223,6 +223,7 @@ enum ImpactFixture {
     @Test func theSkipCommandNamesEachTestNotChosen() {
         #expect(ImpactStep.command("swift test --parallel", skipping: ["A.B/c", "A.B/d()"]) == #"swift test --parallel --skip '^A\.B/(c\b|d\(\))'"#)
         #expect(ImpactStep.command("swift test --skip slow", skipping: ["A.B/c"]) == nil)
+        #expect(ImpactStep.command("swift build && swift test --skip-build", skipping: ["A.B/c"]) == #"swift build && swift test --skip-build --skip '^A\.B/c\b'"#)
         #expect(ImpactStep.command("make test", skipping: ["A.B/c"]) == nil)
         #expect(ImpactStep.command("swift test", skipping: []) == nil)
     }

@@ -139,7 +139,10 @@ package enum ImpactStep {
     /// command does not end in a `swift test` prepush can add to, or `skipped` is empty.
     package static func command(_ command: String, skipping skipped: [String]) -> String? {
         let quoted = groups(skipped).map(ShellQuoting.quoted)
-        guard !quoted.isEmpty, SelectiveTests.command(command, filterArgument: "''") != nil, !command.contains("--skip") else { return nil }
+        // A `--skip` of the command's own would be kept (skips add up), but say nothing of it: leave such a command alone.
+        let words = command.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
+        guard !quoted.isEmpty, SelectiveTests.command(command, filterArgument: "''") != nil,
+              !words.contains(where: { $0 == "--skip" || $0.hasPrefix("--skip=") }) else { return nil }
         return TextFormatting.trimmed(command) + quoted.map { " --skip \($0)" }.joined()
     }
 
