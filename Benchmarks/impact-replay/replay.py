@@ -18,13 +18,16 @@ replayed one, and, with --every K, again every K commits (at the parent of the c
 Writes OUT/replay-every<K>.tsv: commit, parent, tests mode (chosen, total, note), targets mode
 (chosen targets, their test count per the map, note). Summarise with summarise.py.
 """
-import argparse, json, os, re, subprocess, sys, time
+import argparse, json, os, re, sqlite3, subprocess, sys, time
 
 ap = argparse.ArgumentParser()
 ap.add_argument('clone'); ap.add_argument('--commits', type=int, default=100)
 ap.add_argument('--every', type=int, default=0); ap.add_argument('--out', default='/work/eval-impact/replay')
 ap.add_argument('--only', default='', help='comma-separated commit prefixes: replay only these (with --every 1: each with a map recorded at its parent)')
 ap.add_argument('--prepush', default='prepush'); ap.add_argument('--wrap', default='')
+ap.add_argument('--relabel', action='store_true', help='before each push, import the current map as if recorded on the pushed '
+                'commit\'s parent (an estimate of a map per commit: line ranges are the older tree\'s; not a safe selection)')
+ap.add_argument('--maps', default='', help='a folder of maps `impact export` wrote, map-<parent, 8 hex>.json: imported instead of recorded')
 a = ap.parse_args()
 os.makedirs(a.out, exist_ok=True)
 wrap = a.wrap.split() if a.wrap else []
@@ -62,6 +65,16 @@ def run(cmd, env=None):
 
 def record(at):
     git('checkout', '-q', '--detach', at)
+    given = os.path.join(a.maps, f'map-{at[:8]}.json') if a.maps else ''
+    for _ in range(180):  # a map record-maps.sh is still recording: wait for it (up to 30 min)
+        if not given or os.path.exists(given): break
+        time.sleep(10)
+    if given and os.path.exists(given):
+        # A map recorded before (record-maps.sh), the newest of the stage once imported.
+        p, secs = run([a.prepush, 'impact', 'import', given])
+        print(f'imported the map of {at[:8]}: exit {p.returncode}', flush=True)
+        tests = json.load(open(given))['tests']
+        return {t['identifier'].split('.')[0]: sum(1 for u in tests if u['identifier'].split('.')[0] == t['identifier'].split('.')[0]) for t in tests}
     p, secs = run([a.prepush, 'impact', 'record', '--config', cfg['tests']])
     subprocess.run(['git', '-C', a.clone, 'clean', '-qfd'], check=False)  # nothing should be there
     m = re.search(r'mapped (\d+) of (\d+) tests in ([^,]+),', p.stdout + p.stderr)
@@ -74,8 +87,8 @@ def record(at):
     print(f'record at {at[:8]}: exit {p.returncode}, {m.group(0) if m else "?"}, {secs:.0f} s wall', flush=True)
     return per_target
 
-res = open(os.path.join(a.out, f'replay-every{a.every}{"-only" if a.only else ""}.tsv'), 'w')
-res.write('commit\tparent\tmap\ttests_chosen\ttests_total\ttests_note\ttargets\ttarget_tests\ttargets_note\n')
+res = open(os.path.join(a.out, f'replay-every{a.every}{"-only" if a.only else ""}{"-relabel" if a.relabel else ""}.tsv'), 'w')
+res.write('commit\tparent\tmap\tmap_tests\ttests_chosen\ttests_total\ttests_ran\ttests_note\ttargets\ttarget_tests\ttargets_note\n')
 per_target, map_at = None, None
 for i, c in enumerate(commits):
     parent = git('rev-parse', c + '^1')
@@ -83,8 +96,15 @@ for i, c in enumerate(commits):
         continue
     if per_target is None or (a.every and i % a.every == 0):
         per_target, map_at = record(parent), parent
+    if a.relabel:
+        # What `impact import` of the map with its commit replaced stores, written straight into the
+        # store: a debug build's import of a 1.5 MB map takes 20 s or more on a loaded machine.
+        db = sqlite3.connect(os.path.join(a.clone, '.git', 'prepush', 'impact.sqlite'))
+        ident, old, body = db.execute('SELECT id, commit_id, body FROM maps ORDER BY id DESC LIMIT 1').fetchone()
+        db.execute('UPDATE maps SET commit_id = ?, body = ? WHERE id = ?', (parent, bytes(body).replace(old.encode(), parent.encode(), 1), ident))
+        db.commit(); db.close()
     git('checkout', '-q', '--detach', c)
-    row = [c[:8], parent[:8], map_at[:8]]
+    row = [c[:8], parent[:8], map_at[:8] + ('→parent' if a.relabel else ''), str(sum(per_target.values()))]
     for mode in ('tests', 'true'):
         p, _ = run([a.prepush, 'run', '--base', parent, '--config', cfg[mode], '--reports-dir',
                     os.path.join(a.out, 'reports'), '--skip-ui-tests'], env=stub_env)
@@ -93,7 +113,10 @@ for i, c in enumerate(commits):
         note = notes[0] if notes else ('stage left out' if 'unit' not in out or 'skipped' in out else 'no note')
         if mode == 'tests':
             m = re.match(r'(\d+) of (\d+) tests', note)
-            row += [m.group(1), m.group(2)] if m else ['all' if 'every test runs' in note else ('0' if notes == [] else '?'), '', ]
+            skipped = re.search(r'by skipping the (\d+) others', note)
+            # What runs: the chosen tests, or with --skip every test but the skipped ones.
+            ran = str(int(m.group(2)) - int(skipped.group(1))) if m and skipped else (m.group(1) if m else '')
+            row += [m.group(1), m.group(2), ran] if m else ['all' if 'every test runs' in note else ('0' if notes == [] else '?'), '', '']
             row.append(note[:200])
         else:
             m = re.match(r'(\d+) of (\d+) test targets \(([^)]*)\)', note)

@@ -2,8 +2,8 @@
 """Tables for docs/selective-tests.md from mutants.sh and replay.py output.
 
 Usage: summarise.py mutants OUT_DIR            (OUT of mutants.sh)
-       summarise.py replay TSV RESULTS_JSON [MAP_TOTAL]   (a replay-every<K>.tsv; results.json of one
-           full prepush run; the map's number of tests where no row says it, e.g. 512 for a map of 74f1f8c)
+       summarise.py replay TSV RESULTS_JSON   (a replay-every<K>.tsv; results.json of one full prepush run,
+           whose per-test durations estimate the test time of a share of the tests)
 """
 import json, re, statistics, sys
 
@@ -31,7 +31,7 @@ def mutants(out):
         full = {'-': 'not needed', '0': 'passes: not killed, discarded'}.get(fx, f'fails (exit {fx}): **MISS**')
         print(f'| {i} | `{f}:{n}` | `{b}` → `{a}` | {sel} | {verdict} | {failed} | {full} |')
 
-def replay(tsv, results, map_total=None):
+def replay(tsv, results):
     runs = json.load(open(results))['tests']
     # Test time of the full run: XCTest runs one test after another; Swift Testing runs its tests in
     # parallel (each reports about the whole parallel run), so its part counts once.
@@ -39,24 +39,25 @@ def replay(tsv, results, map_total=None):
     st = max((t['duration'] for t in runs if t['name'].endswith(')')), default=0)
     full_time = xc + st
     rows = [l.rstrip('\n').split('\t') for l in open(tsv)][1:]
-    total = len(runs)
     share = {'tests': [], 'targets': [], 'full': []}
     kinds = {}
     for r in rows:
-        c, p, mp, tc, tt, tn, gc, gt, gn = r
-        if tc.isdigit() and 'of' in tn: tt = tn.split(' of ')[1].split()[0]
+        c, p, mp, mt, tc, tt, tr, tn, gc, gt, gn = r
+        mt = int(mt)
+        # Target level: the chosen targets' tests in the map, of the map's tests.
+        g = 100.0 if gc == 'all' else (0.0 if gc == '0' else 100 * int(gt) / mt)
         if tn == 'stage left out':
-            t = g = 0; kind = 'documentation only: stage left out'
+            t = 0.0; kind = 'nothing a test run reads: stage left out'
+        elif tc == 'all':
+            t = 100.0; kind = 'every test: ' + re.sub(r'^every test runs \((.*)\)$', r'\1', tn)
+        elif 'their test targets run' in tn:  # neither the filters nor the skips fit one command
+            t = g; kind = 'chosen from the map, too many for one command: their targets ran'
         else:
-            t = total if tc == 'all' else int(tc)
-            # target level: the chosen targets' tests in the map (the map's own total: its commit may hold fewer tests)
-            g = total if gc == 'all' else int(gt) * total / int(tt or map_total or total)
-            kind = ('every test: ' + re.sub(r'^every test runs \((.*?)(, in no target)?(, not a Swift source)?,? changed\)$', r'\1', tn)) if tc == 'all' else 'chosen from the map'
-        if 'their test targets run' in tn:  # above 400 chosen tests the chosen tests' targets run
-            t = g; kind = 'chosen from the map, above 400: their targets ran'
+            t = 100 * int(tr) / int(tt)
+            kind = 'chosen from the map' + (', run by skipping the others' if 'by skipping' in tn else '') + (', none: build only' if tc == '0' else '')
         kinds[kind] = kinds.get(kind, 0) + 1
-        share['tests'].append(100 * t / total); share['targets'].append(100 * g / total); share['full'].append(100.0)
-    print(f'{len(rows)} commits, {total} tests, full test time {full_time:.1f} s (XCTest {xc:.1f} s + Swift Testing {st:.1f} s)')
+        share['tests'].append(t); share['targets'].append(g); share['full'].append(100.0)
+    print(f'{len(rows)} commits; full test time {full_time:.1f} s (XCTest {xc:.1f} s + Swift Testing {st:.1f} s, {len(runs)} tests)')
     print('| selection | median share of tests run | p90 | mean | estimated test time, median / p90 |')
     print('| --- | ---: | ---: | ---: | ---: |')
     for k in ('tests', 'targets', 'full'):
@@ -67,4 +68,4 @@ def replay(tsv, results, map_total=None):
     for k, n in sorted(kinds.items(), key=lambda x: -x[1]): print(f'| {k} | {n} |')
 
 if __name__ == '__main__':
-    mutants(sys.argv[2]) if sys.argv[1] == 'mutants' else replay(sys.argv[2], sys.argv[3], *(int(x) for x in sys.argv[4:5]))
+    mutants(sys.argv[2]) if sys.argv[1] == 'mutants' else replay(sys.argv[2], sys.argv[3])

@@ -1,6 +1,7 @@
 import Foundation
 import PrePushCore
 import PrePushHistory
+import PrePushPipeline
 import PrePushCommandTestSupport
 import PrePushTestSupport
 import Testing
@@ -63,6 +64,21 @@ import Testing
 
     """
 
+    /// A test that reads a file of no target, README.md, at run time: coverage cannot see that, so
+    /// a change to README.md must run it.
+    static let readmeTests = """
+    import Foundation
+    import XCTest
+
+    final class ReadmeTests: XCTestCase {
+        func testReadmeGreets() throws {
+            let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            XCTAssertTrue(try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8).contains("hello"))
+        }
+    }
+
+    """
+
     /// Each test by its `swift test list` name, with the functions it executes (0: double, 1: triple).
     static let recorded: [(listed: String, identifier: String, file: String, functions: [Int])] = [
         ("LibTests.MathTests/testDouble", "LibTests.MathTests.testDouble", "Tests/LibTests/MathTests.swift", [0]),
@@ -71,6 +87,7 @@ import Testing
         ("LibTests.Numbers/doubled()", "LibTests.Numbers.doubled()", "Tests/LibTests/Numbers.swift", [0]),
         ("LibTests.Numbers/tripled(_:)", "LibTests.Numbers.tripled(_:)", "Tests/LibTests/Numbers.swift", [1]),
         ("LibTests.freeTriple()", "LibTests.freeTriple()", "Tests/LibTests/Numbers.swift", [1]),
+        ("LibTests.ReadmeTests/testReadmeGreets", "LibTests.ReadmeTests.testReadmeGreets", "Tests/LibTests/ReadmeTests.swift", []),
     ]
 
     /// The package committed, built, the hook installed, pushed once without checks, and a map of
@@ -81,6 +98,8 @@ import Testing
         try repo.write(library, to: "Sources/Lib/Lib.swift")
         try repo.write(xctests, to: "Tests/LibTests/MathTests.swift")
         try repo.write(swiftTests, to: "Tests/LibTests/Numbers.swift")
+        try repo.write(readmeTests, to: "Tests/LibTests/ReadmeTests.swift")
+        try repo.write("# Impact\n\nSays hello.\n", to: "README.md")
         try repo.write(".build/\n", to: ".gitignore")
         try repo.write("""
         stages:
@@ -126,14 +145,14 @@ import Testing
         let result = try push(repo, Self.library.replacing("    x * 3\n", with: "    x + x + x\n"), to: "Sources/Lib/Lib.swift")
         let output = result.standardOutput + result.standardError
         #expect(result.status == 0, "\(output)")
-        #expect(output.contains("prepush: unit: selective: 3 of 6 tests (impact map of "), "\(output)")
+        #expect(output.contains("prepush: unit: selective: 3 of 7 tests (impact map of "), "\(output)")
         #expect(output.contains(", 1 file changed)"), "\(output)")
         // Each filter ran exactly its test: the three that call triple ran, none of those that call only double.
         #expect(output.contains("prepush: tests: 3 passed, 0 failed"), "\(output)")
         let results = try String(contentsOfFile: repo.path + "/.prepush/reports/results.json", encoding: .utf8)
         for ran in ["testTriple", "tripled(_:)", "freeTriple()"] { #expect(results.contains("\"\(ran)\""), "\(ran): \(results)") }
         for other in ["testDouble", "testDoubleTwice", "doubled()"] { #expect(!results.contains("\"\(other)\""), "\(other) ran: \(results)") }
-        #expect(output.contains("3 of 6 tests not run: the impact map of "), "\(output)")
+        #expect(output.contains("4 of 7 tests not run: the impact map of "), "\(output)")
         #expect(try repo.remoteHead() != before)
         // The verdict cache is on (a hook, not CI), and a pass of some tests is not kept as the stage's pass.
         #expect(((try? FileManager.default.contentsOfDirectory(atPath: verdicts)) ?? []).sorted() == kept.sorted())
@@ -158,10 +177,55 @@ import Testing
         let output = result.standardOutput + result.standardError
         #expect(result.status == 0, "\(output)")
         #expect(output.contains("prepush: note: unit: selective: every test runs (Package.swift changed)"), "\(output)")
-        #expect(output.contains("prepush: tests: 6 passed, 0 failed"), "\(output)")
+        #expect(output.contains("prepush: tests: 7 passed, 0 failed"), "\(output)")
         // The manifest back, unpushed: the next push's tree matches the map's manifest again.
         try repo.write(Self.manifest, to: "Package.swift")
         try repo.commitAll("the manifest back")
+    }
+
+    @Test func ciSettingsChangedSinceTheMapDoNotTurnSelectionOff() throws {
+        let repo = try Self.package()
+        // Commits other tests left unpushed (the manifest put back) go first, unchecked: this push is the workflow alone.
+        _ = try repo.push(environment: ["PREPUSH_SKIP": "1"]).checked()
+        // A workflow change alone: no target changes and nothing in the package names the file.
+        let settings = try push(repo, "on: push\njobs: {}\n# \(UUID())\n", to: ".github/workflows/ci.yml")
+        let settingsOutput = settings.standardOutput + settings.standardError
+        #expect(settings.status == 0, "\(settingsOutput)")
+        #expect(settingsOutput.contains("unit: skipped (selective: the push changes no target, only .github/workflows/ci.yml)"), "\(settingsOutput)")
+        // The next push is compared with the map's tree, which lacks that change: before, every test ran.
+        let result = try push(repo, Self.library.replacing("    x * 3\n", with: "    3 * x\n"), to: "Sources/Lib/Lib.swift")
+        let output = result.standardOutput + result.standardError
+        #expect(result.status == 0, "\(output)")
+        #expect(output.contains("prepush: unit: selective: 3 of 7 tests (impact map of "), "\(output)")
+        #expect(output.contains("prepush: tests: 3 passed, 0 failed"), "\(output)")
+    }
+
+    @Test func aFileATestReadsStillRunsEveryTestAndRefusesWhatBreaksIt() throws {
+        let repo = try Self.package()
+        let before = try repo.remoteHead()
+        // README.md is documentation, but ReadmeTests names it: leaving the stage out would be a false green.
+        let result = try push(repo, "# Impact\n\nSays goodbye.\n", to: "README.md")
+        let output = result.standardOutput + result.standardError
+        #expect(result.status != 0, "\(output)")
+        #expect(output.contains("unit: selective: every test runs (README.md changed and Tests/LibTests/ReadmeTests.swift names readme, so a test may read it)"),
+                "\(output)")
+        #expect(output.contains("testReadmeGreets"), "\(output)")
+        #expect(try repo.remoteHead() == before)
+        _ = try repo.git("reset", "--hard", "HEAD~1")
+    }
+
+    @Test func aSkipCommandRunsEveryTestButTheSkippedOnes() throws {
+        // What a push that chose more tests than one command can filter runs, on the real runner:
+        // XCTest and Swift Testing both honour the grouped --skip, parameterized cases included.
+        let repo = try Self.package()
+        let skipped = ["LibTests.MathTests/testDouble", "LibTests.MathTests/testDoubleTwice", "LibTests.Numbers/tripled(_:)"]
+        let command = try #require(ImpactStep.command("swift build --build-tests -q && swift test --skip-build", skipping: skipped))
+        let run = try Command.run("/bin/sh", ["-c", command], in: repo.path, environment: repo.environment)
+        let output = run.standardOutput + run.standardError
+        #expect(run.status == 0, "\(output)")
+        for ran in ["testTriple", "testReadmeGreets", "doubled()", "freeTriple()"] { #expect(output.contains(ran), "\(ran): \(output)") }
+        // Neither testDouble nor testDoubleTwice (whose name it begins) nor any case of tripled(_:) ran.
+        for left in ["testDouble", "tripled(_:)"] { #expect(!output.contains(left), "\(left) ran: \(output)") }
     }
 
     @Test func noSelectiveRunsEveryTest() throws {
@@ -172,6 +236,6 @@ import Testing
         let output = result.standardOutput + result.standardError
         #expect(result.status == 0, "\(output)")
         #expect(output.contains("unit: selective: every test runs (selective off: environment PREPUSH_SELECTIVE)"), "\(output)")
-        #expect(output.contains("prepush: tests: 6 passed, 0 failed"), "\(output)")
+        #expect(output.contains("prepush: tests: 7 passed, 0 failed"), "\(output)")
     }
 }

@@ -53,13 +53,19 @@ enum ImpactFixture {
         OldSideChange(path: path, oldPath: path, kind: .modified, lines: lines, wholeFile: false)
     }
 
-    static func decide(_ changes: [OldSideChange], map: ImpactMap = map, current: [CurrentTest] = current) -> TestImpact.Decision {
-        TestImpact.decide(.init(map: map, changes: changes, packageFolder: "", graph: graph, current: current, configurationFile: ".prepush.yml"))
+    /// Nothing in the package reads a file outside the targets.
+    static let noReader: @Sendable (String, String?) -> String? = { _, _ in nil }
+
+    static func decide(_ changes: [OldSideChange], map: ImpactMap = map, current: [CurrentTest] = current,
+                       reader: @escaping (String, String?) -> String? = noReader) -> TestImpact.Decision {
+        TestImpact.decide(.init(map: map, changes: changes, packageFolder: "", graph: graph, current: current, configurationFile: ".prepush.yml",
+                                reader: reader))
     }
 
     /// The names chosen, or the reason every test runs.
-    static func chosen(_ changes: [OldSideChange], map: ImpactMap = map, current: [CurrentTest] = current) -> [String] {
-        switch decide(changes, map: map, current: current) {
+    static func chosen(_ changes: [OldSideChange], map: ImpactMap = map, current: [CurrentTest] = current,
+                       reader: @escaping (String, String?) -> String? = noReader) -> [String] {
+        switch decide(changes, map: map, current: current, reader: reader) {
         case .tests(let chosen): return chosen.listed
         case .all(let reason): return ["all: \(reason)"]
         }
@@ -109,6 +115,30 @@ enum ImpactFixture {
 
     @Test func documentationAloneRunsOnlyWhatTheMapCannotVouchFor() {
         #expect(F.chosen([F.modified("README.md", 1...3), F.modified("docs/guide.md", 1...1)]) == ["OtherTests.ShoutTests/testCrash"])
+    }
+
+    @Test func ciSettingsGitMetadataAndLintSettingsNoTestReadsChooseNothing() {
+        // Each of these ran every test before (a file of no target), and kept doing so on every later
+        // push until the map was recorded again: the map's tree is what a push is compared with.
+        for path in [".github/workflows/ci.yml", ".github/dependabot.yml", ".spi.yml", ".gitignore", ".swiftlint.yml", "CONTRIBUTING.md"] {
+            #expect(F.chosen([F.modified(path, 1...1), F.modified("Sources/Lib/Lib.swift", 9...9)])
+                    == ["LibTests.MathTests/testTriple", "LibTests.Numbers/tripled(_:)", "OtherTests.ShoutTests/testCrash"], "\(path)")
+        }
+    }
+
+    @Test func aFileATestCanReadRunsEveryTest() {
+        let reader: (String, String?) -> String? = { path, _ in
+            path == "README.md" ? "Tests/LibTests/ReadmeTests.swift names readme, so a test may read it" : nil
+        }
+        #expect(F.chosen([F.modified("README.md", 1...1)], reader: reader)
+                == ["all: README.md changed and Tests/LibTests/ReadmeTests.swift names readme, so a test may read it"])
+        #expect(F.chosen([F.modified(".github/workflows/ci.yml", 1...1)], reader: reader) == ["OtherTests.ShoutTests/testCrash"])
+        // Inputs made without a reader never take a file outside the targets for unread.
+        let unchecked = TestImpact.decide(.init(map: F.map, changes: [F.modified(".github/workflows/ci.yml", 1...1)], packageFolder: "",
+                                                graph: F.graph, current: F.current, configurationFile: ".prepush.yml"))
+        #expect(unchecked == .all(reason: ".github/workflows/ci.yml changed and not checked"))
+        // A kind a build step may read runs everything whatever the reader says.
+        #expect(F.chosen([F.modified("scripts/gen.sh", 1...1)]) == ["all: scripts/gen.sh, in no target, changed"])
     }
 
     @Test func aTestTheMapDoesNotKnowRuns() {
@@ -174,6 +204,28 @@ enum ImpactFixture {
         #expect(ImpactStep.filter("LibTests.freeTriple()") == #"^LibTests\.freeTriple\(\)"#)
         #expect(ImpactStep.filter("LibTests.Numbers/doubled()/Numbers.swift:4:6") == #"^LibTests\.Numbers/doubled\(\)"#)
         for name in ["A.B/c", "A.B/c(d:)", "A.e()"] { #expect(!ImpactStep.filter(name).contains("$")) }
+    }
+
+    @Test func oneFilterPerSuiteMatchesExactlyTheTestsItGroups() throws {
+        let listed = ["A.B/c", "A.B/d(e:)", "A.f()", "A.g()", "A.B/Inner/h()", "A.B/cc"]
+        let groups = ImpactStep.groups(listed)
+        #expect(groups == [#"^A\.B/Inner/h\(\)"#, #"^A\.B/(c\b|cc\b|d\(e:\))"#, #"^A\.(f\(\)|g\(\))"#])
+        let regexes = try groups.map { try Regex($0) }
+        // Swift Testing's ids end in a source location; XCTest's in the name.
+        for id in ["A.B/c", "A.B/cc", "A.B/d(e:)/B.swift:3:4", "A.f()/A.swift:1:2", "A.g()/A.swift:9:2", "A.B/Inner/h()/B.swift:1:1"] {
+            #expect(regexes.contains { (try? $0.firstMatch(in: id)) != nil }, "\(id)")
+        }
+        for id in ["A.B/ccc", "A.B/d(x:)/B.swift:1:1", "A.ff()/A.swift:1:1", "A.B/Inner/hh()/B.swift:1:1", "XA.B/c"] {
+            #expect(!regexes.contains { (try? $0.firstMatch(in: id)) != nil }, "\(id)")
+        }
+    }
+
+    @Test func theSkipCommandNamesEachTestNotChosen() {
+        #expect(ImpactStep.command("swift test --parallel", skipping: ["A.B/c", "A.B/d()"]) == #"swift test --parallel --skip '^A\.B/(c\b|d\(\))'"#)
+        #expect(ImpactStep.command("swift test --skip slow", skipping: ["A.B/c"]) == nil)
+        #expect(ImpactStep.command("swift build && swift test --skip-build", skipping: ["A.B/c"]) == #"swift build && swift test --skip-build --skip '^A\.B/c\b'"#)
+        #expect(ImpactStep.command("make test", skipping: ["A.B/c"]) == nil)
+        #expect(ImpactStep.command("swift test", skipping: []) == nil)
     }
 
     @Test func theCommandNamesEachChosenTest() {
@@ -251,12 +303,43 @@ enum ImpactFixture {
         #expect(plan.notes.first == .note("unit: selective: test targets instead of tests (no impact map is recorded for unit (prepush impact record))"))
     }
 
-    @Test func tooManyChosenTestsRunTheirTestTargets() throws {
+    /// `count` new tests, each in a suite of its own (one filter each).
+    static func suites(_ count: Int, _ prefix: String) -> [CurrentTest] {
+        (0..<count).map { CurrentTest(listed: "\(prefix)\($0)/test", target: "LibTests", file: "Tests/LibTests/Many.swift") }
+    }
+
+    @Test func manyChosenTestsOfOneSuiteAreOneFilter() throws {
         let many = (0..<(ImpactStep.maximumFilters + 1)).map { CurrentTest(listed: "LibTests.Many/test\($0)", target: "LibTests", file: "Tests/LibTests/Many.swift") }
         let reading = ImpactReading(map: F.map, changes: [F.modified("Sources/Lib/Lib.swift", 4...4)], current: F.current + many)
         let plan = try planned(reading: .success(reading))
+        let unit = try #require(plan.stages.stages.first)
+        #expect(unit.command.hasPrefix(#"swift test --filter '^LibTests\.Many/(test0\b|test1\b|test10\b|test100\b|"#), "\(unit.command)")
+        #expect(unit.command.components(separatedBy: " --filter ").count == 5 && unit.chosenTests.count == 404)
+        #expect(plan.notes == [.said("unit: selective: 404 of 407 tests (impact map of abc1234, 1 file changed)")])
+    }
+
+    @Test func moreSuitesThanOneCommandCanFilterRunBySkippingTheOthers() throws {
+        let reading = ImpactReading(map: F.map, changes: [F.modified("Sources/Lib/Lib.swift", 4...4)],
+                                    current: F.current + Self.suites(ImpactStep.maximumFilters + 1, "LibTests.Many"))
+        let plan = try planned(reading: .success(reading))
+        let unit = try #require(plan.stages.stages.first)
+        #expect(unit.command == #"swift test --skip '^LibTests\.MathTests/testTriple\b' --skip '^LibTests\.Numbers/tripled\(_:\)' --skip '^OtherTests\.ShoutTests/testShout\b'"#)
+        // The check after the run still wants every chosen test among the results.
+        #expect(unit.chosenTests.count == 404)
+        #expect(plan.notes == [.said("unit: selective: 404 of 407 tests (impact map of abc1234, 1 file changed); run by skipping the 3 others (tests the map does not know run too)")])
+    }
+
+    @Test func whenNeitherFiltersNorSkipsFitTheirTestTargetsRun() throws {
+        // 401 suites chosen (new tests), 401 more the map knows and the change does not reach.
+        let quiet = Self.suites(ImpactStep.maximumFilters + 1, "OtherTests.Quiet")
+        let known = quiet.map { ImpactMap.Test(identifier: $0.listed.replacing("/", with: "."), listed: $0.listed, file: $0.file, functions: [2]) }
+        let map = ImpactMap(stage: "unit", packageFolder: "", commit: F.map.commit, toolchain: F.map.toolchain, recorded: 0, seconds: 1,
+                            functions: F.functions, tests: F.tests + known)
+        let reading = ImpactReading(map: map, changes: [F.modified("Sources/Lib/Lib.swift", 4...4)],
+                                    current: F.current + quiet + Self.suites(ImpactStep.maximumFilters + 1, "LibTests.Many"))
+        let plan = try planned(reading: .success(reading))
         #expect(plan.stages.stages.first?.command == "swift test --filter '^(LibTests)\\.'")
-        #expect(plan.notes.contains(.note("unit: selective: 404 of 407 tests chosen, more than one command can name (400); their test targets run")))
+        #expect(plan.notes.contains(.note("unit: selective: 404 of 808 tests chosen, more than one command can name (400 filters or skips, 96 KiB); their test targets run")))
     }
 
     @Test func aManifestChangeRunsEveryTest() throws {

@@ -148,6 +148,8 @@ enum PushPlanner {
         var graph: (StageSettings) -> Result<PackageGraph, SelectionProblem>
         /// Whether the sources of a target (its folder) name any of the words.
         var mentions: (_ folder: String, _ words: [String]) -> Bool
+        /// What could read a changed file outside the targets of the package at a folder (absolute) with a graph.
+        var readers: (_ packageRoot: String, _ graph: PackageGraph) -> FileReaders = { FileReaders(packageRoot: $0, graph: $1) }
         /// Why selection is off for this run (`--no-selective`, `PREPUSH_SELECTIVE=0`, CI); nil when on.
         var turnedOff: String? = nil
         /// For `selective: tests`: the impact map and what changed since it, for a stage and its
@@ -186,15 +188,16 @@ enum PushPlanner {
             }
             // The package's folder in the repository, wherever the stage runs (the working tree or an export).
             let packageFolder = FilePath.relative(stage.workingDirectory, to: inputs.treeRoot)
+            let readers = inputs.readers(stage.workingDirectory, graph)
             let selection = SelectiveTests.select(changed: files, packageFolder: packageFolder, graph: graph,
-                                                  configurationFile: inputs.configurationFile) { target, names in
+                                                  configurationFile: inputs.configurationFile, mentions: { target, names in
                 inputs.mentions(FilePath.join(stage.workingDirectory, target.path), names)
-            }
+            }, reader: readers.reader(of:inPackage:))
             if stage.selectivity == .tests, case .only = selection {
                 switch inputs.impact(stage, packageFolder, graph) {
                 case .success(let reading):
                     if applyImpact(stage, reading: reading, packageFolder: packageFolder, graph: graph,
-                                   configurationFile: inputs.configurationFile, plan: &plan) { continue }
+                                   configurationFile: inputs.configurationFile, reader: readers.reader(of:inPackage:), plan: &plan) { continue }
                 case .failure(let problem):
                     plan.notes.append(.note("\(name): selective: test targets instead of tests (\(problem))"))
                 }

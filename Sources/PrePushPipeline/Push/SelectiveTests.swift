@@ -122,20 +122,31 @@ enum SelectiveTests {
         return lowered.hasPrefix("docs/") || lowered.contains("/docs/") || lowered.hasPrefix("documentation/")
     }
 
+    /// Why a changed file outside every target (`path` repository-relative; `inPackage` its
+    /// package-relative path, nil outside the package) runs every test; nil when no test run can read it.
+    static func unread(_ path: String, inPackage: String?, reader: (_ path: String, _ inPackage: String?) -> String?) -> String? {
+        guard UnreadFiles.isInertKind(inPackage ?? path) else { return "\(path), \(inPackage == nil ? "outside the package" : "in no target"), changed" }
+        return reader(path, inPackage).map { "\(path) changed and \($0)" }
+    }
+
     /// The selection for `changed` (repository-relative paths) in the package at `packageFolder`
     /// (repository-relative, "" for the root). `configurationFile` (repository-relative) counts as a change to everything.
     /// A changed executable target also selects every test target whose sources name its binary
     /// (`mentions(testTarget, names)`): tests run executables without declaring a dependency.
+    /// A changed file outside every target counts for nothing only when it is of a kind no build step
+    /// reads and `reader` (`FileReaders.reader(of:inPackage:)`) finds nothing in the package that could read it.
     static func select(changed: [String], packageFolder: String, graph: PackageGraph, configurationFile: String?,
-                       mentions: (PackageGraph.Target, [String]) -> Bool = { _, _ in false }) -> Selection {
+                       mentions: (PackageGraph.Target, [String]) -> Bool = { _, _ in false },
+                       reader: (_ path: String, _ inPackage: String?) -> String? = { _, _ in "not checked" }) -> Selection {
         let prefix = packageFolder.isEmpty || packageFolder == "." ? "" : packageFolder + "/"
         var changedTargets: [String] = []
         var documentation: [String] = []
         for file in changed {
             if let configurationFile, file == configurationFile { return .all(reason: "\(file) changed") }
             guard file.hasPrefix(prefix) else {
-                if isDocumentation(file) { documentation.append(file); continue }
-                return .all(reason: "\(file), outside the package, changed")
+                if let everything = unread(file, inPackage: nil, reader: reader) { return .all(reason: everything) }
+                documentation.append(file)
+                continue
             }
             let inPackage = String(file.dropFirst(prefix.count))
             if inPackage == "Package.swift" || inPackage == "Package.resolved" || inPackage.hasPrefix("Package@swift") {
@@ -143,10 +154,10 @@ enum SelectiveTests {
             }
             if let target = graph.targets.first(where: { inPackage.hasPrefix($0.path + "/") }) {
                 if !changedTargets.contains(target.name) { changedTargets.append(target.name) }
-            } else if isDocumentation(inPackage) {
-                documentation.append(file)
+            } else if let everything = unread(file, inPackage: inPackage, reader: reader) {
+                return .all(reason: everything)
             } else {
-                return .all(reason: "\(file), in no target, changed")
+                documentation.append(file)
             }
         }
         guard !changedTargets.isEmpty else {

@@ -40,6 +40,9 @@ package enum TestImpact {
         package var changedFiles: Int
         /// Why tests run, with how many each reason chose (a test counted under its first reason).
         package var reasons: [String: Int]
+        /// The tests of `total` not chosen, by name without a source location, sorted: what a run
+        /// that skips rather than filters leaves out.
+        package var notChosen: [String] = []
     }
 
     /// Everything the choice reads.
@@ -55,16 +58,21 @@ package enum TestImpact {
         package var current: [CurrentTest]
         /// The configuration file, repository-relative: a change to it runs everything.
         package var configurationFile: String?
+        /// For a changed file outside every target of a kind no build step reads (`UnreadFiles`):
+        /// why a test could read it all the same (`FileReaders.reader(of:inPackage:)`), nil when
+        /// nothing can. Given the path (repository-relative) and, in the package, its package-relative path.
+        package var reader: (_ path: String, _ inPackage: String?) -> String?
 
-        /// Creates the inputs.
+        /// Creates the inputs. Without a `reader`, every changed file outside the targets runs every test.
         package init(map: ImpactMap, changes: [OldSideChange], packageFolder: String, graph: PackageGraph, current: [CurrentTest],
-                     configurationFile: String?) {
+                     configurationFile: String?, reader: @escaping (_ path: String, _ inPackage: String?) -> String? = { _, _ in "not checked" }) {
             self.map = map
             self.changes = changes
             self.packageFolder = packageFolder
             self.graph = graph
             self.current = current
             self.configurationFile = configurationFile
+            self.reader = reader
         }
     }
 
@@ -155,14 +163,14 @@ private struct Reach {
     func everythingFor(_ path: String) -> TestImpact.Decision? {
         if path == inputs.configurationFile { return .all(reason: "\(path) changed") }
         guard path.hasPrefix(prefix) else {
-            return SelectiveTests.isDocumentation(path) ? nil : .all(reason: "\(path), outside the package, changed")
+            return SelectiveTests.unread(path, inPackage: nil, reader: inputs.reader).map { .all(reason: $0) }
         }
         let inPackage = String(path.dropFirst(prefix.count))
         if inPackage == "Package.swift" || inPackage == "Package.resolved" || inPackage.hasPrefix("Package@swift") {
             return .all(reason: "\(path) changed")
         }
         guard inputs.graph.targets.contains(where: { inPackage.hasPrefix($0.path + "/") }) else {
-            return SelectiveTests.isDocumentation(inPackage) ? nil : .all(reason: "\(path), in no target, changed")
+            return SelectiveTests.unread(path, inPackage: inPackage, reader: inputs.reader).map { .all(reason: $0) }
         }
         // A resource, a build setting or anything else a target holds may change what any test sees.
         if !inPackage.hasSuffix(".swift") && !inPackage.contains(".docc/") {
@@ -259,7 +267,8 @@ private struct Reach {
         }
         var counts: [String: Int] = [:]
         for reason in reasons.values { counts[Self.kind(of: reason), default: 0] += 1 }
-        return TestImpact.Chosen(listed: reasons.keys.sorted(), total: universe.count, changedFiles: swiftFiles, reasons: counts)
+        return TestImpact.Chosen(listed: reasons.keys.sorted(), total: universe.count, changedFiles: swiftFiles, reasons: counts,
+                                 notChosen: universe.subtracting(reasons.keys).sorted())
     }
 
     /// A reason without its particulars, for the summary: "executed a changed function".
