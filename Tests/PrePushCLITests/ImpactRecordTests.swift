@@ -237,7 +237,7 @@ import Testing
         let repo = try GitRepository(prefix: "prepush-impact-xcodebuild")
         try repo.write("stages:\n  unit:\n    run: xcodebuild test -scheme App\n    selective: tests\n", to: ".prepush.yml")
         try repo.commitAll("an xcodebuild stage")
-        let result = try PrepushBinary.run(["impact", "record"], in: repo.path, environment: repo.environment)
+        let result = try InProcessCLI.run(["impact", "record"], in: repo.path, environment: repo.environment)
         #expect(result.status == 1, "\(result)")
         #expect(result.standardError.contains("the xcodebuild stage cannot be recorded: xcodebuild stages are recorded on a Mac with Xcode"), "\(result)")
         #expect(!FileManager.default.fileExists(atPath: repo.path + "/.git/prepush/impact-xcode"))
