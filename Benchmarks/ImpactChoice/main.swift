@@ -103,7 +103,7 @@ for _ in 0..<runs {
     let reading = try! ImpactStep.read(stage: stage, packageFolder: "", graph: graph, repository: repository, pushedCommit: "HEAD",
                                        root: root, toolchain: { "bench" }).get()
     let gathered = now()
-    let decision = TestImpact.decide(.init(map: read, changes: reading.changes, packageFolder: "", graph: graph, current: reading.current,
+    let decision = TestImpact.decide(.init(map: read, changes: reading.changes, packageFolder: "", graph: graph, current: reading.readCurrent(),
                                            configurationFile: nil))
     guard case .tests(let chosen) = decision else { fatalError("\(decision)") }
     _ = ImpactStep.command("swift test", running: chosen.listed)

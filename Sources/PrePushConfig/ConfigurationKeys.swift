@@ -153,6 +153,19 @@ extension ConfigurationKey {
         return (String(path[..<dot]), String(path[path.index(after: dot)...]))
     }
 
+    /// The keys by path.
+    static let byPath: [String: ConfigurationKey] = Dictionary(all.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+
+    /// The name of the row the resolver writes for `path`, a key of the table shown with its origin
+    /// (`stage` replaces `{stage}`): the resolver takes every row name from here, so the table and
+    /// `prepush config` cannot name a setting differently.
+    static func row(_ path: String, stage: String? = nil) -> String {
+        guard let key = byPath[path], case .resolved(let row) = key.shown else {
+            preconditionFailure("\(path) is not a key ConfigurationKey.all shows with its origin")
+        }
+        return stage.map { row.replacing("{stage}", with: $0) } ?? row
+    }
+
     /// The rows of the sections shown as written, in table order.
     static func rowsAsWritten(_ file: ConfigurationFile) -> [ResolvedSetting] {
         all.flatMap { key -> [ResolvedSetting] in

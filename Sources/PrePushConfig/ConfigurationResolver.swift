@@ -163,7 +163,7 @@ private struct Merger {
         }
 
         // skipUITests: flag > SKIP_UI_TESTS > stages.ui.skip > default.
-        var skipUI = pick("skipUITests", flag: flags.skipUITests ? (true, "--skip-ui-tests") : nil,
+        var skipUI = pick(ConfigurationKey.row("stages.ui.skip"), flag: flags.skipUITests ? (true, "--skip-ui-tests") : nil,
                           variable: Variable.skipUITests, parse: ValueParsers.boolean,
                           file: file?.stages[.ui]?.skip, fallback: PrePushHookConfig.default.skipUITests)
         let uiOnly = pick("uiTestsOnly", flag: flags.uiTestsOnly ? (true, "--ui-tests-only") : nil,
@@ -173,19 +173,19 @@ private struct Merger {
             // A flag beats a lower source: asking for UI tests only on the command line runs them.
             notes.append("--ui-tests-only overrides skipUITests from \(skipUI.origin)")
             skipUI = (false, .flag("--ui-tests-only"))
-            replaceSetting("skipUITests", value: "false", origin: skipUI.origin)
+            replaceSetting(ConfigurationKey.row("stages.ui.skip"), value: "false", origin: skipUI.origin)
         }
         let uiRange = PrePushHookConfig.uiTestTimeoutRange
-        let uiTimeout = pick("uiTestTimeout", flag: flags.uiTestTimeout.map { ($0, "--timeout") }, flagCheck: uiRange,
+        let uiTimeout = pick(ConfigurationKey.row("stages.ui.timeout"), flag: flags.uiTestTimeout.map { ($0, "--timeout") }, flagCheck: uiRange,
                              variable: Variable.uiTestTimeout,
                              parse: { ValueParsers.wholeSeconds($0, range: uiRange, setting: "UI test timeout") },
                              file: file?.stages[.ui]?.timeout, fallback: Int(PrePushHookConfig.default.uiTestTimeout),
                              settingName: "UI test timeout")
-        let verbose = pick("verbose", flag: flags.verbose ? (true, "--verbose") : nil,
+        let verbose = pick(ConfigurationKey.row("verbose"), flag: flags.verbose ? (true, "--verbose") : nil,
                            variable: Variable.uiTestVerbose, parse: ValueParsers.boolean,
                            file: file?.verbose, fallback: PrePushHookConfig.default.verbose)
         let syncMode = pickSyncMode(flag: flags.syncMode, file: file?.remote?.syncMode)
-        let isolated = pick("isolated", flag: flags.isolated ? (true, "--isolated") : nil, variable: nil,
+        let isolated = pick(ConfigurationKey.row("isolated"), flag: flags.isolated ? (true, "--isolated") : nil, variable: nil,
                             parse: ValueParsers.boolean, file: file?.isolated, fallback: false)
         let cache = pickCache(file: file)
         let selection = pickSelection()
@@ -197,7 +197,7 @@ private struct Merger {
         let hook = PrePushHookConfig(skipUITests: skipUI.value, uiTestsOnly: uiOnly.value,
                                      uiTestTimeout: TimeInterval(uiTimeout.value), verbose: verbose.value, syncMode: syncMode)
 
-        let unitTimeout = pick("unit.timeout", flag: flags.unitTestTimeout.map { ($0, "--unit-timeout") },
+        let unitTimeout = pick(ConfigurationKey.row("stages.*.timeout", stage: StageKind.unit.rawValue), flag: flags.unitTestTimeout.map { ($0, "--unit-timeout") },
                                flagCheck: ConfigurationResolver.unitTimeoutRange, variable: nil,
                                parse: { _ in .failure(.notWholeSeconds) }, file: file?.stages[.unit]?.timeout,
                                fallback: ConfigurationResolver.defaultUnitTimeout, settingName: "unit test timeout")
@@ -222,7 +222,7 @@ private struct Merger {
                                             problem: .outsideRepository(problem), sourceLine: nil))
             }
         }
-        settings.append(ResolvedSetting(name: "reports.directory", value: reports.value, origin: reports.origin))
+        settings.append(ResolvedSetting(name: ConfigurationKey.row("reports.directory"), value: reports.value, origin: reports.origin))
         let annotations = pickAnnotations(flag: flags.annotations, file: file?.reportsAnnotations)
         let remote = self.remote(file?.remote)
         checkRuleNames(file)
@@ -238,7 +238,7 @@ private struct Merger {
         var customSkipped: [StageKind] = []
         for kind in file?.stageOrder ?? [] where !kind.isBuiltIn {
             if let skip = file?.stages[kind]?.skip, skip.value {
-                settings.append(ResolvedSetting(name: "\(kind.rawValue).skip", value: "true", origin: .file(skip.location)))
+                settings.append(ResolvedSetting(name: ConfigurationKey.row("stages.*.skip", stage: kind.rawValue), value: "true", origin: .file(skip.location)))
                 customSkipped.append(kind)
                 continue
             }
@@ -295,7 +295,7 @@ private struct Merger {
     /// environment turns it on. There the configuration file and the stages are a pull request's:
     /// a stage could store its own pass for the next job on a self-hosted runner.
     private mutating func pickCache(file: ConfigurationFile?) -> (value: Bool, origin: ValueOrigin) {
-        var cache = pick("cache", flag: request.flags.noCache ? (false, "--no-cache") : nil, variable: Variable.cache,
+        var cache = pick(ConfigurationKey.row("cache"), flag: request.flags.noCache ? (false, "--no-cache") : nil, variable: Variable.cache,
                          parse: ValueParsers.boolean, file: file?.cache, fallback: true)
         if cache.value, ConfigurationResolver.runsInCI(environment), cache.origin == .default || cache.origin.isFile {
             cache = (false, .derived("off in CI unless \(Variable.cache)=1"))
@@ -323,7 +323,7 @@ private struct Merger {
             errors.append(.invalidValue(.flag("--annotations"), setting: "reports.annotations", value: "\(flag)",
                                         problem: .notCount(range, what: "a number of annotations"), sourceLine: nil))
         }
-        return pick("reports.annotations", flag: flag.map { ($0, "--annotations") }, variable: Variable.annotations,
+        return pick(ConfigurationKey.row("reports.annotations"), flag: flag.map { ($0, "--annotations") }, variable: Variable.annotations,
                     parse: { ValueParsers.count($0, range: range, what: "a number of annotations") }, file: file, fallback: 10)
     }
 
@@ -344,7 +344,7 @@ private struct Merger {
         } else if let file {
             result = (file.value, .file(file.location))
         }
-        settings.append(ResolvedSetting(name: "syncMode", value: result.0.rawValue, origin: result.1))
+        settings.append(ResolvedSetting(name: ConfigurationKey.row("remote.syncMode"), value: result.0.rawValue, origin: result.1))
         return result.0
     }
 
@@ -368,10 +368,11 @@ private struct Merger {
         } else {
             command = nil
         }
-        settings.append(ResolvedSetting(name: "\(name).run", value: command?.0 ?? "(not configured)", origin: command?.1 ?? .default))
-        if kind == .unit, let timeoutOrigin = settings.last(where: { $0.name == "unit.timeout" }) {
+        settings.append(ResolvedSetting(name: ConfigurationKey.row("stages.*.run", stage: name), value: command?.0 ?? "(not configured)", origin: command?.1 ?? .default))
+        let unitTimeout = ConfigurationKey.row("stages.*.timeout", stage: StageKind.unit.rawValue)
+        if kind == .unit, let timeoutOrigin = settings.last(where: { $0.name == unitTimeout }) {
             // Keep the unit stage's lines together in `prepush config`.
-            settings.removeAll { $0.name == "unit.timeout" }
+            settings.removeAll { $0.name == unitTimeout }
             settings.append(timeoutOrigin)
         }
 
@@ -398,53 +399,53 @@ private struct Merger {
                                                         sourceLine: sourceLine(file, written.location)))
             }
         }
-        settings.append(ResolvedSetting(name: "\(name).workingDirectory", value: displayPath(directory), origin: directoryOrigin))
+        settings.append(ResolvedSetting(name: ConfigurationKey.row("stages.*.workingDirectory", stage: name), value: displayPath(directory), origin: directoryOrigin))
         let environment = written?.environment.map(\.value) ?? []
         for entry in written?.environment ?? [] {
-            settings.append(ResolvedSetting(name: "\(name).env.\(entry.value.name)", value: entry.value.value, origin: .file(entry.location)))
+            settings.append(ResolvedSetting(name: ConfigurationKey.row("stages.*.env", stage: name) + ".\(entry.value.name)", value: entry.value.value, origin: .file(entry.location)))
         }
         let cacheEnvironment = written?.cacheEnvironment ?? []
         if !cacheEnvironment.isEmpty {
-            settings.append(ResolvedSetting(name: "\(name).cacheEnvironment", value: cacheEnvironment.map(\.value).joined(separator: ", "),
+            settings.append(ResolvedSetting(name: ConfigurationKey.row("stages.*.cacheEnvironment", stage: name), value: cacheEnvironment.map(\.value).joined(separator: ", "),
                                             origin: .file(cacheEnvironment[0].location)))
         }
         let paths = written?.paths ?? []
         if !paths.isEmpty {
-            settings.append(ResolvedSetting(name: "\(name).paths", value: paths.map(\.value).joined(separator: ", "), origin: .file(paths[0].location)))
+            settings.append(ResolvedSetting(name: ConfigurationKey.row("stages.*.paths", stage: name), value: paths.map(\.value).joined(separator: ", "), origin: .file(paths[0].location)))
         }
         if let selective = written?.selective {
-            settings.append(ResolvedSetting(name: "\(name).selective", value: "\(selective.value)", origin: .file(selective.location)))
+            settings.append(ResolvedSetting(name: ConfigurationKey.row("stages.*.selective", stage: name), value: "\(selective.value)", origin: .file(selective.location)))
         }
         if let age = written?.impactMapAge {
-            settings.append(ResolvedSetting(name: "\(name).impactMapAge", value: "\(age.value)", origin: .file(age.location)))
+            settings.append(ResolvedSetting(name: ConfigurationKey.row("stages.*.impactMapAge", stage: name), value: "\(age.value)", origin: .file(age.location)))
         }
         if let parallel = written?.parallel {
-            settings.append(ResolvedSetting(name: "\(name).parallel", value: "\(parallel.value)", origin: .file(parallel.location)))
+            settings.append(ResolvedSetting(name: ConfigurationKey.row("stages.*.parallel", stage: name), value: "\(parallel.value)", origin: .file(parallel.location)))
         }
         if let shard = written?.shard {
             let tests = written?.shardTests.map(\.value) ?? []
-            settings.append(ResolvedSetting(name: "\(name).shard", value: tests.isEmpty ? "\(shard.value)" : tests.joined(separator: ", "),
+            settings.append(ResolvedSetting(name: ConfigurationKey.row("stages.*.shard", stage: name), value: tests.isEmpty ? "\(shard.value)" : tests.joined(separator: ", "),
                                             origin: .file(shard.location)))
         }
         if let retry = written?.retry {
-            settings.append(ResolvedSetting(name: "\(name).retry", value: "\(retry.value)", origin: .file(retry.location)))
+            settings.append(ResolvedSetting(name: ConfigurationKey.row("stages.*.retry", stage: name), value: "\(retry.value)", origin: .file(retry.location)))
         }
         if let first = written?.retryOn.first {
-            settings.append(ResolvedSetting(name: "\(name).retryOn", value: written!.retryOn.map(\.value).joined(separator: ", "), origin: .file(first.location)))
+            settings.append(ResolvedSetting(name: ConfigurationKey.row("stages.*.retryOn", stage: name), value: written!.retryOn.map(\.value).joined(separator: ", "), origin: .file(first.location)))
         }
         if let first = written?.infrastructureMessages.first {
-            settings.append(ResolvedSetting(name: "\(name).infrastructureMessages", value: written!.infrastructureMessages.map(\.value).joined(separator: ", "),
+            settings.append(ResolvedSetting(name: ConfigurationKey.row("stages.*.infrastructureMessages", stage: name), value: written!.infrastructureMessages.map(\.value).joined(separator: ", "),
                                             origin: .file(first.location)))
         }
         if let flaky = written?.flaky {
-            settings.append(ResolvedSetting(name: "\(name).flaky", value: flaky.value.rawValue, origin: .file(flaky.location)))
+            settings.append(ResolvedSetting(name: ConfigurationKey.row("stages.*.flaky", stage: name), value: flaky.value.rawValue, origin: .file(flaky.location)))
         }
         if kind != .ui, let skip = written?.skip {
             // The UI stage's `skip` is `skipUITests`, with its precedence.
-            settings.append(ResolvedSetting(name: "\(name).skip", value: "\(skip.value)", origin: .file(skip.location)))
+            settings.append(ResolvedSetting(name: ConfigurationKey.row("stages.*.skip", stage: name), value: "\(skip.value)", origin: .file(skip.location)))
         }
         if !kind.isBuiltIn, let timeout = written?.timeout {
-            settings.append(ResolvedSetting(name: "\(name).timeout", value: "\(timeout.value)", origin: .file(timeout.location)))
+            settings.append(ResolvedSetting(name: ConfigurationKey.row("stages.*.timeout", stage: name), value: "\(timeout.value)", origin: .file(timeout.location)))
         }
         guard let command else { return nil }
         var stage = StageSettings(kind: kind, command: command.0, timeout: timeout, environment: environment, workingDirectory: directory,
@@ -475,27 +476,27 @@ private struct Merger {
 
     private mutating func remote(_ written: FileRemote?) -> RemoteSettings? {
         guard let written, let host = written.host, let path = written.path else { return nil }
-        settings.append(ResolvedSetting(name: "remote.host", value: host.value, origin: .file(host.location)))
+        settings.append(ResolvedSetting(name: ConfigurationKey.row("remote.host"), value: host.value, origin: .file(host.location)))
         if let user = written.user {
-            settings.append(ResolvedSetting(name: "remote.user", value: user.value, origin: .file(user.location)))
+            settings.append(ResolvedSetting(name: ConfigurationKey.row("remote.user"), value: user.value, origin: .file(user.location)))
         }
-        settings.append(ResolvedSetting(name: "remote.port", value: "\(written.port?.value ?? 22)",
+        settings.append(ResolvedSetting(name: ConfigurationKey.row("remote.port"), value: "\(written.port?.value ?? 22)",
                                         origin: written.port.map { .file($0.location) } ?? .default))
-        settings.append(ResolvedSetting(name: "remote.path", value: path.value, origin: .file(path.location)))
+        settings.append(ResolvedSetting(name: ConfigurationKey.row("remote.path"), value: path.value, origin: .file(path.location)))
         var identity = written.identityFile?.value
         if let named = identity {
             let home = request.environment["HOME"] ?? ""
             identity = named.hasPrefix("~/") ? FilePath.join(home, String(named.dropFirst(2))) : FilePath.absolute(named, base: request.repositoryRoot)
-            settings.append(ResolvedSetting(name: "remote.identityFile", value: identity!, origin: .file(written.identityFile!.location)))
+            settings.append(ResolvedSetting(name: ConfigurationKey.row("remote.identityFile"), value: identity!, origin: .file(written.identityFile!.location)))
         }
         for option in written.sshOptions {
-            settings.append(ResolvedSetting(name: "remote.sshOptions", value: option.value, origin: .file(option.location)))
+            settings.append(ResolvedSetting(name: ConfigurationKey.row("remote.sshOptions"), value: option.value, origin: .file(option.location)))
         }
         for result in written.results {
-            settings.append(ResolvedSetting(name: "remote.results", value: result.value, origin: .file(result.location)))
+            settings.append(ResolvedSetting(name: ConfigurationKey.row("remote.results"), value: result.value, origin: .file(result.location)))
         }
         if let accept = written.acceptNewHostKeys {
-            settings.append(ResolvedSetting(name: "remote.acceptNewHostKeys", value: "\(accept.value)", origin: .file(accept.location)))
+            settings.append(ResolvedSetting(name: ConfigurationKey.row("remote.acceptNewHostKeys"), value: "\(accept.value)", origin: .file(accept.location)))
         }
         let connection = RemoteHost(host: host.value, user: written.user?.value, port: written.port?.value ?? 22, path: path.value,
                                     identityFile: identity, sshOptions: written.sshOptions.map(\.value),

@@ -1,3 +1,4 @@
+import Foundation
 import PrePushConfig
 import PrePushCore
 import PrePushGit
@@ -347,6 +348,31 @@ enum ImpactFixture {
         let plan = try planned(reading: .success(reading))
         #expect(plan.stages.stages.first?.command == "swift test")
         #expect(plan.notes == [.note("unit: selective: every test runs (Package.swift changed)")])
+    }
+
+    /// Counts the reads of the pushed test files (each a swift-syntax parse in a real push).
+    final class Reads: @unchecked Sendable {
+        private let lock = NSLock()
+        private var count = 0
+        var made: Int { lock.withLock { count } }
+        func read() -> [CurrentTest] {
+            lock.withLock { count += 1 }
+            return F.current
+        }
+    }
+
+    @Test func aChangeThatRunsEveryTestReadsNoTestFileAndOneThatChoosesReadsThemOnce() throws {
+        let everything = Reads()
+        let manifest = ImpactReading(map: F.map, changes: [F.modified("Tests/LibTests/MathTests.swift", 2...2), F.modified("Package.swift", 3...3)],
+                                     readCurrent: { everything.read() })
+        let all = try planned(reading: .success(manifest))
+        #expect(all.notes == [.note("unit: selective: every test runs (Package.swift changed)")])
+        #expect(everything.made == 0)
+        let some = Reads()
+        let oneFunction = ImpactReading(map: F.map, changes: [F.modified("Sources/Lib/Lib.swift", 4...4)], readCurrent: { some.read() })
+        let chosen = try planned(reading: .success(oneFunction))
+        #expect(chosen.stages.stages.first?.chosenTests.count == 3)
+        #expect(some.made == 1)
     }
 
     @Test func theMapsAgeAndToolchainAreSaid() throws {

@@ -64,15 +64,14 @@ package enum ImpactRun {
     /// stage's (`XcodebuildImpactRecorder`, on a Mac: elsewhere it says so).
     private static func recording(_ stage: StageSettings, root: String, repository: Repository, environment: [String: String],
                                   testTimeout: Int, diagnostics: Diagnostics) -> (String, String, Double) -> Result<ImpactMap, ImpactError> {
+        let context = RecordingContext(stage: stage, repositoryRoot: root, gitDirectory: repository.gitDirectory, environment: environment,
+                                       testTimeout: Double(testTimeout), diagnostics: diagnostics)
         guard !runsSwiftTest(stage.command), XcodebuildRetry.invocation(in: stage.command) != nil else {
-            let recorder = ImpactRecorder(stage: stage, repositoryRoot: root, gitDirectory: repository.gitDirectory, environment: environment,
-                                          testTimeout: Double(testTimeout), diagnostics: diagnostics)
+            let recorder = ImpactRecorder(context: context)
             return { recorder.record(commit: $0, toolchain: $1, started: $2) }
         }
         #if os(macOS)
-        let recorder = XcodebuildImpactRecorder(stage: stage, repositoryRoot: root, gitDirectory: repository.gitDirectory,
-                                                graphCache: FilePath.join(repository.commonDirectory, "prepush/packages"), environment: environment,
-                                                testTimeout: Double(testTimeout), diagnostics: diagnostics)
+        let recorder = XcodebuildImpactRecorder(context: context, graphCache: FilePath.join(repository.commonDirectory, "prepush/packages"))
         return { recorder.record(commit: $0, toolchain: $1, started: $2) }
         #else
         // xcodebuild and xcrun exist only with Xcode: said before anything is built.
@@ -186,7 +185,7 @@ package enum ImpactRun {
 
     /// The newest stored map of `stage`; nil, said, when there is none or it cannot be read.
     private static func latest(_ repository: Repository, stage: StageSettings, root: String, diagnostics: Diagnostics) -> ImpactMap? {
-        let folder = ImpactRecorder.packageFolder(stage.workingDirectory, repositoryRoot: root)
+        let folder = RecordingContext.packageFolder(stage.workingDirectory, repositoryRoot: root)
         let path = ImpactStore.path(commonDirectory: repository.commonDirectory)
         do {
             let store = try ImpactStore(path: path)

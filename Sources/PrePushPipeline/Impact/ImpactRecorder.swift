@@ -17,35 +17,14 @@ import PrePushRunner
 /// checkout), runs each test alone with its own profile, in parallel up to the cores, and keeps
 /// per test the functions it executed (docs/selective-tests.md, "Recording").
 struct ImpactRecorder {
-    /// The stage recorded; its folder is the package.
-    let stage: StageSettings
-    /// The repository's working folder: map paths are relative to it.
-    let repositoryRoot: String
-    /// The checkout's own git folder (a worktree's under `.git/worktrees`): the scratch path and the
-    /// profiles live below it, so two worktrees never build into one folder.
-    let gitDirectory: String
-    /// The stage's environment.
-    let environment: [String: String]
-    /// Seconds one test may take.
-    let testTimeout: Double
-    let diagnostics: Diagnostics
-
-    /// The package's folder relative to the repository, `""` for the root (as `ImpactMap` keys it).
-    var packageFolder: String { Self.packageFolder(stage.workingDirectory, repositoryRoot: repositoryRoot) }
-
-    /// `""` for the root, else the repository-relative folder.
-    static func packageFolder(_ folder: String, repositoryRoot: String) -> String {
-        let relative = FilePath.relative(folder, to: repositoryRoot)
-        return relative == "." ? "" : relative
-    }
+    /// The stage, folders, environment and limits of this recording.
+    let context: RecordingContext
 
     /// The build folder of recording: kept between recordings, so the next one builds only what changed.
-    var scratchPath: String {
-        FilePath.join(FilePath.join(gitDirectory, "prepush/impact-build"), packageFolder.isEmpty ? "_root" : packageFolder)
-    }
+    var scratchPath: String { context.keptFolder("impact-build") }
 
     /// Each test's profiles while recording; removed at the end.
-    var profilesFolder: String { FilePath.join(gitDirectory, "prepush/impact-profiles") }
+    var profilesFolder: String { context.scratchFolder("impact-profiles") }
 
     /// What one test's run left: why it does not count (nil: it passed alone), and the names of
     /// the functions its processes executed (nil when the profile could not be read).
@@ -61,13 +40,13 @@ struct ImpactRecorder {
     func record(commit: String, toolchain: String, started: Double) -> Result<ImpactMap, ImpactError> {
         let clock = ContinuousClock.now
         let lock: Int32
-        switch Self.lock(gitDirectory: gitDirectory) {
+        switch context.lock() {
         case .success(let held): lock = held
         case .failure(let error): return .failure(error)
         }
         defer { close(lock) }
         let tools: CoverageTools
-        switch CoverageTools.locate(environment: environment) {
+        switch CoverageTools.locate(environment: context.environment) {
         case .success(let found): tools = found
         case .failure(let error): return .failure(error)
         }
@@ -82,56 +61,40 @@ struct ImpactRecorder {
         guard let bundle = BuiltProducts.testBundle(in: scratchPath) else {
             return .failure(.list("no test bundle (*PackageTests.xctest) in \(FilePath.join(scratchPath, "debug"))"))
         }
-        let launcher = TestLauncher(bundle: bundle, scratchPath: scratchPath, packageRoot: stage.workingDirectory,
-                                    environment: environment, timeout: testTimeout)
-        let runs = TestRuns(launcher: launcher, tools: tools, folder: profilesFolder, packageRoot: stage.workingDirectory, diagnostics: diagnostics)
+        let launcher = TestLauncher(bundle: bundle, scratchPath: scratchPath, packageRoot: context.stage.workingDirectory,
+                                    environment: context.environment, timeout: context.testTimeout)
+        let runs = TestRuns(launcher: launcher, tools: tools, folder: profilesFolder, packageRoot: context.stage.workingDirectory, diagnostics: context.diagnostics)
         let outcomes = runs.runAll(tests)
         guard let reference = runs.referenceProfile else {
             return .failure(.tools("no test wrote a profile that llvm-profdata could read"))
         }
         let binaries = [BuiltProducts.binary(ofBundle: bundle)] + BuiltProducts.executables(in: scratchPath)
-        var exported = tools.functions(binaries: binaries, profile: reference, scratch: profilesFolder, environment: environment)
+        var exported = tools.functions(binaries: binaries, profile: reference, scratch: profilesFolder, environment: context.environment)
         if case .failure = exported, binaries.count > 1 {
             // An executable without coverage mapping fails the whole export: its children's functions are then not known.
-            diagnostics.note("impact: llvm-cov could not read the package's executables; their code is mapped only where the tests run it in-process")
-            exported = tools.functions(binaries: [binaries[0]], profile: reference, scratch: profilesFolder, environment: environment)
+            context.diagnostics.note("impact: llvm-cov could not read the package's executables; their code is mapped only where the tests run it in-process")
+            exported = tools.functions(binaries: [binaries[0]], profile: reference, scratch: profilesFolder, environment: context.environment)
         }
         let functions: [ExportedFunction]
         switch exported {
         case .success(let found): functions = found
         case .failure(let error): return .failure(error)
         }
-        let elapsed = clock.duration(to: .now)
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        let files = TestFiles(repositoryRoot: repositoryRoot)
-        var map = ImpactMapBuilder.map(tests: tests, outcomes: outcomes, functions: functions, repositoryRoot: repositoryRoot,
-                                             testFile: files.file(of:),
-                                             header: ImpactMap(stage: stage.kind.rawValue, packageFolder: packageFolder, commit: commit,
-                                                               toolchain: toolchain, recorded: started, seconds: seconds, functions: [], tests: []))
-        let names = tools.demangled(map.functions.map(\.name), scratch: profilesFolder, environment: environment)
+        let files = TestFiles(repositoryRoot: context.repositoryRoot)
+        var map = ImpactMapBuilder.map(tests: tests, outcomes: outcomes, functions: functions, repositoryRoot: context.repositoryRoot,
+                                       testFile: files.file(of:),
+                                       header: context.header(commit: commit, toolchain: toolchain, started: started, since: clock))
+        let names = tools.demangled(map.functions.map(\.name), scratch: profilesFolder, environment: context.environment)
         for index in map.functions.indices { map.functions[index].name = names[index] }
         return .success(map)
     }
 
-    /// The checkout's recording lock, held until the descriptor is closed: two recordings of one
-    /// checkout would build into one scratch path and share the profiles folder.
-    static func lock(gitDirectory: String) -> Result<Int32, ImpactError> {
-        let lockPath = FilePath.join(gitDirectory, "prepush/impact-record.lock")
-        try? FileManager.default.createDirectory(atPath: FilePath.parent(lockPath), withIntermediateDirectories: true)
-        let lock = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
-        guard lock >= 0, flock(lock, LOCK_EX | LOCK_NB) == 0 else {
-            if lock >= 0 { close(lock) }
-            return .failure(.busy(lockPath))
-        }
-        return .success(lock)
-    }
-
     /// `swift build --build-tests --enable-code-coverage` in the scratch path; nil when it built.
     private func build() -> ImpactError? {
-        diagnostics.say("impact: building the tests with coverage in \(FilePath.shown(scratchPath, from: repositoryRoot))", tone: .quiet)
+        context.diagnostics.say("impact: building the tests with coverage in \(FilePath.shown(scratchPath, from: context.repositoryRoot))", tone: .quiet)
         let spec = ProcessSpec(executable: "swift", arguments: ["build", "--build-tests", "--enable-code-coverage", "--scratch-path", scratchPath],
-                               environment: environment, workingDirectory: stage.workingDirectory)
-        guard let built = try? CommandOutput.run(spec, timeout: Double(max(stage.timeout, 3600)), outputLimit: 8 * 1024 * 1024,
+                               environment: context.environment, workingDirectory: context.stage.workingDirectory)
+        guard let built = try? CommandOutput.run(spec, timeout: Double(max(context.stage.timeout, 3600)), outputLimit: 8 * 1024 * 1024,
                                                  mergingStandardError: true) else {
             return .build(tail: "swift could not be started")
         }
@@ -145,10 +108,10 @@ struct ImpactRecorder {
     /// `swift test list` of what was built, without building again.
     private func list() -> Result<[ListedTest], ImpactError> {
         // Listing runs the instrumented bundle: without a profile setting it writes `default.profraw` into the package root.
-        var environment = environment
+        var environment = context.environment
         environment["LLVM_PROFILE_FILE"] = TestLauncher.profilePattern(in: FilePath.join(profilesFolder, "list"))
         let spec = ProcessSpec(executable: "swift", arguments: ["test", "list", "--skip-build", "--scratch-path", scratchPath],
-                               environment: environment, workingDirectory: stage.workingDirectory)
+                               environment: environment, workingDirectory: context.stage.workingDirectory)
         guard let listed = try? CommandOutput.run(spec, timeout: 600) else { return .failure(.list("swift could not be started")) }
         guard listed.succeeded else {
             return .failure(.list(listed.errorText.split(separator: "\n").last.map(String.init) ?? "swift test list ended with \(listed.outcome.termination)"))

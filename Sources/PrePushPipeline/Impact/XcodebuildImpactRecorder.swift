@@ -21,56 +21,42 @@ import PrePushTestDiscovery
 /// `xccov` reports. Written for, and not yet run on, a Mac: the arguments (`XcodebuildImpact`) and
 /// the report reader (`XccovReport`) are tested on Linux against captured output.
 struct XcodebuildImpactRecorder {
-    /// The stage recorded; its folder is the package, its command the xcodebuild words kept.
-    let stage: StageSettings
-    /// The repository's working folder: map paths are relative to it.
-    let repositoryRoot: String
-    /// The checkout's own git folder: derived data and result bundles live below it.
-    let gitDirectory: String
+    /// The stage, folders, environment and limits of this recording (a test's limit includes a
+    /// simulator's start).
+    let context: RecordingContext
     /// Where package graphs are cached (the common git folder's `prepush/packages`).
     let graphCache: String
-    /// The stage's environment.
-    let environment: [String: String]
-    /// Seconds one test's `xcodebuild` may take (a simulator's start included).
-    let testTimeout: Double
-    /// Where notes and progress go.
-    let diagnostics: Diagnostics
-
-    /// The package's folder relative to the repository, `""` for the root (as `ImpactMap` keys it).
-    var packageFolder: String { ImpactRecorder.packageFolder(stage.workingDirectory, repositoryRoot: repositoryRoot) }
 
     /// Recording's derived data: kept, so the next recording builds only what changed, and apart from
     /// Xcode's own, so the developer's builds stay valid.
-    var derivedData: String {
-        FilePath.join(FilePath.join(gitDirectory, "prepush/impact-xcode"), packageFolder.isEmpty ? "_root" : packageFolder)
-    }
+    var derivedData: String { context.keptFolder("impact-xcode") }
 
     /// Each run's result bundle; removed at the end.
-    var bundles: String { FilePath.join(gitDirectory, "prepush/impact-bundles") }
+    var bundles: String { context.scratchFolder("impact-bundles") }
 
     /// Records the map of the tree at `commit`; `started` is when the command began (seconds since 1970).
     func record(commit: String, toolchain: String, started: Double) -> Result<ImpactMap, ImpactError> {
         let clock = ContinuousClock.now
         let lock: Int32
-        switch ImpactRecorder.lock(gitDirectory: gitDirectory) {
+        switch context.lock() {
         case .success(let held): lock = held
         case .failure(let error): return .failure(error)
         }
         defer { close(lock) }
         let command: XcodebuildImpact
-        switch XcodebuildImpact.parse(stage.command) {
+        switch XcodebuildImpact.parse(context.stage.command) {
         case .success(let parsed): command = parsed
         case .failure(let error): return .failure(error)
         }
         // The map's names and files come from the package's targets, as a push reads them.
-        guard case .success(let graph) = PackageGraph.load(packageRoot: stage.workingDirectory, cacheFolder: graphCache, environment: environment) else {
-            return .failure(.xcodebuild("no Swift package in \(FilePath.shown(stage.workingDirectory, from: repositoryRoot)) (swift package describe failed); an .xcodeproj's test targets are not read yet"))
+        guard case .success(let graph) = PackageGraph.load(packageRoot: context.stage.workingDirectory, cacheFolder: graphCache, environment: context.environment) else {
+            return .failure(.xcodebuild("no Swift package in \(FilePath.shown(context.stage.workingDirectory, from: context.repositoryRoot)) (swift package describe failed); an .xcodeproj's test targets are not read yet"))
         }
         try? FileManager.default.removeItem(atPath: bundles)
         try? FileManager.default.createDirectory(atPath: bundles, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: bundles) }
-        diagnostics.say("impact: building the tests with coverage in \(FilePath.shown(derivedData, from: repositoryRoot))", tone: .quiet)
-        let built = xcodebuild(command.buildForTesting(derivedData: derivedData), timeout: Double(max(stage.timeout, 3600)))
+        context.diagnostics.say("impact: building the tests with coverage in \(FilePath.shown(derivedData, from: context.repositoryRoot))", tone: .quiet)
+        let built = xcodebuild(command.buildForTesting(derivedData: derivedData), timeout: Double(max(context.stage.timeout, 3600)))
         guard built.status == 0 else { return .failure(.build(tail: built.tail)) }
         let tests: [ListedTest]
         switch list(command, graph: graph) {
@@ -80,28 +66,25 @@ struct XcodebuildImpactRecorder {
         var outcomes: [ImpactRecorder.TestOutcome] = []
         var reference: [XccovFunction]?
         for (index, test) in tests.enumerated() {
-            if diagnostics.console.errorsAreTerminal { diagnostics.progress("impact: \(index + 1) of \(tests.count) tests") }
+            if context.diagnostics.console.errorsAreTerminal { context.diagnostics.progress("impact: \(index + 1) of \(tests.count) tests") }
             let (outcome, functions) = run(test.listed, index: index, command: command)
             outcomes.append(outcome)
             if reference == nil, outcome.unknown == nil { reference = functions }
         }
-        if diagnostics.console.errorsAreTerminal { diagnostics.progress("") }
+        if context.diagnostics.console.errorsAreTerminal { context.diagnostics.progress("") }
         guard let reference else { return .failure(.tools("no test's result bundle held a coverage report xccov could read")) }
-        let prefix = packageFolder.isEmpty ? "" : packageFolder + "/"
-        let sources = TestDiscovery.files(under: repositoryRoot, include: graph.targets.map { Glob("\(prefix)\($0.path)/**/*.swift") })
-        let standIns = XccovReport.standIns(sources: sources, report: reference, repositoryRoot: repositoryRoot)
+        let prefix = context.packageFolder.isEmpty ? "" : context.packageFolder + "/"
+        let sources = TestDiscovery.files(under: context.repositoryRoot, include: graph.targets.map { Glob("\(prefix)\($0.path)/**/*.swift") })
+        let standIns = XccovReport.standIns(sources: sources, report: reference, repositoryRoot: context.repositoryRoot)
         if !standIns.isEmpty {
-            diagnostics.note("impact: \(TextFormatting.count(standIns.count, "source")) of the package's targets are not in the coverage report (the scheme or test plan gathers coverage for some targets only): a change to one runs every test")
+            context.diagnostics.note("impact: \(TextFormatting.count(standIns.count, "source")) of the package's targets are not in the coverage report (the scheme or test plan gathers coverage for some targets only): a change to one runs every test")
             let names = Set(standIns.map(\.key))
             for index in outcomes.indices where outcomes[index].unknown == nil { outcomes[index].executed.formUnion(names) }
         }
-        let elapsed = clock.duration(to: .now)
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        let files = TestFiles(repositoryRoot: repositoryRoot)
-        let header = ImpactMap(stage: stage.kind.rawValue, packageFolder: packageFolder, commit: commit, toolchain: toolchain,
-                               recorded: started, seconds: seconds, functions: [], tests: [])
+        let files = TestFiles(repositoryRoot: context.repositoryRoot)
+        let header = context.header(commit: commit, toolchain: toolchain, started: started, since: clock)
         return .success(ImpactMapBuilder.map(tests: tests, outcomes: outcomes, functions: XccovReport.placed(reference) + standIns,
-                                             repositoryRoot: repositoryRoot, testFile: files.file(of:), header: header))
+                                             repositoryRoot: context.repositoryRoot, testFile: files.file(of:), header: header))
     }
 
     /// The tests to record: those the sources hold (the names a push reads, `ImpactStep.currentTests`)
@@ -109,27 +92,27 @@ struct XcodebuildImpactRecorder {
     /// passed, a target that run showed), and any other that run's result bundle shows (an inherited
     /// test method, one a macro makes), named from its selector.
     private func list(_ command: XcodebuildImpact, graph: PackageGraph) -> Result<[ListedTest], ImpactError> {
-        let discovered = ImpactStep.currentTests(graph: graph, packageFolder: packageFolder, root: repositoryRoot).map(\.listed)
+        let discovered = ImpactStep.currentTests(graph: graph, packageFolder: context.packageFolder, root: context.repositoryRoot).map(\.listed)
         let bundle = FilePath.join(bundles, "all.xcresult")
         let ran = xcodebuild(command.testWithoutBuilding(onlyTesting: [], derivedData: derivedData, resultBundle: bundle),
-                             timeout: Double(max(stage.timeout, 3600)))
+                             timeout: Double(max(context.stage.timeout, 3600)))
         // Failing tests end xcodebuild with 65 and are listed all the same; no bundle means it did not run.
         let results: [UITestResult]
         do {
             results = try ResultBundleReader.read(bundle: bundle, attachmentsFolder: FilePath.join(bundles, "attachments"),
-                                                  run: { StageExecution.xcrun($0, environment: environment) }).results
+                                                  run: { StageExecution.xcrun($0, environment: context.environment) }).results
         } catch {
             return .failure(.list("one run of every test (xcodebuild exited \(ran.status)) left no result bundle prepush can read: \(error)\n\(ran.tail)"))
         }
         // A clean run of every test shows every target the scheme tests: a target it did not show is not the stage's.
         let shownTargets: Set<String>? = ran.status == 0 ? Set(results.compactMap { $0.selector?.split(separator: "/").first.map(String.init) }) : nil
         let inStage = discovered.filter { listed in
-            XcodebuildImpact.scope(of: stage.command)?.runs(listed) ?? true
+            XcodebuildImpact.scope(of: context.stage.command)?.runs(listed) ?? true
                 && (shownTargets?.contains(String(listed.prefix { $0 != "." })) ?? true)
         }
         let (tests, unseen) = Self.tests(discovered: inStage, results: results)
         for name in unseen.prefix(5) {
-            diagnostics.note("impact: \(name) ran, and prepush's test discovery does not see it in the sources: it is recorded by the name its result bundle gives")
+            context.diagnostics.note("impact: \(name) ran, and prepush's test discovery does not see it in the sources: it is recorded by the name its result bundle gives")
         }
         return tests.isEmpty ? .failure(.list("neither the sources nor a run of every test showed a test")) : .success(tests)
     }
@@ -170,19 +153,19 @@ struct XcodebuildImpactRecorder {
         let bundle = FilePath.join(bundles, "\(index).xcresult")
         defer { try? FileManager.default.removeItem(atPath: bundle) }
         let ran = xcodebuild(command.testWithoutBuilding(onlyTesting: XcodebuildRetry.forms(of: XcodebuildImpact.selector(listed: listed)),
-                                                         derivedData: derivedData, resultBundle: bundle), timeout: testTimeout)
+                                                         derivedData: derivedData, resultBundle: bundle), timeout: context.testTimeout)
         let unknown: (String) -> (ImpactRecorder.TestOutcome, [XccovFunction]) = { (ImpactRecorder.TestOutcome(unknown: $0, executed: []), []) }
         guard let outcome = ran.outcome else { return unknown(ran.tail) }
-        if ran.timedOut { return unknown("timed out after \(TextFormatting.duration(testTimeout))") }
+        if ran.timedOut { return unknown("timed out after \(TextFormatting.duration(context.testTimeout))") }
         let results: [UITestResult]
         do {
             results = try ResultBundleReader.read(bundle: bundle, attachmentsFolder: FilePath.join(bundles, "attachments"),
-                                                  run: { StageExecution.xcrun($0, environment: environment) }).results
+                                                  run: { StageExecution.xcrun($0, environment: context.environment) }).results
         } catch {
             return unknown("left no result bundle prepush can read (xcodebuild exited \(ran.status)): \(error)")
         }
         if let why = TestLauncher.judge(Self.collapsed(results), test: test, outcome: outcome) { return unknown(why) }
-        guard let report = StageExecution.xcrun(XcodebuildImpact.coverageReport(bundle: bundle), environment: environment), report.status == 0 else {
+        guard let report = StageExecution.xcrun(XcodebuildImpact.coverageReport(bundle: bundle), environment: context.environment), report.status == 0 else {
             return unknown("its result bundle holds no coverage report (xccov view --report failed)")
         }
         switch XccovReport.parse(report.standardOutput, source: bundle) {
@@ -215,7 +198,7 @@ struct XcodebuildImpactRecorder {
     }
 
     private func xcodebuild(_ arguments: [String], timeout: Double) -> Ran {
-        let spec = ProcessSpec(executable: "xcodebuild", arguments: arguments, environment: environment, workingDirectory: stage.workingDirectory)
+        let spec = ProcessSpec(executable: "xcodebuild", arguments: arguments, environment: context.environment, workingDirectory: context.stage.workingDirectory)
         guard let ran = try? CommandOutput.run(spec, timeout: timeout, outputLimit: 8 * 1024 * 1024, mergingStandardError: true) else {
             return Ran(outcome: nil, tail: "xcodebuild could not be started (it needs macOS with Xcode)")
         }

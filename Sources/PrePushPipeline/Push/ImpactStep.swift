@@ -10,9 +10,24 @@ import PrePushTraceability
 package struct ImpactReading {
     package var map: ImpactMap
     package var changes: [OldSideChange]
-    package var current: [CurrentTest]
+    /// The tests the pushed sources hold in the test files changed since the map, read when called:
+    /// a change that runs every test needs none of them, and parsing them is most of a push's choice.
+    package var readCurrent: @Sendable () -> [CurrentTest]
     /// What to say about the map (another toolchain, many commits old): it is used all the same.
     package var notes: [String] = []
+
+    /// A reading whose current tests are already known.
+    package init(map: ImpactMap, changes: [OldSideChange], current: [CurrentTest], notes: [String] = []) {
+        self.init(map: map, changes: changes, readCurrent: { current }, notes: notes)
+    }
+
+    /// A reading whose current tests are read when the choice needs them.
+    package init(map: ImpactMap, changes: [OldSideChange], readCurrent: @escaping @Sendable () -> [CurrentTest], notes: [String] = []) {
+        self.map = map
+        self.changes = changes
+        self.readCurrent = readCurrent
+        self.notes = notes
+    }
 }
 
 /// Reads what `selective: tests` needs (the store, libgit2, discovery), and turns a choice into the
@@ -55,8 +70,9 @@ package enum ImpactStep {
         // Only a test file that changed since the map can hold a test the map does not know (or no
         // longer hold one it knows): an unchanged one holds what was recorded, so only those are parsed.
         let changedFiles = Set(changes.filter { $0.kind != .deleted }.map(\.path))
-        var reading = ImpactReading(map: map, changes: changes,
-                                    current: currentTests(graph: graph, packageFolder: packageFolder, root: root, among: changedFiles))
+        var reading = ImpactReading(map: map, changes: changes, readCurrent: {
+            currentTests(graph: graph, packageFolder: packageFolder, root: root, among: changedFiles)
+        })
         if let age = repository.commitCount(from: map.commit, to: head, limit: stage.impactMapAge + 1), age > stage.impactMapAge {
             reading.notes.append("the impact map of \(short) is more than \(stage.impactMapAge) commits old (impactMapAge); it is used, record it again")
         }
@@ -168,8 +184,13 @@ extension PushPlanner {
                             configurationFile: String?, reader: @escaping (String, String?) -> String?, plan: inout PushPlan) -> Bool {
         let name = stage.kind.rawValue
         for note in reading.notes { plan.notes.append(.note("\(name): selective: \(note)")) }
-        let inputs = TestImpact.Inputs(map: reading.map, changes: reading.changes, packageFolder: packageFolder, graph: graph,
-                                       current: reading.current, configurationFile: configurationFile, reader: reader)
+        var inputs = TestImpact.Inputs(map: reading.map, changes: reading.changes, packageFolder: packageFolder, graph: graph,
+                                       current: [], configurationFile: configurationFile, reader: reader)
+        if case .all(let reason)? = TestImpact.everything(inputs) {
+            plan.notes.append(.note("\(name): selective: every test runs (\(reason))"))
+            return true
+        }
+        inputs.current = reading.readCurrent()
         var chosen: TestImpact.Chosen
         switch TestImpact.decide(inputs) {
         case .all(let reason):

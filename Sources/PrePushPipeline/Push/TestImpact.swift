@@ -93,6 +93,40 @@ package enum TestImpact {
         return next > whole.upperBound
     }
 
+    /// Why `path` (repository-relative) runs every test, or nil when it is documentation or a Swift
+    /// source of a target.
+    static func everything(for path: String, _ inputs: Inputs) -> Decision? {
+        let folder = inputs.packageFolder
+        let prefix = folder.isEmpty || folder == "." ? "" : folder + "/"
+        if path == inputs.configurationFile { return .all(reason: "\(path) changed") }
+        guard path.hasPrefix(prefix) else {
+            return SelectiveTests.unread(path, inPackage: nil, reader: inputs.reader).map { .all(reason: $0) }
+        }
+        let inPackage = String(path.dropFirst(prefix.count))
+        if inPackage == "Package.swift" || inPackage == "Package.resolved" || inPackage.hasPrefix("Package@swift") {
+            return .all(reason: "\(path) changed")
+        }
+        guard inputs.graph.targets.contains(where: { inPackage.hasPrefix($0.path + "/") }) else {
+            return SelectiveTests.unread(path, inPackage: inPackage, reader: inputs.reader).map { .all(reason: $0) }
+        }
+        // A resource, a build setting or anything else a target holds may change what any test sees.
+        if !inPackage.hasSuffix(".swift") && !inPackage.contains(".docc/") {
+            return .all(reason: "\(path), not a Swift source, changed")
+        }
+        return nil
+    }
+
+    /// The whole-suite decision a change forces, found before anything else is read: the tests the
+    /// pushed sources hold are parsed (swift-syntax) only when the choice can use them.
+    package static func everything(_ inputs: Inputs) -> Decision? {
+        for change in inputs.changes {
+            for path in Set([change.path, change.oldPath].compactMap { $0 }) {
+                if let everything = everything(for: path, inputs) { return everything }
+            }
+        }
+        return nil
+    }
+
     /// The choice for `inputs`. The changes are those between the map's tree and the pushed tree,
     /// whatever the two commits' relation: the map describes its own tree, so what differs from it
     /// is all a push can have changed since (a pushed commit older than the map was recorded on).
@@ -142,7 +176,7 @@ private struct Reach {
             changedPaths.insert(change.path)
             if let old = change.oldPath { changedPaths.insert(old) }
             for path in Set([change.path, change.oldPath].compactMap { $0 }) {
-                if let everything = everythingFor(path) { return everything }
+                if let everything = TestImpact.everything(for: path, inputs) { return everything }
             }
             guard let target = target(of: change.path) ?? change.oldPath.flatMap(target(of:)) else { continue }
             swiftFiles += 1
@@ -154,27 +188,6 @@ private struct Reach {
         let known = Set(inputs.map.tests.compactMap { $0.listed.map(TestImpact.matchName) })
         for test in inputs.current where !known.contains(TestImpact.matchName(test.listed)) {
             choose(current: test.listed, "new since the impact map")
-        }
-        return nil
-    }
-
-    /// Why `path` (repository-relative) runs every test, or nil when it is documentation or a Swift
-    /// source of a target.
-    func everythingFor(_ path: String) -> TestImpact.Decision? {
-        if path == inputs.configurationFile { return .all(reason: "\(path) changed") }
-        guard path.hasPrefix(prefix) else {
-            return SelectiveTests.unread(path, inPackage: nil, reader: inputs.reader).map { .all(reason: $0) }
-        }
-        let inPackage = String(path.dropFirst(prefix.count))
-        if inPackage == "Package.swift" || inPackage == "Package.resolved" || inPackage.hasPrefix("Package@swift") {
-            return .all(reason: "\(path) changed")
-        }
-        guard inputs.graph.targets.contains(where: { inPackage.hasPrefix($0.path + "/") }) else {
-            return SelectiveTests.unread(path, inPackage: inPackage, reader: inputs.reader).map { .all(reason: $0) }
-        }
-        // A resource, a build setting or anything else a target holds may change what any test sees.
-        if !inPackage.hasSuffix(".swift") && !inPackage.contains(".docc/") {
-            return .all(reason: "\(path), not a Swift source, changed")
         }
         return nil
     }
