@@ -300,6 +300,44 @@ import Testing
         #expect(unit.command == "xcodebuild '-only-testing:LibTests/MathTests/testDouble' '-only-testing:LibTests/Numbers/doubled' '-only-testing:LibTests/Numbers/doubled()' '-only-testing:LibTests/Numbers/doubled()()' test -scheme Lib-Package")
     }
 
+    @Test func tooManyChosenTestsToNameRunByTheirSuites() throws {
+        let many = (0...ImpactStep.maximumFilters).map { CurrentTest(listed: "LibTests.Many/test\($0)", target: "LibTests", file: "Tests/LibTests/Many.swift") }
+        let reading = ImpactReading(map: F.map, changes: [F.modified("Sources/Lib/Lib.swift", 4...4)], current: F.current + many)
+        let plan = try planned("xcodebuild test -scheme Lib-Package", reading: reading)
+        let unit = try #require(plan.stages.stages.first)
+        let arguments = unit.command.split(separator: " ").filter { $0.hasPrefix("'-only-testing:") }.sorted()
+        #expect(arguments == ["'-only-testing:LibTests/Many'", "'-only-testing:LibTests/MathTests'", "'-only-testing:LibTests/Numbers'",
+                              "'-only-testing:OtherTests/ShoutTests'"], "\(unit.command)")
+        // Every chosen test is still wanted among the results: the suites run more, never fewer.
+        #expect(unit.chosenTests.count == 404)
+        #expect(unit.environment.contains { $0.name == "PREPUSH_TEST_FILTER" && $0.value.split(separator: "|").count == 4 })
+        #expect(plan.notes == [.said("unit: selective: 404 of 407 tests (impact map of abc1234, 1 file changed); run by their 4 suites, every test of which runs (too many to name one by one)")])
+    }
+
+    @Test func tooManySuitesToNameRunByTheirTestTargets() throws {
+        let reading = ImpactReading(map: F.map, changes: [F.modified("Sources/Lib/Lib.swift", 4...4)],
+                                    current: F.current + ImpactPlanTests.suites(ImpactStep.maximumFilters + 1, "LibTests.Many"))
+        let plan = try planned("xcodebuild test -scheme Lib-Package", reading: reading)
+        let unit = try #require(plan.stages.stages.first)
+        #expect(unit.command == "xcodebuild '-only-testing:LibTests' '-only-testing:OtherTests' test -scheme Lib-Package")
+        #expect(unit.chosenTests.count == 404)
+        #expect(unit.environment.contains(EnvironmentEntry(name: "PREPUSH_TEST_FILTER", value: "^LibTests\\.|^OtherTests\\.")))
+        #expect(plan.notes == [.said("unit: selective: 404 of 407 tests (impact map of abc1234, 1 file changed); run by their 2 test targets, every test of which runs (too many to name one by one)")])
+    }
+
+    @Test func aStageThatRunsPartOfATargetIsNotWidenedToAllOfIt() throws {
+        let many = (0...ImpactStep.maximumFilters).map { CurrentTest(listed: "LibTests.Many/test\($0)", target: "LibTests", file: "Tests/LibTests/Many.swift") }
+        let reading = ImpactReading(map: F.map, changes: [F.modified("Sources/Lib/Lib.swift", 4...4)], current: F.current + many)
+        // The stage runs two suites of LibTests: their suites fit, LibTests as a whole would not be the stage's.
+        let suites = try planned("xcodebuild test -scheme Lib-Package -only-testing:LibTests/Many -only-testing:LibTests/MathTests", reading: reading)
+        #expect(suites.stages.stages.first?.command == "xcodebuild '-only-testing:LibTests/Many' '-only-testing:LibTests/MathTests' test -scheme Lib-Package")
+        // The stage names 401 tests one by one: chosen, they are too many, and their suite is more than the stage runs.
+        let tests = try planned("xcodebuild test -scheme Lib-Package " + (0...ImpactStep.maximumFilters).map { "-only-testing:LibTests/Many/test\($0)" }.joined(separator: " "),
+                                reading: reading)
+        #expect(tests.notes.contains { $0 == .note("unit: selective: 401 of 407 tests chosen, more than one command can name (400 filters or skips, 96 KiB); their test targets run") },
+                "\(tests.notes)")
+    }
+
     @Test func aPushThatReachesNoTestBuildsForTesting() throws {
         // A change to Other.swift reaches only OtherTests, which this stage skips.
         let reading = ImpactReading(map: F.map, changes: [F.modified("Sources/Other/Other.swift", 2...2)], current: F.current)

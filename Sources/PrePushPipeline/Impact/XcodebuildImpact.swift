@@ -158,6 +158,51 @@ struct XcodebuildImpact: Equatable {
         return arguments
     }
 
+    /// How much of the scheme an xcodebuild stage runs for a choice: the chosen tests, their suites,
+    /// or their test targets (each holds the ones before it).
+    enum Breadth: Sendable, Equatable {
+        case tests, suites, targets
+    }
+
+    /// The `-only-testing:` arguments naming the suites (`Target/Class` for `Target.Class/test`,
+    /// `Target` for a free function) or the test targets that hold `listed`: every test of those
+    /// runs, the chosen ones among them, for a choice too long to name test by test.
+    static func onlyTesting(_ listed: [String], breadth: Breadth) -> [String] {
+        guard breadth != .tests else { return onlyTesting(listed) }
+        var seen: Set<String> = []
+        var arguments: [String] = []
+        for name in listed {
+            let selector = selector(listed: name)
+            let cut = breadth == .suites ? selector.lastIndex(of: "/") : selector.firstIndex(of: "/")
+            let scope = cut.map { String(selector[..<$0]) } ?? selector
+            if seen.insert(scope).inserted { arguments.append("-only-testing:" + scope) }
+        }
+        return arguments
+    }
+
+    /// How an xcodebuild stage runs `listed`: each test by its own `-only-testing:`, or, when that
+    /// is more than one command may name (`ImpactStep.maximumFilters`, `maximumCommandBytes`), each
+    /// chosen test's suite, or else its test target; nil when even those do not fit.
+    /// A wider scope never reaches past the command's own `-only-testing` (its `-skip-testing` stays
+    /// in the command): a suite or target it names only in part is not widened to.
+    static func narrowing(_ command: String, chosen listed: [String]) -> (command: String?, onlyTesting: [String], breadth: Breadth)? {
+        let own = scope(of: command)?.only ?? []
+        for breadth in [Breadth.tests, .suites, .targets] {
+            let onlyTesting = onlyTesting(listed, breadth: breadth)
+            let inside = own.isEmpty || onlyTesting.allSatisfy { argument in
+                let named = argument.dropFirst("-only-testing:".count)
+                return own.contains { named == $0 || named.hasPrefix($0 + "/") }
+            }
+            guard breadth == .tests || inside else { continue }
+            let narrowed = selectiveCommand(command, onlyTesting: onlyTesting)
+            let names = breadth == .tests ? listed.count : onlyTesting.count
+            if names <= ImpactStep.maximumFilters && (narrowed ?? onlyTesting.joined(separator: " ")).utf8.count <= ImpactStep.maximumCommandBytes {
+                return (narrowed, onlyTesting, breadth)
+            }
+        }
+        return nil
+    }
+
     /// The stage's command running exactly `onlyTesting` (the arguments `onlyTesting(_:)` made): each
     /// a shell-quoted word after `xcodebuild`, the command's own `-only-testing` removed (the chosen
     /// tests are among the ones it ran, since the map was recorded from it), everything else as

@@ -120,6 +120,17 @@ package enum ImpactStep {
         return "^" + TestSharding.regexEscaped(name) + (endsInWord ? "\\b" : "")
     }
 
+    /// One regular expression per suite (or module, for free functions) that holds a test of
+    /// `listed`, matching every test of it: `^LibTests\.MathTests/`.
+    package static func suiteFilters(_ listed: [String]) -> [String] {
+        var seen: Set<String> = []
+        return listed.map(TestImpact.matchName).compactMap { name in
+            let cut = name.lastIndex(of: "/").map { name.index(after: $0) } ?? name.firstIndex(of: ".").map { name.index(after: $0) } ?? name.endIndex
+            let suite = String(name[..<cut])
+            return seen.insert(suite).inserted ? "^" + TestSharding.regexEscaped(suite) : nil
+        }
+    }
+
     /// The regular expressions naming exactly `listed`, one per suite (or module, for free
     /// functions): `^LibTests\.MathTests/(testDouble\b|testTriple\b)`. Each alternative is the end
     /// `filter(_:)` gives one test, so the group matches what the tests' own filters match, in a
@@ -223,13 +234,28 @@ extension PushPlanner {
         }
         // An xcodebuild stage runs them by `-only-testing:` (their selectors); it has no skip that lets
         // the tests a map does not know run, so it never skips. A swift test stage: `--filter` per suite, or `--skip`.
-        let onlyTesting = XcodebuildImpact.onlyTesting(chosen.listed)
+        var onlyTesting = XcodebuildImpact.onlyTesting(chosen.listed)
         let narrowing: (command: String?, filter: String, skipping: Bool)?
+        var widened: String?
         if xcodebuild {
-            let command = XcodebuildImpact.selectiveCommand(stage.command, onlyTesting: onlyTesting)
-            let joined = chosen.listed.map(ImpactStep.filter).joined(separator: "|")
-            let fits = chosen.listed.count <= ImpactStep.maximumFilters && (command ?? joined).utf8.count <= ImpactStep.maximumCommandBytes
-            narrowing = fits ? (command, joined, false) : nil
+            // Too many tests to name one by one: their suites, or their targets, every test of which
+            // runs (never fewer than chosen).
+            if let xcode = XcodebuildImpact.narrowing(stage.command, chosen: chosen.listed) {
+                onlyTesting = xcode.onlyTesting
+                let filters: [String]
+                switch xcode.breadth {
+                case .tests: filters = chosen.listed.map(ImpactStep.filter)
+                case .suites:
+                    filters = ImpactStep.suiteFilters(chosen.listed)
+                    widened = TextFormatting.count(onlyTesting.count, "suite")
+                case .targets:
+                    filters = onlyTesting.map { "^" + TestSharding.regexEscaped(String($0.dropFirst("-only-testing:".count))) + "\\." }
+                    widened = TextFormatting.count(onlyTesting.count, "test target")
+                }
+                narrowing = (xcode.command, filters.joined(separator: "|"), false)
+            } else {
+                narrowing = nil
+            }
         } else {
             narrowing = ImpactStep.narrowing(stage.command, chosen: chosen)
         }
@@ -244,6 +270,7 @@ extension PushPlanner {
         plan.stages.replace(stage.kind, with: narrowed)
         plan.notes.append(.said("\(name): selective: \(chosen.listed.count) of \(chosen.total) tests (\(basis))"
                                 + (skipping ? "; run by skipping the \(chosen.notChosen.count) others (tests the map does not know run too)" : "")
+                                + (widened.map { "; run by their \($0), every test of which runs (too many to name one by one)" } ?? "")
                                 + (command == nil ? "; the command runs neither swift test nor xcodebuild test, so it gets them as $PREPUSH_TEST_FILTER and $PREPUSH_ONLY_TESTING" : "")))
         return true
     }
