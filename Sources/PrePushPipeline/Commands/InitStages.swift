@@ -112,10 +112,10 @@ extension InitRun {
             lines.append("  # Scheme \(scheme.name) tests UI bundles for another platform, \(scheme.otherPlatformBundles.joined(separator: ", ")): an iPhone simulator cannot run them, so no stage does.")
         }
         for (scheme, why) in findings.screenshotSchemes {
-            lines.append("  # Scheme \(scheme) takes screenshots (\(why)) and the team's CI never runs it: no stage; `fastlane snapshot` or the scheme itself makes them.")
+            lines.append("  # Scheme \(scheme) takes screenshots (\(why)) and no command init read in the team's CI runs it: no stage; `fastlane snapshot` or the scheme itself makes them.")
         }
         for scheme in findings.unrunUISchemes {
-            lines.append("  # Scheme \(scheme.name) tests UI bundles \(scheme.uiBundles.joined(separator: ", ")), which the team's CI never runs (it tests \(findings.teamTestedSchemes.joined(separator: ", "))): no stage; to run them on each push:")
+            lines.append("  # Scheme \(scheme.name) tests UI bundles \(scheme.uiBundles.joined(separator: ", ")), which no command init read in the team's CI runs (they test \(findings.teamTestedSchemes.joined(separator: ", "))): no stage; to run them on each push:")
             lines.append("  #   run: xcodebuild test \(scheme.container.flag) \(ShellQuoting.word(scheme.container.path)) -scheme \(ShellQuoting.word(scheme.name)) -destination '\(findings.destination?.value ?? guessedDestination)'")
         }
         return lines
@@ -237,7 +237,7 @@ extension InitRun {
             parts.append("ui: xcodebuild test -scheme \(ui.name) (UI bundles: \(ui.uiBundles.count))")
         } else {
             let why = survey.schemes.isEmpty && !survey.containers.isEmpty ? "no shared scheme"
-                : survey.schemes.contains { !$0.uiBundles.isEmpty } ? "its UI schemes take screenshots or the team's CI never runs them"
+                : survey.schemes.contains { !$0.uiBundles.isEmpty } ? "its UI schemes take screenshots or no command init read in the team's CI runs them"
                 : "no scheme tests a UI-testing bundle"
             parts.append("ui: none (\(why))")
         }
