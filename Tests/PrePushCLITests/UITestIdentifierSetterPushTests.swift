@@ -161,4 +161,43 @@ import Testing
         #expect(push.status == 1, "\(push)")
         #expect(push.combined.contains(Self.refusal(setBefore: "\(path):8")), "\(push)")
     }
+
+    /// A storyboard the push deletes took its identifiers with it.
+    @Test func deletingTheStoryboardThatSetTheIdentifierIsRefused() throws {
+        let repo = try repository([Self.storyboardPath: Self.storyboard])
+        try repo.git("rm", "-q", Self.storyboardPath)
+        try repo.commitAll("no storyboard")
+        let push = try InProcessCLI.hook(repo)
+        #expect(push.status == 1, "\(push)")
+        #expect(push.combined.contains(Self.refusal(setBefore: "\(Self.storyboardPath):10")), "\(push)")
+    }
+
+    /// The push is of a branch that is not checked out: the working tree (main) still sets the
+    /// identifier, the pushed branch does not.
+    @Test func aBranchNotCheckedOutIsCheckedAsPushed() throws {
+        let repo = try repository([Self.storyboardPath: Self.storyboard])
+        try repo.git("checkout", "-q", "-b", "feature")
+        try repo.write(Self.storyboard.replacingOccurrences(of: Self.storyboardIdentifier, with: ""), to: Self.storyboardPath)
+        try repo.commitAll("the button loses its identifier")
+        try repo.git("checkout", "-q", "main")
+        let push = try InProcessCLI.hook(repo, branch: "feature")
+        #expect(push.status == 1, "\(push)")
+        #expect(push.combined.contains(Self.refusal(setBefore: "\(Self.storyboardPath):10")), "\(push)")
+    }
+
+    /// A storyboard in the pushed tree that is a link to a file outside the repository setting the
+    /// identifier is not followed (in CI the pull request writes the tree): the removal is refused.
+    @Test func aLinkedStoryboardIsNotFollowed() throws {
+        let path = "App/Login/LoginViewController.swift"
+        let view = Self.viewController(importing: "UIKit", button: "UIButton(type: .system)", setter: "accessibilityIdentifier = \"login_button\"")
+        let repo = try repository([path: view])
+        try repo.root.write(Self.storyboard, to: "outside.storyboard")
+        try FileManager.default.createSymbolicLink(atPath: repo.root.url("work/App/Main.storyboard"), withDestinationPath: "../../outside.storyboard")
+        try repo.write(view.replacingOccurrences(of: "        loginButton.accessibilityIdentifier = \"login_button\"\n", with: ""), to: path)
+        try repo.commitAll("the identifier from a linked storyboard")
+        #expect(try repo.git("ls-files", "-s", "App/Main.storyboard").hasPrefix("120000"), "committed as a link")
+        let push = try InProcessCLI.hook(repo)
+        #expect(push.status == 1, "\(push)")
+        #expect(push.combined.contains(Self.refusal(setBefore: "\(path):8")), "\(push)")
+    }
 }
