@@ -34,11 +34,11 @@ extension Repository {
     }
 
     /// The paths of `base`'s tree that `selecting` keeps and that `head`'s tree no longer holds as
-    /// they were (modified, deleted, renamed or retyped), in the diff's order: what a push takes away
-    /// from those files is read at `base`. Only subtrees that differ are visited, so the cost follows
-    /// the change, not the repository; no content is loaded.
+    /// they were (modified, deleted, moved or retyped), in path order: what a push takes away from
+    /// those files is read at `base`. Only subtrees that differ are visited and renames are not looked
+    /// for, so the cost follows the change, not the repository, and no content is loaded.
     package func changedOrDeletedFiles(from base: String, to head: String, selecting: (String) -> Bool) throws(GitError) -> [String] {
-        let diff = try treeDiff(from: base, to: head, finding: 0)
+        let diff = try treeDiff(from: base, to: head, finding: nil)
         defer { git_diff_free(diff) }
         var paths: [String] = []
         for index in 0..<git_diff_num_deltas(diff) {
