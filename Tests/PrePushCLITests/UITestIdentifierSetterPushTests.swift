@@ -122,7 +122,8 @@ import Testing
     }
 
     /// The pushed storyboard no longer sets the identifier; the working tree's still does (an
-    /// uncommitted edit). What is pushed decides: refused, naming the storyboard's line.
+    /// uncommitted edit). What is pushed decides: refused, naming the storyboard's line, through the
+    /// installed hook on a real `git push` too, which leaves the remote where it was.
     @Test func aStoryboardCommittedWithoutTheIdentifierIsRefusedWhateverTheWorkingTreeHolds() throws {
         let repo = try repository([Self.storyboardPath: Self.storyboard])
         try repo.write(Self.storyboard.replacingOccurrences(of: Self.storyboardIdentifier, with: ""), to: Self.storyboardPath)
@@ -131,6 +132,13 @@ import Testing
         let push = try InProcessCLI.hook(repo)
         #expect(push.status == 1, "\(push)")
         #expect(push.combined.contains(Self.refusal(setBefore: "\(Self.storyboardPath):10")), "\(push)")
+
+        _ = try InProcessCLI.run(["install"], in: repo.path, environment: repo.environment)
+        let remote = try repo.remoteHead()
+        let real = try repo.push()
+        #expect(real.status != 0, "\(real)")
+        #expect(real.combined.contains(Self.refusal(setBefore: "\(Self.storyboardPath):10")), "\(real)")
+        #expect(try repo.remoteHead() == remote)
     }
 
     /// The reverse: the view's modifier goes, the pushed storyboard still sets the identifier, and
