@@ -14,28 +14,36 @@ package enum InterfaceBuilderIdentifiers {
 
     /// The identifiers the document `bytes` (UTF-8 XML) sets, in document order.
     package static func identifiers(in bytes: [UInt8]) -> [String] {
+        sites(in: bytes).map(\.identifier)
+    }
+
+    /// The identifiers the document `bytes` (UTF-8 XML) sets, in document order, each with the
+    /// 1-based line of the element that sets it (what a refusal names as the place it was set).
+    package static func sites(in bytes: [UInt8]) -> [(identifier: String, line: Int)] {
         let text = String(decoding: bytes, as: UTF8.self)
         let isMac = text.contains("targetRuntime=\"MacOSX.Cocoa\"")
-        var found: [String] = []
-        // Each element's start tag: `<name attr="v" …>`.
-        for piece in text.split(separator: "<").dropFirst() {
-            guard let first = piece.first, first.isLetter else { continue }
+        var found: [(identifier: String, line: Int)] = []
+        var line = 1
+        // Each element's start tag: `<name attr="v" …>`; the text before the first is no element.
+        for (index, piece) in text.split(separator: "<", omittingEmptySubsequences: false).enumerated() {
+            defer { line += piece.utf8.reduce(0) { $1 == 10 ? $0 + 1 : $0 } }
+            guard index > 0, let first = piece.first, first.isLetter else { continue }
             let tag = piece.prefix { $0 != ">" }
             let name = tag.prefix { !$0.isWhitespace && $0 != "/" }
             switch name {
             case "accessibility":
-                if let value = attribute("identifier", in: tag) { found.append(value) }
+                if let value = attribute("identifier", in: tag) { found.append((value, line)) }
             case "userDefinedRuntimeAttribute":
-                if attribute("keyPath", in: tag) == "accessibilityIdentifier", let value = attribute("value", in: tag) { found.append(value) }
+                if attribute("keyPath", in: tag) == "accessibilityIdentifier", let value = attribute("value", in: tag) { found.append((value, line)) }
             case "segue", "scene", "viewController", "navigationController", "tabBarController", "tableViewController",
                  "collectionViewController", "windowController", "viewControllerPlaceholder", "document", "capability":
                 // Identifiers of segues and storyboard scenes, and the document's own id: nothing on screen.
                 continue
             default:
-                if isMac, let value = attribute("identifier", in: tag) { found.append(value) }
+                if isMac, let value = attribute("identifier", in: tag) { found.append((value, line)) }
             }
         }
-        return found.filter { !$0.isEmpty }
+        return found.filter { !$0.identifier.isEmpty }
     }
 
     /// The value of attribute `name` in a start tag (` name="value"`), XML entities decoded.

@@ -1,3 +1,4 @@
+import PrePushCore
 internal import SwiftSyntax
 
 /// Where identifiers are set other than by SwiftUI's `.accessibilityIdentifier(…)`: UIKit and AppKit
@@ -20,6 +21,19 @@ extension UITestIdentifierRule {
         }
         return ConstantLookup.text(of: name, in: constants).map { [$0] } ?? []
     }
+
+    /// Whether Swift source `bytes` may set an identifier in any way `identifierSites` reads: it holds
+    /// `accessibilityIdentifier` (the modifier, UIKit's property, a component's argument),
+    /// `AccessibilityIdentifier` (`setAccessibilityIdentifier`), `NSUserInterfaceItemIdentifier`, or
+    /// `Window` (every scene whose `id:` names a window: `Window`, `WindowGroup`, `UtilityWindow`,
+    /// `openWindow`, `dismissWindow`). A byte test, so that a push parses only the files that may have
+    /// set one; a file without any of these sets none.
+    package static func maySetIdentifiers(_ bytes: [UInt8]) -> Bool {
+        setterMarks.contains { ByteSearch.contains(bytes, $0) }
+    }
+
+    private static let setterMarks = ["accessibilityIdentifier", "AccessibilityIdentifier", "NSUserInterfaceItemIdentifier", "Window"]
+        .map { Array($0.utf8) }
 
     /// The identifiers the file sets outside SwiftUI's modifier, each with its 1-based line.
     static func otherIdentifierSites(in file: ParsedSource) -> [(identifier: String, line: Int)] {

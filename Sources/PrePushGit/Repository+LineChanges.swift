@@ -93,9 +93,10 @@ extension Repository {
     }
 
     /// The diff between the trees of commits `old` (nil: an empty tree) and `new`, with no context
-    /// lines (each hunk is exactly what changed) and renames (and copies, as `finding` says) found.
-    /// The caller frees it with `git_diff_free`.
-    func treeDiff(from old: String?, to new: String, finding: UInt32) throws(GitError) -> OpaquePointer? {
+    /// lines (each hunk is exactly what changed) and renames (and copies, as `finding` says) found;
+    /// `finding` nil looks for none, so no file's content is loaded (a rename is then a deletion and
+    /// an addition). The caller frees it with `git_diff_free`.
+    func treeDiff(from old: String?, to new: String, finding: UInt32?) throws(GitError) -> OpaquePointer? {
         let newTree = try peel(new, to: GIT_OBJECT_TREE)
         defer { git_object_free(newTree) }
         let oldTree = try old.map { commit throws(GitError) in try peel(commit, to: GIT_OBJECT_TREE) }
@@ -105,6 +106,7 @@ extension Repository {
         options.context_lines = 0
         var diff: OpaquePointer?
         try check(git_diff_tree_to_tree(&diff, handle, oldTree, newTree, &options), "git_diff_tree_to_tree")
+        guard let finding else { return diff }
         var find = git_diff_find_options()
         do throws(GitError) {
             try check(git_diff_find_options_init(&find, UInt32(GIT_DIFF_FIND_OPTIONS_VERSION)), "git_diff_find_options_init")

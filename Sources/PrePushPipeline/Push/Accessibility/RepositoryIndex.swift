@@ -97,6 +97,11 @@ final class RepositoryIndex: @unchecked Sendable {
         return made
     }
 
+    /// The blob id the last gathering knew `path` by (git's hash of its bytes in the working tree),
+    /// or nil when it was not gathered: a push compares it with the pushed tree's to know which
+    /// files' facts are also the pushed ones.
+    func blob(of path: String) -> String? { blobs[path] }
+
     /// Each Swift file outside build and vendored folders with what it holds, in path order.
     func files(maxFileSize: Int, controls: Set<String>) -> [(path: String, facts: Facts)] {
         if let gathered { return gathered }

@@ -28,13 +28,14 @@ struct UITestIdentifierCheck {
         rule = UITestIdentifierRule(settings: step.checker.settings)
     }
 
-    private var facts: [(path: String, facts: RepositoryIndex.Facts)] {
+    /// Every Swift file of the working tree with its census and constants (`RepositoryIndex`).
+    var facts: [(path: String, facts: RepositoryIndex.Facts)] {
         step.repositoryIndex.files(maxFileSize: step.maxFileSize, controls: step.checker.settings.controls)
     }
 
     /// The string constants of every Swift file, the UI tests' included: a test target may hold the
     /// identifiers' enum (the step's own lookup leaves test folders out).
-    private func constants(_ files: [(path: String, facts: RepositoryIndex.Facts)]) -> ConstantLookup {
+    func constants(_ files: [(path: String, facts: RepositoryIndex.Facts)]) -> ConstantLookup {
         var table = ConstantTable()
         for (_, facts) in files { table.merge(facts.constants) }
         return ConstantLookup(table)
@@ -42,7 +43,7 @@ struct UITestIdentifierCheck {
 
     /// The identifiers set by the files of `files` other than UI tests and `skipping`, by census
     /// (literals, and names resolved through `constants`).
-    private func setIdentifiers(_ files: [(path: String, facts: RepositoryIndex.Facts)], skipping: Set<String>,
+    func setIdentifiers(_ files: [(path: String, facts: RepositoryIndex.Facts)], skipping: Set<String>,
                                 constants: ConstantLookup) -> [String] {
         var identifiers: [String] = []
         for (path, facts) in files where !facts.census.isUITest && !skipping.contains(path) {
@@ -57,7 +58,8 @@ struct UITestIdentifierCheck {
     }
 
     /// The identifiers the working tree's storyboards and xibs set (outside build and vendored
-    /// folders). Read only when a UI test's query is otherwise unanswered: most pushes never walk for them.
+    /// folders), for the whole tree (`prepush a11y --all`; a push reads the pushed tree's:
+    /// `PushedSetters`). Read only when a UI test's query is otherwise unanswered.
     private func interfaceBuilderIdentifiers() -> [String] {
         guard let root = step.repositoryIndex.root else { return [] }
         var found: [String] = []
@@ -70,55 +72,6 @@ struct UITestIdentifierCheck {
 
     /// The largest Interface Builder document read, in bytes (a storyboard of a hundred scenes is a few MB).
     static let documentLimit = 16_000_000
-
-    /// Queries of UI tests (as of the range's head) naming an identifier that the range's view files
-    /// set before it and that no view sets after it, each naming the view line that set it before.
-    func removals(_ range: PushRange, in repository: Repository) -> [AccessibilityFinding] {
-        guard step.checker.settings.severity(of: UITestIdentifierRule.description) != nil, let base = range.base else { return [] }
-        var earlier: [(path: String, text: String)] = []
-        var pushed: Set<String> = []
-        for file in range.files where file.path.hasSuffix(".swift") {
-            pushed.insert(file.path)
-            let path = file.oldPath ?? file.path
-            pushed.insert(path)
-            guard file.change != .added, let bytes = try? repository.contents(of: path, at: base),
-                  ByteSearch.contains(bytes, IdentifierPolicy.identifierMark),
-                  let text = String(validating: bytes, as: UTF8.self) else { continue }
-            earlier.append((path, text))
-        }
-        // Most pushes change no view that set an identifier: nothing more is read.
-        guard !earlier.isEmpty else { return [] }
-        let files = facts
-        let constants = constants(files)
-        var before: [String: String] = [:]
-        for (path, text) in earlier {
-            for site in UITestIdentifierRule.identifierSites(path: path, text: text, constants: constants)
-            where !site.identifier.contains("{}") && before[site.identifier] == nil {
-                before[site.identifier] = "\(path):\(site.line)"
-            }
-        }
-        var after = setIdentifiers(files, skipping: pushed, constants: constants)
-        for file in range.files where file.path.hasSuffix(".swift") {
-            guard let bytes = try? repository.contents(of: file.path, at: range.head),
-                  let text = String(validating: bytes, as: UTF8.self) else { continue }
-            after += UITestIdentifierRule.identifierSites(path: file.path, text: text, constants: constants).map(\.identifier)
-        }
-        let set = ViewIdentifiers(after)
-        var removed = before.filter { !set.sets($0.key) }
-        guard !removed.isEmpty else { return [] }
-        // Set by a storyboard or xib of the working tree: not gone.
-        let documents = ViewIdentifiers(interfaceBuilderIdentifiers())
-        removed = removed.filter { !documents.sets($0.key) }
-        guard !removed.isEmpty else { return [] }
-        var findings: [AccessibilityFinding] = []
-        for (path, facts) in files where facts.census.isUITest && !isExcludedByConfiguration(path) {
-            // The test as pushed: a push that renames the identifier in the test too passes.
-            guard let bytes = try? repository.contents(of: path, at: range.head), bytes.count <= step.maxFileSize,
-                  let text = String(validating: bytes, as: UTF8.self) else { continue }
-            findings += rule.removedQueries(path: path, text: text, constants: constants, removed: removed)
-        }
-        return findings
-    }
 
     /// Queries of the working tree's UI tests naming an identifier no view sets.
     func unset() -> [AccessibilityFinding] {
@@ -146,7 +99,7 @@ struct UITestIdentifierCheck {
 
     /// Excluded by the team's `accessibility.exclude` (the default exclusions leave tests out, and
     /// UI tests are what this reads).
-    private func isExcludedByConfiguration(_ path: String) -> Bool {
+    func isExcludedByConfiguration(_ path: String) -> Bool {
         step.exclude.contains { $0.matches(path) }
     }
 }
