@@ -36,16 +36,17 @@ extension Repository {
     /// The paths of `base`'s tree that `selecting` keeps and that `head`'s tree no longer holds as
     /// they were (modified, deleted, moved or retyped), in path order: what a push takes away from
     /// those files is read at `base`. Only subtrees that differ are visited and renames are not looked
-    /// for, so the cost follows the change, not the repository, and no content is loaded.
-    package func changedOrDeletedFiles(from base: String, to head: String, selecting: (String) -> Bool) throws(GitError) -> [String] {
+    /// for, so the cost follows the change, not the repository, and no content is loaded. `deleted`:
+    /// `head` has no file at the path (deleted, or moved: renames are not looked for).
+    package func changedOrDeletedFiles(from base: String, to head: String, selecting: (String) -> Bool) throws(GitError) -> [(path: String, deleted: Bool)] {
         let diff = try treeDiff(from: base, to: head, finding: nil)
         defer { git_diff_free(diff) }
-        var paths: [String] = []
+        var paths: [(path: String, deleted: Bool)] = []
         for index in 0..<git_diff_num_deltas(diff) {
             guard let delta = git_diff_get_delta(diff, index), delta.pointee.status != GIT_DELTA_ADDED,
                   let old = delta.pointee.old_file.path else { continue }
             let path = String(cString: old)
-            if selecting(path) { paths.append(path) }
+            if selecting(path) { paths.append((path, delta.pointee.status == GIT_DELTA_DELETED)) }
         }
         return paths
     }

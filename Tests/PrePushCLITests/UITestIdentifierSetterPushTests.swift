@@ -180,6 +180,24 @@ import Testing
         #expect(push.combined.contains(Self.refusal(setBefore: "\(Self.storyboardPath):10")), "\(push)")
     }
 
+    /// A Swift file the push deletes took its setters with it; one moved elsewhere did not.
+    @Test func deletingTheViewThatSetTheIdentifierIsRefusedAndMovingItIsNot() throws {
+        let path = "App/Login/LoginViewController.swift"
+        let view = Self.viewController(importing: "UIKit", button: "UIButton(type: .system)", setter: "accessibilityIdentifier = \"login_button\"")
+        let moved = try repository([path: view])
+        try moved.git("mv", path, "App/LoginViewController.swift")
+        try moved.commitAll("one folder less")
+        let kept = try InProcessCLI.hook(moved)
+        #expect(kept.status == 0 && !kept.combined.contains("[ui-test-identifier]"), "\(kept)")
+
+        let repo = try repository([path: view])
+        try repo.git("rm", "-q", path)
+        try repo.commitAll("no login screen")
+        let push = try InProcessCLI.hook(repo)
+        #expect(push.status == 1, "\(push)")
+        #expect(push.combined.contains(Self.refusal(setBefore: "\(path):8")), "\(push)")
+    }
+
     /// The push is of a branch that is not checked out: the working tree (main) still sets the
     /// identifier, the pushed branch does not.
     @Test func aBranchNotCheckedOutIsCheckedAsPushed() throws {

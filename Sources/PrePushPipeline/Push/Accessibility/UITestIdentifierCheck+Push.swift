@@ -9,8 +9,12 @@ extension UITestIdentifierCheck {
     /// item identifiers, a component's argument, scene ids (`maySetIdentifiers`), storyboards and xibs.
     func removals(_ range: PushRange, in repository: Repository) -> [AccessibilityFinding] {
         guard step.checker.settings.severity(of: UITestIdentifierRule.description) != nil, let base = range.base else { return [] }
-        let earlierSwift = earlierSwiftSetters(range, base: base, in: repository)
-        let earlierDocuments = earlierInterfaceBuilderDocuments(range, base: base, in: repository)
+        // One diff of the two trees (no content loaded): the storyboards and xibs the push changes
+        // or deletes, and the Swift files it deletes, which the range (files that exist) does not hold.
+        let differing = (try? repository.changedOrDeletedFiles(from: base, to: range.head) { PushedSetters.isDocument($0) || PushedSetters.isSwiftSource($0) }) ?? []
+        let deletedSwift = differing.filter { $0.deleted && PushedSetters.isSwiftSource($0.path) && !step.isExcluded($0.path) }.map(\.path)
+        let earlierSwift = earlierSwiftSetters(range, deleted: deletedSwift, base: base, in: repository)
+        let earlierDocuments = earlierInterfaceBuilderDocuments(differing.map(\.path).filter(PushedSetters.isDocument), base: base, in: repository)
         // Most pushes change no file that set an identifier: nothing more is read.
         guard !earlierSwift.isEmpty || !earlierDocuments.isEmpty else { return [] }
         let files = facts
@@ -46,25 +50,25 @@ extension UITestIdentifierCheck {
         return findings
     }
 
-    /// The Swift files the range changes that may have set an identifier (`maySetIdentifiers`), as
-    /// of `base`. The range holds the files the check selects (a renamed file by its old path here).
-    private func earlierSwiftSetters(_ range: PushRange, base: String, in repository: Repository) -> [(path: String, text: String)] {
+    /// The Swift files the range changes, and those the push `deleted`, that may have set an identifier
+    /// (`maySetIdentifiers`), as of `base`. The range holds the files the check selects (a renamed file
+    /// by its old path here); a deleted one is selected the same way.
+    private func earlierSwiftSetters(_ range: PushRange, deleted: [String], base: String, in repository: Repository) -> [(path: String, text: String)] {
+        let changed = range.files.filter { $0.path.hasSuffix(".swift") && $0.change != .added }.map { $0.oldPath ?? $0.path }
+        let known = Set(changed)
         var earlier: [(path: String, text: String)] = []
-        for file in range.files where file.path.hasSuffix(".swift") && file.change != .added {
-            let path = file.oldPath ?? file.path
-            guard let bytes = try? repository.contents(of: path, at: base), UITestIdentifierRule.maySetIdentifiers(bytes),
-                  let text = String(validating: bytes, as: UTF8.self) else { continue }
+        for path in changed + deleted.filter({ !known.contains($0) }) {
+            guard let bytes = try? repository.contents(of: path, at: base), bytes.count <= step.maxFileSize,
+                  UITestIdentifierRule.maySetIdentifiers(bytes), let text = String(validating: bytes, as: UTF8.self) else { continue }
             earlier.append((path, text))
         }
         return earlier
     }
 
-    /// The storyboards and xibs outside build and vendored folders that the range changes or deletes,
-    /// as of `base` (the range's files are Swift only: these come from a diff of the two trees, which
-    /// visits only what differs).
-    private func earlierInterfaceBuilderDocuments(_ range: PushRange, base: String, in repository: Repository) -> [(path: String, bytes: [UInt8])] {
-        let paths = (try? repository.changedOrDeletedFiles(from: base, to: range.head, selecting: PushedSetters.isDocument)) ?? []
-        return paths.compactMap { path in
+    /// The storyboards and xibs at `paths` (outside build and vendored folders, changed or deleted by
+    /// the range), as of `base`.
+    private func earlierInterfaceBuilderDocuments(_ paths: [String], base: String, in repository: Repository) -> [(path: String, bytes: [UInt8])] {
+        paths.compactMap { path in
             guard let bytes = try? repository.contents(of: path, at: base), bytes.count <= Self.documentLimit else { return nil }
             return (path, bytes)
         }
