@@ -23,18 +23,24 @@ for library in "${libraries[@]}"; do
     ln -sf "$libdir/lib$library.a" "$archives/lib$library.a"
 done
 # libgit2 without TLS (see scripts/static/tls-unused.c): a copy of Debian's archive, with its security
-# fixes, whose start-up and TLS streams call prepush's stand-ins, so no CA bundle is parsed at start.
+# fixes, whose start-up and TLS streams call prepush's stand-ins, so no CA bundle is parsed at start,
+# and whose start-up leaves libssh2 (and through it OpenSSL) to start when an ssh session is made.
 rm -f "$archives/libgit2.a"
 cp "$libdir/libgit2.a" "$archives/libgit2.a"
 (
     cd "$archives"
     ar x libgit2.a libgit2.c.o tls.c.o
-    objcopy --redefine-sym git_mbedtls_stream_global_init=prepush_tls_not_initialized libgit2.c.o
+    objcopy --redefine-sym git_mbedtls_stream_global_init=prepush_tls_not_initialized \
+        --redefine-sym git_transport_ssh_global_init=prepush_ssh_initialized_lazily libgit2.c.o
     objcopy --redefine-sym git_mbedtls_stream_new=prepush_tls_stream_new --redefine-sym git_mbedtls_stream_wrap=prepush_tls_stream_wrap tls.c.o
     ar r libgit2.a libgit2.c.o tls.c.o
     # Nothing may still call mbedTLS's start-up or streams: the stand-ins are the only callers' targets.
     if nm libgit2.c.o tls.c.o | grep -qE ' U git_mbedtls_stream_(global_init|new|wrap)$'; then
         echo "build-static: libgit2.a still calls mbedTLS's TLS start-up" >&2
+        exit 1
+    fi
+    if nm libgit2.c.o | grep -qE ' U git_transport_ssh_global_init$'; then
+        echo "build-static: libgit2.a still starts libssh2 (and OpenSSL) at git_libgit2_init" >&2
         exit 1
     fi
     rm -f libgit2.c.o tls.c.o
