@@ -77,10 +77,18 @@ extension TeamCommands {
         return found
     }
 
-    /// A file's text, or "" when it cannot be read (a team file init does not need).
+    /// A file's text, or "" when it cannot be read (a team file init does not need) or is binary.
+    /// A binary file (git's rule: a NUL byte in its first 8,000 bytes) holds no command; the team's
+    /// folders hold them (ugglan keeps 35 snapshot PNGs, 2.8 MB, in `ci_scripts`), and decoding one
+    /// and searching it by `Character` took half of `init`'s CPU there.
     static func text(of path: String) -> String {
-        guard case .success(let bytes) = FileReading.read(path, limit: 1_000_000) else { return "" }
+        guard case .success(let bytes) = FileReading.read(path, limit: 1_000_000), !isBinary(bytes) else { return "" }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Whether `bytes` are binary by git's rule: a NUL byte in the first 8,000.
+    static func isBinary(_ bytes: [UInt8]) -> Bool {
+        bytes.prefix(8000).contains(0)
     }
 
     /// One line's generator command, or nil when it runs none. The words from the start of its

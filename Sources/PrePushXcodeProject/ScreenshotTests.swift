@@ -1,3 +1,4 @@
+import PrePushCore
 internal import SwiftParser
 internal import SwiftSyntax
 
@@ -19,7 +20,9 @@ package enum ScreenshotTests {
     /// Reads the sources of one bundle (its classes' extensions may sit in other files).
     package static func read(_ texts: [String]) -> Reading {
         let visitor = TypeMethodsVisitor(viewMode: .sourceAccurate)
-        for text in texts { visitor.walk(Parser.parse(source: text)) }
+        // Parsed side by side (the parse is most of the cost: 6% of `init`'s CPU in element-x), walked
+        // in order by the one visitor.
+        for tree in Concurrently.map(texts, { Parser.parse(source: $0) }) { visitor.walk(tree) }
         var reading = Reading()
         for (type, methods) in visitor.methods {
             let tests = methods.keys.filter { $0.hasPrefix("test") }

@@ -17,8 +17,7 @@ package enum TeamCommands {
             let files = FileSystem.isDirectory(absolute)
                 ? SourceTree.files(under: absolute) { _ in true }.map { FilePath.join(place, $0) } : [place]
             for file in files {
-                guard case .success(let bytes) = FileReading.read(FilePath.join(root, file), limit: 1_000_000) else { continue }
-                let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+                let lines = text(of: FilePath.join(root, file)).split(separator: "\n", omittingEmptySubsequences: false)
                 // fastlane's `destination:` is a test's only inside `run_tests(`/`scan(`: a build
                 // lane's (`xcodebuild(build: true, destination: …)`) names a simulator only to build for.
                 let fastlane = file.hasSuffix("Fastfile") || file.hasPrefix("fastlane/lanes/")
@@ -60,8 +59,7 @@ package enum TeamCommands {
     package static func testCommands(root: String) -> [Command] {
         var found: [Command] = []
         func lines(_ file: String) -> [Substring] {
-            guard case .success(let bytes) = FileReading.read(FilePath.join(root, file), limit: 1_000_000) else { return [] }
-            return String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            text(of: FilePath.join(root, file)).split(separator: "\n", omittingEmptySubsequences: false)
         }
         for (number, line) in lines("Makefile").enumerated() {
             // `test: bootstrap`, `unit-tests:`; not a variable (`TEST := …`) or a pattern rule.

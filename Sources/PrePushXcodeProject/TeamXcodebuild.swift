@@ -39,8 +39,7 @@ extension TeamCommands {
             let files = FileSystem.isDirectory(absolute)
                 ? SourceTree.files(under: absolute) { _ in true }.map { FilePath.join(place, $0) } : [place]
             for file in files {
-                guard case .success(let bytes) = FileReading.read(FilePath.join(root, file), limit: 1_000_000) else { continue }
-                let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                let lines = text(of: FilePath.join(root, file)).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
                 // A commented-out command (kiwix's `#   run: xcodebuild test -scheme UITests_iPhone`) runs nothing.
                 for (number, line) in lines.enumerated() where line.contains("xcodebuild") && line.drop(while: { $0 == " " || $0 == "\t" }).first != "#" {
                     // A command continued over lines (`xcodebuild test \`) is one command.
