@@ -91,6 +91,11 @@ import Testing
     /// The broken one of four same-named tests, on a plain `swift test` stage with `retry: 2`: each
     /// retry runs that one test (the runner counts 1), and it is failed everywhere, never flaky.
     @Test func aBrokenTestOfFourSameNamedOnesIsRetriedAloneAndFailsEverywhere() throws {
+        // BasketTests passes from its second run in a state folder: one already run, so only PDF fails
+        // (without it, the basket was the temporary folder's, and the test passed only where an
+        // earlier run had left one there).
+        let state = try TemporaryDirectory(prefix: "basket")
+        try state.write("x", to: "basket")
         let (push, repo) = try Self.push("""
         cache: false
         stages:
@@ -99,6 +104,7 @@ import Testing
             retry: 2
             env:
               BROKEN: PDF
+              STATE: "\(state.path)"
 
         """)
         #expect(push.status == 1, "\(push)")

@@ -8,6 +8,8 @@ import Testing
 /// `accessibilityIdentifier =`, AppKit's `setAccessibilityIdentifier`, a scene's id) is refused like
 /// removing the modifier; and storyboards, xibs and the Swift files the push does not change are read
 /// as pushed, not from the working tree, which may hold uncommitted edits or another branch.
+/// Own process: one push goes through the installed hook on a real `git push`, to show the remote
+/// does not move when the pushed storyboard loses the identifier; the others run the hook in-process.
 @Suite struct UITestIdentifierSetterPushTests {
     /// AppUITests/LoginUITests.swift: its query of `login_button` is at 7:21.
     static let uiTest = """
