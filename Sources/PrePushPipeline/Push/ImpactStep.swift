@@ -188,6 +188,31 @@ package enum ImpactStep {
     }
 }
 
+extension ImpactStep {
+    /// An xcodebuild stage's command running `listed` (`XcodebuildImpact.narrowing`): by test, or,
+    /// when there are too many to name one by one, by their suites or test targets, every test of
+    /// which runs (never fewer than chosen). With the `$PREPUSH_TEST_FILTER` that names the same
+    /// scope, and what it was widened to (`3 suites`), nil when it names the tests themselves.
+    static func xcodebuildNarrowing(_ command: String, chosen listed: [String])
+        -> (command: String?, filter: String, onlyTesting: [String], widened: String?)? {
+        guard let xcode = XcodebuildImpact.narrowing(command, chosen: listed) else { return nil }
+        let filters: [String]
+        let widened: String?
+        switch xcode.breadth {
+        case .tests:
+            filters = listed.map(filter)
+            widened = nil
+        case .suites:
+            filters = suiteFilters(listed)
+            widened = TextFormatting.count(xcode.onlyTesting.count, "suite")
+        case .targets:
+            filters = xcode.onlyTesting.map { "^" + TestSharding.regexEscaped(String($0.dropFirst("-only-testing:".count))) + "\\." }
+            widened = TextFormatting.count(xcode.onlyTesting.count, "test target")
+        }
+        return (xcode.command, filters.joined(separator: "|"), xcode.onlyTesting, widened)
+    }
+}
+
 extension PushPlanner {
     /// Narrows a `selective: tests` stage with the map, or says why test targets run instead (and
     /// then narrows it to them): false when the caller should apply target-level selection.
@@ -238,24 +263,10 @@ extension PushPlanner {
         let narrowing: (command: String?, filter: String, skipping: Bool)?
         var widened: String?
         if xcodebuild {
-            // Too many tests to name one by one: their suites, or their targets, every test of which
-            // runs (never fewer than chosen).
-            if let xcode = XcodebuildImpact.narrowing(stage.command, chosen: chosen.listed) {
-                onlyTesting = xcode.onlyTesting
-                let filters: [String]
-                switch xcode.breadth {
-                case .tests: filters = chosen.listed.map(ImpactStep.filter)
-                case .suites:
-                    filters = ImpactStep.suiteFilters(chosen.listed)
-                    widened = TextFormatting.count(onlyTesting.count, "suite")
-                case .targets:
-                    filters = onlyTesting.map { "^" + TestSharding.regexEscaped(String($0.dropFirst("-only-testing:".count))) + "\\." }
-                    widened = TextFormatting.count(onlyTesting.count, "test target")
-                }
-                narrowing = (xcode.command, filters.joined(separator: "|"), false)
-            } else {
-                narrowing = nil
-            }
+            let xcode = ImpactStep.xcodebuildNarrowing(stage.command, chosen: chosen.listed)
+            onlyTesting = xcode?.onlyTesting ?? onlyTesting
+            widened = xcode?.widened
+            narrowing = xcode.map { ($0.command, $0.filter, false) }
         } else {
             narrowing = ImpactStep.narrowing(stage.command, chosen: chosen)
         }
