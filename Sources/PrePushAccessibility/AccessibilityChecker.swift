@@ -10,6 +10,9 @@ package struct AccessibilityChecker: Sendable {
         FixedFontSizeRule.self, SmallTouchTargetRule.self,
     ]
 
+    /// Rules about Dynamic Type and touch, which code only tvOS or macOS compiles is not subject to.
+    package static let touchAndTypeRules: Set<String> = [FixedFontSizeRule.description.identifier, SmallTouchTargetRule.description.identifier]
+
     /// The settings the rules run with.
     package let settings: AccessibilitySettings
     /// The rules, made once for every file checked (a rule may prepare its settings, a pattern).
@@ -35,9 +38,11 @@ package struct AccessibilityChecker: Sendable {
         var findings: [AccessibilityFinding] = []
         for rule in instances { findings += rule.findings(in: source) }
         // Code that never ships (previews, debug builds) is not reported unless the settings ask.
-        let quiet = (settings.checkPreviews ? [] : source.previewLines) + (settings.checkDebugCode ? [] : source.debugLines)
+        let quiet = (settings.checkPreviews ? [] : source.previewLines)
+            + (settings.checkDebugCode ? [] : source.debugLines + source.developerOnlyLines)
         return findings.filter { finding in
             !suppressions.suppresses(finding) && !quiet.contains { $0.contains(finding.location.line) }
+                && !(Self.touchAndTypeRules.contains(finding.ruleID) && source.withoutTouchLines.contains { $0.contains(finding.location.line) })
         }
             .sorted { ($0.location.line, $0.location.column, $0.ruleID) < ($1.location.line, $1.location.column, $1.ruleID) }
     }

@@ -14,6 +14,17 @@ package struct DuplicateIdentifierRule: AccessibilityRule {
         issueType: .identifierConvention,
         defaultSeverity: .error,
         nonTriggeringExamples: [
+            // Yattee (SettingsView.swift): one member for tvOS, another for iOS; no build has both.
+            RuleExample("""
+            struct SettingsView: View {
+                #if os(tvOS)
+                private var tvOSSettings: some View { Button("Close") { close() }.accessibilityIdentifier("settings.view") }
+                #endif
+                #if os(iOS) || os(visionOS)
+                private var iOSSettings: some View { List { }.accessibilityIdentifier("settings.view") }
+                #endif
+            }
+            """),
             RuleExample("""
             Button("Save") { save() }.accessibilityIdentifier("modal_button_save")
             Button("Cancel") { cancel() }.accessibilityIdentifier("modal_button_cancel")
@@ -54,6 +65,15 @@ package struct DuplicateIdentifierRule: AccessibilityRule {
             """),
         ],
         triggeringExamples: [
+            // Platforms that overlap (macOS in both) can show both.
+            RuleExample("""
+            #if os(iOS) || os(macOS)
+            Button("Add") { add() }.accessibilityIdentifier("sources.addButton")
+            #endif
+            #if os(macOS)
+            Button("Add") { add() }.accessibilityIdentifier(↓"sources.addButton")
+            #endif
+            """),
             RuleExample("""
             enum A11y { enum Form { static let save = "form_button_save" } }
             struct FormView: View {
@@ -109,7 +129,7 @@ package struct DuplicateIdentifierRule: AccessibilityRule {
         guard let severity = settings.severity(of: Self.description) else { return [] }
         // Where each identifier was seen, with the branches it is in; a line is worked out only for
         // a duplicate.
-        var seen: [String: [(expression: ExprSyntax, branches: [Branch])]] = [:]
+        var seen: [String: [(expression: ExprSyntax, branches: [Branch], platforms: Set<String>)]] = [:]
         var findings: [AccessibilityFinding] = []
         for view in file.viewCalls {
             for call in view.modifier("accessibilityIdentifier") {
@@ -117,13 +137,14 @@ package struct DuplicateIdentifierRule: AccessibilityRule {
                 guard let literal = call.arguments.first?.expression, let identifier = file.identifierText(literal),
                       !identifier.contains("{}") else { continue }
                 let branches = Self.branches(of: Syntax(literal))
-                // Two that can never show together (`if`/`else`, two `case`s, `? :`, `#if`/`#else`)
-                // are one element to a UI test.
-                if let earlier = seen[identifier]?.first(where: { !Self.exclusive($0.branches, branches) }) {
+                let platforms = CompiledPlatforms.of(Syntax(literal))
+                // Two that can never show together (`if`/`else`, two `case`s, `? :`, `#if`/`#else`,
+                // `#if os(tvOS)` and `#if os(iOS)` members) are one element to a UI test.
+                if let earlier = seen[identifier]?.first(where: { !Self.exclusive($0.branches, branches) && !$0.platforms.isDisjoint(with: platforms) }) {
                     findings.append(file.finding(Self.self, at: literal, message: "\"\(identifier)\" is already used on line \(file.line(of: earlier.expression))",
                                                  severity: severity, span: view.chain))
                 }
-                seen[identifier, default: []].append((literal, branches))
+                seen[identifier, default: []].append((literal, branches, platforms))
             }
         }
         return findings

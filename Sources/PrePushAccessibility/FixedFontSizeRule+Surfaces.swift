@@ -59,6 +59,25 @@ extension FixedFontSizeRule {
         }
     }
 
+    /// Whether the text is a navigation bar's or a toolbar's (`.toolbar { ToolbarItem(placement:
+    /// .principal) { … } }`): a bar keeps its height, and the system's own bar titles and items keep
+    /// their size too, showing the Large Content Viewer instead of growing.
+    static func isInBar(_ view: ViewCall) -> Bool {
+        view.isInsideClosure(ofModifier: ["toolbar"])
+            || view.enclosingViews.contains { ["ToolbarItem", "ToolbarItemGroup"].contains($0.view.name) }
+    }
+
+    /// Dynamic Type's largest size: Large Title at the largest accessibility size, in points.
+    static let largestDynamicTypeSize = 60.0
+
+    /// Whether the font's size is a number at least `largestDynamicTypeSize`: display type already
+    /// larger than any text a reader's setting would give.
+    static func isLargerThanDynamicType(_ font: FunctionCallExprSyntax, in file: ParsedSource) -> Bool {
+        guard let size = font.arguments.first(where: { $0.label?.text == "size" || $0.label?.text == "fixedSize" })?.expression,
+              let points = file.number(size) else { return false }
+        return points >= largestDynamicTypeSize
+    }
+
     /// Property wrappers whose value is the user's own setting (`@AppStorage("fontSize")`), or a
     /// size that Dynamic Type scales (`@ScaledMetric`).
     static let settingWrappers: Set<String> = ["AppStorage", "SceneStorage", "ScaledMetric", "Default"]

@@ -12,7 +12,10 @@ package struct FixedFontSizeRule: AccessibilityRule {
         body) grow with Dynamic Type. `.dynamicTypeSize(.large)` pins a whole view to one size; a range \
         (`...DynamicTypeSize.accessibility2`) is fine. A font on an `Image` sizes an SF Symbol, which is an \
         icon, not text: not reported; nor emoji, a widget's or complication's views, text in a frame fixed \
-        in both directions, or a size read from the user's own setting (`@AppStorage`) or a `@ScaledMetric`.
+        in both directions, a size read from the user's own setting (`@AppStorage`) or a `@ScaledMetric`, \
+        text in a navigation bar or toolbar (bars keep their height; the system's own bar titles do not \
+        grow either, and show the Large Content Viewer instead), or a size of at least 60 points, larger \
+        than Dynamic Type's largest text style at its largest size.
         """,
         issueType: .dynamicTypeUnsupported,
         defaultSeverity: .warning,
@@ -96,6 +99,16 @@ package struct FixedFontSizeRule: AccessibilityRule {
                 }
             }
             """),
+            // Daily Dozen (WhiteInlineTitle.swift): a custom title in the navigation bar, as the system's own.
+            RuleExample(#"content.toolbar { ToolbarItem(placement: .principal) { Text(titleKey).font(.system(size: 17, weight: .semibold)) } }"#),
+            // Display type bigger than any Dynamic Type size (Pocket Casts' End of Year story).
+            RuleExample(#"Text("2024").font(.system(size: 227, weight: .bold))"#),
+            // tvOS has no Dynamic Type (Yattee's queue panel).
+            RuleExample("""
+            #if os(tvOS)
+            Text(video.title).font(.system(size: 28))
+            #endif
+            """),
             // A font on a row of icon buttons sizes their symbols.
             RuleExample(#"HStack { Button(action: back) { Image(systemName: "backward.fill") }.accessibilityLabel("Back") }.font(.system(size: 28))"#),
         ],
@@ -110,6 +123,12 @@ package struct FixedFontSizeRule: AccessibilityRule {
             #endif
             """),
             RuleExample(#"Text("Title").font(↓.system(size: 28))"#),
+            // Not tvOS alone: the iOS build has it too.
+            RuleExample("""
+            #if os(tvOS) || os(iOS)
+            Text(video.title).font(↓.system(size: 28))
+            #endif
+            """),
             RuleExample(#"Text("Title").font(↓Font.system(size: 12, weight: .bold))"#),
             RuleExample(#"Text("Title").font(↓.custom("Avenir", fixedSize: 17))"#),
             // Words beside an emoji are text; a frame fixed in one direction lets the text grow in the other.
@@ -161,7 +180,7 @@ package struct FixedFontSizeRule: AccessibilityRule {
                     || (member.declName.baseName.text == "custom" && labels.contains("fixedSize"))
                 if fixed && !Self.isSingleGlyph(view) && !Self.isEmojiOnly(view) && !onlyImages() && !Self.scalesWithHiddenFrame(view, in: file)
                     && !Self.isOnWidgetSurface(view, in: file) && !Self.isInFixedContainer(view, in: file)
-                    && !Self.isSizedBySetting(argument, in: file) {
+                    && !Self.isSizedBySetting(argument, in: file) && !Self.isInBar(view) && !Self.isLargerThanDynamicType(argument, in: file) {
                     findings.append(file.finding(Self.self, at: argument,
                                                  message: "a fixed font size does not grow with Dynamic Type; use a text style (.body) or .custom(_:size:relativeTo:)",
                                                  severity: severity, span: view.chain))

@@ -17,6 +17,8 @@ package struct ImageMissingLabelRule: AccessibilityRule {
         issueType: .missingLabel,
         defaultSeverity: .warning,
         nonTriggeringExamples: [
+            // A chart mark's symbol (Trio's forecast chart): the chart reads its marks by value.
+            RuleExample(#"PointMark(x: .value("Time", date), y: .value("Glucose", value)).symbol { Image(systemName: "drop.fill").foregroundStyle(.blue) }"#),
             // Hidden by a modifier of the same file: a ViewModifier, or a View extension.
             RuleExample("""
             struct Decorative: ViewModifier {
@@ -141,7 +143,10 @@ package struct ImageMissingLabelRule: AccessibilityRule {
             file.finding(Self.self, at: image.root, message: message, severity: severity, span: image.chain)
         }
         return assets + file.viewCalls.compactMap { image in
-            guard image.name == "Image", !Self.isSpokenFor(image, in: file), !file.appliesSpeakingModifier(image.modifiers) else { return nil }
+            guard image.name == "Image", !Self.isSpokenFor(image, in: file), !file.appliesSpeakingModifier(image.modifiers),
+                  // A Swift Charts mark's symbol (`PointMark(…).symbol { Image(…) }`) is no element:
+                  // VoiceOver reads the chart's marks by their values.
+                  !image.isInsideClosure(ofModifier: ["symbol"]) else { return nil }
             if let member = Self.enclosingMemberName(image.chain), labelTokens.contains(member) { return nil }
             return file.finding(Self.self, at: image.nameToken,
                                 message: "VoiceOver reads this Image by its name; add .accessibilityLabel(\"…\"), or use Image(decorative:) or .accessibilityHidden(true) for decoration",

@@ -134,6 +134,11 @@ package struct ParsedSource {
     /// (unless the settings ask).
     let previewLines: [ClosedRange<Int>]
     let debugLines: [ClosedRange<Int>]
+    /// Lines of this file's view types that only debug builds show (`ViewIndex.developerOnly`: made
+    /// in `#if DEBUG` code and by nothing that ships), and of their extensions.
+    let developerOnlyLines: [ClosedRange<Int>]
+    /// Lines compiled only for tvOS or macOS (`#if os(tvOS)`), which have neither touch nor Dynamic Type.
+    let withoutTouchLines: [ClosedRange<Int>]
     /// String constants of this file by their qualified name (`A11y.Checkout.payButton` →
     /// `checkout_button_pay`): `static let` members holding a plain literal, `let`s of identifier
     /// structs, and the instances that lead to them.
@@ -175,6 +180,9 @@ package struct ParsedSource {
         memberBodies = collector.memberBodies
         previewLines = collector.previewLines
         debugLines = collector.debugLines
+        withoutTouchLines = collector.withoutTouchLines
+        let developerOnly = self.views.developerOnly
+        developerOnlyLines = developerOnly.isEmpty ? [] : collector.typeLines.filter { developerOnly.contains($0.key) }.flatMap(\.value)
         self.constants = ConstantLookup(collector.constants)
         assetImages = collector.assetImages
         identifierChains = collector.identifierChains

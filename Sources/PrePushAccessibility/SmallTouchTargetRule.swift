@@ -27,6 +27,26 @@ package struct SmallTouchTargetRule: AccessibilityRule {
             RuleExample(#"Button("Continue") { next() }.frame(minWidth: 0, maxWidth: .infinity)"#),
             RuleExample(#"Text(card.title).frame(minWidth: 0, maxWidth: .infinity, minHeight: 0, maxHeight: .infinity).onTapGesture { open(card) }"#),
             RuleExample(#"Button(action: play) { Text("Play").frame(minWidth: 0, maxWidth: .infinity, minHeight: 48) }"#),
+            // Mlem (CollapsibleSheetView): the icon's row fills the width, 62 points high, and all of it takes the tap.
+            RuleExample(#"Image(systemName: "chevron.down").frame(width: 16, height: 16).frame(maxWidth: .infinity, maxHeight: 62).contentShape(Rectangle()).onTapGesture { collapse() }"#),
+            // The same inside a Button's label (Mlem's sheet handle).
+            RuleExample(#"Button { expand() } label: { Image(systemName: "chevron.compact.up").frame(height: 16).frame(maxWidth: .infinity, maxHeight: 62).contentShape(.rect) }"#),
+            // tvOS has no touch (Yattee's TVHomeItemRow): the focus engine moves between rows.
+            RuleExample("""
+            #if os(tvOS)
+            Button(action: open) { Image(systemName: "star").frame(width: 24, height: 24) }
+            #endif
+            """),
+            // Aidoku (SettingView.swift): a spinner replaces the title while the login runs.
+            RuleExample("""
+            Button { login() } label: {
+                if loading {
+                    ProgressView().frame(width: 20, height: 20)
+                } else {
+                    Text("Log In")
+                }
+            }
+            """),
             // Menu items are drawn by the system as menu rows.
             RuleExample(#"Menu { Button { attach() } label: { Label("Location", systemImage: "mappin").frame(minHeight: 28) } } label: { Text("Attach") }"#),
         ],
@@ -50,6 +70,19 @@ package struct SmallTouchTargetRule: AccessibilityRule {
             """),
             RuleExample(#"Button(action: add) { Image(systemName: "plus") }.↓frame(width: 24, height: 24)"#),
             RuleExample(#"Image(systemName: "xmark").onTapGesture { close() }.↓frame(height: 30)"#),
+            // Padding only tvOS applies, then a content shape: on a phone the row stays 36 points high (Yattee).
+            RuleExample("""
+            Button(action: onTap) {
+                HStack { Text(title); Spacer() }
+                    .↓frame(minHeight: 36)
+                    #if os(tvOS)
+                    .padding(.vertical, 12)
+                    #endif
+                    .contentShape(Rectangle())
+            }
+            """),
+            // A larger frame without a content shape: only the drawn icon takes the tap.
+            RuleExample(#"Image(systemName: "chevron.down").↓frame(width: 16, height: 16).frame(maxWidth: .infinity, maxHeight: 62).onTapGesture { collapse() }"#),
             // A maximum under 44 bounds the size whatever the minimum.
             RuleExample(#"Button(action: close) { Image(systemName: "xmark") }.↓frame(minWidth: 0, maxWidth: 32, minHeight: 0, maxHeight: 32)"#),
         ]
@@ -72,8 +105,10 @@ package struct SmallTouchTargetRule: AccessibilityRule {
             if view.name == "Button" || view.name == "Menu",
                !view.modifiers.contains(where: { ["frame", "padding", "contentShape"].contains($0.name) }),
                let label = IconButtonMissingLabelRule.labelClosure(of: view.call) {
-                for content in Self.contents(label.statements) {
-                    findings += small(frames: ModifierChain(root: ModifierClimb.root(of: content)).modifier("frame"),
+                // A ProgressView in one branch is the label while the action runs (Aidoku's login
+                // button): the branch shown otherwise is the target people aim at.
+                for content in Self.contents(label.statements) where !Self.isProgress(content) {
+                    findings += small(frames: Self.framesNotEnlarged(ModifierChain(root: ModifierClimb.root(of: content)).modifiers),
                                       of: view, in: file, severity: severity)
                 }
             }
@@ -117,7 +152,8 @@ package struct SmallTouchTargetRule: AccessibilityRule {
     static func framesNotEnlarged(_ modifiers: [(name: String, call: FunctionCallExprSyntax)]) -> [FunctionCallExprSyntax] {
         modifiers.enumerated().compactMap { index, modifier in
             guard modifier.name == "frame" else { return nil }
-            let later = modifiers[(index + 1)...]
+            // What only another platform applies (`#if os(tvOS) .padding(…) #endif`) enlarges nothing on a phone.
+            let later = modifiers[(index + 1)...].filter { !isForOtherPlatform($0.call) }
             let padded = later.firstIndex { $0.name == "padding" }.map { padding in later[padding...].contains { $0.name == "contentShape" } } ?? false
             let grown = later.contains { later in
                 later.name == "contentShape" && later.call.arguments.first.map { argument in
@@ -125,8 +161,45 @@ package struct SmallTouchTargetRule: AccessibilityRule {
                     return text.contains("inset(by: -") || text.contains("insetBy(dx: -") || text.contains(".size(")
                 } == true
             }
-            return padded || grown ? nil : modifier.call
+            // A later frame of at least 44 points each way (or one that fills its space), followed by a
+            // content shape: the whole larger frame takes the tap (a 16-point icon in a full-width row).
+            let framed = later.firstIndex { $0.name == "frame" && isLarge($0.call) }.map { larger in
+                later[larger...].contains { $0.name == "contentShape" }
+            } ?? false
+            return padded || grown || framed ? nil : modifier.call
         }
+    }
+
+    /// Whether `call` sits in an `#if` clause for platforms without touch only (`os(tvOS)`,
+    /// `os(macOS)`, `os(watchOS)`), where an iPhone or iPad build does not apply it.
+    static func isForOtherPlatform(_ call: FunctionCallExprSyntax) -> Bool {
+        var node = Syntax(call)
+        while let parent = node.parent, !parent.is(DeclSyntax.self) {
+            if let clause = parent.as(IfConfigClauseSyntax.self), let condition = clause.condition?.trimmedDescription,
+               condition.contains("os("), !["os(iOS)", "os(visionOS)", "macCatalyst"].contains(where: condition.contains), !condition.hasPrefix("!") {
+                return true
+            }
+            node = parent
+        }
+        return false
+    }
+
+    /// Whether a label's content is a progress indicator (`ProgressView()` and its modifiers).
+    static func isProgress(_ content: ExprSyntax) -> Bool {
+        ModifierClimb.root(of: content).as(FunctionCallExprSyntax.self).flatMap(ViewCall.viewName(of:)) == "ProgressView"
+    }
+
+    /// Whether a frame is at least 44 points in both directions, or fills its space in one
+    /// (`maxWidth: .infinity`) and is at least 44 in the other.
+    static func isLarge(_ frame: FunctionCallExprSyntax) -> Bool {
+        func value(_ label: String) -> ExprSyntax? { frame.arguments.first { $0.label?.text == label }?.expression }
+        func grows(_ size: String, _ minimum: String, _ maximum: String) -> Bool {
+            if let fixed = value(size).flatMap(number) { return fixed >= minimumSize }
+            if let least = value(minimum).flatMap(number), least >= minimumSize { return true }
+            guard let most = value(maximum) else { return false }
+            return most.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "infinity" || (number(most) ?? 0) >= minimumSize
+        }
+        return grows("width", "minWidth", "maxWidth") && grows("height", "minHeight", "maxHeight")
     }
 
     /// A view in a Menu's content or a context menu: the system draws it as a menu row.

@@ -38,6 +38,8 @@ package struct TapGestureMissingTraitRule: AccessibilityRule {
             .onTapGesture { open(item) }
             """),
             RuleExample(#"Color.clear.contentShape(Rectangle()).onTapGesture { select(day) }"#),
+            // A Spacer is never an element VoiceOver reaches (Yattee's mini player: the title beside it has the same tap).
+            RuleExample(#"Spacer().contentShape(Rectangle()).onTapGesture { expand() }"#),
             RuleExample(#"Color.black.opacity(0.4).ignoresSafeArea().onTapGesture { close() }"#),
             // Taps that show or hide chrome, expand text, dismiss, or only play a haptic.
             RuleExample(#"VideoPlayer(player: player).onTapGesture { withAnimation { showControls.toggle() } }"#),
@@ -97,7 +99,7 @@ package struct TapGestureMissingTraitRule: AccessibilityRule {
         var findings: [AccessibilityFinding] = file.viewCalls.compactMap { view in
             guard Self.hasSingleTap(view.modifiers), !Self.hasButtonOrLinkTrait(view.modifiers), !view.isHiddenFromAccessibility,
                   !Self.isTextEntry(view.modifiers),
-                  !settings.textEntryViews.contains(view.name), !Self.announcedControls.contains(view.name),
+                  !settings.textEntryViews.contains(view.name), !Self.announcedControls.contains(view.name), view.name != "Spacer",
                   !file.isButtonLike(view.name),
                   !TapPurpose.isIncidental(receiver: view.call, chain: view.chain, modifiers: view.modifiers, file: file),
                   !view.enclosingViews.contains(where: { $0.view.isHiddenFromAccessibility || $0.view.ignoresChildren }) else { return nil }

@@ -268,6 +268,11 @@ final class ViewCallCollector: SyntaxVisitor {
     private(set) var speakingModifiers: Set<String> = []
     private(set) var previewLines: [ClosedRange<Int>] = []
     private(set) var debugLines: [ClosedRange<Int>] = []
+    /// Lines of `#if` clauses compiled only for platforms without touch or Dynamic Type (`#if os(tvOS)`).
+    private(set) var withoutTouchLines: [ClosedRange<Int>] = []
+    /// The lines of each type declaration and extension, by the type's name: a view type only
+    /// debug builds show (`ViewIndex.developerOnly`) is quiet like `#if DEBUG` code.
+    private(set) var typeLines: [String: [ClosedRange<Int>]] = [:]
     private(set) var constants = ConstantTable()
     private(set) var assetImages: [ModifierChain] = []
     private(set) var identifierChains: [ModifierChain] = []
@@ -358,6 +363,9 @@ final class ViewCallCollector: SyntaxVisitor {
         if node.condition?.as(DeclReferenceExprSyntax.self)?.baseName.text == "DEBUG", let elements = node.elements {
             debugLines.append(lines(elements))
         }
+        if let elements = node.elements, CompiledPlatforms.of(node).isSubset(of: CompiledPlatforms.withoutTouchOrDynamicType) {
+            withoutTouchLines.append(lines(elements))
+        }
         return .visitChildren
     }
 
@@ -377,6 +385,7 @@ final class ViewCallCollector: SyntaxVisitor {
     }
 
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+        typeLines[node.extendedType.trimmedDescription, default: []].append(lines(node))
         note(nil, inheritance: node.inheritanceClause, members: node.memberBlock, node: node)
         return .visitChildren
     }
@@ -441,6 +450,7 @@ final class ViewCallCollector: SyntaxVisitor {
 
     private func note(_ name: String?, inheritance: InheritanceClauseSyntax?, members: MemberBlockSyntax, node: some SyntaxProtocol) {
         let inherited = inheritance?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
+        if let name { typeLines[name, default: []].append(lines(node)) }
         if inherited.contains("PreviewProvider") { previewLines.append(lines(node)) }
         // `struct Decorative: ViewModifier { func body(content:) … content.accessibilityHidden(true) }`.
         if let name, inherited.contains("ViewModifier") {

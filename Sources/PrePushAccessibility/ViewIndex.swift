@@ -64,6 +64,14 @@ package struct ViewIndex: Sendable, Equatable {
     package var children: [String: Set<String>] = [:]
     /// How each view type is used across the files scanned.
     package var uses: [String: UseCount] = [:]
+    /// For each view type, the view types that make it in code that ships (outside `#if DEBUG`, previews
+    /// and tests); `ViewIndex.outsideViews` for a use outside any view type (an `App`, a UIKit
+    /// controller's `UIHostingController(rootView:)`, an extension).
+    package var shippedUsers: [String: Set<String>] = [:]
+    /// For each view type, how many uses sit in `#if DEBUG` code.
+    package var debugUses: [String: Int] = [:]
+    /// Worked out by `resolved()`: view types made only by debug builds (`developerOnly(_:)`).
+    package private(set) var developerOnly: Set<String> = []
     /// Worked out by `resolved()`: every view type a widget or complication draws.
     package private(set) var widgetSurfaces: Set<String> = []
     /// Worked out by `resolved()`: the icon views.
@@ -76,6 +84,9 @@ package struct ViewIndex: Sendable, Equatable {
 
     /// Whether it holds nothing.
     package var isEmpty: Bool { components.isEmpty && widgetRoots.isEmpty && uses.isEmpty }
+
+    /// The user standing for code outside any view type, which always ships.
+    package static let outsideViews = "-"
 
     /// The traits of `name`, none when it is not a component of the repository.
     package func traits(of name: String) -> ComponentTraits { components[name] ?? [] }
@@ -111,6 +122,31 @@ package struct ViewIndex: Sendable, Equatable {
         widgetRoots.formUnion(other.widgetRoots)
         children.merge(other.children) { $0.union($1) }
         uses.merge(other.uses) { UseCount(all: $0.all + $1.all, labelledOrHidden: $0.labelledOrHidden + $1.labelledOrHidden) }
+        shippedUsers.merge(other.shippedUsers) { $0.union($1) }
+        debugUses.merge(other.debugUses) { $0 + $1 }
+    }
+
+    /// The view types only a debug build shows: made in `#if DEBUG` code at least once, and
+    /// otherwise only by view types that are themselves developer-only (a debug menu's screens and
+    /// what they show). A type made anywhere else, or never seen made, ships. Previews count for
+    /// neither side. What no scanned file makes by a call (a type named only in a generic
+    /// argument) is not seen: such a type made elsewhere in shipped code would be missed.
+    static func developerOnly(debugUses: [String: Int], shippedUsers: [String: Set<String>]) -> Set<String> {
+        var found = Set(debugUses.filter { $0.value > 0 && (shippedUsers[$0.key] ?? []).isEmpty }.keys)
+        guard !found.isEmpty else { return [] }
+        // Grows from the types only debug code makes to those only they make; a cycle of types
+        // making each other, with no debug root, is never added.
+        var changed = true
+        while changed {
+            changed = false
+            for (name, users) in shippedUsers where !found.contains(name) && !users.isEmpty {
+                if users.allSatisfy({ $0 != name && found.contains($0) }) {
+                    found.insert(name)
+                    changed = true
+                }
+            }
+        }
+        return found
     }
 
     /// The index with its widget surfaces (the roots and widget-trait views, and every view they make,
@@ -125,6 +161,7 @@ package struct ViewIndex: Sendable, Equatable {
         copy.widgetSurfaces = surfaces
         copy.iconViews = Set(components.filter { $0.value.contains(.icon) && $0.key.first?.isUppercase == true }.keys)
         copy.iconControls = Set(components.filter { $0.value.contains(.iconControl) && $0.key.first?.isUppercase == true }.keys)
+        copy.developerOnly = Self.developerOnly(debugUses: debugUses, shippedUsers: shippedUsers)
         return copy
     }
 }
@@ -135,6 +172,9 @@ final class ComponentCollector: SyntaxVisitor {
     private(set) var index = ViewIndex()
     /// The view types being walked, innermost last: what their declarations make.
     private var types: [String] = []
+    /// How deep the walk is in `#if DEBUG` code, and in previews (`#Preview`, a `PreviewProvider`).
+    private var debugDepth = 0
+    private var previewDepth = 0
 
     init() {
         super.init(viewMode: .sourceAccurate)
@@ -152,12 +192,50 @@ final class ComponentCollector: SyntaxVisitor {
     static let accessoryFamilies: Set<String> = ["widgetFamily", "accessoryCircular", "accessoryRectangular", "accessoryInline", "accessoryCorner"]
 
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+        if Self.isPreviewProvider(node.inheritanceClause) { previewDepth += 1 }
         enter(node.name.text, inheritance: node.inheritanceClause, members: node.memberBlock)
         return .visitChildren
     }
 
     override func visitPost(_ node: StructDeclSyntax) {
+        if Self.isPreviewProvider(node.inheritanceClause) { previewDepth -= 1 }
         if types.last == node.name.text { types.removeLast() }
+    }
+
+    private static func isPreviewProvider(_ inheritance: InheritanceClauseSyntax?) -> Bool {
+        inheritance?.inheritedTypes.contains { $0.type.trimmedDescription == "PreviewProvider" } == true
+    }
+
+    /// `#if DEBUG` and `#elseif DEBUG` clauses (not their `#else`, which ships).
+    private static func isDebugClause(_ node: IfConfigClauseSyntax) -> Bool {
+        node.condition?.as(DeclReferenceExprSyntax.self)?.baseName.text == "DEBUG"
+    }
+
+    override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind {
+        if Self.isDebugClause(node) { debugDepth += 1 }
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: IfConfigClauseSyntax) {
+        if Self.isDebugClause(node) { debugDepth -= 1 }
+    }
+
+    override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind {
+        if node.macroName.text == "Preview" { previewDepth += 1 }
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: MacroExpansionExprSyntax) {
+        if node.macroName.text == "Preview" { previewDepth -= 1 }
+    }
+
+    override func visit(_ node: MacroExpansionDeclSyntax) -> SyntaxVisitorContinueKind {
+        if node.macroName.text == "Preview" { previewDepth += 1 }
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: MacroExpansionDeclSyntax) {
+        if node.macroName.text == "Preview" { previewDepth -= 1 }
     }
 
     /// A `View` type: its body's traits, and whether it draws a widget.
@@ -213,6 +291,11 @@ final class ComponentCollector: SyntaxVisitor {
         count.all += 1
         if view.isLabelledOrHidden { count.labelledOrHidden += 1 }
         index.uses[name] = count
+        if debugDepth > 0 {
+            index.debugUses[name, default: 0] += 1
+        } else if previewDepth == 0 {
+            index.shippedUsers[name, default: []].insert(types.last ?? ViewIndex.outsideViews)
+        }
         return .visitChildren
     }
 

@@ -62,12 +62,12 @@ package struct ShippedSources: Sendable {
         return Array(Set(owners.map(\.target))).sorted()
     }
 
-    /// Whether every target that compiles `path` builds for macOS only (`SDKROOT = macosx`): no
-    /// Dynamic Type there, and a pointer rather than a finger. False when no target claims it, or one
-    /// does not say its platform.
-    package func isMacOnly(_ path: String) -> Bool {
+    /// Whether every target that compiles `path` builds for macOS or tvOS only (`SDKROOT = macosx`,
+    /// `appletvos`): no Dynamic Type there, and a pointer or a remote's focus rather than a finger.
+    /// False when no target claims it, or one does not say its platform.
+    package func isWithoutTouch(_ path: String) -> Bool {
         let owners = owners(of: path)
-        return !owners.isEmpty && owners.allSatisfy { !$0.platforms.isEmpty && $0.platforms.isSubset(of: ["macosx"]) }
+        return !owners.isEmpty && owners.allSatisfy { !$0.platforms.isEmpty && $0.platforms.isSubset(of: ["macosx", "appletvos"]) }
     }
 
     /// The targets that list `path`, else those whose folders hold it.

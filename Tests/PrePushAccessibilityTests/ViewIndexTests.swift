@@ -162,4 +162,79 @@ import Testing
         #expect(ViewIndex.scan("struct { var body: some View { Button(").components.isEmpty)
         #expect(ViewIndex.scan(bytes: [0xFF, 0xFE, 0x00]).isEmpty)
     }
+
+    // Daily Dozen (`PreferencesTabView.swift`, `AdvancedUtilities/`): a settings screen links to the
+    // developer utilities only in a debug build; the utilities show a test-data generator.
+    static let preferences = """
+    import SwiftUI
+    struct PreferencesTabView: View {
+        var body: some View {
+            List {
+                Section { ExportHistorySection() }
+                #if DEBUG
+                Section {
+                    NavigationLink(destination: AdvancedUtilities()) { Text("Advanced Utilities") }
+                }
+                #endif
+            }
+        }
+    }
+    """
+    static let utilities = """
+    import SwiftUI
+    struct AdvancedUtilities: View {
+        var body: some View {
+            Form { GenerateHistoryTestDataView() }
+        }
+    }
+    #Preview {
+        AdvancedUtilities()
+    }
+    """
+    static let generator = """
+    import SwiftUI
+    struct GenerateHistoryTestDataView: View {
+        var body: some View {
+            Button { generate(30) } label: {
+                Text("30d").frame(width: 55, height: 32)
+            }
+        }
+    }
+    """
+
+    @Test func aScreenOnlyADebugBuildLinksToIsNotReportedNorWhatItShows() {
+        let views = Self.index([Self.preferences, Self.utilities, Self.generator])
+        #expect(views.developerOnly == ["AdvancedUtilities", "GenerateHistoryTestDataView"])
+        let checker = AccessibilityChecker()
+        #expect(Self.rules(checker.check(path: "GenerateHistoryTestData.swift", text: Self.generator)).contains("small-touch-target"))
+        #expect(Self.rules(checker.check(path: "GenerateHistoryTestData.swift", text: Self.generator, views: views)).isEmpty)
+        // Asked to check debug code, it is reported again.
+        var settings = AccessibilitySettings()
+        settings.checkDebugCode = true
+        #expect(Self.rules(AccessibilityChecker(settings: settings).check(path: "GenerateHistoryTestData.swift", text: Self.generator, views: views))
+                .contains("small-touch-target"))
+    }
+
+    @Test func aScreenAlsoMadeByCodeThatShipsIsReported() {
+        // The same generator, also shown by a shipped screen (or hosted by UIKit code outside any view).
+        let onboarding = """
+        import SwiftUI
+        struct OnboardingView: View {
+            var body: some View { VStack { GenerateHistoryTestDataView() } }
+        }
+        """
+        let hosting = """
+        import SwiftUI
+        final class ImportController: UIViewController {
+            func show() { present(UIHostingController(rootView: AdvancedUtilities()), animated: true) }
+        }
+        """
+        for shipped in [onboarding, hosting] {
+            let views = Self.index([Self.preferences, Self.utilities, Self.generator, shipped])
+            #expect(!views.developerOnly.contains("GenerateHistoryTestDataView"))
+            #expect(Self.rules(AccessibilityChecker().check(path: "GenerateHistoryTestData.swift", text: Self.generator, views: views)).contains("small-touch-target"))
+        }
+        // Made only in previews and never in debug code: not known to be developer-only.
+        #expect(Self.index([Self.utilities, Self.generator]).developerOnly.isEmpty)
+    }
 }

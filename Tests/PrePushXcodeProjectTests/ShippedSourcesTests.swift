@@ -80,10 +80,10 @@ import Testing
         }
         """, to: "CodeEdit.xcodeproj/project.pbxproj")
         let shipped = ShippedSources(root: root.path)
-        #expect(shipped.isMacOnly("CodeEdit/Features/StatusBar/StatusBarView.swift"))
+        #expect(shipped.isWithoutTouch("CodeEdit/Features/StatusBar/StatusBarView.swift"))
         // Also compiled for iOS: Dynamic Type and fingers apply.
-        #expect(!shipped.isMacOnly("Shared/Row.swift"))
-        #expect(!shipped.isMacOnly("Elsewhere/View.swift"))
+        #expect(!shipped.isWithoutTouch("Shared/Row.swift"))
+        #expect(!shipped.isWithoutTouch("Elsewhere/View.swift"))
     }
 
     @Test func packageTargetsAreReadFromTheManifest() throws {

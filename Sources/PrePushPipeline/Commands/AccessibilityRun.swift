@@ -204,13 +204,13 @@ package enum AccessibilityRun {
             }
             checkAll(files, step: step, explainSelection: explainSelection, into: &result)
             if let note = unshippedNote(unshipped) { result.notes.append(note) }
-            // macOS has no Dynamic Type and is used with a pointer: those two rules do not apply to
-            // files only macOS targets compile (CodeEdit: 56 findings, all false).
+            // macOS and tvOS have no Dynamic Type and no touch: those two rules do not apply to files
+            // only macOS or tvOS targets compile (CodeEdit: 56 findings, all false).
             let before = result.findings.count
-            result.findings.removeAll { Self.touchAndTypeRules.contains($0.ruleID) && shipped.isMacOnly($0.location.file) }
+            result.findings.removeAll { AccessibilityChecker.touchAndTypeRules.contains($0.ruleID) && shipped.isWithoutTouch($0.location.file) }
             if result.findings.count < before {
                 result.notes.append("accessibility: \(before - result.findings.count) fixed-font-size and small-touch-target findings not reported: "
-                    + "their files are compiled only for macOS, which has no Dynamic Type and is used with a pointer")
+                    + "their files are compiled only for macOS or tvOS, which have no Dynamic Type and no touch")
             }
             // UI tests are not view files: their queries are checked against every view's identifiers.
             result.findings += UITestIdentifierCheck(step: step).unset()
@@ -218,8 +218,6 @@ package enum AccessibilityRun {
         return result
     }
 
-    /// Rules about Dynamic Type and touch, which a macOS-only file is not subject to.
-    static let touchAndTypeRules: Set<String> = [FixedFontSizeRule.description.identifier, SmallTouchTargetRule.description.identifier]
 
     /// The note for the files left out because no shipped target compiles them, or nil for none.
     static func unshippedNote(_ byTarget: [String: Int]) -> String? {

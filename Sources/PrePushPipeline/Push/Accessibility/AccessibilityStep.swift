@@ -102,23 +102,18 @@ struct AccessibilityStep: Sendable {
     func rawFindings(path: String, text: String) -> [AccessibilityFinding] {
         let checker = identifiers.checker(for: text, step: self)
         let lookup = ConstantIndex.usesIdentifierConstants(text) ? repositoryIndex.all(excluding: self) : ConstantLookup()
-        // The repository's view components can only take back findings of these rules (an image
-        // given to another file's control, a widget's font), so a push parses every view file for
-        // them only when the file alone gives one (the first time; the store keeps them after).
+        // The repository's view components can only take back findings (an image given to another
+        // file's control, a widget's font, a screen only a debug menu opens), so a push parses every
+        // view file for them only when the file alone gives one (the first time; the store keeps
+        // them after).
         var findings = checker.check(path: path, text: text, lookup: lookup, views: repositoryIndex.knownViews ?? ViewIndex())
-        if repositoryIndex.knownViews == nil, findings.contains(where: { Self.componentRules.contains($0.ruleID) }) {
+        if repositoryIndex.knownViews == nil, findings.contains(where: { $0.ruleID != UITestIdentifierRule.description.identifier }) {
             findings = checker.check(path: path, text: text, lookup: lookup, views: repositoryIndex.views(excluding: self))
         }
         // A UI test's queries are checked against every view of the repository
         // (`UITestIdentifierCheck`), never against one file's.
         return findings.filter { $0.ruleID != UITestIdentifierRule.description.identifier }
     }
-
-    /// Rules whose findings the repository's view components can decide otherwise.
-    static let componentRules: Set<String> = [
-        ImageMissingLabelRule.description.identifier, FixedFontSizeRule.description.identifier,
-        TapGestureMissingTraitRule.description.identifier,
-    ]
 
     /// Gathers what the rules of many files share (the repository's constants, the identifier
     /// practice and the checker it adapts), so that files can then be checked side by side: after

@@ -182,9 +182,10 @@ struct ConstantStore {
     // 6: widget roots from WidgetKit's configurations only.
     // 7: identifiers set outside SwiftUI's modifier (`o`, `p`); `String` enums' cases as constants;
     // components whose body is a control showing only an icon.
-    // 8: identifiers set in debug-only code (UI tests run the Debug build). Any change to what a scan finds must
+    // 8: identifiers set in debug-only code (UI tests run the Debug build).
+    // 9: who makes each view type in shipped code (`U`) and how often in `#if DEBUG` code (`D`). Any change to what a scan finds must
     // bump this: facts are kept by blob id, and a blob's old facts would otherwise be used as new.
-    static let header = "prepush constants 8"
+    static let header = "prepush constants 9"
     let folder: String
     var path: String { FilePath.join(folder, "constants") }
 
@@ -240,6 +241,10 @@ struct ConstantStore {
                 let counts = value.split(separator: " ").compactMap { Int($0) }
                 guard counts.count == 2 else { return [:] }
                 facts.views.uses[name] = UseCount(all: counts[0], labelledOrHidden: counts[1])
+            case UInt8(ascii: "U"): facts.views.shippedUsers[name] = Set(value.split(separator: " ").map(String.init))
+            case UInt8(ascii: "D"):
+                guard let count = Int(value) else { return [:] }
+                facts.views.debugUses[name] = count
             default: return [:]
             }
         }
@@ -269,6 +274,12 @@ struct ConstantStore {
             }
             for (name, count) in views.uses.sorted(by: { $0.key < $1.key }) where Self.fits(name) {
                 text += "\(blob)\tu\t\(name)\t\(count.all) \(count.labelledOrHidden)\n"
+            }
+            for (name, users) in views.shippedUsers.sorted(by: { $0.key < $1.key }) where Self.fits(name) && users.allSatisfy(Self.fits) {
+                text += "\(blob)\tU\t\(name)\t\(users.sorted().joined(separator: " "))\n"
+            }
+            for (name, count) in views.debugUses.sorted(by: { $0.key < $1.key }) where Self.fits(name) {
+                text += "\(blob)\tD\t\(name)\t\(count)\n"
             }
             let census = facts.census
             guard census != IdentifierCensus() else { continue }
