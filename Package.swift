@@ -146,7 +146,7 @@ let package = Package(
         .testTarget(name: "PrePushPipelineTests", dependencies: ["PrePushPipeline", "PrePushConfig", "PrePushCore", "PrePushTraceability", "PrePushResults", "PrePushHistory", "PrePushRunner", "PrePushTestSupport", "PrePushCommandTestSupport"]),
         .testTarget(
             name: "PrePushCLITests",
-            dependencies: ["prepush", "PrePushPipeline", "PrePushHistory", "PrePushCore", "PrePushTestSupport", "PrePushCommandTestSupport"]
+            dependencies: ["prepush", "PrePushPipeline", "PrePushHistory", "PrePushCore", "PrePushRunner", "PrePushTestSupport", "PrePushCommandTestSupport"]
         ),
     ]
 )

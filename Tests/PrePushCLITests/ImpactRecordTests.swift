@@ -1,6 +1,8 @@
 import Foundation
 import PrePushCore
 import PrePushCommandTestSupport
+@testable import PrePushPipeline
+import PrePushRunner
 import PrePushTestSupport
 import Testing
 
@@ -170,6 +172,39 @@ import Testing
         // The test itself never calls greeting(for:) in its own process: only the child's profile can say it.
         let greets = Self.functions(of: "GreeterTests.GreeterTests.greets()", in: map)
         #expect(!greets.contains { $0.file == "Sources/greet/main.swift" }, "\(greets)")
+    }
+
+    @Test func aRawProfileReadInProcessNamesWhatTheToolNames() throws {
+        // The recording's own test bundle, run once more for one test, and its profile read both ways.
+        let (repo, _) = try Self.repository()
+        let build = repo.path + "/.git/prepush/impact-build/_root/debug"
+        let bundle = try #require(try FileManager.default.contentsOfDirectory(atPath: build).first { $0.hasSuffix("PackageTests.xctest") })
+        let folder = repo.root.url("profiles-\(UUID())")
+        var environment = repo.environment
+        environment["LLVM_PROFILE_FILE"] = folder + "/%m.profraw"
+        let ran = try CommandOutput.run(ProcessSpec(executable: build + "/" + bundle, arguments: ["CoreTests.ArithmeticTests/testAdd"],
+                                                    environment: environment, workingDirectory: repo.path), timeout: 120)
+        #expect(ran.succeeded, "\(ran.text)")
+        let profile = try #require(try FileManager.default.contentsOfDirectory(atPath: folder).first { $0.hasSuffix(".profraw") })
+        let path = folder + "/" + profile
+        let tools = try CoverageTools.locate(environment: environment).get()
+        let shown = try #require(tools.executedFunctions(in: [path], environment: environment))
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        let raw = try #require(RawProfile(bytes))
+        #expect(raw.recordCount > 0 && !raw.executed.isEmpty && raw.executed.count < raw.recordCount)
+        // Read twice: the first reading is checked against the tool, the second is this reader's own.
+        let names = RawProfileNames(tools: tools, environment: environment)
+        #expect(names.readsInProcess == nil)
+        #expect(names.executedFunctions(in: [path]) == shown)
+        #expect(names.readsInProcess == true)
+        #expect(names.executedFunctions(in: [path]) == shown)
+        #expect(shown.contains { $0.contains("4Core3add") }, "\(shown)")
+        // Anything else is left to the tool: another version, a cut file.
+        var otherVersion = bytes
+        otherVersion[8] = 9
+        #expect(RawProfile(otherVersion) == nil)
+        #expect(RawProfile(Array(bytes.prefix(bytes.count / 2))) == nil)
+        #expect(RawProfile([]) == nil)
     }
 
     @Test func showListsTheTestsCoveringAFileOnePerLine() throws {

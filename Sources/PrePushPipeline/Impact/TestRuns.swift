@@ -23,6 +23,8 @@ import PrePushCore
 final class TestRuns: @unchecked Sendable {
     let launcher: TestLauncher
     let tools: CoverageTools
+    /// Reads each test's raw profiles, in-process where it can.
+    let profileNames: RawProfileNames
     /// Each test's profiles go to `folder/<index>`.
     let folder: String
     let diagnostics: Diagnostics
@@ -42,6 +44,7 @@ final class TestRuns: @unchecked Sendable {
     init(launcher: TestLauncher, tools: CoverageTools, folder: String, packageRoot: String, diagnostics: Diagnostics) {
         self.launcher = launcher
         self.tools = tools
+        profileNames = RawProfileNames(tools: tools, environment: launcher.environment)
         self.folder = folder
         self.diagnostics = diagnostics
         droppedProfile = FilePath.join(packageRoot, "default.profraw")
@@ -107,7 +110,7 @@ final class TestRuns: @unchecked Sendable {
         var executed: Set<String> = []
         if profiles.isEmpty {
             unknown = unknown ?? "wrote no profile"
-        } else if let names = tools.executedFunctions(in: profiles, environment: launcher.environment) {
+        } else if let names = profileNames.executedFunctions(in: profiles) {
             executed = names
             keepReference(profiles, of: own)
         } else {
