@@ -42,6 +42,9 @@ package enum InitRun {
         /// The schemes the team's fastlane lanes test (`run_tests(scheme: 'Tests-Unit')`), with where.
         var fastlaneTests: [(scheme: String, place: String)] = []
 
+        /// Schemes the team's CI passes to a script of the repository that runs them as a scheme.
+        var scriptSchemes: [TeamCommands.ScriptScheme] = []
+
         /// Schemes that take screenshots (named in the Snapfile; testing a bundle that compiles, or
         /// sits beside, fastlane's `SnapshotHelper.swift`; or whose every UI test class the scheme
         /// runs saves screenshots) and that the team's CI never runs, with why: offered in a
@@ -99,10 +102,11 @@ package enum InitRun {
             let chosen = run.first { $0.name == survey.unitScheme?.name } ?? run.first
             return rootPackageTests ? chosen : chosen ?? survey.unitScheme
         }
-        /// Whether the team's CI tests a scheme: an `xcodebuild test -scheme`, `tuist test SCHEME` or
-        /// fastlane's `run_tests(scheme:)` names it.
+        /// Whether the team's CI tests a scheme: an `xcodebuild test -scheme`, `tuist test SCHEME`,
+        /// fastlane's `run_tests(scheme:)` or a script's scheme argument (`ui-test.sh AppUITests`) names it.
         func teamRuns(_ scheme: String) -> Bool {
             teamCommand(for: scheme) != nil || generators.contains { $0.scheme == scheme } || fastlaneTests.contains { $0.scheme == scheme }
+                || scriptSchemes.contains { $0.scheme == scheme }
         }
         /// Whether the root package's tests get a `swift test` stage: they are there, and the unit
         /// scheme does not run them already.
@@ -206,6 +210,7 @@ package enum InitRun {
                                 generators: generators, snapshotSchemes: TeamCommands.snapshotSchemes(root: root))
         findings.validationFlags = TeamCommands.validationFlags(root: root)
         findings.fastlaneTests = TeamCommands.fastlaneTestSchemes(root: root)
+        findings.scriptSchemes = TeamCommands.schemesPassedToScripts(root: root)
         let graph = withTuistGraph(findings.survey, root: root, environment: CommandContext.now.environment)
         findings.survey = graph.survey
         findings.graphNote = graph.note

@@ -152,6 +152,10 @@ extension InitRun {
             lines.append("    # Guessed from their names (the project file was not readable): \(scheme.guessed.joined(separator: ", ")).")
         }
         if let team { lines += teamCommandLines(team) }
+        if team == nil, let passed = findings.scriptSchemes.first(where: { $0.scheme == scheme.name }) {
+            // What the script does around the run (secrets, a test account, a simulator) is not taken over.
+            lines.append("    # The team's CI runs this scheme through its script: \(passed.command)    (\(passed.place)); what the script sets up around the run is not done here.")
+        }
         for (flag, place) in validation {
             lines.append("    # \(flag) as the team's \(place) passes it: xcodebuild stops at a plugin or macro no one trusted on this Mac without it.")
         }

@@ -1,0 +1,93 @@
+import PrePushCore
+
+extension TeamCommands {
+    /// A scheme the team's CI hands to one of the repository's scripts as an argument, which the
+    /// script passes on as a scheme: Simplenote's Buildkite step `.buildkite/commands/build-and-ui-test.sh
+    /// SimplenoteUITests 'iPhone SE (3rd generation)'`, whose script runs `fastlane
+    /// pick_test_account_and_run_ui_tests scheme:"$1" …`.
+    package struct ScriptScheme: Sendable, Equatable {
+        /// The scheme.
+        package let scheme: String
+        /// The CI's command, as written.
+        package let command: String
+        /// `.buildkite/pipeline.yml:56`.
+        package let place: String
+    }
+
+    /// CI files whose lines run commands.
+    static let ciPlaces = [".github/workflows", ".buildkite", ".circleci/config.yml", "ci_scripts", "bitrise.yml", ".gitlab-ci.yml", "Makefile"]
+
+    /// Every scheme the team's CI files pass to a script of the repository that takes it as a scheme.
+    package static func schemesPassedToScripts(root: String) -> [ScriptScheme] {
+        var found: [ScriptScheme] = []
+        for place in ciPlaces {
+            let absolute = FilePath.join(root, place)
+            let files = FileSystem.isDirectory(absolute)
+                ? SourceTree.files(under: absolute) { $0.hasSuffix(".yml") || $0.hasSuffix(".yaml") || $0.hasSuffix(".sh") }.map { FilePath.join(place, $0) }
+                : [place]
+            for file in files {
+                for (number, line) in text(of: FilePath.join(root, file)).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                    guard let command = commandText(line) else { continue }
+                    for scheme in schemesPassed(by: command, root: root) {
+                        found.append(ScriptScheme(scheme: scheme, command: command, place: "\(file):\(number + 1)"))
+                    }
+                }
+            }
+        }
+        return found
+    }
+
+    /// The command a CI line runs: without a YAML key (`command:`, `run:`, `script:`), a list's dash,
+    /// and the quotes of a one-line YAML scalar; nil for a comment or an empty line.
+    static func commandText(_ line: Substring) -> String? {
+        var text = line.drop { $0 == " " || $0 == "\t" || $0 == "-" }
+        for key in ["command:", "commands:", "run:", "script:"] where text.hasPrefix(key) {
+            text = text.dropFirst(key.count).drop { $0 == " " || $0 == "-" }
+        }
+        if let quote = text.first, quote == "\"" || quote == "'", text.count >= 2, text.last == quote {
+            text = text.dropFirst().dropLast()
+        }
+        guard !text.isEmpty, !text.hasPrefix("#") else { return nil }
+        return String(text)
+    }
+
+    /// The literal arguments of `command` that the repository script it runs passes on as a scheme.
+    static func schemesPassed(by command: String, root: String) -> [String] {
+        var words = ShellWords.tokens(command).prefix { !$0.isOperator }.map(\.value)
+        if let shell = words.first, ["bash", "sh", "zsh"].contains(shell) { words.removeFirst() }
+        guard let script = words.first, let path = repositoryFile(script, root: root) else { return [] }
+        let text = text(of: path)
+        guard !text.isEmpty else { return [] }
+        return words.dropFirst().enumerated().compactMap { offset, word in
+            guard !word.isEmpty, !word.contains("$"), !word.hasPrefix("-"), passesAsScheme(argument: offset + 1, in: text) else { return nil }
+            return word
+        }
+    }
+
+    /// The absolute path of `word` when it names an existing regular file of the repository by a
+    /// relative path (`./scripts/ui.sh`, `.buildkite/commands/x.sh`), never outside the root
+    /// (`RepositoryPath.fileInside`: no `..`, no link that leads out).
+    static func repositoryFile(_ word: String, root: String) -> String? {
+        let relative = word.hasPrefix("./") ? String(word.dropFirst(2)) : word
+        guard relative.contains("/") || relative.hasSuffix(".sh"), !relative.hasPrefix("/"), !relative.hasPrefix("~"),
+              case .success(let path) = RepositoryPath.fileInside(relative, root: root), FileSystem.stamp(of: path) != nil else { return nil }
+        return path
+    }
+
+    /// Whether a script hands its argument `number` on as a scheme: `$1` (`"$1"`, `${1}`) within a
+    /// few characters after the word "scheme" on its line (`scheme:"$1"`, `-scheme "$1"`, `SCHEME=$1`).
+    static func passesAsScheme(argument number: Int, in script: String) -> Bool {
+        for line in script.split(separator: "\n") where !line.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("#") {
+            for reference in ["$\(number)", "${\(number)}"] {
+                var rest = line[...]
+                while let range = rest.firstRange(of: reference) {
+                    let after = rest[range.upperBound...].first
+                    let before = line[..<range.lowerBound].suffix(12).lowercased()
+                    if !(after?.isNumber ?? false), before.contains("scheme") { return true }
+                    rest = rest[range.upperBound...]
+                }
+            }
+        }
+        return false
+    }
+}
