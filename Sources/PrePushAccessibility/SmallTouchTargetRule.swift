@@ -37,6 +37,9 @@ package struct SmallTouchTargetRule: AccessibilityRule {
             Button(action: open) { Image(systemName: "star").frame(width: 24, height: 24) }
             #endif
             """),
+            // zashi (TorSetupView.swift): a row label 40 high, padded by 20 inside the button: 80 points.
+            RuleExample(#"Button { select() } label: { HStack { Text(title); Spacer() }.frame(minHeight: 40).padding(20).background { RoundedRectangle(cornerRadius: 12).stroke() } }"#),
+            RuleExample(#"Button(action: next) { Text("Next").frame(height: 24).frame(maxWidth: .infinity).padding(.vertical, 12) }"#),
             // Aidoku (SettingView.swift): a spinner replaces the title while the login runs.
             RuleExample("""
             Button { login() } label: {
@@ -70,6 +73,9 @@ package struct SmallTouchTargetRule: AccessibilityRule {
             """),
             RuleExample(#"Button(action: add) { Image(systemName: "plus") }.↓frame(width: 24, height: 24)"#),
             RuleExample(#"Image(systemName: "xmark").onTapGesture { close() }.↓frame(height: 30)"#),
+            // Padding that stays under 44, or a plain-styled button whose padding is empty: only drawn content takes the tap.
+            RuleExample(#"Button(action: next) { Text("Next").↓frame(height: 24).padding(.vertical, 8) }"#),
+            RuleExample(#"Button(action: next) { Text("Next").↓frame(height: 24).padding(.vertical, 12) }.buttonStyle(.plain)"#),
             // Padding only tvOS applies, then a content shape: on a phone the row stays 36 points high (Yattee).
             RuleExample("""
             Button(action: onTap) {
@@ -107,9 +113,11 @@ package struct SmallTouchTargetRule: AccessibilityRule {
                let label = IconButtonMissingLabelRule.labelClosure(of: view.call) {
                 // A ProgressView in one branch is the label while the action runs (Aidoku's login
                 // button): the branch shown otherwise is the target people aim at.
+                let plain = view.modifier("buttonStyle").contains { $0.arguments.first?.expression.trimmedDescription.contains("lain") == true }
                 for content in Self.contents(label.statements) where !Self.isProgress(content) {
-                    findings += small(frames: Self.framesNotEnlarged(ModifierChain(root: ModifierClimb.root(of: content)).modifiers),
-                                      of: view, in: file, severity: severity)
+                    let modifiers = ModifierChain(root: ModifierClimb.root(of: content)).modifiers
+                    let frames = Self.framesNotEnlarged(modifiers).filter { !Self.isPaddedToSize($0, in: modifiers, plainStyle: plain, file: file) }
+                    findings += small(frames: frames, of: view, in: file, severity: severity)
                 }
             }
             let tappable = settings.controls.contains(view.name) || !view.modifier("onTapGesture").isEmpty
@@ -182,6 +190,60 @@ package struct SmallTouchTargetRule: AccessibilityRule {
             node = parent
         }
         return false
+    }
+
+    /// Whether padding after `frame`, inside a Button's label, brings each of its small sides to 44
+    /// points (zashi's rows: `.frame(minHeight: 40).padding(20)`): the label's padded frame takes
+    /// the tap, unless the button is plain-styled, where only drawn content does (then a later
+    /// background or content shape must fill it).
+    static func isPaddedToSize(_ frame: FunctionCallExprSyntax, in modifiers: [(name: String, call: FunctionCallExprSyntax)],
+                               plainStyle: Bool, file: ParsedSource) -> Bool {
+        guard let index = modifiers.firstIndex(where: { $0.call.id == frame.id }) else { return false }
+        let later = modifiers[(index + 1)...].filter { !isForOtherPlatform($0.call) }
+        guard let firstPadding = later.firstIndex(where: { $0.name == "padding" }) else { return false }
+        if plainStyle, !later[firstPadding...].contains(where: { ["background", "contentShape"].contains($0.name) }) { return false }
+        var added = (width: 0.0, height: 0.0)
+        for padding in later where padding.name == "padding" {
+            guard let sides = paddingPoints(padding.call, file: file) else { return false }
+            added.width += sides.width
+            added.height += sides.height
+        }
+        func value(_ labels: [String]) -> Double? {
+            labels.lazy.compactMap { label in frame.arguments.first { $0.label?.text == label }.flatMap { file.number($0.expression) } }.first
+        }
+        let width = value(["width", "minWidth"]), height = value(["height", "minHeight"])
+        guard width != nil || height != nil else { return false }
+        return (width.map { $0 + added.width >= minimumSize } ?? true) && (height.map { $0 + added.height >= minimumSize } ?? true)
+    }
+
+    /// The points a `.padding` adds across and down (both sides): `.padding()` is 16 a side,
+    /// `.padding(8)`, `.padding(.vertical, 12)`, `.padding([.top, .bottom], 4)`; nil when its amount
+    /// is not a number this file gives.
+    static func paddingPoints(_ call: FunctionCallExprSyntax, file: ParsedSource) -> (width: Double, height: Double)? {
+        let arguments = Array(call.arguments)
+        let amountArgument = arguments.count == 2 ? arguments[1].expression : arguments.first.flatMap { $0.expression.is(MemberAccessExprSyntax.self) || $0.expression.is(ArrayExprSyntax.self) ? nil : $0.expression }
+        let amount: Double
+        if let amountArgument {
+            guard let points = file.number(amountArgument) else { return nil }
+            amount = points
+        } else {
+            amount = 16
+        }
+        let edges = arguments.count == 2 || (arguments.count == 1 && amountArgument == nil) ? arguments[0].expression : nil
+        guard let edges else { return (2 * amount, 2 * amount) }
+        let names = edges.tokens(viewMode: .sourceAccurate).map(\.text)
+        var sides = (width: 0.0, height: 0.0)
+        for name in names {
+            switch name {
+            case "all": sides = (2 * amount, 2 * amount)
+            case "horizontal": sides.width += 2 * amount
+            case "vertical": sides.height += 2 * amount
+            case "leading", "trailing": sides.width += amount
+            case "top", "bottom": sides.height += amount
+            default: continue
+            }
+        }
+        return sides
     }
 
     /// Whether a label's content is a progress indicator (`ProgressView()` and its modifiers).
