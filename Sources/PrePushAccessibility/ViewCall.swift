@@ -360,7 +360,7 @@ final class ViewCallCollector: SyntaxVisitor {
 
     override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind {
         // `#if DEBUG` (and `#elseif DEBUG`): the clause's code only; its `#else` ships.
-        if node.condition?.as(DeclReferenceExprSyntax.self)?.baseName.text == "DEBUG", let elements = node.elements {
+        if ComponentCollector.isDebugClause(node), let elements = node.elements {
             debugLines.append(lines(elements))
         }
         if let elements = node.elements, CompiledPlatforms.of(node).isSubset(of: CompiledPlatforms.withoutTouchOrDynamicType) {

@@ -207,7 +207,7 @@ final class ComponentCollector: SyntaxVisitor {
     }
 
     /// `#if DEBUG` and `#elseif DEBUG` clauses (not their `#else`, which ships).
-    private static func isDebugClause(_ node: IfConfigClauseSyntax) -> Bool {
+    static func isDebugClause(_ node: IfConfigClauseSyntax) -> Bool {
         node.condition?.as(DeclReferenceExprSyntax.self)?.baseName.text == "DEBUG"
     }
 

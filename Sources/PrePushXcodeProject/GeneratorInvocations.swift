@@ -81,8 +81,11 @@ extension TeamCommands {
     /// A binary file (git's rule: a NUL byte in its first 8,000 bytes) holds no command; the team's
     /// folders hold them (ugglan keeps 35 snapshot PNGs, 2.8 MB, in `ci_scripts`), and decoding one
     /// and searching it by `Character` took half of `init`'s CPU there.
+    /// Line ends are `\n` in what it returns: Swift takes `\r\n` for one `Character`, so a file saved
+    /// with CRLF line ends would otherwise be one line to every `split(separator: "\n")` that reads it.
     static func text(of path: String) -> String {
-        guard case .success(let bytes) = FileReading.read(path, limit: 1_000_000), !isBinary(bytes) else { return "" }
+        guard case .success(var bytes) = FileReading.read(path, limit: 1_000_000), !isBinary(bytes) else { return "" }
+        if bytes.contains(13) { bytes.removeAll { $0 == 13 } }
         return String(decoding: bytes, as: UTF8.self)
     }
 

@@ -76,7 +76,8 @@ package struct PackageManifest: Sendable, Equatable {
         // Each open `#if`: whether its branch being read is guarded (UIKit or iOS in its condition).
         var guards: [Bool] = []
         var conditions: [Substring] = []
-        for (number, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // `\r\n` is one Character in Swift: split on every line end, so a CRLF file has its lines.
+        for (number, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let line = raw.drop { $0 == " " || $0 == "\t" }
             if line.hasPrefix("#if") {
                 guards.append(Self.guardsUIKit(line))

@@ -107,8 +107,7 @@ package enum TeamCommands {
     package static func snapshotSchemes(root: String) -> [(scheme: String, place: String)] {
         var found: [(scheme: String, place: String)] = []
         for file in ["fastlane/Snapfile", "Snapfile"] {
-            guard case .success(let bytes) = FileReading.read(FilePath.join(root, file), limit: 1_000_000) else { continue }
-            for (number, line) in String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            for (number, line) in text(of: FilePath.join(root, file)).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 let text = line.drop { $0 == " " || $0 == "\t" }
                 guard text.hasPrefix("scheme"), !text.hasPrefix("#") else { continue }
                 // The quoted names on the line: `scheme("A")`, `scheme "A"`, `schemes(["A", "B"])`.

@@ -22,4 +22,17 @@ import Testing
         #expect(TeamCommands.xcodebuildTests(root: root.path).flatMap(\.schemes).sorted() == ["App", "Ghost"])
         #expect(TeamCommands.generatorInvocations(root: root.path).map(\.path) == ["Ghost"])
     }
+
+    @Test func aFileWithCRLFLineEndsHasItsLines() throws {
+        // A workflow saved on Windows: Swift reads "\r\n" as one Character, so without care the
+        // whole file was one line and its commands were never found.
+        let root = try TemporaryDirectory(prefix: "prepush-team-crlf")
+        try root.write("jobs:\r\n  test:\r\n    steps:\r\n      - run: xcodebuild test -scheme App -destination 'platform=iOS Simulator,name=iPhone 15'\r\n      - run: make test\r\n",
+                       to: ".github/workflows/ci.yml")
+        try root.write("test:\r\n\txcodebuild test -scheme Lib\r\n", to: "Makefile")
+        #expect(TeamCommands.xcodebuildTests(root: root.path).flatMap(\.schemes).sorted() == ["App", "Lib"])
+        #expect(TeamCommands.destination(root: root.path)?.value == "platform=iOS Simulator,name=iPhone 15")
+        #expect(TeamCommands.testCommands(root: root.path).map(\.text).contains("make test"))
+        #expect(PackageManifest.unguardedUIKitImport(in: "import SwiftUI\r\nimport UIKit\r\n") == 2)
+    }
 }
