@@ -58,15 +58,17 @@ enum ImpactFixture {
     static let noReader: @Sendable (String, String?) -> String? = { _, _ in nil }
 
     static func decide(_ changes: [OldSideChange], map: ImpactMap = map, current: [CurrentTest] = current,
-                       reader: @escaping (String, String?) -> String? = noReader) -> TestImpact.Decision {
+                       reader: @escaping (String, String?) -> String? = noReader,
+                       testFileReader: @escaping (String, String) -> String? = { _, _ in "not checked" }) -> TestImpact.Decision {
         TestImpact.decide(.init(map: map, changes: changes, packageFolder: "", graph: graph, current: current, configurationFile: ".prepush.yml",
-                                reader: reader))
+                                reader: reader, testFileReader: testFileReader))
     }
 
     /// The names chosen, or the reason every test runs.
     static func chosen(_ changes: [OldSideChange], map: ImpactMap = map, current: [CurrentTest] = current,
-                       reader: @escaping (String, String?) -> String? = noReader) -> [String] {
-        switch decide(changes, map: map, current: current, reader: reader) {
+                       reader: @escaping (String, String?) -> String? = noReader,
+                       testFileReader: @escaping (String, String) -> String? = { _, _ in "not checked" }) -> [String] {
+        switch decide(changes, map: map, current: current, reader: reader, testFileReader: testFileReader) {
         case .tests(let chosen): return chosen.listed
         case .all(let reason): return ["all: \(reason)"]
         }
@@ -112,6 +114,25 @@ enum ImpactFixture {
             guard case .all(let reason) = decision else { Issue.record("\(path): \(decision)"); continue }
             #expect(reason.hasPrefix(path), "\(reason)")
         }
+    }
+
+    @Test func aTestTargetsSnapshotRunsThatTargetsTestsWhenNothingElseCanReadIt() {
+        // swift-argument-parser's replay: a changed snapshot of a test target ran every test.
+        let snapshot = F.modified("Tests/LibTests/Snapshots/testDouble.1.txt", 1...1)
+        #expect(F.chosen([snapshot], testFileReader: { _, _ in nil })
+                == ["LibTests.MathTests/testDouble", "LibTests.MathTests/testTriple", "LibTests.Numbers/doubled()", "LibTests.Numbers/tripled(_:)",
+                    "OtherTests.ShoutTests/testCrash"])
+        // Another target's file names it: every test.
+        guard case .all(let reason) = F.decide([snapshot], testFileReader: { path, owner in
+            #expect(path == "Tests/LibTests/Snapshots/testDouble.1.txt" && owner == "LibTests")
+            return "OtherTests names testdouble"
+        }) else { Issue.record("not every test"); return }
+        #expect(reason == "Tests/LibTests/Snapshots/testDouble.1.txt changed and OtherTests names testdouble")
+        // A library's resource is not a test target's: every test, as before.
+        #expect(F.chosen([F.modified("Sources/Lib/data.json", 1...1)], testFileReader: { _, _ in nil }).first?.hasPrefix("all: Sources/Lib/data.json") == true)
+        // A file moved from one test target to another reaches both.
+        let moved = OldSideChange(path: "Tests/OtherTests/Fixtures/a.json", oldPath: "Tests/LibTests/Fixtures/a.json", kind: .renamed, lines: [], wholeFile: true)
+        #expect(Set(F.chosen([moved], testFileReader: { _, _ in nil })).isSuperset(of: ["LibTests.Numbers/doubled()", "OtherTests.ShoutTests/testShout"]))
     }
 
     @Test func documentationAloneRunsOnlyWhatTheMapCannotVouchFor() {

@@ -78,6 +78,26 @@ import Testing
                 == "Package.swift names notes, so a test may read it")
     }
 
+    @Test func aTestTargetsSnapshotIsReadOnlyByItsOwnTestsUnlessAnotherTargetNamesIt() throws {
+        // Lib ← LibTests, Lib ← OtherTests; LibTests keeps snapshots named after its tests.
+        let graph = PackageGraph(targets: Self.graph.targets + [.init(name: "OtherTests", path: "Tests/OtherTests", isTest: true, dependencies: ["Lib"])])
+        let repo = try package(["Tests/LibTests/Snapshots/testDouble.1.txt": "4\n",
+                                "Tests/OtherTests/OtherTests.swift": "import XCTest\nfinal class OtherTests: XCTestCase { func testTriple() { XCTAssertEqual(1, 1) } }\n"])
+        let snapshot = "Tests/LibTests/Snapshots/testDouble.1.txt"
+        // Only LibTests names `testDouble` (the `1` is a counter: any file holds numbers).
+        #expect(FileReaders(packageRoot: repo.path, graph: graph).reader(of: snapshot, outside: "LibTests") == nil)
+        // OtherTests names it too: its tests may read the file.
+        try repo.write("import XCTest\nfinal class OtherTests: XCTestCase { func testDouble() { XCTAssertEqual(1, 1) } }\n", to: "Tests/OtherTests/OtherTests.swift")
+        #expect(FileReaders(packageRoot: repo.path, graph: graph).reader(of: snapshot, outside: "LibTests")
+                == "OtherTests names testdouble, so a test outside LibTests may read it")
+        // A name of numbers only can be built anywhere; a listing in another target finds anything.
+        #expect(FileReaders(packageRoot: repo.path, graph: graph).reader(of: "Tests/LibTests/Fixtures/1.json", outside: "LibTests") != nil)
+        try repo.write("import XCTest\nfinal class OtherTests: XCTestCase { func testAll() { _ = try? FileManager.default.contentsOfDirectory(atPath: \"..\") } }\n",
+                       to: "Tests/OtherTests/OtherTests.swift")
+        #expect(FileReaders(packageRoot: repo.path, graph: graph).reader(of: snapshot, outside: "LibTests")
+                == "Tests/OtherTests/OtherTests.swift lists folders, so a test outside LibTests may read it")
+    }
+
     @Test func aListingFindsWhatItDoesNotFilterOut() throws {
         let filtered = try package(["Tests/LibTests/ExampleTests.swift": """
         import Foundation

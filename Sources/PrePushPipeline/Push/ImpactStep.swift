@@ -217,11 +217,12 @@ extension PushPlanner {
     /// Narrows a `selective: tests` stage with the map, or says why test targets run instead (and
     /// then narrows it to them): false when the caller should apply target-level selection.
     static func applyImpact(_ stage: StageSettings, reading: ImpactReading, packageFolder: String, graph: PackageGraph,
-                            configurationFile: String?, reader: @escaping (String, String?) -> String?, plan: inout PushPlan) -> Bool {
+                            configurationFile: String?, readers: FileReaders, plan: inout PushPlan) -> Bool {
         let name = stage.kind.rawValue
         for note in reading.notes { plan.notes.append(.note("\(name): selective: \(note)")) }
         var inputs = TestImpact.Inputs(map: reading.map, changes: reading.changes, packageFolder: packageFolder, graph: graph,
-                                       current: [], configurationFile: configurationFile, reader: reader)
+                                       current: [], configurationFile: configurationFile, reader: readers.reader(of:inPackage:),
+                                       testFileReader: readers.reader(of:outside:))
         if case .all(let reason)? = TestImpact.everything(inputs) {
             plan.notes.append(.note("\(name): selective: every test runs (\(reason))"))
             return true

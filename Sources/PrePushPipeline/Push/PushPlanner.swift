@@ -197,7 +197,7 @@ enum PushPlanner {
                 switch inputs.impact(stage, packageFolder, graph) {
                 case .success(let reading):
                     if applyImpact(stage, reading: reading, packageFolder: packageFolder, graph: graph,
-                                   configurationFile: inputs.configurationFile, reader: readers.reader(of:inPackage:), plan: &plan) { continue }
+                                   configurationFile: inputs.configurationFile, readers: readers, plan: &plan) { continue }
                 case .failure(let problem):
                     plan.notes.append(.note("\(name): selective: test targets instead of tests (\(problem))"))
                 }

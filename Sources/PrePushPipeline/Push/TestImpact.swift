@@ -62,10 +62,16 @@ package enum TestImpact {
         /// why a test could read it all the same (`FileReaders.reader(of:inPackage:)`), nil when
         /// nothing can. Given the path (repository-relative) and, in the package, its package-relative path.
         package var reader: (_ path: String, _ inPackage: String?) -> String?
+        /// For a changed file of a test target that is no Swift source (a snapshot, a fixture): why a
+        /// test outside that target could read it (`FileReaders.reader(of:outside:)`), nil when only
+        /// the target's own tests can. Given its package-relative path and the target's name.
+        package var testFileReader: (_ inPackage: String, _ owner: String) -> String?
 
-        /// Creates the inputs. Without a `reader`, every changed file outside the targets runs every test.
+        /// Creates the inputs. Without a `reader`, every changed file outside the targets runs every
+        /// test; without a `testFileReader`, every changed file of a test target that is no Swift source does.
         package init(map: ImpactMap, changes: [OldSideChange], packageFolder: String, graph: PackageGraph, current: [CurrentTest],
-                     configurationFile: String?, reader: @escaping (_ path: String, _ inPackage: String?) -> String? = { _, _ in "not checked" }) {
+                     configurationFile: String?, reader: @escaping (_ path: String, _ inPackage: String?) -> String? = { _, _ in "not checked" },
+                     testFileReader: @escaping (_ inPackage: String, _ owner: String) -> String? = { _, _ in "not checked" }) {
             self.map = map
             self.changes = changes
             self.packageFolder = packageFolder
@@ -73,6 +79,7 @@ package enum TestImpact {
             self.current = current
             self.configurationFile = configurationFile
             self.reader = reader
+            self.testFileReader = testFileReader
         }
     }
 
@@ -109,11 +116,22 @@ package enum TestImpact {
         guard inputs.graph.targets.contains(where: { inPackage.hasPrefix($0.path + "/") }) else {
             return SelectiveTests.unread(path, inPackage: inPackage, reader: inputs.reader).map { .all(reason: $0) }
         }
-        // A resource, a build setting or anything else a target holds may change what any test sees.
         if !inPackage.hasSuffix(".swift") && !inPackage.contains(".docc/") {
+            // A test target's snapshot or fixture reaches that target's tests (`testTargetFile`), unless
+            // something outside it could read the file.
+            if let owner = testTarget(holding: inPackage, inputs) {
+                return inputs.testFileReader(inPackage, owner.name).map { .all(reason: "\(path) changed and \($0)") }
+            }
+            // A resource, a build setting or anything else a target holds may change what any test sees.
             return .all(reason: "\(path), not a Swift source, changed")
         }
         return nil
+    }
+
+    /// The test target whose folder holds `inPackage` (package-relative), when it is not a Swift source.
+    static func testTarget(holding inPackage: String, _ inputs: Inputs) -> PackageGraph.Target? {
+        guard !inPackage.hasSuffix(".swift"), !inPackage.contains(".docc/") else { return nil }
+        return inputs.graph.targets.first { $0.isTest && inPackage.hasPrefix($0.path + "/") }
     }
 
     /// The whole-suite decision a change forces, found before anything else is read: the tests the
@@ -178,6 +196,9 @@ private struct Reach {
             for path in Set([change.path, change.oldPath].compactMap { $0 }) {
                 if let everything = TestImpact.everything(for: path, inputs) { return everything }
             }
+            let owners = [change.path, change.oldPath].compactMap { $0 }.compactMap(testTargetFile)
+            for owner in owners { chooseTarget(owner.name, "\(change.path), a file of test target \(owner.name), changed") }
+            if !owners.isEmpty { continue }
             guard let target = target(of: change.path) ?? change.oldPath.flatMap(target(of:)) else { continue }
             swiftFiles += 1
             reach(change, in: target)
@@ -190,6 +211,22 @@ private struct Reach {
             choose(current: test.listed, "new since the impact map")
         }
         return nil
+    }
+
+    /// The test target whose folder holds `path` (repository-relative) when it is no Swift source:
+    /// `TestImpact.everything(for:)` let it through, so only that target's tests can read it.
+    func testTargetFile(_ path: String) -> PackageGraph.Target? {
+        guard path.hasPrefix(prefix) else { return nil }
+        return TestImpact.testTarget(holding: String(path.dropFirst(prefix.count)), inputs)
+    }
+
+    /// Chooses every test of test target `name`, in the map and in the sources.
+    mutating func chooseTarget(_ name: String, _ reason: String) {
+        // A test's module is its `swift test list` name up to the first dot.
+        for (index, test) in inputs.map.tests.enumerated() where (test.listed ?? test.identifier).prefix(while: { $0 != "." }) == name {
+            choose(map: index, reason)
+        }
+        for test in inputs.current where test.target == name { choose(current: test.listed, reason) }
     }
 
     /// The target whose Swift sources hold `path`, nil for documentation.

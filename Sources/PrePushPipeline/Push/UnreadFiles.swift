@@ -74,9 +74,12 @@ package final class FileReaders {
         var everything: String?
         /// Each word of the package's files, with the first file (package-relative) that holds it.
         var words: [String: String] = [:]
-        /// Files that list folders: the file, whether it filters by extension, and the words of its
-        /// target and the targets that target depends on (where the extension it keeps is written).
-        var listings: [(file: String, filters: Bool, words: Set<String>)] = []
+        /// Files that list folders: the file, whether it filters by extension, the words of its
+        /// target and the targets that target depends on (where the extension it keeps is written),
+        /// and its target.
+        var listings: [(file: String, filters: Bool, words: Set<String>, target: String)] = []
+        /// For each word, the targets whose files hold it (`Package.swift` for a manifest's).
+        var namers: [String: Set<String>] = [:]
         /// Package-relative paths that a symbolic link in a target's folder points at, with the link.
         var linked: [(path: String, link: String)] = []
     }
@@ -116,6 +119,33 @@ package final class FileReaders {
         return nil
     }
 
+    /// Why a test outside test target `owner` could read `path`, a file in `owner`'s folder that is no
+    /// Swift source (a snapshot, a fixture; package-relative), or nil when only `owner`'s own files can
+    /// name it: no other target's file and no manifest holds a word of its name (counters such as
+    /// `1` of `testHelp.1.txt` aside: any file may hold a number), no link reaches it, no other
+    /// target lists folders, and no build tool plugin is applied.
+    package func reader(of path: String, outside owner: String) -> String? {
+        let scan = scanned ?? scan()
+        scanned = scan
+        if let everything = scan.everything { return everything }
+        let (nameWords, pathExtension) = UnreadFiles.nameWords(of: path)
+        let telling = nameWords.filter { !$0.allSatisfy(\.isNumber) }
+        guard !telling.isEmpty else { return "its name holds no word but numbers, which any test may build" }
+        for word in telling {
+            if let other = (scan.namers[word] ?? []).sorted().first(where: { $0 != owner }) {
+                return "\(other) names \(word), so a test outside \(owner) may read it"
+            }
+        }
+        if let link = scan.linked.first(where: { $0.path.isEmpty || path == $0.path || path.hasPrefix($0.path + "/") }) {
+            return "\(link.link) links to it, so a test may read it"
+        }
+        for listing in scan.listings where listing.target != owner {
+            guard listing.filters, let pathExtension else { return "\(listing.file) lists folders, so a test outside \(owner) may read it" }
+            if listing.words.contains(pathExtension) { return "\(listing.file) lists folders and names \(pathExtension), so a test outside \(owner) may read it" }
+        }
+        return nil
+    }
+
     private func scan() -> Scan {
         var scan = Scan()
         for manifest in Self.manifests(in: packageRoot) {
@@ -128,7 +158,10 @@ package final class FileReaders {
                 scan.everything = "\(manifest) applies a build tool plugin, which may read any file of the package"
                 return scan
             }
-            for word in UnreadFiles.words(bytes) where scan.words[word] == nil { scan.words[word] = manifest }
+            for word in UnreadFiles.words(bytes) {
+                if scan.words[word] == nil { scan.words[word] = manifest }
+                scan.namers[word, default: []].insert(manifest)
+            }
         }
         var wordsOfTarget: [String: Set<String>] = [:]
         var listingsOfTarget: [String: [(String, Bool)]] = [:]
@@ -140,7 +173,10 @@ package final class FileReaders {
                     return scan
                 }
                 let words = UnreadFiles.words(bytes)
-                for word in words where scan.words[word] == nil { scan.words[word] = file }
+                for word in words {
+                    if scan.words[word] == nil { scan.words[word] = file }
+                    scan.namers[word, default: []].insert(target.name)
+                }
                 all.formUnion(words)
                 let text = String(decoding: bytes, as: UTF8.self)
                 if Self.listingCalls.contains(where: text.contains) {
@@ -152,7 +188,7 @@ package final class FileReaders {
         for target in graph.targets {
             let reach = dependencyClosure(of: target.name)
             let words = reach.reduce(into: Set<String>()) { $0.formUnion(wordsOfTarget[$1] ?? []) }
-            for (file, filters) in listingsOfTarget[target.name] ?? [] { scan.listings.append((file, filters, words)) }
+            for (file, filters) in listingsOfTarget[target.name] ?? [] { scan.listings.append((file, filters, words, target.name)) }
         }
         return scan
     }
