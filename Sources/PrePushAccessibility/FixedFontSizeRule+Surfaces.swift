@@ -67,14 +67,18 @@ extension FixedFontSizeRule {
             || view.enclosingViews.contains { ["ToolbarItem", "ToolbarItemGroup"].contains($0.view.name) }
     }
 
+    /// A font's `size:` or `fixedSize:` argument.
+    static func sizeArgument(of font: FunctionCallExprSyntax) -> ExprSyntax? {
+        font.arguments.first { $0.label?.text == "size" || $0.label?.text == "fixedSize" }?.expression
+    }
+
     /// Dynamic Type's largest size: Large Title at the largest accessibility size, in points.
     static let largestDynamicTypeSize = 60.0
 
     /// Whether the font's size is a number at least `largestDynamicTypeSize`: display type already
     /// larger than any text a reader's setting would give.
     static func isLargerThanDynamicType(_ font: FunctionCallExprSyntax, in file: ParsedSource) -> Bool {
-        guard let size = font.arguments.first(where: { $0.label?.text == "size" || $0.label?.text == "fixedSize" })?.expression,
-              let points = file.number(size) else { return false }
+        guard let size = sizeArgument(of: font), let points = file.number(size) else { return false }
         return points >= largestDynamicTypeSize
     }
 
@@ -85,8 +89,7 @@ extension FixedFontSizeRule {
     /// Whether the font's size is read from a property of the enclosing type declared with one of
     /// `settingWrappers`: a reader's chosen size, or one that already scales.
     static func isSizedBySetting(_ font: FunctionCallExprSyntax, in file: ParsedSource) -> Bool {
-        guard let size = font.arguments.first(where: { $0.label?.text == "size" || $0.label?.text == "fixedSize" })?.expression,
-              file.number(size) == nil else { return false }
+        guard let size = sizeArgument(of: font), file.number(size) == nil else { return false }
         let names = Set(size.tokens(viewMode: .sourceAccurate).filter { $0.tokenKind.isIdentifier }.map(\.text))
         var node = Syntax(font)
         while let parent = node.parent {

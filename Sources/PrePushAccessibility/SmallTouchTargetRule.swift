@@ -178,18 +178,11 @@ package struct SmallTouchTargetRule: AccessibilityRule {
         }
     }
 
-    /// Whether `call` sits in an `#if` clause for platforms without touch only (`os(tvOS)`,
-    /// `os(macOS)`, `os(watchOS)`), where an iPhone or iPad build does not apply it.
+    /// Whether `call` is compiled for neither iOS nor visionOS (`#if os(tvOS)`, `#if os(macOS)`,
+    /// `#if os(watchOS)` around it): a phone's or a headset's build does not apply it.
     static func isForOtherPlatform(_ call: FunctionCallExprSyntax) -> Bool {
-        var node = Syntax(call)
-        while let parent = node.parent, !parent.is(DeclSyntax.self) {
-            if let clause = parent.as(IfConfigClauseSyntax.self), let condition = clause.condition?.trimmedDescription,
-               condition.contains("os("), !["os(iOS)", "os(visionOS)", "macCatalyst"].contains(where: condition.contains), !condition.hasPrefix("!") {
-                return true
-            }
-            node = parent
-        }
-        return false
+        let platforms = CompiledPlatforms.of(Syntax(call))
+        return !platforms.contains("iOS") && !platforms.contains("visionOS")
     }
 
     /// Whether padding after `frame`, inside a Button's label, brings each of its small sides to 44

@@ -22,8 +22,7 @@ import PrePushCore
 /// is removed: one that was there before is left as it is (and its children's coverage is then lost).
 final class TestRuns: @unchecked Sendable {
     let launcher: TestLauncher
-    let tools: CoverageTools
-    /// Reads each test's raw profiles, in-process where it can.
+    /// Reads each test's raw profiles, in-process where it can (the toolchain's tools otherwise).
     let profileNames: RawProfileNames
     /// Each test's profiles go to `folder/<index>`.
     let folder: String
@@ -43,7 +42,6 @@ final class TestRuns: @unchecked Sendable {
 
     init(launcher: TestLauncher, tools: CoverageTools, folder: String, packageRoot: String, diagnostics: Diagnostics) {
         self.launcher = launcher
-        self.tools = tools
         profileNames = RawProfileNames(tools: tools, environment: launcher.environment)
         self.folder = folder
         self.diagnostics = diagnostics

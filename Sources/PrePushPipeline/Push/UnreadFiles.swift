@@ -86,7 +86,7 @@ package final class FileReaders {
 
     private let packageRoot: String
     private let graph: PackageGraph
-    private var scanned: Scan?
+    private var scannedScan: Scan?
 
     /// Readers of the package at `packageRoot` (absolute) with targets `graph`.
     package init(packageRoot: String, graph: PackageGraph) {
@@ -98,25 +98,13 @@ package final class FileReaders {
     /// relative to the repository), or nil when nothing in the package can. Call only for a file
     /// `UnreadFiles.isInertKind` accepts: the kind is what says no build step reads it.
     package func reader(of path: String, inPackage: String?) -> String? {
-        let scan = scanned ?? scan()
-        scanned = scan
+        let scan = scanned()
         if let everything = scan.everything { return everything }
         let (nameWords, pathExtension) = UnreadFiles.nameWords(of: path)
         if let word = nameWords.first(where: { scan.words[$0] != nil }), let file = scan.words[word] {
             return "\(file) names \(word), so a test may read it"
         }
-        // A link out of the package (kept with an empty path) may reach any file.
-        let isLinked = { (link: (path: String, link: String)) in
-            link.path.isEmpty || (inPackage.map { $0 == link.path || $0.hasPrefix(link.path + "/") } ?? false)
-        }
-        if let link = scan.linked.first(where: isLinked) {
-            return "\(link.link) links to it, so a test may read it"
-        }
-        for listing in scan.listings {
-            guard listing.filters, let pathExtension else { return "\(listing.file) lists folders, so a test may read it" }
-            if listing.words.contains(pathExtension) { return "\(listing.file) lists folders and names \(pathExtension), so a test may read it" }
-        }
-        return nil
+        return Self.linkOrListing(scan, inPackage: inPackage, pathExtension: pathExtension, listings: scan.listings, reader: "a test")
     }
 
     /// Why a test outside test target `owner` could read `path`, a file in `owner`'s folder that is no
@@ -125,8 +113,7 @@ package final class FileReaders {
     /// `1` of `testHelp.1.txt` aside: any file may hold a number), no link reaches it, no other
     /// target lists folders, and no build tool plugin is applied.
     package func reader(of path: String, outside owner: String) -> String? {
-        let scan = scanned ?? scan()
-        scanned = scan
+        let scan = scanned()
         if let everything = scan.everything { return everything }
         let (nameWords, pathExtension) = UnreadFiles.nameWords(of: path)
         let telling = nameWords.filter { !$0.allSatisfy(\.isNumber) }
@@ -136,14 +123,34 @@ package final class FileReaders {
                 return "\(other) names \(word), so a test outside \(owner) may read it"
             }
         }
-        if let link = scan.linked.first(where: { $0.path.isEmpty || path == $0.path || path.hasPrefix($0.path + "/") }) {
+        return Self.linkOrListing(scan, inPackage: path, pathExtension: pathExtension, listings: scan.listings.filter { $0.target != owner },
+                                  reader: "a test outside \(owner)")
+    }
+
+    /// A link that reaches `inPackage` (a link out of the package, kept with an empty path, may reach
+    /// any file), or one of `listings` that finds it (unless it keeps only extensions the file lacks):
+    /// why `reader` may read the file, or nil.
+    private static func linkOrListing(_ scan: Scan, inPackage: String?, pathExtension: String?,
+                                      listings: [(file: String, filters: Bool, words: Set<String>, target: String)], reader: String) -> String? {
+        let isLinked = { (link: (path: String, link: String)) in
+            link.path.isEmpty || (inPackage.map { $0 == link.path || $0.hasPrefix(link.path + "/") } ?? false)
+        }
+        if let link = scan.linked.first(where: isLinked) {
             return "\(link.link) links to it, so a test may read it"
         }
-        for listing in scan.listings where listing.target != owner {
-            guard listing.filters, let pathExtension else { return "\(listing.file) lists folders, so a test outside \(owner) may read it" }
-            if listing.words.contains(pathExtension) { return "\(listing.file) lists folders and names \(pathExtension), so a test outside \(owner) may read it" }
+        for listing in listings {
+            guard listing.filters, let pathExtension else { return "\(listing.file) lists folders, so \(reader) may read it" }
+            if listing.words.contains(pathExtension) { return "\(listing.file) lists folders and names \(pathExtension), so \(reader) may read it" }
         }
         return nil
+    }
+
+    /// The package's scan, made on first use and kept.
+    private func scanned() -> Scan {
+        if let scanned = scannedScan { return scanned }
+        let made = scan()
+        scannedScan = made
+        return made
     }
 
     private func scan() -> Scan {
