@@ -6,6 +6,10 @@
 // tree, find the tests in the sources, choose, and write the filters.
 //
 //   swift build -c release --product impact-choice && .build/release/impact-choice [runs]
+//
+// `impact-choice RUNS CLONE` measures the same on a real package instead: CLONE's newest stored map
+// (`prepush impact record` or `import`), its graph from `swift package describe`, and its HEAD as
+// the pushed commit (docs/benchmarks.md, OpenAPIKit's map of 2,147 tests).
 import Foundation
 import PrePushConfig
 import PrePushCore
@@ -33,54 +37,67 @@ struct Seeded {
 }
 
 let runs = CommandLine.arguments.count > 1 ? Int(CommandLine.arguments[1]) ?? 20 : 20
-let root = NSTemporaryDirectory() + "impact-choice-\(getpid())"
-try! FileManager.default.createDirectory(atPath: root + "/Sources/Lib", withIntermediateDirectories: true)
-try! FileManager.default.createDirectory(atPath: root + "/Tests/LibTests", withIntermediateDirectories: true)
-defer { try? FileManager.default.removeItem(atPath: root) }
-
-// 40 files × 10 functions of 5 lines, after a 2-line header: function k of a file is on lines 3+6k … 7+6k.
-var functions: [ImpactMap.Function] = []
-for file in 0..<40 {
-    var text = "import Foundation\n\n"
-    for k in 0..<10 {
-        text += "public func f\(file)_\(k)(_ x: Int) -> Int {\n    var y = x\n    y += \(k)\n    return y\n}\n\n"
-        functions.append(.init(file: "Sources/Lib/File\(file).swift", name: "f\(file)_\(k)(_:)", startLine: 3 + 6 * k, endLine: 7 + 6 * k))
-    }
-    try! text.write(toFile: root + "/Sources/Lib/File\(file).swift", atomically: true, encoding: .utf8)
-}
-var random = Seeded(state: 54)
-var tests: [ImpactMap.Test] = []
-for file in 0..<35 {
-    var text = "import XCTest\nimport Lib\n\nfinal class Suite\(file)Tests: XCTestCase {\n"
-    for k in 0..<20 {
-        text += "    func test\(k)() { XCTAssertEqual(f0_0(1), 1) }\n"
-        // Files 0–3 are the core most tests run; the rest are leaves.
-        var executed = Set((0..<40).map { $0 })
-        for _ in 0..<(20 + random.next(100)) { executed.insert(40 + random.next(360)) }
-        tests.append(.init(identifier: "LibTests.Suite\(file)Tests.test\(k)", listed: "LibTests.Suite\(file)Tests/test\(k)",
-                           file: "Tests/LibTests/Suite\(file)Tests.swift", functions: executed.sorted()))
-    }
-    text += "}\n"
-    try! text.write(toFile: root + "/Tests/LibTests/Suite\(file)Tests.swift", atomically: true, encoding: .utf8)
-}
-try! "// swift-tools-version:6.0\n".write(toFile: root + "/Package.swift", atomically: true, encoding: .utf8)
-shell(["git", "init", "-q", "-b", "main"], in: root)
-shell(["git", "-c", "user.name=b", "-c", "user.email=b@x.invalid", "add", "-A"], in: root)
-shell(["git", "-c", "user.name=b", "-c", "user.email=b@x.invalid", "commit", "-qm", "package"], in: root)
+let clone = CommandLine.arguments.count > 2 ? CommandLine.arguments[2] : nil
+let root = clone ?? NSTemporaryDirectory() + "impact-choice-\(getpid())"
 GitLibrary.initialize()
-let repository = try! Repository.discover(from: root)
-let mapCommit = try! repository.commitID("HEAD")
-let map = ImpactMap(stage: "unit", packageFolder: "", commit: mapCommit, toolchain: "bench", recorded: 0, seconds: 0,
-                    functions: functions, tests: tests)
-try! ImpactStore(path: ImpactStore.path(commonDirectory: repository.commonDirectory)).save(map)
-// One leaf function's body changed.
-let leaf = root + "/Sources/Lib/File20.swift"
-try! (try! String(contentsOfFile: leaf, encoding: .utf8)).replacingOccurrences(of: "    y += 4\n", with: "    y += 44\n")
-    .write(toFile: leaf, atomically: true, encoding: .utf8)
-shell(["git", "-c", "user.name=b", "-c", "user.email=b@x.invalid", "commit", "-qam", "change"], in: root)
 
-let graph = PackageGraph(targets: [.init(name: "Lib", path: "Sources/Lib", isTest: false, dependencies: []),
-                                   .init(name: "LibTests", path: "Tests/LibTests", isTest: true, dependencies: ["Lib"])])
+/// The generated package: its sources, a commit, a map of that commit in the store, and one leaf
+/// function's body changed in a second commit.
+func generatePackage() -> PackageGraph {
+    try! FileManager.default.createDirectory(atPath: root + "/Sources/Lib", withIntermediateDirectories: true)
+    try! FileManager.default.createDirectory(atPath: root + "/Tests/LibTests", withIntermediateDirectories: true)
+    // 40 files × 10 functions of 5 lines, after a 2-line header: function k of a file is on lines 3+6k … 7+6k.
+    var functions: [ImpactMap.Function] = []
+    for file in 0..<40 {
+        var text = "import Foundation\n\n"
+        for k in 0..<10 {
+            text += "public func f\(file)_\(k)(_ x: Int) -> Int {\n    var y = x\n    y += \(k)\n    return y\n}\n\n"
+            functions.append(.init(file: "Sources/Lib/File\(file).swift", name: "f\(file)_\(k)(_:)", startLine: 3 + 6 * k, endLine: 7 + 6 * k))
+        }
+        try! text.write(toFile: root + "/Sources/Lib/File\(file).swift", atomically: true, encoding: .utf8)
+    }
+    var random = Seeded(state: 54)
+    var tests: [ImpactMap.Test] = []
+    for file in 0..<35 {
+        var text = "import XCTest\nimport Lib\n\nfinal class Suite\(file)Tests: XCTestCase {\n"
+        for k in 0..<20 {
+            text += "    func test\(k)() { XCTAssertEqual(f0_0(1), 1) }\n"
+            // Files 0–3 are the core most tests run; the rest are leaves.
+            var executed = Set((0..<40).map { $0 })
+            for _ in 0..<(20 + random.next(100)) { executed.insert(40 + random.next(360)) }
+            tests.append(.init(identifier: "LibTests.Suite\(file)Tests.test\(k)", listed: "LibTests.Suite\(file)Tests/test\(k)",
+                               file: "Tests/LibTests/Suite\(file)Tests.swift", functions: executed.sorted()))
+        }
+        text += "}\n"
+        try! text.write(toFile: root + "/Tests/LibTests/Suite\(file)Tests.swift", atomically: true, encoding: .utf8)
+    }
+    try! "// swift-tools-version:6.0\n".write(toFile: root + "/Package.swift", atomically: true, encoding: .utf8)
+    shell(["git", "init", "-q", "-b", "main"], in: root)
+    shell(["git", "-c", "user.name=b", "-c", "user.email=b@x.invalid", "add", "-A"], in: root)
+    shell(["git", "-c", "user.name=b", "-c", "user.email=b@x.invalid", "commit", "-qm", "package"], in: root)
+    let repository = try! Repository.discover(from: root)
+    let mapCommit = try! repository.commitID("HEAD")
+    let map = ImpactMap(stage: "unit", packageFolder: "", commit: mapCommit, toolchain: "bench", recorded: 0, seconds: 0,
+                        functions: functions, tests: tests)
+    try! ImpactStore(path: ImpactStore.path(commonDirectory: repository.commonDirectory)).save(map)
+    // One leaf function's body changed.
+    let leaf = root + "/Sources/Lib/File20.swift"
+    try! (try! String(contentsOfFile: leaf, encoding: .utf8)).replacingOccurrences(of: "    y += 4\n", with: "    y += 44\n")
+        .write(toFile: leaf, atomically: true, encoding: .utf8)
+    shell(["git", "-c", "user.name=b", "-c", "user.email=b@x.invalid", "commit", "-qam", "change"], in: root)
+
+    return PackageGraph(targets: [.init(name: "Lib", path: "Sources/Lib", isTest: false, dependencies: []),
+                                       .init(name: "LibTests", path: "Tests/LibTests", isTest: true, dependencies: ["Lib"])])
+}
+
+let graph: PackageGraph
+if let clone {
+    graph = try! PackageGraph.load(packageRoot: clone, cacheFolder: NSTemporaryDirectory(), environment: ProcessInfo.processInfo.environment).get()
+} else {
+    graph = generatePackage()
+}
+defer { if clone == nil { try? FileManager.default.removeItem(atPath: root) } }
+let repository = try! Repository.discover(from: root)
 let stage = StageSettings(kind: .unit, command: "swift test", timeout: 600, environment: [], workingDirectory: root, selectivity: .tests)
 var times: [[Double]] = [[], [], [], []]
 var chosenCount = 0, total = 0
@@ -118,7 +135,8 @@ for _ in 0..<runs {
     times[3].append(decided - loaded)
 }
 func median(_ values: [Double]) -> String { String(format: "%.1f ms", values.sorted()[values.count / 2]) }
-print("map: \(functions.count) functions, \(tests.count) tests, \(tests.map(\.functions.count).reduce(0, +)) test–function pairs; chose \(chosenCount) of \(total)")
+let stored = try! ImpactStore(path: ImpactStore.path(commonDirectory: repository.commonDirectory)).latest(stage: "unit", packageFolder: "")!
+print("map: \(stored.functions.count) functions, \(stored.tests.count) tests, \(stored.tests.map(\.functions.count).reduce(0, +)) test–function pairs; chose \(chosenCount) of \(total)")
 print("| step | CPU time, median of \(runs) |")
 print("| --- | ---: |")
 print("| of which: read the newest map from the store (SQLite + JSON) | \(median(times[0])) |")

@@ -6,7 +6,8 @@
 #          (`prepush impact record`); BASE a commit.
 #   IDS    mutant ids of mutants.txt (default: all).
 # Environment: PREPUSH (default: prepush on PATH), OUT (default: /work/eval-impact/mutants),
-#   WRAP (a command prefix every build/test runs under; default none).
+#   WRAP (a command prefix every build/test runs under; default none),
+#   MUTANTS (the list, default: mutants.txt beside this script; mutants-openapikit.txt is the second package's).
 # For each mutant: a commit on top of BASE with the one-line change, `prepush run --base BASE`;
 # when that passes, a full `swift test` says whether the suite kills the mutant at all
 # (passes too: not killed, discard; fails: a MISS, a false green).
@@ -19,7 +20,7 @@ mkdir -p "$OUT"
 RES="$OUT/results.tsv"
 [ -f "$RES" ] || printf 'id\tsite\tselected\ttotal\tselective_exit\tfull_exit\tseconds\n' > "$RES"
 cd "$CLONE" || exit 2
-grep -v '^#' "$HERE/mutants.txt" | while IFS='|' read -r id file line before after; do
+grep -v '^#' "${MUTANTS:-$HERE/mutants.txt}" | while IFS='|' read -r id file line before after; do
   [ -n "$id" ] || continue
   if [ $# -gt 0 ] && ! printf '%s\n' "$@" | grep -qx "$id"; then continue; fi
   git checkout -q --detach "$BASE" && git reset -q --hard "$BASE" || exit 2

@@ -27,6 +27,8 @@ ap.add_argument('--only', default='', help='comma-separated commit prefixes: rep
 ap.add_argument('--prepush', default='prepush'); ap.add_argument('--wrap', default='')
 ap.add_argument('--relabel', action='store_true', help='before each push, import the current map as if recorded on the pushed '
                 'commit\'s parent (an estimate of a map per commit: line ranges are the older tree\'s; not a safe selection)')
+ap.add_argument('--no-merges', action='store_true', help='the last N commits that are not merges, each against its '
+                'parent (a history of merged branches, whose first-parent line is mostly merges), instead of the first-parent line')
 ap.add_argument('--maps', default='', help='a folder of maps `impact export` wrote, map-<parent, 8 hex>.json: imported instead of recorded')
 a = ap.parse_args()
 os.makedirs(a.out, exist_ok=True)
@@ -53,7 +55,7 @@ with open(os.path.join(stub_dir, 'swift'), 'w') as f:
 os.chmod(os.path.join(stub_dir, 'swift'), 0o755)
 stub_env = dict(os.environ, PATH=stub_dir + ':' + os.environ['PATH'])
 
-commits = git('rev-list', '--first-parent', '--reverse', '-n', str(a.commits), 'HEAD').split()
+commits = git('rev-list', '--no-merges' if a.no_merges else '--first-parent', '--reverse', '-n', str(a.commits), 'HEAD').split()
 tip = commits[-1]
 log = open(os.path.join(a.out, f'replay-every{a.every}.log'), 'a')
 
@@ -64,7 +66,7 @@ def run(cmd, env=None):
     return p, time.time() - t
 
 def record(at):
-    git('checkout', '-q', '--detach', at)
+    git('checkout', '-q', '-f', '--detach', at)
     given = os.path.join(a.maps, f'map-{at[:8]}.json') if a.maps else ''
     for _ in range(180):  # a map record-maps.sh is still recording: wait for it (up to 30 min)
         if not given or os.path.exists(given): break
@@ -103,7 +105,7 @@ for i, c in enumerate(commits):
         ident, old, body = db.execute('SELECT id, commit_id, body FROM maps ORDER BY id DESC LIMIT 1').fetchone()
         db.execute('UPDATE maps SET commit_id = ?, body = ? WHERE id = ?', (parent, bytes(body).replace(old.encode(), parent.encode(), 1), ident))
         db.commit(); db.close()
-    git('checkout', '-q', '--detach', c)
+    git('checkout', '-q', '-f', '--detach', c)
     row = [c[:8], parent[:8], map_at[:8] + ('→parent' if a.relabel else ''), str(sum(per_target.values()))]
     for mode in ('tests', 'true'):
         p, _ = run([a.prepush, 'run', '--base', parent, '--config', cfg[mode], '--reports-dir',
@@ -130,4 +132,4 @@ for i, c in enumerate(commits):
             row.append(note[:200])
     res.write('\t'.join(row) + '\n'); res.flush()
     print('\t'.join(row), flush=True)
-git('checkout', '-q', '--detach', tip)
+git('checkout', '-q', '-f', '--detach', tip)

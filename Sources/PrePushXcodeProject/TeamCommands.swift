@@ -36,6 +36,46 @@ package enum TeamCommands {
         return nil
     }
 
+    /// The files of `places` under `root`, relative to it (a folder: every file in it).
+    static func placeFiles(root: String) -> [String] {
+        places.flatMap { place in
+            let absolute = FilePath.join(root, place)
+            return FileSystem.isDirectory(absolute) ? SourceTree.files(under: absolute) { _ in true }.map { FilePath.join(place, $0) } : [place]
+        }
+    }
+
+    /// Whether a line of the team's CI files runs `swift test` in the package at `folder` (relative
+    /// to the root, not empty): the line names the folder (`swift test --package-path X`, `cd X &&
+    /// swift test`, a container's `-w /workspace/X`), or the workflow step it ends has
+    /// `working-directory: X`. A nested package none of them tests is one the team's CI leaves out.
+    package static func runsSwiftTest(in folder: String, root: String) -> Bool {
+        for file in placeFiles(root: root) {
+            let lines = text(of: FilePath.join(root, file)).split(separator: "\n", omittingEmptySubsequences: false)
+            for (number, line) in lines.enumerated() where line.contains("swift test") {
+                if names(folder, in: line) { return true }
+                // The step's keys sit above its `run:` (a few lines at most).
+                for above in lines[max(0, number - 6)..<number].reversed() where above.contains("working-directory:") {
+                    if names(folder, in: above) { return true }
+                    break
+                }
+            }
+        }
+        return false
+    }
+
+    /// Whether `line` names `folder` as a whole path (not `Sources/PushServerKit` for `Sources/PushServer`).
+    static func names(_ folder: String, in line: Substring) -> Bool {
+        var rest = line[...]
+        while let range = rest.firstRange(of: folder) {
+            let after = range.upperBound == line.endIndex ? nil : line[range.upperBound]
+            let before = range.lowerBound == line.startIndex ? nil : line[line.index(before: range.lowerBound)]
+            let boundary: (Character?) -> Bool = { $0 == nil || !($0!.isLetter || $0!.isNumber || $0 == "-" || $0 == "_" || $0 == ".") }
+            if boundary(after) || after == "/" { if boundary(before) || before == "/" { return true } }
+            rest = line[range.upperBound...]
+        }
+        return false
+    }
+
     /// A command the team's files run for tests, and where it was found.
     package struct Command: Sendable, Equatable {
         /// What to run (`make test`, `bundle exec fastlane tests`, the workflow's line).

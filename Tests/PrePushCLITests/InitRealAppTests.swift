@@ -85,6 +85,49 @@ import Testing
         #expect(config.status == 0 && config.standardOutput.contains("unit"), "\(config)")
     }
 
+    /// Where the team's CI runs tests, a nested package whose tests none of its commands runs is a
+    /// comment, not a stage (ugglan's LocalModules, home-assistant's HADesignSystem, Element X's
+    /// BuildExtensions): the team chose not to run them. A package CI does test stays a stage: by a
+    /// `swift test` whose line names its folder (home-assistant's `push_ci.yml` runs PushServer's in
+    /// a container, `-w /workspace/Sources/PushServer`), or by the step's `working-directory:`. A
+    /// folder whose name another begins with (`Sources/Push`) is not named by it.
+    @Test func nestedPackagesTheTeamsCIDoesNotTestAreComments() throws {
+        let repo = try GitRepository()
+        for folder in ["Sources/PushServer", "Sources/Push", "Sources/DesignSystem", "Packages/Tools"] {
+            try repo.write(Self.packageWithTests, to: folder + "/Package.swift")
+        }
+        try repo.write("""
+        name: Push
+        jobs:
+          test:
+            runs-on: ubuntu-latest
+            steps:
+              - uses: actions/checkout@v4
+              - name: Run tests
+                run: docker run --rm -v "$PWD:/workspace" -w /workspace/Sources/PushServer swift:5.8-jammy swift test
+          tools:
+            runs-on: macos-15
+            steps:
+              - name: Tools
+                working-directory: Packages/Tools
+                run: swift test
+              - name: App
+                run: xcodebuild test -scheme App -destination 'platform=iOS Simulator,name=iPhone 16'
+
+        """, to: ".github/workflows/ci.yml")
+        let result = try InProcessCLI.run(["init"], in: repo.path, environment: repo.environment)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.standardOutput.contains("; 4 nested packages with tests (2 the team's CI does not run: comments);"), "\(result)")
+        let file = try #require(repo.root.read("work/.prepush.yml"))
+        #expect(file.contains("  package-pushserver:\n    # Sources/PushServer/Package.swift declares test targets.\n    run: swift test\n"), "\(file)")
+        #expect(file.contains("  package-tools:\n"), "\(file)")
+        for (folder, name) in [("Sources/Push", "package-push"), ("Sources/DesignSystem", "package-designsystem")] {
+            #expect(file.contains("  # \(folder)/Package.swift declares test targets, which no command init read in the team's CI runs: no stage; to run them on each push:\n  # \(name):\n  #   run: swift test\n  #   workingDirectory: \(folder)\n"), "\(file)")
+        }
+        let config = try InProcessCLI.run(["config"], in: repo.path, environment: repo.environment)
+        #expect(config.status == 0 && config.standardOutput.contains("package-pushserver") && !config.standardOutput.contains("package-designsystem"), "\(config)")
+    }
+
     /// A workflow's `${{ matrix.… }}` and `${{ env.… }}` are expanded from the job's matrix and the
     /// environments where they are literal; a command with an expression that has no value there
     /// (`secrets.…`) is said to need one, not offered as a command to paste.

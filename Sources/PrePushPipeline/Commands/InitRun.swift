@@ -145,6 +145,24 @@ package enum InitRun {
             let places = Set(adopted.map(\.place)), made = Set(adopted.compactMap(\.via))
             return teamCommands.filter { !places.contains($0.place) && !made.contains($0.text) }
         }
+        /// Whether init read a command in the team's CI that runs tests: then a nested package none of
+        /// them tests is offered in a comment, not made a stage that would fail or slow every push
+        /// for tests the team never runs. (A CI that only builds gives no such evidence.)
+        var teamRunsTests: Bool {
+            // Not every line teamCommands holds runs tests (a workflow's `fastlane build_only`).
+            !xcodebuildTests.isEmpty || !fastlaneTests.isEmpty || !scriptSchemes.isEmpty || generators.contains { $0.scheme != nil }
+                || teamCommands.contains { $0.text.contains("swift test") || $0.text.hasPrefix("make ") || ($0.text.contains("fastlane") && $0.text.lowercased().contains("test")) }
+        }
+        /// Whether the team's CI tests the nested package in `folder`: a scheme it tests runs the
+        /// package's tests (its test plan), an `xcodebuild test` of the scheme Xcode makes for the
+        /// package, or a `swift test` run in its folder.
+        func teamTestsPackage(_ folder: String) -> Bool {
+            if survey.schemes.contains(where: { $0.packages.contains(folder) && (teamRuns($0.name) || $0.name == unitScheme?.name || $0.name == uiScheme?.name) }) { return true }
+            if let scheme = survey.packageSchemes[folder], teamRuns(scheme) { return true }
+            return swiftTestFolders.contains(folder)
+        }
+        /// The nested packages a `swift test` line of the team's CI files runs in (`TeamCommands.runsSwiftTest`).
+        var swiftTestFolders: Set<String> = []
         /// Whether the root's Package.swift declares a test target.
         var rootPackageTests: Bool { survey.testPackages.contains("") }
         /// Whether there is anything to run tests from.
@@ -211,6 +229,7 @@ package enum InitRun {
         findings.validationFlags = TeamCommands.validationFlags(root: root)
         findings.fastlaneTests = TeamCommands.fastlaneTestSchemes(root: root)
         findings.scriptSchemes = TeamCommands.schemesPassedToScripts(root: root)
+        findings.swiftTestFolders = Set(findings.survey.testPackages.filter { !$0.isEmpty && TeamCommands.runsSwiftTest(in: $0, root: root) })
         let graph = withTuistGraph(findings.survey, root: root, environment: CommandContext.now.environment)
         findings.survey = graph.survey
         findings.graphNote = graph.note

@@ -55,7 +55,7 @@ extension InitRun {
                        "  #   timeout: 600"]
         }
         stages += otherUITestLines(findings)
-        for folder in nested { stages += packageStage(folder, name: packageStageName(folder, among: nested), findings: findings) }
+        for folder in nested { stages += nestedPackageLines(folder, name: packageStageName(folder, among: nested), findings: findings) }
         let team = findings.otherTeamCommands.prefix(5)
         if !team.isEmpty {
             // What the team already runs: a stage can run one of these instead (prepush reads its console output then).
@@ -75,6 +75,17 @@ extension InitRun {
         // (A nested package another stage tests is a comment, not a stage.)
         let runs = stages.contains { $0.hasPrefix("  ") && !$0.hasPrefix("   ") && !$0.hasPrefix("  #") }
         return [runs ? "stages:" : "# stages:"] + stages
+    }
+
+    /// A nested package's stage; when the team's CI runs tests but none of its commands runs this
+    /// package's, the same stage as a comment that says so (the team chose not to run them; a stage
+    /// would add their time, or their failures, to every push).
+    static func nestedPackageLines(_ folder: String, name: String, findings: Findings) -> [String] {
+        let stage = packageStage(folder, name: name, findings: findings)
+        guard findings.teamRunsTests, !findings.teamTestsPackage(folder), stage.first?.hasPrefix("  #") == false else { return stage }
+        let manifest = FilePath.join(folder, "Package.swift")
+        let keys = stage.filter { !$0.hasPrefix("    #") }.map { "  # " + $0.dropFirst(2) }
+        return ["  # \(manifest) declares test targets, which no command init read in the team's CI runs: no stage; to run them on each push:"] + keys
     }
 
     /// A nested package's stage, tested once and by what can build it: none when a stage's scheme
@@ -245,8 +256,11 @@ extension InitRun {
                 : "no scheme tests a UI-testing bundle"
             parts.append("ui: none (\(why))")
         }
-        let nested = survey.testPackages.filter { !$0.isEmpty }.count
-        if nested > 0 { parts.append("\(TextFormatting.count(nested, "nested package")) with tests") }
+        let nested = survey.testPackages.filter { !$0.isEmpty }
+        if !nested.isEmpty {
+            let unrun = findings.teamRunsTests ? nested.filter { !findings.teamTestsPackage($0) }.count : 0
+            parts.append("\(TextFormatting.count(nested.count, "nested package")) with tests" + (unrun > 0 ? " (\(unrun) the team's CI does not run: comments)" : ""))
+        }
         if survey.schemes.contains(where: { !$0.guessed.isEmpty }) { parts.append("some bundle kinds guessed from names") }
         if findings.unitScheme != nil || findings.uiScheme != nil {
             let scheme = findings.unitScheme ?? findings.uiScheme

@@ -59,7 +59,7 @@ package struct PackageGraph: Equatable {
     /// The package's graph, from `swift package describe` run in `packageRoot`, or from the copy kept
     /// in `cacheFolder` for the same `Package.swift` and `Package.resolved` (describing resolves the
     /// package, which takes a second or more).
-    static func load(packageRoot: String, cacheFolder: String, environment: [String: String]) -> Result<PackageGraph, SelectionProblem> {
+    package static func load(packageRoot: String, cacheFolder: String, environment: [String: String]) -> Result<PackageGraph, SelectionProblem> {
         var manifest: [UInt8] = []
         for name in ["Package.swift", "Package.resolved"] {
             if case .success(let bytes) = FileReading.read(FilePath.join(packageRoot, name), limit: 16 * 1024 * 1024) {
