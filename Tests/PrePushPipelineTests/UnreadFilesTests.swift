@@ -69,6 +69,23 @@ import Testing
         #expect(readers.reader(of: ".github/workflows/ci.yml", inPackage: ".github/workflows/ci.yml") == nil)
     }
 
+    /// OpenAPIKit's manifest says "just for tests" and its workflow is `.github/workflows/tests.yml`:
+    /// the name's word alone ran every test on 54 of 100 replayed commits. To open the file a test
+    /// needs a word of each folder on the way too; with `github` and `workflows` written somewhere
+    /// it may, and the note says which words.
+    @Test func aFileInAFolderNoFileNamesCannotBeOpenedByName() throws {
+        let repo = try package(manifest: Self.manifest + "// Yams: just for tests\n")
+        let workflow = ".github/workflows/tests.yml"
+        #expect(FileReaders(packageRoot: repo.path, graph: Self.graph).reader(of: workflow, inPackage: workflow) == nil)
+        try repo.write("import XCTest\nfinal class CITests: XCTestCase { func testCI() { _ = \"https://github.com/org/repo/actions/workflows\" } }\n",
+                       to: "Tests/LibTests/CITests.swift")
+        #expect(FileReaders(packageRoot: repo.path, graph: Self.graph).reader(of: workflow, inPackage: workflow)
+                == "Package.swift names tests and github, workflows, so a test may read it")
+        // A folder named by numbers only is one any file can name.
+        #expect(FileReaders(packageRoot: repo.path, graph: Self.graph).reader(of: "2024/tests.md", inPackage: "2024/tests.md")
+                == "Package.swift names tests, so a test may read it")
+    }
+
     @Test func aResourceOrTheManifestThatNamesAFileCounts() throws {
         let resource = try package(["Tests/LibTests/Fixtures/list.txt": "see CHANGELOG\n"])
         #expect(FileReaders(packageRoot: resource.path, graph: Self.graph).reader(of: "CHANGELOG.md", inPackage: "CHANGELOG.md")

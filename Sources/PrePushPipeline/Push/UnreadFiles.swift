@@ -101,10 +101,29 @@ package final class FileReaders {
         let scan = scanned()
         if let everything = scan.everything { return everything }
         let (nameWords, pathExtension) = UnreadFiles.nameWords(of: path)
-        if let word = nameWords.first(where: { scan.words[$0] != nil }), let file = scan.words[word] {
-            return "\(file) names \(word), so a test may read it"
+        // A path is built from a word of each folder on the way as well as of the name
+        // (`.github/workflows/tests.yml` needs `github` and `workflows` besides `tests`, a word most
+        // manifests hold): a folder no file names keeps what is in it from being opened by name.
+        // Finding it by listing is the check after this one.
+        if let word = nameWords.first(where: { scan.words[$0] != nil }), let file = scan.words[word],
+           let folders = Self.namedFolders(of: path, words: scan.words) {
+            return "\(file) names \(word)\(folders), so a test may read it"
         }
         return Self.linkOrListing(scan, inPackage: inPackage, pathExtension: pathExtension, listings: scan.listings, reader: "a test")
+    }
+
+    /// How the folders of `path` are named (" and github, workflows": a word of each one that some
+    /// file holds), "" when it has none, or nil when one has no word any file holds. A folder whose
+    /// name has no word but numbers counts as named (any file may hold a number).
+    static func namedFolders(of path: String, words: [String: String]) -> String? {
+        var named: [String] = []
+        for folder in path.split(separator: "/").dropLast() {
+            let own = UnreadFiles.words(Array(folder.utf8))
+            if own.isEmpty || own.contains(where: { $0.allSatisfy(\.isNumber) }) { continue }
+            guard let word = own.sorted().first(where: { words[$0] != nil }) else { return nil }
+            named.append(word)
+        }
+        return named.isEmpty ? "" : " and " + named.joined(separator: ", ")
     }
 
     /// Why a test outside test target `owner` could read `path`, a file in `owner`'s folder that is no
