@@ -207,7 +207,7 @@ import Testing
         let result = try push(repo, "# Impact\n\nSays goodbye.\n", to: "README.md")
         let output = result.standardOutput + result.standardError
         #expect(result.status != 0, "\(output)")
-        #expect(output.contains("unit: selective: every test runs (README.md changed and Tests/LibTests/ReadmeTests.swift names readme, so a test may read it)"),
+        #expect(output.contains("unit: selective: every test runs (README.md changed and Tests/LibTests/ReadmeTests.swift names readme and md, so a test may read it)"),
                 "\(output)")
         #expect(output.contains("testReadmeGreets"), "\(output)")
         #expect(try repo.remoteHead() == before)

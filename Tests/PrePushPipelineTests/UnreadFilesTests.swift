@@ -65,34 +65,41 @@ import Testing
         """])
         let readers = FileReaders(packageRoot: repo.path, graph: Self.graph)
         // Any case: a file system that ignores case opens README.md by that name.
-        #expect(readers.reader(of: "README.md", inPackage: "README.md") == "Tests/LibTests/ReadmeTests.swift names readme, so a test may read it")
+        #expect(readers.reader(of: "README.md", inPackage: "README.md") == "Tests/LibTests/ReadmeTests.swift names readme and md, so a test may read it")
         #expect(readers.reader(of: ".github/workflows/ci.yml", inPackage: ".github/workflows/ci.yml") == nil)
     }
 
     /// OpenAPIKit's manifest says "just for tests" and its workflow is `.github/workflows/tests.yml`:
     /// the name's word alone ran every test on 54 of 100 replayed commits. To open the file a test
-    /// needs a word of each folder on the way too; with `github` and `workflows` written somewhere
-    /// it may, and the note says which words.
+    /// needs its extension's word and a word of each folder on the way too; with `yml`, `github`
+    /// and `workflows` written somewhere it may, and the note says which words.
     @Test func aFileInAFolderNoFileNamesCannotBeOpenedByName() throws {
         let repo = try package(manifest: Self.manifest + "// Yams: just for tests\n")
         let workflow = ".github/workflows/tests.yml"
         #expect(FileReaders(packageRoot: repo.path, graph: Self.graph).reader(of: workflow, inPackage: workflow) == nil)
         try repo.write("import XCTest\nfinal class CITests: XCTestCase { func testCI() { _ = \"https://github.com/org/repo/actions/workflows\" } }\n",
                        to: "Tests/LibTests/CITests.swift")
+        #expect(FileReaders(packageRoot: repo.path, graph: Self.graph).reader(of: workflow, inPackage: workflow) == nil,
+                "no file says yml, the extension")
+        try repo.write("import XCTest\nfinal class CITests: XCTestCase { func testCI() { _ = \"https://github.com/org/repo/actions/workflows/ci.yml\" } }\n",
+                       to: "Tests/LibTests/CITests.swift")
         #expect(FileReaders(packageRoot: repo.path, graph: Self.graph).reader(of: workflow, inPackage: workflow)
-                == "Package.swift names tests and github, workflows, so a test may read it")
+                == "Package.swift names tests, yml, github and workflows, so a test may read it")
         // A folder named by numbers only is one any file can name.
-        #expect(FileReaders(packageRoot: repo.path, graph: Self.graph).reader(of: "2024/tests.md", inPackage: "2024/tests.md")
-                == "Package.swift names tests, so a test may read it")
+        #expect(FileReaders(packageRoot: repo.path, graph: Self.graph).reader(of: "2024/tests.yml", inPackage: "2024/tests.yml")
+                == "Package.swift names tests and yml, so a test may read it")
+        // OpenAPIKit's tests say `license` for a document's field: LICENSE.txt needs `txt` as well.
+        try repo.write("import XCTest\nfinal class DocTests: XCTestCase { func testDoc() { _ = [\"license\": \"MIT\"] } }\n", to: "Tests/LibTests/DocTests.swift")
+        #expect(FileReaders(packageRoot: repo.path, graph: Self.graph).reader(of: "LICENSE.txt", inPackage: "LICENSE.txt") == nil)
     }
 
     @Test func aResourceOrTheManifestThatNamesAFileCounts() throws {
-        let resource = try package(["Tests/LibTests/Fixtures/list.txt": "see CHANGELOG\n"])
+        let resource = try package(["Tests/LibTests/Fixtures/list.txt": "see CHANGELOG.md\n"])
         #expect(FileReaders(packageRoot: resource.path, graph: Self.graph).reader(of: "CHANGELOG.md", inPackage: "CHANGELOG.md")
-                == "Tests/LibTests/Fixtures/list.txt names changelog, so a test may read it")
+                == "Tests/LibTests/Fixtures/list.txt names changelog and md, so a test may read it")
         let manifest = try package(manifest: Self.manifest + "let version = try? String(contentsOfFile: \"NOTES.md\", encoding: .utf8)\n")
         #expect(FileReaders(packageRoot: manifest.path, graph: Self.graph).reader(of: "NOTES.md", inPackage: "NOTES.md")
-                == "Package.swift names notes, so a test may read it")
+                == "Package.swift names notes and md, so a test may read it")
     }
 
     @Test func aTestTargetsSnapshotIsReadOnlyByItsOwnTestsUnlessAnotherTargetNamesIt() throws {
@@ -161,6 +168,6 @@ import Testing
         let reading = FileReaders(packageRoot: repo.path, graph: Self.graph)
         #expect(SelectiveTests.select(changed: ["README.md"], packageFolder: "", graph: Self.graph, configurationFile: nil,
                                       reader: reading.reader(of:inPackage:))
-                == .all(reason: "README.md changed and Tests/LibTests/Paths.swift names readme, so a test may read it"))
+                == .all(reason: "README.md changed and Tests/LibTests/Paths.swift names readme and md, so a test may read it"))
     }
 }

@@ -105,17 +105,21 @@ package final class FileReaders {
         // (`.github/workflows/tests.yml` needs `github` and `workflows` besides `tests`, a word most
         // manifests hold): a folder no file names keeps what is in it from being opened by name.
         // Finding it by listing is the check after this one.
+        // So is its extension: `LICENSE.txt` is not opened as `license` (OpenAPIKit's tests say
+        // `license` for an OpenAPI document's field, and none says `txt`).
         if let word = nameWords.first(where: { scan.words[$0] != nil }), let file = scan.words[word],
+           pathExtension.map({ scan.words[$0] != nil || $0.allSatisfy(\.isNumber) }) ?? true,
            let folders = Self.namedFolders(of: path, words: scan.words) {
-            return "\(file) names \(word)\(folders), so a test may read it"
+            let named = [word] + [pathExtension].compactMap { $0 } + folders
+            return "\(file) names \(TextFormatting.list(named)), so a test may read it"
         }
         return Self.linkOrListing(scan, inPackage: inPackage, pathExtension: pathExtension, listings: scan.listings, reader: "a test")
     }
 
-    /// How the folders of `path` are named (" and github, workflows": a word of each one that some
-    /// file holds), "" when it has none, or nil when one has no word any file holds. A folder whose
-    /// name has no word but numbers counts as named (any file may hold a number).
-    static func namedFolders(of path: String, words: [String: String]) -> String? {
+    /// A word of each folder of `path` that some file holds (`github`, `workflows`), or nil when a
+    /// folder has none. A folder whose name has no word but numbers needs none (any file may hold a
+    /// number).
+    static func namedFolders(of path: String, words: [String: String]) -> [String]? {
         var named: [String] = []
         for folder in path.split(separator: "/").dropLast() {
             let own = UnreadFiles.words(Array(folder.utf8))
@@ -123,7 +127,7 @@ package final class FileReaders {
             guard let word = own.sorted().first(where: { words[$0] != nil }) else { return nil }
             named.append(word)
         }
-        return named.isEmpty ? "" : " and " + named.joined(separator: ", ")
+        return named
     }
 
     /// Why a test outside test target `owner` could read `path`, a file in `owner`'s folder that is no
