@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """Tables for docs/selective-tests.md from mutants.sh and replay.py output.
 
-Usage: summarise.py mutants OUT_DIR            (OUT of mutants.sh)
+Usage: summarise.py mutants OUT_DIR            (OUT of mutants.sh; MUTANTS as for mutants.sh)
        summarise.py replay TSV RESULTS_JSON   (a replay-every<K>.tsv; results.json of one full prepush run,
            whose per-test durations estimate the test time of a share of the tests)
 """
-import json, re, statistics, sys
+import json, os, re, statistics, sys
 
 def pct(v, p):
     v = sorted(v); k = (len(v) - 1) * p / 100; f = int(k); c = min(f + 1, len(v) - 1)
@@ -13,11 +13,12 @@ def pct(v, p):
 
 def mutants(out):
     muts = {}
-    for l in open(__file__.rsplit('/', 1)[0] + '/mutants.txt'):
+    for l in open(os.environ.get('MUTANTS') or __file__.rsplit('/', 1)[0] + '/mutants.txt'):
         if l.startswith('#') or not l.strip(): continue
-        i, f, n, b, a = l.rstrip('\n').split('|'); muts[i] = (f, n, b, a)
+        i, f, n, b, a = l.rstrip('\n').split('|', 4); muts[i] = (f, n, b, a)
     rows = [l.rstrip('\n').split('\t') for l in open(out + '/results.tsv')][1:]
-    print('| mutant | file:line (under Sources/) | before → after | tests chosen of 549 | selective run (stage time, build included) | failed tests | full `swift test` |')
+    total = next((l.split('\t')[3] for l in list(open(out + '/results.tsv'))[1:]), '?')
+    print(f'| mutant | file:line (under Sources/) | before → after | tests chosen of {total} | selective run (stage time, build included) | failed tests | full `swift test` |')
     print('| --- | --- | --- | ---: | --- | ---: | --- |')
     for r in rows:
         i, site, sel, tot, sx, fx, secs = r
@@ -29,6 +30,8 @@ def mutants(out):
         st = re.search(r'unit: (?:failed \(exit \d+\) after|passed in) ([0-9.]+ s|[0-9]+ min [0-9]+ s)', log)
         verdict = ('refused (exit %s, ' % sx if sx != '0' else 'passed (') + (st.group(1) if st else '?') + ')'
         full = {'-': 'not needed', '0': 'passes: not killed, discarded'}.get(fx, f'fails (exit {fx}): **MISS**')
+        if 'the build failed' in log:  # a mutant that does not compile kills nothing: it is no mutant
+            verdict, failed, full = 'the build failed', '–', 'does not build: discarded'
         print(f'| {i} | `{f}:{n}` | `{b}` → `{a}` | {sel} | {verdict} | {failed} | {full} |')
 
 def replay(tsv, results):

@@ -7,6 +7,10 @@
 package struct ImpactMapReader {
     private let bytes: [UInt8]
     private var index = 0
+    /// The keys read so far (a map repeats a dozen keys tens of thousands of times): each made a
+    /// String once. The last function's file, for the same reason (a file's functions come together).
+    private var keys: [(bytes: ArraySlice<UInt8>, key: String)] = []
+    private var lastFile: (bytes: ArraySlice<UInt8>, file: String)?
 
     /// The map in `bytes`, nil when they are not an impact map in the expected shape.
     package static func read(_ bytes: [UInt8]) -> ImpactMap? {
@@ -49,7 +53,7 @@ package struct ImpactMapReader {
         var file: String?, name: String?, start: Int?, end: Int?
         let read = object { reader, key in
             switch key {
-            case "file": file = reader.string(); return file != nil
+            case "file": file = reader.repeatedFile(); return file != nil
             case "name": name = reader.string(); return name != nil
             case "startLine": start = reader.integer(); return start != nil
             case "endLine": end = reader.integer(); return end != nil
@@ -94,9 +98,47 @@ package struct ImpactMapReader {
         guard take(UInt8(ascii: "{")) else { return false }
         if take(UInt8(ascii: "}")) { return true }
         repeat {
-            guard let key = string(), take(UInt8(ascii: ":")), member(&self, key) else { return false }
+            guard let key = key(), take(UInt8(ascii: ":")), member(&self, key) else { return false }
         } while take(UInt8(ascii: ","))
         return take(UInt8(ascii: "}"))
+    }
+
+    /// An object's key: one seen before is not made again.
+    private mutating func key() -> String? {
+        let start = index
+        skipSpace()
+        if let plain = plainString() {
+            if let known = keys.first(where: { $0.bytes.elementsEqual(plain) }) { return known.key }
+            let key = String(decoding: plain, as: UTF8.self)
+            if keys.count < 32 { keys.append((plain, key)) }
+            return key
+        }
+        index = start
+        return string()
+    }
+
+    /// A function's file: the last one's when the bytes are the same.
+    private mutating func repeatedFile() -> String? {
+        let start = index
+        skipSpace()
+        if let plain = plainString() {
+            if let last = lastFile, last.bytes.elementsEqual(plain) { return last.file }
+            let file = String(decoding: plain, as: UTF8.self)
+            lastFile = (plain, file)
+            return file
+        }
+        index = start
+        return string()
+    }
+
+    /// The bytes of a string without escapes (moving past it), or nil (not moving) for any other value.
+    private mutating func plainString() -> ArraySlice<UInt8>? {
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
+        var end = index + 1
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\") { end += 1 }
+        guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return nil }
+        defer { index = end + 1 }
+        return bytes[(index + 1)..<end]
     }
 
     private mutating func array<Element>(_ element: (inout ImpactMapReader) -> Element?) -> [Element]? {

@@ -86,7 +86,15 @@ package enum TestImpact {
     /// The name a test is matched by across the map and the sources: the `swift test list` form
     /// without a trailing source location (`…/doubled()/File.swift:4:6`).
     package static func matchName(_ listed: String) -> String {
-        guard let slash = listed.lastIndex(of: "/"), listed[listed.index(after: slash)...].contains(".swift:") else { return listed }
+        // On bytes: a push calls this for every test of the map several times (`contains` on a
+        // Substring is a generic search, 12% of a choice among 2,147 tests).
+        let utf8 = listed.utf8
+        guard let slash = utf8.lastIndex(of: UInt8(ascii: "/")) else { return listed }
+        let pattern = Array(".swift:".utf8)
+        let rest = Array(utf8[utf8.index(after: slash)...])
+        guard rest.count >= pattern.count,
+              (0...(rest.count - pattern.count)).contains(where: { start in rest[start..<(start + pattern.count)].elementsEqual(pattern) })
+        else { return listed }
         return String(listed[..<slash])
     }
 
