@@ -7,8 +7,13 @@ import Testing
     static let map = ImpactMap(
         stage: "unit", packageFolder: "Packages/Core", commit: String(repeating: "ab", count: 20), toolchain: "Swift version 6.3.1 (swift-6.3.1-RELEASE)",
         recorded: 1_764_260_000.125, seconds: 12.5,
+        // A file's functions come together and the reader reuses the last file's String: files that
+        // repeat, differ by one byte, and come back after another.
         functions: [.init(file: "Sources/Lib/Lib.swift", name: "Lib.double(_:) -> Swift.Int", startLine: 3, endLine: 5),
-                    .init(file: "Sources/Lib/Ünicode \"quoted\"\\path/x.swift", name: "tab\there, line\nbreak, 🎉", startLine: 10, endLine: 20)],
+                    .init(file: "Sources/Lib/Lib.swift", name: "Lib.triple(_:) -> Swift.Int", startLine: 7, endLine: 9),
+                    .init(file: "Sources/Lib/Lib.swifT", name: "Lib.other()", startLine: 1, endLine: 2),
+                    .init(file: "Sources/Lib/Ünicode \"quoted\"\\path/x.swift", name: "tab\there, line\nbreak, 🎉", startLine: 10, endLine: 20),
+                    .init(file: "Sources/Lib/Lib.swift", name: "Lib.half(_:) -> Swift.Int", startLine: 11, endLine: 12)],
         tests: [.init(identifier: "LibTests.MathTests.testDouble", listed: "LibTests.MathTests/testDouble", file: "Tests/LibTests/MathTests.swift", functions: [0, 1]),
                 .init(identifier: "LibTests.crashes()", listed: nil, file: nil, functions: [], unknown: "it crashed (signal 11)")])
 
