@@ -12,35 +12,31 @@ package enum TeamCommands {
     /// The first literal `-destination` value an `xcodebuild` command of the team's files names, and
     /// where (`.github/workflows/ci.yml:36`).
     package static func destination(root: String) -> (value: String, place: String)? {
-        for place in places {
-            let absolute = FilePath.join(root, place)
-            let files = FileSystem.isDirectory(absolute)
-                ? SourceTree.files(under: absolute) { _ in true }.map { FilePath.join(place, $0) } : [place]
-            for file in files {
-                let lines = text(of: FilePath.join(root, file)).split(separator: "\n", omittingEmptySubsequences: false)
-                // fastlane's `destination:` is a test's only inside `run_tests(`/`scan(`: a build
-                // lane's (`xcodebuild(build: true, destination: …)`) names a simulator only to build for.
-                let fastlane = file.hasSuffix("Fastfile") || file.hasPrefix("fastlane/lanes/")
-                var depth = 0
-                for (number, line) in lines.enumerated() {
-                    let code = line.drop { $0 == " " || $0 == "\t" }
-                    let starts = fastlane && ["run_tests", "scan"].contains { code.hasPrefix($0 + "(") || code.hasPrefix($0 + " ") }
-                    let inTest = !fastlane || starts || depth > 0
-                    if starts || depth > 0 { depth = max(0, depth + code.count(where: { $0 == "(" }) - code.count(where: { $0 == ")" })) }
-                    guard let value = value(after: "-destination", in: line) ?? (inTest ? value(after: "destination:", in: line) : nil),
-                          !value.contains("$"), !value.contains("#{"), value.contains("platform=") || value.hasPrefix("id=") else { continue }
-                    return (value, "\(file):\(number + 1)")
-                }
+        for file in placeFiles(root: root) {
+            let lines = text(of: FilePath.join(root, file)).split(separator: "\n", omittingEmptySubsequences: false)
+            // fastlane's `destination:` is a test's only inside `run_tests(`/`scan(`: a build
+            // lane's (`xcodebuild(build: true, destination: …)`) names a simulator only to build for.
+            let fastlane = file.hasSuffix("Fastfile") || file.hasPrefix("fastlane/lanes/")
+            var depth = 0
+            for (number, line) in lines.enumerated() {
+                let code = line.drop { $0 == " " || $0 == "\t" }
+                let starts = fastlane && ["run_tests", "scan"].contains { code.hasPrefix($0 + "(") || code.hasPrefix($0 + " ") }
+                let inTest = !fastlane || starts || depth > 0
+                if starts || depth > 0 { depth = max(0, depth + code.count(where: { $0 == "(" }) - code.count(where: { $0 == ")" })) }
+                guard let value = value(after: "-destination", in: line) ?? (inTest ? value(after: "destination:", in: line) : nil),
+                      !value.contains("$"), !value.contains("#{"), value.contains("platform=") || value.hasPrefix("id=") else { continue }
+                return (value, "\(file):\(number + 1)")
             }
         }
         return nil
     }
 
-    /// The files of `places` under `root`, relative to it (a folder: every file in it).
-    static func placeFiles(root: String) -> [String] {
+    /// The files of `places` (default: `TeamCommands.places`) under `root`, relative to it: a place
+    /// that is a folder gives every file in it that `keep` accepts, a file itself.
+    static func placeFiles(root: String, in places: [String] = places, where keep: (String) -> Bool = { _ in true }) -> [String] {
         places.flatMap { place in
             let absolute = FilePath.join(root, place)
-            return FileSystem.isDirectory(absolute) ? SourceTree.files(under: absolute) { _ in true }.map { FilePath.join(place, $0) } : [place]
+            return FileSystem.isDirectory(absolute) ? SourceTree.files(under: absolute, where: keep).map { FilePath.join(place, $0) } : [place]
         }
     }
 
@@ -63,14 +59,15 @@ package enum TeamCommands {
         return false
     }
 
-    /// Whether `line` names `folder` as a whole path (not `Sources/PushServerKit` for `Sources/PushServer`).
+    /// Whether `line` names `folder` as a whole path (not `Sources/PushServerKit` for `Sources/PushServer`;
+    /// a `/` on either side is a boundary: `/workspace/Sources/PushServer/`).
     static func names(_ folder: String, in line: Substring) -> Bool {
         var rest = line[...]
         while let range = rest.firstRange(of: folder) {
             let after = range.upperBound == line.endIndex ? nil : line[range.upperBound]
             let before = range.lowerBound == line.startIndex ? nil : line[line.index(before: range.lowerBound)]
             let boundary: (Character?) -> Bool = { $0 == nil || !($0!.isLetter || $0!.isNumber || $0 == "-" || $0 == "_" || $0 == ".") }
-            if boundary(after) || after == "/" { if boundary(before) || before == "/" { return true } }
+            if boundary(after), boundary(before) { return true }
             rest = line[range.upperBound...]
         }
         return false

@@ -20,17 +20,11 @@ extension TeamCommands {
     /// Every scheme the team's CI files pass to a script of the repository that takes it as a scheme.
     package static func schemesPassedToScripts(root: String) -> [ScriptScheme] {
         var found: [ScriptScheme] = []
-        for place in ciPlaces {
-            let absolute = FilePath.join(root, place)
-            let files = FileSystem.isDirectory(absolute)
-                ? SourceTree.files(under: absolute) { $0.hasSuffix(".yml") || $0.hasSuffix(".yaml") || $0.hasSuffix(".sh") }.map { FilePath.join(place, $0) }
-                : [place]
-            for file in files {
-                for (number, line) in text(of: FilePath.join(root, file)).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                    guard let command = commandText(line) else { continue }
-                    for scheme in schemesPassed(by: command, root: root) {
-                        found.append(ScriptScheme(scheme: scheme, command: command, place: "\(file):\(number + 1)"))
-                    }
+        for file in TeamCommands.placeFiles(root: root, in: ciPlaces, where: { $0.hasSuffix(".yml") || $0.hasSuffix(".yaml") || $0.hasSuffix(".sh") }) {
+            for (number, line) in text(of: FilePath.join(root, file)).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                guard let command = commandText(line) else { continue }
+                for scheme in schemesPassed(by: command, root: root) {
+                    found.append(ScriptScheme(scheme: scheme, command: command, place: "\(file):\(number + 1)"))
                 }
             }
         }

@@ -34,25 +34,20 @@ extension TeamCommands {
     /// recipe's, with the target that runs it).
     package static func xcodebuildTests(root: String) -> [XcodebuildTest] {
         var found: [XcodebuildTest] = []
-        for place in [".github/workflows", "ci_scripts", "scripts", ".circleci/config.yml", ".buildkite", "Makefile"] {
-            let absolute = FilePath.join(root, place)
-            let files = FileSystem.isDirectory(absolute)
-                ? SourceTree.files(under: absolute) { _ in true }.map { FilePath.join(place, $0) } : [place]
-            for file in files {
-                let lines = text(of: FilePath.join(root, file)).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-                // A commented-out command (kiwix's `#   run: xcodebuild test -scheme UITests_iPhone`) runs nothing.
-                for (number, line) in lines.enumerated() where line.contains("xcodebuild") && line.drop(while: { $0 == " " || $0 == "\t" }).first != "#" {
-                    // A command continued over lines (`xcodebuild test \`) is one command.
-                    var command = line
-                    var next = number + 1
-                    while command.trimmingSuffixBlanks().hasSuffix("\\"), next < lines.count {
-                        command = String(command.trimmingSuffixBlanks().dropLast()) + " " + lines[next].drop { $0 == " " || $0 == "\t" }
-                        next += 1
-                    }
-                    guard var test = xcodebuildTest(command, place: "\(file):\(number + 1)", file: lines) else { continue }
-                    if file == "Makefile" { test.via = makeTarget(above: number, in: lines).map { "make \($0)" } }
-                    found.append(test)
+        for file in placeFiles(root: root, in: [".github/workflows", "ci_scripts", "scripts", ".circleci/config.yml", ".buildkite", "Makefile"]) {
+            let lines = text(of: FilePath.join(root, file)).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            // A commented-out command (kiwix's `#   run: xcodebuild test -scheme UITests_iPhone`) runs nothing.
+            for (number, line) in lines.enumerated() where line.contains("xcodebuild") && line.drop(while: { $0 == " " || $0 == "\t" }).first != "#" {
+                // A command continued over lines (`xcodebuild test \`) is one command.
+                var command = line
+                var next = number + 1
+                while command.trimmingSuffixBlanks().hasSuffix("\\"), next < lines.count {
+                    command = String(command.trimmingSuffixBlanks().dropLast()) + " " + lines[next].drop { $0 == " " || $0 == "\t" }
+                    next += 1
                 }
+                guard var test = xcodebuildTest(command, place: "\(file):\(number + 1)", file: lines) else { continue }
+                if file == "Makefile" { test.via = makeTarget(above: number, in: lines).map { "make \($0)" } }
+                found.append(test)
             }
         }
         return found
@@ -64,16 +59,11 @@ extension TeamCommands {
     /// that Mac, so a test stage takes them over as well.
     package static func validationFlags(root: String) -> [(flag: String, place: String)] {
         var found: [(flag: String, place: String)] = []
-        for place in [".github/workflows", "ci_scripts", "scripts", ".circleci/config.yml", ".buildkite", "Makefile", "fastlane/Fastfile"] {
-            let absolute = FilePath.join(root, place)
-            let files = FileSystem.isDirectory(absolute)
-                ? SourceTree.files(under: absolute) { _ in true }.map { FilePath.join(place, $0) } : [place]
-            for file in files {
-                let lines = text(of: FilePath.join(root, file)).split(separator: "\n", omittingEmptySubsequences: false)
-                for (number, line) in lines.enumerated() {
-                    for flag in ["-skipPackagePluginValidation", "-skipMacroValidation"] where line.contains(flag) && !found.contains(where: { $0.flag == flag }) {
-                        found.append((flag, "\(file):\(number + 1)"))
-                    }
+        for file in placeFiles(root: root, in: [".github/workflows", "ci_scripts", "scripts", ".circleci/config.yml", ".buildkite", "Makefile", "fastlane/Fastfile"]) {
+            let lines = text(of: FilePath.join(root, file)).split(separator: "\n", omittingEmptySubsequences: false)
+            for (number, line) in lines.enumerated() {
+                for flag in ["-skipPackagePluginValidation", "-skipMacroValidation"] where line.contains(flag) && !found.contains(where: { $0.flag == flag }) {
+                    found.append((flag, "\(file):\(number + 1)"))
                 }
             }
         }
