@@ -40,23 +40,21 @@ package enum TeamCommands {
         }
     }
 
-    /// Whether a line of the team's CI files runs `swift test` in the package at `folder` (relative
-    /// to the root, not empty): the line names the folder (`swift test --package-path X`, `cd X &&
-    /// swift test`, a container's `-w /workspace/X`), or the workflow step it ends has
-    /// `working-directory: X`. A nested package none of them tests is one the team's CI leaves out.
-    package static func runsSwiftTest(in folder: String, root: String) -> Bool {
+    /// Which of `folders` (nested packages, relative to the root) a line of the team's CI files runs
+    /// `swift test` in: the line names the folder (`swift test --package-path X`, `cd X && swift
+    /// test`, a container's `-w /workspace/X`), or the workflow step it ends has `working-directory:
+    /// X`. A nested package none of them tests is one the team's CI leaves out. The files are read once.
+    package static func swiftTestFolders(_ folders: [String], root: String) -> Set<String> {
+        var places: [Substring] = []
         for file in placeFiles(root: root) {
             let lines = text(of: FilePath.join(root, file)).split(separator: "\n", omittingEmptySubsequences: false)
             for (number, line) in lines.enumerated() where line.contains("swift test") {
-                if names(folder, in: line) { return true }
+                places.append(line)
                 // The step's keys sit above its `run:` (a few lines at most).
-                for above in lines[max(0, number - 6)..<number].reversed() where above.contains("working-directory:") {
-                    if names(folder, in: above) { return true }
-                    break
-                }
+                if let directory = lines[max(0, number - 6)..<number].last(where: { $0.contains("working-directory:") }) { places.append(directory) }
             }
         }
-        return false
+        return Set(folders.filter { folder in places.contains { names(folder, in: $0) } })
     }
 
     /// Whether `line` names `folder` as a whole path (not `Sources/PushServerKit` for `Sources/PushServer`;

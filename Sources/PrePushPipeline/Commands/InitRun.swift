@@ -161,7 +161,7 @@ package enum InitRun {
             if let scheme = survey.packageSchemes[folder], teamRuns(scheme) { return true }
             return swiftTestFolders.contains(folder)
         }
-        /// The nested packages a `swift test` line of the team's CI files runs in (`TeamCommands.runsSwiftTest`).
+        /// The nested packages a `swift test` line of the team's CI files runs in (`TeamCommands.swiftTestFolders`).
         var swiftTestFolders: Set<String> = []
         /// Whether the root's Package.swift declares a test target.
         var rootPackageTests: Bool { survey.testPackages.contains("") }
@@ -229,7 +229,7 @@ package enum InitRun {
         findings.validationFlags = TeamCommands.validationFlags(root: root)
         findings.fastlaneTests = TeamCommands.fastlaneTestSchemes(root: root)
         findings.scriptSchemes = TeamCommands.schemesPassedToScripts(root: root)
-        findings.swiftTestFolders = Set(findings.survey.testPackages.filter { !$0.isEmpty && TeamCommands.runsSwiftTest(in: $0, root: root) })
+        findings.swiftTestFolders = TeamCommands.swiftTestFolders(findings.survey.testPackages.filter { !$0.isEmpty }, root: root)
         let graph = withTuistGraph(findings.survey, root: root, environment: CommandContext.now.environment)
         findings.survey = graph.survey
         findings.graphNote = graph.note
