@@ -14,6 +14,10 @@ package struct PackageManifest: Sendable, Equatable {
     package let platforms: [String]
     /// The `.testTarget(name:)`s.
     package let testTargets: [String]
+    /// The folders of its executables (relative to the manifest), by the names `swift run` takes:
+    /// each `.executableTarget`'s name and each `.executable` product's name (its first executable
+    /// target's folder): `path:`, else `Sources/<name>`.
+    package let executableFolders: [String: String]
 
     /// Reads a manifest's text.
     package init(text: String) {
@@ -22,6 +26,8 @@ package struct PackageManifest: Sendable, Equatable {
             var products: [String] = []
             var platforms: [String] = []
             var testTargets: [String] = []
+            var executableTargets: [String: String] = [:]
+            var executableProducts: [(name: String, targets: [String])] = []
             override func visit(_ call: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
                 let callee = ManifestVisitor.calleeName(call.calledExpression)
                 let name = ManifestVisitor.argument(call, "name").flatMap(ManifestVisitor.string)
@@ -33,7 +39,14 @@ package struct PackageManifest: Sendable, Equatable {
                         platforms = Self.calls(in: Syntax(list)).map { $0.lowercased() }
                     }
                 case "library", "executable", "plugin":
-                    if let name, call.parent?.parent?.parent?.parent?.as(LabeledExprSyntax.self)?.label?.text == "products" { products.append(name) }
+                    if let name, call.parent?.parent?.parent?.parent?.as(LabeledExprSyntax.self)?.label?.text == "products" {
+                        products.append(name)
+                        if callee == "executable", let list = ManifestVisitor.argument(call, "targets")?.as(ArrayExprSyntax.self) {
+                            executableProducts.append((name, list.elements.compactMap { ManifestVisitor.string($0.expression) }))
+                        }
+                    }
+                case "executableTarget":
+                    if let name { executableTargets[name] = ManifestVisitor.argument(call, "path").flatMap(ManifestVisitor.string) ?? "Sources/\(name)" }
                 case "testTarget":
                     if let name { testTargets.append(name) }
                 default:
@@ -55,6 +68,11 @@ package struct PackageManifest: Sendable, Equatable {
         products = finder.products
         platforms = finder.platforms
         testTargets = finder.testTargets
+        var executables = finder.executableTargets
+        for product in finder.executableProducts where executables[product.name] == nil {
+            if let folder = product.targets.lazy.compactMap({ finder.executableTargets[$0] }).first { executables[product.name] = folder }
+        }
+        executableFolders = executables
     }
 
     /// The scheme Xcode makes for the package: `<name>-Package` when it has more than one product

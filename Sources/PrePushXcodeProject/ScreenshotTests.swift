@@ -47,6 +47,23 @@ package enum ScreenshotTests {
     }
 }
 
+/// The snapshot-testing libraries a test imports to compare a view with an image recorded before:
+/// pointfree's `SnapshotTesting`, Uber's `iOSSnapshotTestCase` (once `FBSnapshotTestCase`). Such
+/// tests pass only on the simulator (model, OS, scale) the images were recorded on.
+package enum SnapshotLibraries {
+    static let names = ["SnapshotTesting", "iOSSnapshotTestCase", "FBSnapshotTestCase"]
+
+    /// Whether a Swift source imports one (`import SnapshotTesting`, `@testable import …`,
+    /// `import struct SnapshotTesting.Snapshotting`); a commented import does not count.
+    package static func imported(in text: String) -> Bool {
+        text.split(separator: "\n").contains { line in
+            let code = line.drop { $0 == " " || $0 == "\t" }
+            guard !code.hasPrefix("//"), let range = code.firstRange(of: "import ") else { return false }
+            return code[range.upperBound...].split(separator: " ").contains { word in names.contains { word == $0 || word.hasPrefix($0 + ".") } }
+        }
+    }
+}
+
 /// One method's calls, and whether it takes a screenshot itself.
 private struct MethodCalls {
     /// The names it calls bare or on `self` (`takeSnapshot(…)`, `self.snapshot(…)`).

@@ -12,19 +12,28 @@ extension TeamCommands {
         package let command: String
         /// `.buildkite/pipeline.yml:56`.
         package let place: String
+        /// Where the team's Swift tool names the scheme (`Tools/Sources/Commands/CI/UnitTests.swift:27`),
+        /// when the CI runs one (`swift run tools ci unit-tests`) rather than a script.
+        package var tool: String? = nil
     }
 
     /// CI files whose lines run commands.
     static let ciPlaces = [".github/workflows", ".buildkite", ".circleci/config.yml", "ci_scripts", "bitrise.yml", ".gitlab-ci.yml", "Makefile"]
 
-    /// Every scheme the team's CI files pass to a script of the repository that takes it as a scheme.
+    /// Every scheme the team's CI files pass to a script of the repository that takes it as a scheme,
+    /// or that a Swift tool of the repository the CI runs (`swift run tools ci unit-tests`) names as
+    /// one (each scheme once for the tools, at the first CI line that runs its tool).
     package static func schemesPassedToScripts(root: String) -> [ScriptScheme] {
         var found: [ScriptScheme] = []
+        var swiftTools = SwiftTools(root: root)
         for file in TeamCommands.placeFiles(root: root, in: ciPlaces, where: { $0.hasSuffix(".yml") || $0.hasSuffix(".yaml") || $0.hasSuffix(".sh") }) {
             for (number, line) in text(of: FilePath.join(root, file)).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 guard let command = commandText(line) else { continue }
                 for scheme in schemesPassed(by: command, root: root) {
                     found.append(ScriptScheme(scheme: scheme, command: command, place: "\(file):\(number + 1)"))
+                }
+                for (scheme, tool) in swiftTools.schemes(runBy: command) where !found.contains(where: { $0.scheme == scheme && $0.tool != nil }) {
+                    found.append(ScriptScheme(scheme: scheme, command: command, place: "\(file):\(number + 1)", tool: tool))
                 }
             }
         }

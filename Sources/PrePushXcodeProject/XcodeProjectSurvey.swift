@@ -50,14 +50,18 @@ package struct XcodeProjectSurvey: Sendable {
         package var generatedFrom: String?
         /// The folders (relative, `""` for the root) of the local Swift packages whose test targets it runs.
         package var packages: [String] = []
-        /// Its UI-testing bundles built for another platform than iOS, with the SDKs they name
-        /// (`WatchUITests (watchos)`): kept out of `uiBundles`, as an iPhone simulator cannot run them.
+        /// Its test bundles built for another platform than iOS, with the SDKs they name
+        /// (`WatchUITests (watchos)`): kept out of `unitBundles` and `uiBundles`, as an iPhone
+        /// simulator cannot run them.
         package var otherPlatformBundles: [String] = []
         /// Its UI bundles that take screenshots and nothing else: fastlane's `SnapshotHelper.swift`
         /// is among their sources, or every test class the scheme runs in them takes screenshots.
         package var screenshotBundles: [String] = []
         /// The classes that take screenshots in its other UI bundles (`Bundle/Class`), which a UI stage skips.
         package var screenshotClasses: [String] = []
+        /// Its unit bundles whose sources import a snapshot-testing library (`SnapshotTesting`,
+        /// `iOSSnapshotTestCase`): they compare against images recorded on one simulator.
+        package var snapshotBundles: [String] = []
     }
 
     package private(set) var containers: [Container] = []
@@ -69,6 +73,9 @@ package struct XcodeProjectSurvey: Sendable {
     /// Test packages (by folder) that build for iOS only, with why (their `platforms:`, a source
     /// that imports UIKit unguarded): `swift test` on the Mac cannot build them.
     package private(set) var iOSOnlyPackages: [String: String] = [:]
+    /// Nested packages whose tests compare snapshots, by folder, with the first test file that
+    /// imports a snapshot library: their images are those of the simulator they were recorded on.
+    package private(set) var snapshotPackages: [String: String] = [:]
     /// The scheme Xcode makes for each test package (by folder), to test it with xcodebuild.
     package private(set) var packageSchemes: [String: String] = [:]
     /// XcodeGen and Tuist specs, relative to the root.
@@ -98,6 +105,8 @@ package struct XcodeProjectSurvey: Sendable {
     /// Each project's target claims by project path, read once: a project with several UI bundles
     /// was read again for each (9% of `init`'s CPU in element-x).
     private var projectClaims: [String: [ShippedSources.Claim]] = [:]
+    /// Whether a unit bundle (by project and target) imports a snapshot-testing library, read once.
+    private var snapshotImports: [String: Bool] = [:]
 
     /// XcodeGen specs the team's commands name (`xcodegen --spec project-app.yml`), with the
     /// folder each writes its project to (`--project`; nil: beside the spec).
@@ -211,6 +220,7 @@ package struct XcodeProjectSurvey: Sendable {
             let manifest = PackageManifest(text: String(decoding: bytes, as: UTF8.self))
             packageSchemes[folder] = manifest.scheme
             if let why = iOSOnly(manifest, folder: folder) { iOSOnlyPackages[folder] = why }
+            if let file = snapshotTestFile(folder: folder) { snapshotPackages[folder] = file }
         case _ where namedSpecs[path] != nil || name == "project.yml":
             // XcodeGen's spec names `targets:`; other project.yml files (a docs site's) do not.
             guard let bytes = read(path, limit: 4_000_000), ByteSearch.contains(bytes, Array("targets:".utf8)) else { return }
@@ -289,8 +299,10 @@ package struct XcodeProjectSurvey: Sendable {
             let (kind, package, platforms) = bundleKind(bundle, from: own.folder)
             if let package, !tests.packages.contains(package) { tests.packages.append(package) }
             switch kind {
-            case .ui where !platforms.isEmpty: tests.otherPlatformBundles.append("\(bundle.name) (\(platforms.sorted().joined(separator: ", ")))")
-            case .unit: tests.unitBundles.append(bundle.name)
+            case _? where !platforms.isEmpty: tests.otherPlatformBundles.append("\(bundle.name) (\(platforms.sorted().joined(separator: ", ")))")
+            case .unit:
+                tests.unitBundles.append(bundle.name)
+                if comparesSnapshots(bundle, from: own.folder) { tests.snapshotBundles.append(bundle.name) }
             case .ui:
                 tests.uiBundles.append(bundle.name)
                 noteScreenshots(bundle, from: own.folder, selected: selected[bundle.name], in: &tests)
@@ -327,11 +339,7 @@ package struct XcodeProjectSurvey: Sendable {
         if let known = screenshotReadings[key] { return known }
         var result = (reading: ScreenshotTests.Reading(), helper: false)
         defer { screenshotReadings[key] = result }
-        guard let claim = claims(of: project).first(where: { $0.target == target }) else { return result }
-        var files = claim.files.sorted()
-        for folder in claim.folders {
-            files += SourceTree.files(under: FilePath.join(root, folder)) { $0.hasSuffix(".swift") }.map { FilePath.join(folder, $0) }.filter { !claim.excluded.contains($0) }
-        }
+        let files = swiftFiles(project: project, target: target)
         result.helper = files.contains { $0 == "SnapshotHelper.swift" || $0.hasSuffix("/SnapshotHelper.swift") }
         // A UI bundle is tens of files; the bound keeps a generated one from taking long.
         let texts = files.prefix(400).compactMap { file -> String? in
@@ -340,6 +348,45 @@ package struct XcodeProjectSurvey: Sendable {
         }
         result.reading = ScreenshotTests.read(texts)
         return result
+    }
+
+    /// The first Swift file under a package's `Tests` folder (relative to the root) that imports a
+    /// snapshot-testing library, or nil.
+    private func snapshotTestFile(folder: String) -> String? {
+        let tests = FilePath.join(folder, "Tests")
+        for file in SourceTree.files(under: FilePath.join(root, tests), where: { $0.hasSuffix(".swift") }).prefix(3000) {
+            let path = FilePath.join(tests, file)
+            guard case .success(let bytes) = FileReading.read(FilePath.join(root, path), limit: 2_000_000),
+                  ByteSearch.contains(bytes, Array("Snapshot".utf8)), SnapshotLibraries.imported(in: String(decoding: bytes, as: UTF8.self)) else { continue }
+            return path
+        }
+        return nil
+    }
+
+    /// Whether a unit bundle's Swift sources import a snapshot-testing library: pointfree's
+    /// `SnapshotTesting`, Uber's `iOSSnapshotTestCase` (once `FBSnapshotTestCase`). Read once per bundle.
+    private mutating func comparesSnapshots(_ bundle: (identifier: String, name: String, container: String), from folder: String) -> Bool {
+        let project = FilePath.normalize(FilePath.join(folder, bundle.container))
+        guard project.hasSuffix(".xcodeproj"), let target = projectFiles[project]??.targets[bundle.identifier] else { return false }
+        let key = project + "/" + target.name
+        if let known = snapshotImports[key] { return known }
+        let found = swiftFiles(project: project, target: target.name).prefix(2000).contains { file in
+            guard case .success(let bytes) = FileReading.read(FilePath.join(root, file), limit: 2_000_000) else { return false }
+            return ByteSearch.contains(bytes, Array("Snapshot".utf8)) && SnapshotLibraries.imported(in: String(decoding: bytes, as: UTF8.self))
+        }
+        snapshotImports[key] = found
+        return found
+    }
+
+    /// The Swift files of one target of a project (its sources build phase and synchronized
+    /// folders, without what a folder excepts), relative to the root.
+    private mutating func swiftFiles(project: String, target: String) -> [String] {
+        guard let claim = claims(of: project).first(where: { $0.target == target }) else { return [] }
+        var files = claim.files.sorted()
+        for folder in claim.folders {
+            files += SourceTree.files(under: FilePath.join(root, folder)) { $0.hasSuffix(".swift") }.map { FilePath.join(folder, $0) }.filter { !claim.excluded.contains($0) }
+        }
+        return files
     }
 
     /// The target claims of a project (its folder, relative to the root), read on first use; none

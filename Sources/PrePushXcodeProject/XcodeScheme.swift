@@ -51,7 +51,10 @@ package struct XcodeScheme: Sendable, Equatable {
                     skipped = attributes["skipped"] == "YES"
                 case "BuildableReference" where inTestable:
                     guard let identifier = attributes["BlueprintIdentifier"] else { continue }
-                    testables.append(Testable(identifier: identifier, name: attributes["BlueprintName"] ?? "",
+                    // Xcode leaves out `BlueprintName` for a target in a synchronized folder (home-assistant's
+                    // WatchApp scheme): the product's name without `.xctest` is the target's then.
+                    let product = attributes["BuildableName"].map { $0.hasSuffix(".xctest") ? String($0.dropLast(7)) : $0 }
+                    testables.append(Testable(identifier: identifier, name: attributes["BlueprintName"] ?? product ?? "",
                                               container: Self.container(attributes["ReferencedContainer"] ?? ""), skipped: skipped))
                 case "Test" where inTestable && inSkipped:
                     if let identifier = attributes["Identifier"], !testables.isEmpty { testables[testables.count - 1].skippedTests.append(identifier) }

@@ -93,9 +93,13 @@ import Testing
     /// folder whose name another begins with (`Sources/Push`) is not named by it.
     @Test func nestedPackagesTheTeamsCIDoesNotTestAreComments() throws {
         let repo = try GitRepository()
-        for folder in ["Sources/PushServer", "Sources/Push", "Sources/DesignSystem", "Packages/Tools"] {
+        for folder in ["Sources/PushServer", "Sources/Push", "Sources/DesignSystem", "Packages/Tools", "Packages/Views"] {
             try repo.write(Self.packageWithTests, to: folder + "/Package.swift")
         }
+        // A package whose tests compare snapshots (Element X's real PreviewTests.swift, `import
+        // SnapshotTesting`) is a comment even though the team's CI runs it: its images are one simulator's.
+        let preview = try String(contentsOfFile: Fixtures.own + "/ci-scripts/element-x/PreviewTests/Sources/PreviewTests.swift", encoding: .utf8)
+        try repo.write(preview, to: "Packages/Views/Tests/GameKitTests/PreviewTests.swift")
         try repo.write("""
         name: Push
         jobs:
@@ -111,21 +115,25 @@ import Testing
               - name: Tools
                 working-directory: Packages/Tools
                 run: swift test
+              - name: Views
+                run: swift test --package-path Packages/Views
               - name: App
                 run: xcodebuild test -scheme App -destination 'platform=iOS Simulator,name=iPhone 16'
 
         """, to: ".github/workflows/ci.yml")
         let result = try InProcessCLI.run(["init"], in: repo.path, environment: repo.environment)
         #expect(result.status == 0, "\(result)")
-        #expect(result.standardOutput.contains("; 4 nested packages with tests (2 the team's CI does not run: comments);"), "\(result)")
+        #expect(result.standardOutput.contains("; 5 nested packages with tests (2 the team's CI does not run, 1 comparing snapshots: comments);"), "\(result)")
         let file = try #require(repo.root.read("work/.prepush.yml"))
         #expect(file.contains("  package-pushserver:\n    # Sources/PushServer/Package.swift declares test targets.\n    run: swift test\n"), "\(file)")
         #expect(file.contains("  package-tools:\n"), "\(file)")
         for (folder, name) in [("Sources/Push", "package-push"), ("Sources/DesignSystem", "package-designsystem")] {
             #expect(file.contains("  # \(folder)/Package.swift declares test targets, which no command init read in the team's CI runs: no stage; to run them on each push:\n  # \(name):\n  #   run: swift test\n  #   workingDirectory: \(folder)\n"), "\(file)")
         }
+        #expect(file.contains("  # Packages/Views/Package.swift declares test targets that compare snapshots (Packages/Views/Tests/GameKitTests/PreviewTests.swift imports a snapshot library), which pass only on the simulator their images were recorded on: no stage; to run them on each push, with that simulator as the destination:\n  # package-views:\n  #   run: swift test\n"), "\(file)")
         let config = try InProcessCLI.run(["config"], in: repo.path, environment: repo.environment)
         #expect(config.status == 0 && config.standardOutput.contains("package-pushserver") && !config.standardOutput.contains("package-designsystem"), "\(config)")
+        #expect(!config.standardOutput.contains("package-views"), "\(config)")
     }
 
     /// A workflow's `${{ matrix.… }}` and `${{ env.… }}` are expanded from the job's matrix and the
@@ -244,9 +252,38 @@ import Testing
         #expect(result.status == 0 && result.standardOutput.contains("ui: xcodebuild test -scheme App_iOS Test (UI bundles: 1)"), "\(result)")
         let file = try #require(repo.root.read("work/.prepush.yml"))
         #expect(file.contains("xcodebuild test -project Project.xcodeproj -scheme 'App_iOS Test' -only-testing:App_iOS_UITests -destination \"$destination\" -resultBundlePath .build/prepush-ui.xcresult\n"), "\(file)")
-        #expect(file.contains("  # Scheme WatchUITests tests UI bundles for another platform, WatchUITests (watchos): an iPhone simulator cannot run them, so no stage does.\n"), "\(file)")
+        #expect(file.contains("  # Scheme WatchUITests tests bundles for another platform, WatchUITests (watchos): an iPhone simulator cannot run them, so no stage does.\n"), "\(file)")
         #expect(file.contains("  # Scheme AppScreenshots takes screenshots (fastlane snapshot runs it (fastlane/Snapfile:2)) and no command init read in the team's CI runs it: no stage; `fastlane snapshot` or the scheme itself makes them.\n"), "\(file)")
         #expect(!file.contains("-scheme WatchUITests") && !file.contains("-scheme AppScreenshots"), "\(file)")
+        #expect(try InProcessCLI.run(["config"], in: repo.path, environment: repo.environment).status == 0)
+    }
+
+    /// Element X's CI runs its tests through its own Swift tool (Tests/Fixtures/ci-scripts/element-x,
+    /// real files): `unit-tests` runs the schemes UnitTests and PreviewTests, whose bundle compares
+    /// snapshots. Here on tuist's real project file: UnitTests tests AppTests, PreviewTests tests
+    /// AppFrameworkTests, which holds Element X's PreviewTests.swift (`import SnapshotTesting`). The
+    /// unit stage is UnitTests and says the tool runs it; PreviewTests is offered in a comment that
+    /// says its images belong to the team's simulator, never made a stage on another.
+    @Test func schemesTheTeamsSwiftToolRunsAreTheTeamsAndSnapshotsAreNoStage() throws {
+        let repo = try GitRepository()
+        let project = Self.projects + "/tuist__tuist__xcode_project_with_tests/fixtures/xcode_project_with_tests/App.xcodeproj/project.pbxproj"
+        try repo.write(try String(contentsOfFile: project, encoding: .utf8), to: "App.xcodeproj/project.pbxproj")
+        try repo.write(Self.scheme([("F806E0D32D54DD3C0058A673", "AppTests", "App.xcodeproj")]), to: "App.xcodeproj/xcshareddata/xcschemes/UnitTests.xcscheme")
+        try repo.write(Self.scheme([("F806E1092D54DD7B0058A673", "AppFrameworkTests", "App.xcodeproj")]), to: "App.xcodeproj/xcshareddata/xcschemes/PreviewTests.xcscheme")
+        let elementX = Fixtures.own + "/ci-scripts/element-x/"
+        for file in ["Package.swift", "Tools/Sources/Commands/CI/CI.swift", "Tools/Sources/Commands/CI/UnitTests.swift", "Tools/Sources/Commands/CI/PreviewTests.swift",
+                     "Tools/Sources/Commands/CI/UITests.swift", ".github/workflows/unit-tests.yml"] {
+            try repo.write(try String(contentsOfFile: elementX + file, encoding: .utf8), to: file)
+        }
+        try repo.write(try String(contentsOfFile: elementX + "PreviewTests/Sources/PreviewTests.swift", encoding: .utf8), to: "AppFrameworkTests/PreviewTests.swift")
+        let result = try InProcessCLI.run(["init"], in: repo.path, environment: repo.environment)
+        #expect(result.status == 0 && result.standardOutput.contains("unit: xcodebuild test -scheme UnitTests (unit bundles: 1)"), "\(result)")
+        let file = try #require(repo.root.read("work/.prepush.yml"))
+        #expect(file.contains("    # The team's CI runs this scheme through its Swift tool (Tools/Sources/Commands/CI/UnitTests.swift:27): swift run -q tools ci unit-tests    (.github/workflows/unit-tests.yml:33); what the tool sets up around the run is not done here.\n"), "\(file)")
+        #expect(file.contains("  # Scheme PreviewTests tests unit bundles AppFrameworkTests, which the team's CI runs through its Swift tool (Tools/Sources/Commands/CI/PreviewTests.swift:11, run by swift run -q tools ci unit-tests at .github/workflows/unit-tests.yml:33): no stage"), "\(file)")
+        #expect(file.contains("  #   (AppFrameworkTests compares snapshots, recorded on the simulator the team's CI sets up: give that destination, on another the images differ)\n"), "\(file)")
+        #expect(file.contains("  #   run: xcodebuild test -project App.xcodeproj -scheme PreviewTests -destination "), "\(file)")
+        #expect(!file.contains("\n    run: destination=$(\"${PREPUSH_BIN:-prepush}\" destination) && rm -rf .build/prepush-ui"), "\(file)")
         #expect(try InProcessCLI.run(["config"], in: repo.path, environment: repo.environment).status == 0)
     }
 }

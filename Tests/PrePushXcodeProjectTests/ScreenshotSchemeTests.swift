@@ -91,6 +91,16 @@ import Testing
         #expect(unit.uiBundles.isEmpty && unit.screenshotBundles.isEmpty && unit.unitBundles.contains("Tests-App"), "\(unit)")
     }
 
+    /// home-assistant's `WatchApp` scheme (the one its lane tests on a watch) names its testable
+    /// without `BlueprintName`, as Xcode writes a target in a synchronized folder: the bundle is named
+    /// from `BuildableName`, and it is a watchOS unit bundle, which no iPhone stage can run.
+    @Test func aWatchUnitBundleIsNamedFromItsProductAndKeptOutOfTheUnitBundles() throws {
+        let survey = XcodeProjectSurvey(root: Self.fixtures + "/home-assistant")
+        let watch = try #require(survey.schemes.first { $0.name == "WatchApp" }, "\(survey.schemes.map(\.name))")
+        #expect(watch.unitBundles.isEmpty && watch.otherPlatformBundles == ["HomeAssistant-WatchAppTests (watchos)"], "\(watch)")
+        #expect(survey.unitScheme?.name == "Tests-Unit")
+    }
+
     /// Mastodon's `Mastodon - Snapshot` runs a test plan that selects only `MastodonUISnapshotTests`,
     /// whose tests reach `XCUIScreen.main.screenshot()` kept with `.keepAlways` through the class's own
     /// `snapshot(…)` and `takeSnapshot(name:)`: a screenshot scheme. `Mastodon - Release` runs the

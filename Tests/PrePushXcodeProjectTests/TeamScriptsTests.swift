@@ -32,4 +32,53 @@ import Testing
         """, to: "repo/.buildkite/pipeline.yml")
         #expect(TeamCommands.schemesPassedToScripts(root: root.path + "/repo").map(\.scheme) == ["AppTests"])
     }
+
+    static let elementX = Fixtures.own + "/ci-scripts/element-x"
+
+    /// Element X's CI runs its own Swift tool (`swift run -q tools ci unit-tests`); the tool's
+    /// subcommands run `xcodebuild test` with `"--scheme", "UnitTests"`, and `unit-tests` runs
+    /// `PreviewTests.parse([]).run()`, whose file says `static let scheme = "PreviewTests"`. Each
+    /// scheme comes with a CI line that reaches it, and where the tool names it.
+    @Test func schemesTheTeamsSwiftToolNamesAreOnesItsCIRuns() {
+        let found = TeamCommands.schemesPassedToScripts(root: Self.elementX)
+        #expect(found.map(\.scheme) == ["PreviewTests", "UITests", "UnitTests"], "\(found)")
+        let unit = found.first { $0.scheme == "UnitTests" }
+        #expect(unit?.place == ".github/workflows/unit-tests.yml:33" && unit?.command == "swift run -q tools ci unit-tests", "\(String(describing: unit))")
+        #expect(unit?.tool == "Tools/Sources/Commands/CI/UnitTests.swift:27")
+        #expect(found.first { $0.scheme == "PreviewTests" }?.tool == "Tools/Sources/Commands/CI/PreviewTests.swift:11")
+        // `failures.append("UnitTests")` and `"UITests.xcresult"` name no scheme; the subcommand decides.
+        var tools = TeamCommands.SwiftTools(root: Self.elementX)
+        #expect(tools.schemes(runBy: "swift run -q tools ci unit-tests").map(\.scheme) == ["PreviewTests", "UnitTests"])
+        #expect(tools.schemes(runBy: "swift run -q tools ci ui-tests \"${args[@]}\"").map(\.scheme) == ["UITests"])
+        #expect(tools.schemes(runBy: "swift run -q other").isEmpty && tools.schemes(runBy: "swift build").isEmpty)
+    }
+
+    /// The tool's folder comes from the pull request's manifest: a `path:` or a link that leads out
+    /// of the repository is not read, and `--package-path` is the package's folder.
+    @Test func aToolOutsideTheRepositoryIsNotRead() throws {
+        let root = try TemporaryDirectory(prefix: "prepush-team-tools")
+        let tool = "struct Run { static let scheme = \"%@\" }\n"
+        try root.write(tool.replacingOccurrences(of: "%@", with: "Leaked"), to: "secret/Run.swift")
+        try root.write(tool.replacingOccurrences(of: "%@", with: "Linked"), to: "elsewhere/Run.swift")
+        try root.write(tool.replacingOccurrences(of: "%@", with: "AppTests"), to: "repo/Tools/inner/Sources/ci/Run.swift")
+        try root.write("""
+        // swift-tools-version: 6.0
+        import PackageDescription
+        let package = Package(name: "T", products: [.executable(name: "out", targets: ["Out"])],
+                              targets: [.executableTarget(name: "Out", path: "../secret"), .executableTarget(name: "linked", path: "Linked")])
+        """, to: "repo/Package.swift")
+        try FileManager.default.createSymbolicLink(atPath: root.path + "/repo/Linked", withDestinationPath: root.path + "/elsewhere")
+        try root.write("// swift-tools-version: 6.0\nimport PackageDescription\nlet package = Package(name: \"I\", targets: [.executableTarget(name: \"ci\")])\n",
+                       to: "repo/Tools/inner/Package.swift")
+        try root.write("""
+        jobs:
+          test:
+            steps:
+              - run: swift run out
+              - run: swift run linked
+              - run: swift run --package-path Tools/inner -c release ci
+        """, to: "repo/.github/workflows/ci.yml")
+        let found = TeamCommands.schemesPassedToScripts(root: root.path + "/repo")
+        #expect(found.map(\.scheme) == ["AppTests"] && found.first?.tool == "Tools/inner/Sources/ci/Run.swift:1", "\(found)")
+    }
 }

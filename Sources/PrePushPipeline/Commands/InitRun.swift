@@ -79,7 +79,10 @@ package enum InitRun {
             let excluded = Set(screenshotSchemes.map(\.scheme))
             guard teamTestsASchemeHere else { return survey.uiScheme(excluding: excluded) }
             let candidates = survey.schemes.filter { !$0.uiBundles.isEmpty && !excluded.contains($0.name) }
-            if let run = candidates.first(where: { teamRuns($0.name) }) { return run }
+            // Among several the team runs (Element X's tool runs UITests, AccessibilityTests and
+            // IntegrationTests), the one the survey would choose.
+            let run = candidates.filter { teamRuns($0.name) }
+            if let chosen = run.first(where: { $0.name == survey.uiScheme(excluding: excluded)?.name }) ?? run.first { return chosen }
             let bundles = teamRunUIBundles
             return candidates.first { Set($0.uiBundles).isSubset(of: bundles) }
         }
@@ -92,6 +95,20 @@ package enum InitRun {
             return survey.schemes.filter { !$0.uiBundles.isEmpty && !said.contains($0.name) && !teamRuns($0.name) && !Set($0.uiBundles).isSubset(of: bundles) }
         }
 
+        /// Schemes the team's CI tests that neither stage runs, and whose bundles neither stage
+        /// runs either (Element X's PreviewTests, AccessibilityTests, IntegrationTests): offered in
+        /// a comment with the stage to paste. The team may run them apart (nightly, on their own
+        /// simulator, with secrets) for a reason init cannot read; a stage would add them to every push.
+        var otherTeamSchemes: [XcodeProjectSurvey.SchemeTests] {
+            let stages = [unitScheme, uiScheme].compactMap { $0 }
+            let covered = Set(stages.flatMap { $0.unitBundles + $0.uiBundles })
+            let said = Set(screenshotSchemes.map(\.scheme) + stages.map(\.name))
+            return survey.schemes.filter { scheme in
+                let bundles = scheme.unitBundles + scheme.uiBundles
+                return teamRuns(scheme.name) && !said.contains(scheme.name) && !bundles.isEmpty && !Set(bundles).isSubset(of: covered)
+            }
+        }
+
         /// The scheme the unit stage runs. With tests in the root's Package.swift, only a scheme the
         /// team's own `xcodebuild test` runs (an app whose project uses the package, `make test-app`):
         /// a scheme nobody runs (a generator's fixture project) is no evidence against `swift test`.
@@ -101,6 +118,17 @@ package enum InitRun {
             let run = survey.schemes.filter { !$0.unitBundles.isEmpty && teamRuns($0.name) }
             let chosen = run.first { $0.name == survey.unitScheme?.name } ?? run.first
             return rootPackageTests ? chosen : chosen ?? survey.unitScheme
+        }
+        /// How the team's CI runs a scheme, for a comment: where its command is, or the script or
+        /// Swift tool it goes through.
+        func howTeamRuns(_ scheme: String) -> String {
+            if let team = teamCommand(for: scheme) { return "(\(team.place))" }
+            if let passed = scriptSchemes.first(where: { $0.scheme == scheme }) {
+                return passed.tool.map { "through its Swift tool (\($0), run by \(passed.command) at \(passed.place))" }
+                    ?? "through its script (\(passed.command) at \(passed.place))"
+            }
+            if let lane = fastlaneTests.first(where: { $0.scheme == scheme }) { return "through fastlane (\(lane.place))" }
+            return generators.first { $0.scheme == scheme }.map { "(\($0.place))" } ?? ""
         }
         /// Whether the team's CI tests a scheme: an `xcodebuild test -scheme`, `tuist test SCHEME`,
         /// fastlane's `run_tests(scheme:)` or a script's scheme argument (`ui-test.sh AppUITests`) names it.

@@ -82,9 +82,17 @@ extension InitRun {
     /// would add their time, or their failures, to every push).
     static func nestedPackageLines(_ folder: String, name: String, findings: Findings) -> [String] {
         let stage = packageStage(folder, name: name, findings: findings)
-        guard findings.teamRunsTests, !findings.teamTestsPackage(folder), stage.first?.hasPrefix("  #") == false else { return stage }
+        guard stage.first?.hasPrefix("  #") == false else { return stage }
         let manifest = FilePath.join(folder, "Package.swift")
         let keys = stage.filter { !$0.hasPrefix("    #") }.map { "  # " + $0.dropFirst(2) }
+        // Snapshot tests pass only on the simulator their images were recorded on, which init
+        // cannot know: a stage on another would fail every push.
+        if let file = findings.survey.snapshotPackages[folder] {
+            let team = findings.survey.packageSchemes[folder].flatMap(findings.teamCommand(for:))
+            let theirs = team.flatMap { command in command.destination.map { " (the team's CI runs them on '\($0)', \(command.place))" } } ?? ""
+            return ["  # \(manifest) declares test targets that compare snapshots (\(file) imports a snapshot library), which pass only on the simulator their images were recorded on\(theirs): no stage; to run them on each push, with that simulator as the destination:"] + keys
+        }
+        guard findings.teamRunsTests, !findings.teamTestsPackage(folder) else { return stage }
         return ["  # \(manifest) declares test targets, which no command init read in the team's CI runs: no stage; to run them on each push:"] + keys
     }
 
@@ -119,11 +127,28 @@ extension InitRun {
     /// simulator a stage runs on, or taking screenshots the team's CI never takes.
     static func otherUITestLines(_ findings: Findings) -> [String] {
         var lines: [String] = []
+        // Schemes that test the same such bundles (a watch app's several) are said once.
+        var groups: [(bundles: [String], schemes: [String])] = []
         for scheme in findings.survey.schemes where !scheme.otherPlatformBundles.isEmpty {
-            lines.append("  # Scheme \(scheme.name) tests UI bundles for another platform, \(scheme.otherPlatformBundles.joined(separator: ", ")): an iPhone simulator cannot run them, so no stage does.")
+            if let index = groups.firstIndex(where: { $0.bundles == scheme.otherPlatformBundles }) { groups[index].schemes.append(scheme.name) }
+            else { groups.append((scheme.otherPlatformBundles, [scheme.name])) }
+        }
+        for (bundles, schemes) in groups {
+            let named = schemes.count == 1 ? "Scheme \(schemes[0]) tests" : "Schemes \(schemes.joined(separator: ", ")) test"
+            let team = schemes.first(where: findings.teamRuns).map { " (the team's CI runs \($0) \(findings.howTeamRuns($0)), on a destination of that platform)" } ?? ""
+            lines.append("  # \(named) bundles for another platform, \(bundles.joined(separator: ", ")): an iPhone simulator cannot run them, so no stage does\(team).")
         }
         for (scheme, why) in findings.screenshotSchemes {
             lines.append("  # Scheme \(scheme) takes screenshots (\(why)) and no command init read in the team's CI runs it: no stage; `fastlane snapshot` or the scheme itself makes them.")
+        }
+        for scheme in findings.otherTeamSchemes {
+            let bundles = [(scheme.unitBundles, "unit"), (scheme.uiBundles, "UI")].filter { !$0.0.isEmpty }
+                .map { "\($1) bundles \($0.joined(separator: ", "))" }.joined(separator: " and ")
+            lines.append("  # Scheme \(scheme.name) tests \(bundles), which the team's CI runs \(findings.howTeamRuns(scheme.name)): no stage, as init makes one unit and one UI stage and this one would add its run to every push; to run it on each push too:")
+            if !scheme.snapshotBundles.isEmpty {
+                lines.append("  #   (\(scheme.snapshotBundles.joined(separator: ", ")) \(scheme.snapshotBundles.count == 1 ? "compares" : "compare") snapshots, recorded on the simulator the team's CI sets up: give that destination, on another the images differ)")
+            }
+            lines.append("  #   run: xcodebuild test \(scheme.container.flag) \(ShellQuoting.word(scheme.container.path)) -scheme \(ShellQuoting.word(scheme.name)) -destination '\(findings.destination(for: scheme.name)?.value ?? guessedDestination)'")
         }
         for scheme in findings.unrunUISchemes {
             lines.append("  # Scheme \(scheme.name) tests UI bundles \(scheme.uiBundles.joined(separator: ", ")), which no command init read in the team's CI runs (they test \(findings.teamTestedSchemes.joined(separator: ", "))): no stage; to run them on each push:")
@@ -165,7 +190,8 @@ extension InitRun {
         if let team { lines += teamCommandLines(team) }
         if team == nil, let passed = findings.scriptSchemes.first(where: { $0.scheme == scheme.name }) {
             // What the script does around the run (secrets, a test account, a simulator) is not taken over.
-            lines.append("    # The team's CI runs this scheme through its script: \(passed.command)    (\(passed.place)); what the script sets up around the run is not done here.")
+            lines.append(passed.tool.map { "    # The team's CI runs this scheme through its Swift tool (\($0)): \(passed.command)    (\(passed.place)); what the tool sets up around the run is not done here." }
+                         ?? "    # The team's CI runs this scheme through its script: \(passed.command)    (\(passed.place)); what the script sets up around the run is not done here.")
         }
         for (flag, place) in validation {
             lines.append("    # \(flag) as the team's \(place) passes it: xcodebuild stops at a plugin or macro no one trusted on this Mac without it.")
@@ -258,8 +284,10 @@ extension InitRun {
         }
         let nested = survey.testPackages.filter { !$0.isEmpty }
         if !nested.isEmpty {
-            let unrun = findings.teamRunsTests ? nested.filter { !findings.teamTestsPackage($0) }.count : 0
-            parts.append("\(TextFormatting.count(nested.count, "nested package")) with tests" + (unrun > 0 ? " (\(unrun) the team's CI does not run: comments)" : ""))
+            let snapshots = nested.filter { survey.snapshotPackages[$0] != nil }
+            let unrun = findings.teamRunsTests ? nested.filter { !findings.teamTestsPackage($0) && survey.snapshotPackages[$0] == nil }.count : 0
+            let comments = [unrun > 0 ? "\(unrun) the team's CI does not run" : nil, snapshots.isEmpty ? nil : "\(snapshots.count) comparing snapshots"].compactMap { $0 }
+            parts.append("\(TextFormatting.count(nested.count, "nested package")) with tests" + (comments.isEmpty ? "" : " (\(comments.joined(separator: ", ")): comments)"))
         }
         if survey.schemes.contains(where: { !$0.guessed.isEmpty }) { parts.append("some bundle kinds guessed from names") }
         if findings.unitScheme != nil || findings.uiScheme != nil {
