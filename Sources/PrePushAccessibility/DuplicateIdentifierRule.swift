@@ -56,6 +56,15 @@ package struct DuplicateIdentifierRule: AccessibilityRule {
                     : Button("Play") { play() }.accessibilityIdentifier("player_button_toggle")
             }
             """),
+            // Yattee (AddRemoteServerView.swift): the action button is in the toolbar or in the form, by one flag.
+            RuleExample("""
+            struct AddServerView: View {
+                var form: some View { Form { if !usesToolbarButton { Button("Add") { add() }.accessibilityIdentifier("addServer.action") } } }
+                var body: some View {
+                    form.toolbar { if isRevealed, usesToolbarButton { Button("Add") { add() }.accessibilityIdentifier("addServer.action") } }
+                }
+            }
+            """),
             RuleExample("""
             #if os(iOS)
             Button("Share") { share() }.accessibilityIdentifier("detail_button_share")
@@ -65,6 +74,13 @@ package struct DuplicateIdentifierRule: AccessibilityRule {
             """),
         ],
         triggeringExamples: [
+            // The same flag holding in both places: both show.
+            RuleExample("""
+            VStack {
+                if isEditing { Button("Save") { save() }.accessibilityIdentifier("form_button_save") }
+                if isEditing, canCopy { Button("Save a copy") { copy() }.accessibilityIdentifier(↓"form_button_save") }
+            }
+            """),
             // Platforms that overlap (macOS in both) can show both.
             RuleExample("""
             #if os(iOS) || os(macOS)
@@ -129,7 +145,7 @@ package struct DuplicateIdentifierRule: AccessibilityRule {
         guard let severity = settings.severity(of: Self.description) else { return [] }
         // Where each identifier was seen, with the branches it is in; a line is worked out only for
         // a duplicate.
-        var seen: [String: [(expression: ExprSyntax, branches: [Branch], platforms: Set<String>)]] = [:]
+        var seen: [String: [(expression: ExprSyntax, branches: [Branch], platforms: Set<String>, conditions: Set<Condition>)]] = [:]
         var findings: [AccessibilityFinding] = []
         for view in file.viewCalls {
             for call in view.modifier("accessibilityIdentifier") {
@@ -138,13 +154,16 @@ package struct DuplicateIdentifierRule: AccessibilityRule {
                       !identifier.contains("{}") else { continue }
                 let branches = Self.branches(of: Syntax(literal))
                 let platforms = CompiledPlatforms.of(Syntax(literal))
+                let conditions = Self.conditions(of: Syntax(literal))
                 // Two that can never show together (`if`/`else`, two `case`s, `? :`, `#if`/`#else`,
-                // `#if os(tvOS)` and `#if os(iOS)` members) are one element to a UI test.
-                if let earlier = seen[identifier]?.first(where: { !Self.exclusive($0.branches, branches) && !$0.platforms.isDisjoint(with: platforms) }) {
+                // `#if os(tvOS)` and `#if os(iOS)` members, `if flag` and `if !flag` apart) are one
+                // element to a UI test.
+                if let earlier = seen[identifier]?.first(where: { !Self.exclusive($0.branches, branches) && !$0.platforms.isDisjoint(with: platforms)
+                                                                  && !Self.contradict($0.conditions, conditions) }) {
                     findings.append(file.finding(Self.self, at: literal, message: "\"\(identifier)\" is already used on line \(file.line(of: earlier.expression))",
                                                  severity: severity, span: view.chain))
                 }
-                seen[identifier, default: []].append((literal, branches, platforms))
+                seen[identifier, default: []].append((literal, branches, platforms, conditions))
             }
         }
         return findings
@@ -183,6 +202,43 @@ package struct DuplicateIdentifierRule: AccessibilityRule {
             child = parent
         }
         return branches
+    }
+
+    /// A Boolean the code tests, and whether it holds where an element shows: `if showsToolbar, isReady`
+    /// gives (showsToolbar, true) and (isReady, true) in its body; `if !showsToolbar` gives
+    /// (showsToolbar, false), as does the `else` of an `if showsToolbar` with one condition.
+    struct Condition: Hashable {
+        let text: String
+        let holds: Bool
+    }
+
+    /// Whether one place needs a Boolean to hold and the other needs it not to: two places of one
+    /// file (two members of a view) that a flag of the view chooses between never show together.
+    static func contradict(_ first: Set<Condition>, _ second: Set<Condition>) -> Bool {
+        first.contains { second.contains(Condition(text: $0.text, holds: !$0.holds)) }
+    }
+
+    /// The conditions of the `if`s `node` sits in (their body, or the `else` of a one-condition `if`).
+    static func conditions(of node: Syntax) -> Set<Condition> {
+        var found: Set<Condition> = []
+        var child = node
+        while let parent = child.parent {
+            if let choice = parent.as(IfExprSyntax.self) {
+                let tests = choice.conditions.compactMap { element -> Condition? in
+                    guard case .expression(let expression) = element.condition else { return nil }
+                    if let negated = expression.as(PrefixOperatorExprSyntax.self), negated.operator.text == "!" {
+                        return Condition(text: negated.expression.trimmedDescription, holds: false)
+                    }
+                    return Condition(text: expression.trimmedDescription, holds: true)
+                }
+                if child.id == choice.body.id { found.formUnion(tests) }
+                if let other = choice.elseBody, child.id == Syntax(other).id, choice.conditions.count == 1, let only = tests.first {
+                    found.insert(Condition(text: only.text, holds: !only.holds))
+                }
+            }
+            child = parent
+        }
+        return found
     }
 
     /// In an unfolded sequence, the element `child` is the then-side of a ternary (`? x :`), and the

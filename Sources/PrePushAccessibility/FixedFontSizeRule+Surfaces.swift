@@ -33,18 +33,20 @@ extension FixedFontSizeRule {
     }
 
     /// Whether the text, or a view holding it, has a frame fixed in both directions by numbers
-    /// (`.frame(width: 18, height: 18)`), or sits in a `ZStack` over a shape of fixed size (a badge's
-    /// circle): the container cannot grow, so a larger font would only be cut off.
+    /// (`.frame(width: 18, height: 18)`), or sits in a `ZStack` over a view of fixed size (a badge's
+    /// circle, a framed icon, a component whose body is framed, such as Trio's 130-point ring): the
+    /// text is fitted to that view, so a larger font would only be cut off or break the drawing.
     static func isInFixedContainer(_ view: ViewCall, in file: ParsedSource) -> Bool {
         let chains: [any ModifiedView] = [view] + view.enclosingViews.map(\.view)
         if chains.contains(where: { hasFixedFrame($0, in: file) }) { return true }
+        let holders = Set(chains.map { Syntax($0.chain).id })
         return view.enclosingViews.contains { enclosing in
             guard enclosing.view.name == "ZStack", let content = enclosing.view.call.trailingClosure else { return false }
             return content.statements.contains { item in
                 guard let expression = item.item.as(ExprSyntax.self),
-                      let shape = ModifierClimb.root(of: expression).as(FunctionCallExprSyntax.self).flatMap(ViewCall.init),
-                      ["Circle", "Capsule", "RoundedRectangle", "Rectangle", "Ellipse"].contains(shape.name) else { return false }
-                return hasFixedFrame(shape, in: file)
+                      let sibling = ModifierClimb.root(of: expression).as(FunctionCallExprSyntax.self).flatMap(ViewCall.init),
+                      !holders.contains(Syntax(sibling.chain).id) else { return false }
+                return hasFixedFrame(sibling, in: file) || file.views.traits(of: sibling.name).contains(.fixedSize)
             }
         }
     }

@@ -67,6 +67,20 @@ package struct FixedFontSizeRule: AccessibilityRule {
                 Text("\\(unread)").font(.system(size: 12))
             }
             """),
+            // Yattee (MiniPlayerView.swift): a count badge on a framed icon.
+            RuleExample("""
+            ZStack(alignment: .bottom) {
+                Image(systemName: "list.bullet").frame(width: 32, height: 32)
+                if queueCount > 0 { Text("\\(queueCount)").font(.system(size: 9)).padding(.horizontal, 3).background(.red, in: Capsule()) }
+            }
+            """),
+            // Trio (CurrentGlucoseView.swift): the reading drawn in a ring whose body has a fixed frame.
+            RuleExample("""
+            struct TrendRing: View { var body: some View { Circle().stroke(lineWidth: 8).frame(width: 130, height: 130) } }
+            struct GlucoseView: View {
+                var body: some View { ZStack { TrendRing(); Text(reading).font(.system(size: 40, weight: .bold)) } }
+            }
+            """),
             // The reader's own size setting, or a size that Dynamic Type scales.
             RuleExample("""
             struct ChapterView: View {
@@ -134,6 +148,7 @@ package struct FixedFontSizeRule: AccessibilityRule {
             // Words beside an emoji are text; a frame fixed in one direction lets the text grow in the other.
             RuleExample(#"Text("Hot 🔥").font(↓.system(size: 20))"#),
             RuleExample(#"Text("Total").font(↓.system(size: 17)).frame(width: 200)"#),
+            RuleExample(#"ZStack { Color.blue.frame(height: 200); Text("Welcome").font(↓.system(size: 28)) }"#),
             // A plain stored size is not a setting: it is the same for every reader.
             RuleExample("""
             struct PriceTag: View {

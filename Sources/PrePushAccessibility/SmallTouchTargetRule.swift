@@ -50,11 +50,29 @@ package struct SmallTouchTargetRule: AccessibilityRule {
                 }
             }
             """),
+            // Trio (TreatmentsRootView.swift): a button that is a list's row; the row is at least 44 high.
+            RuleExample("""
+            Section {
+                Button { submit() } label: { Text("Enact bolus").frame(maxWidth: .infinity).frame(height: 35) }
+            }
+            """),
+            // Trio (ToggleStyles.swift): the box toggles, and so does the whole row around it.
+            RuleExample("""
+            HStack {
+                RoundedRectangle(cornerRadius: 5).frame(width: 20, height: 20).onTapGesture { configuration.isOn.toggle() }
+                configuration.label
+            }
+            .contentShape(Rectangle())
+            .onTapGesture { configuration.isOn.toggle() }
+            """),
             // Menu items are drawn by the system as menu rows.
             RuleExample(#"Menu { Button { attach() } label: { Label("Location", systemImage: "mappin").frame(minHeight: 28) } } label: { Text("Attach") }"#),
         ],
         triggeringExamples: [
             RuleExample(#"Toggle("Mute", isOn: $muted).toggleStyle(.button).↓frame(minWidth: 30, minHeight: 30)"#),
+            // A borderless button in a row is only its own label to the touch; a row that does something else.
+            RuleExample(#"List { Button { play() } label: { Image(systemName: "play").↓frame(width: 24, height: 24) }.buttonStyle(.borderless) }"#),
+            RuleExample(#"HStack { Image(systemName: "star").↓frame(width: 20, height: 20).onTapGesture { favorite() }; Text(title) }.contentShape(Rectangle()).onTapGesture { open() }"#),
             RuleExample(#"Button(action: close) { Image(systemName: "xmark").↓frame(width: 24, height: 24) }"#),
             RuleExample("""
             enum Layout { static let icon: CGFloat = 28 }
@@ -104,8 +122,10 @@ package struct SmallTouchTargetRule: AccessibilityRule {
         guard let severity = settings.severity(of: Self.description) else { return [] }
         var findings: [AccessibilityFinding] = []
         for view in file.viewCalls {
-            // Menu items and VoiceOver actions are drawn by the system, at its own size.
-            if Self.isMenuItem(view) || file.isAccessibilityAction(view) { continue }
+            // Menu items and VoiceOver actions are drawn by the system, at its own size; a button
+            // that is a list's row is the whole row to the touch; a view whose tap an enclosing
+            // tappable area does too is hit anywhere in that area.
+            if Self.isMenuItem(view) || file.isAccessibilityAction(view) || Self.isListRow(view) || Self.sharesEnclosingTap(view) { continue }
             // A frame on a Button's (or Menu's) label content is the tappable area, unless the control
             // itself is given a size, padding or a content shape.
             if view.name == "Button" || view.name == "Menu",
@@ -261,6 +281,31 @@ package struct SmallTouchTargetRule: AccessibilityRule {
     static func isMenuItem(_ view: ViewCall) -> Bool {
         view.enclosingViews.contains { $0.view.name == "Menu" && $0.argument != "label" }
             || view.isInsideClosure(ofModifier: ["contextMenu"])
+    }
+
+    /// Whether the view is a `Button` that is a row of a `List`, `Form` or `Section` (through
+    /// `ForEach` and `Group`), not plain- or borderless-styled: the list makes the whole row, at
+    /// least 44 points high, the button's target (Trio's treatment button, `.frame(height: 35)`).
+    static func isListRow(_ view: ViewCall) -> Bool {
+        guard view.name == "Button" else { return false }
+        let styled = view.modifier("buttonStyle").contains { style in
+            let text = style.arguments.first?.expression.trimmedDescription ?? ""
+            return text.contains("lain") || text.contains("orderless")
+        }
+        guard !styled, let row = view.enclosingViews.first(where: { !["ForEach", "Group"].contains($0.view.name) }) else { return false }
+        return ["List", "Form", "Section"].contains(row.view.name) && (row.argument == nil || row.argument == "content")
+    }
+
+    /// Whether a view's `.onTapGesture` does what an enclosing view's does, and that view takes
+    /// taps over its whole area (`.contentShape`): Trio's checkbox toggle style, whose 20-point
+    /// box sits in a row that toggles too.
+    static func sharesEnclosingTap(_ view: ViewCall) -> Bool {
+        let own = Set(view.modifier("onTapGesture").compactMap { $0.trailingClosure?.statements.trimmedDescription })
+        guard !own.isEmpty else { return false }
+        return view.enclosingViews.contains { enclosing in
+            !enclosing.view.modifier("contentShape").isEmpty
+                && enclosing.view.modifier("onTapGesture").contains { $0.trailingClosure.map { own.contains($0.statements.trimmedDescription) } ?? false }
+        }
     }
 
     /// The maximum that bounds each minimum of a frame.

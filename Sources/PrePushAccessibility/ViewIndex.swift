@@ -34,6 +34,10 @@ package struct ComponentTraits: OptionSet, Sendable, Hashable {
     /// Image(systemName: "cube.fill") }`): a font given to it sizes a symbol, not text.
     package static let iconControl = ComponentTraits(rawValue: 1 << 6)
 
+    /// Its body is given a frame fixed in both directions by numbers (Trio's `TrendShape`:
+    /// `ZStack { … }.frame(width: 130, height: 130)`): it cannot grow with what is drawn over it.
+    package static let fixedSize = ComponentTraits(rawValue: 1 << 7)
+
     /// The traits under which an image inside the component needs no label of its own.
     package static let speaksForImages: ComponentTraits = [.control, .speaksForContent, .combinesWithText, .hidden]
 }
@@ -344,6 +348,12 @@ final class ComponentCollector: SyntaxVisitor {
     private static func chainTraits(_ chain: ModifierChain, statements: CodeBlockItemListSyntax) -> ComponentTraits {
         var traits: ComponentTraits = []
         if chain.isHiddenFromAccessibility { traits.insert(.hidden) }
+        let fixed = chain.modifiers.contains { modifier in
+            guard modifier.name == "frame" else { return false }
+            let sizes = ["width", "height"].map { label in modifier.call.arguments.first { $0.label?.text == label }.flatMap { SmallTouchTargetRule.number($0.expression) } }
+            return sizes.allSatisfy { $0 != nil }
+        }
+        if fixed { traits.insert(.fixedSize) }
         if chain.ignoresChildren || chain.modifiers.contains(where: { ["accessibilityLabel", "accessibilityRepresentation"].contains($0.name) }) {
             traits.insert(.speaksForContent)
         }

@@ -185,7 +185,7 @@ struct ConstantStore {
     // 8: identifiers set in debug-only code (UI tests run the Debug build).
     // 9: who makes each view type in shipped code (`U`) and how often in `#if DEBUG` code (`D`). Any change to what a scan finds must
     // bump this: facts are kept by blob id, and a blob's old facts would otherwise be used as new.
-    static let header = "prepush constants 9"
+    static let header = "prepush constants 10"
     let folder: String
     var path: String { FilePath.join(folder, "constants") }
 
