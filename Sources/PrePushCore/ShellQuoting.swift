@@ -18,7 +18,8 @@ public enum ShellQuoting {
 /// Enough to find an argument's value, or to change one word and leave the rest as written.
 package enum ShellWords {
     /// One word of a command line: where it is in the text and what it means unquoted. An
-    /// operator (`|`, `&&`, `;`, a line break) is a word of its own with `isOperator` set.
+    /// operator (`|`, `&&`, `;`, a line break, a redirection such as `2>&1`) is a word of its own
+    /// with `isOperator` set.
     package struct Token: Equatable {
         package let range: Range<String.Index>
         package let value: String
@@ -57,6 +58,18 @@ package enum ShellWords {
                 if start == nil { start = index }
             case " ", "\t":
                 finish(at: index)
+            case ">", "<":
+                // A redirection (`2>&1`, `>> log`, `< input`) is an operator too: its file descriptor
+                // (`2`) goes with it, and the words after it are no arguments of the command.
+                let begin = start.flatMap { begin in current.allSatisfy(\.isNumber) && !current.isEmpty ? begin : nil }
+                if begin == nil { finish(at: index) } else { current = ""; start = nil }
+                var end = command.index(after: index)
+                while end < command.endIndex, command[end] == ">" || command[end] == "&" || command[end] == "|" { end = command.index(after: end) }
+                if command[command.index(before: end)] == "&" {
+                    while end < command.endIndex, command[end].isNumber || command[end] == "-" { end = command.index(after: end) }
+                }
+                tokens.append(Token(range: (begin ?? index)..<end, value: String(command[(begin ?? index)..<end]), isOperator: true))
+                index = command.index(before: end)
             case ";", "&", "|", "\n":
                 finish(at: index)
                 var end = command.index(after: index)

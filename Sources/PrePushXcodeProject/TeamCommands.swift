@@ -100,7 +100,7 @@ package enum TeamCommands {
             // `test: bootstrap`, `unit-tests:`; not a variable (`TEST := …`) or a pattern rule.
             guard let colon = line.firstIndex(of: ":"), line.first?.isLetter == true else { continue }
             let target = line[..<colon]
-            guard target.lowercased().contains("test"), target.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }),
+            guard isTestName(target), target.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }),
                   line[line.index(after: colon)...].first != "=" else { continue }
             found.append(Command(text: "make \(target)", place: "Makefile:\(number + 1)"))
         }
@@ -109,7 +109,7 @@ package enum TeamCommands {
         for file in ["fastlane/Fastfile", "Fastfile"] + laneFiles {
             for (number, line) in lines(file).enumerated() {
                 let words = line.split(separator: " ")
-                guard words.count >= 2, words[0] == "lane", words[1].hasPrefix(":"), words[1].lowercased().contains("test") else { continue }
+                guard words.count >= 2, words[0] == "lane", words[1].hasPrefix(":"), isTestName(words[1].dropFirst()) else { continue }
                 found.append(Command(text: "\(bundler)fastlane \(words[1].dropFirst())", place: "\(file):\(number + 1)"))
             }
         }
@@ -131,10 +131,48 @@ package enum TeamCommands {
                 }
                 // `${{ matrix.scheme }}` is the workflow's, not the shell's: expanded, or said to need a value.
                 let (texts, needs) = expressions.expand(command, line: number + 1)
-                found += texts.map { Command(text: $0, place: "\(workflows)/\(file):\(number + 1)", needs: needs) }
+                // A fastlane line is a test command when its lane, expanded, is named for tests (not `build`, `release_testflight`).
+                let tests = texts.filter { text in !text.contains("fastlane ") || text.contains("xcodebuild test") || text.contains("swift test") || runsTestLane(text) }
+                found += tests.map { Command(text: $0, place: "\(workflows)/\(file):\(number + 1)", needs: needs) }
             }
         }
-        return found
+        // A lane or target the team declares and a workflow runs is one command, named once: where the
+        // CI runs it.
+        let run = Set(found.filter { $0.place.hasPrefix(workflows) }.map(\.text))
+        var seen = Set<String>()
+        return found.filter { (run.contains($0.text) ? $0.place.hasPrefix(workflows) : true) && seen.insert($0.text).inserted }
+    }
+
+    /// Whether a Makefile target or fastlane lane is named for tests: a word of it (split at `_`,
+    /// `-`, `:` and lower-to-upper case) starts with "test" (`test`, `tests`, `testing`), or is a kind
+    /// of test (`uitest`, `unit_tests`, `runTests`); not `testflight` (a release) nor `latest`.
+    package static func isTestName(_ name: Substring) -> Bool {
+        var words: [String] = []
+        var current = ""
+        for character in name {
+            if character == "_" || character == "-" || character == ":" || character == "." {
+                words.append(current)
+                current = ""
+                continue
+            }
+            if character.isUppercase, let last = current.last, last.isLowercase { words.append(current); current = "" }
+            current.append(character)
+        }
+        words.append(current)
+        let kinds = ["ui", "unit", "e2e", "integration", "snapshot", "smoke", "run", "spec", "all", "acceptance"]
+        return words.map { $0.lowercased() }.contains { word in
+            if word.hasPrefix("test") { return !word.hasPrefix("testflight") }
+            return ["test", "tests"].contains { suffix in word.hasSuffix(suffix) && kinds.contains(String(word.dropLast(suffix.count))) }
+        }
+    }
+
+    /// Whether a CI line runs a fastlane lane named for tests (`bundle exec fastlane ios test`), not
+    /// a build or release lane (`fastlane build`, `fastlane release_testflight`).
+    package static func runsTestLane(_ command: String) -> Bool {
+        let words = ShellWords.tokens(command).map(\.value)
+        guard let fastlane = words.firstIndex(of: "fastlane") else { return false }
+        let lane = words[(fastlane + 1)...].first { !["ios", "mac", "android", "run"].contains($0) && !$0.hasPrefix("-") }
+        return lane.map { isTestName(Substring($0)) } ?? false
     }
 
     /// The schemes fastlane's snapshot takes screenshots with (`scheme("AppScreenshots")`,

@@ -82,6 +82,8 @@ extension TeamCommands {
         }) else { return nil }
         let end = tokens[start...].firstIndex(where: \.isOperator) ?? tokens.endIndex
         let words = tokens[(start + 1)..<end].map(\.value)
+        // As written, quotes included: a `$` inside single quotes is no shell variable.
+        let raw = tokens[(start + 1)..<end].map { String(command[$0.range]) }
         guard words.contains("test") else { return nil }
         var schemes: [String] = []
         var flags: [String] = []
@@ -90,6 +92,7 @@ extension TeamCommands {
         var index = 0
         while index < words.count {
             let word = words[index]
+            let wordIndex = index
             index += 1
             guard !actions.contains(word) else { continue }
             // A flag's value is the next word unless that is a flag, an action or a build setting.
@@ -109,7 +112,10 @@ extension TeamCommands {
             case _ where ownFlags.contains(word):
                 continue
             default:
-                if written.contains("$") {
+                // An Xcode build setting's own reference, single-quoted (`OTHER_SWIFT_FLAGS='$(inherited) -DDEBUG'`),
+                // is Xcode's to expand, not the CI's: kept (quoted again in the stage). In a Makefile `$(…)` is make's.
+                let literal = !place.hasPrefix("Makefile") && raw[wordIndex..<index].allSatisfy(Self.dollarsSingleQuoted)
+                if written.contains("$") && !literal {
                     dropped.append(written)
                 } else {
                     flags.append(([word] + (value.map { [$0] } ?? [])).map(ShellQuoting.word).joined(separator: " "))
@@ -117,8 +123,20 @@ extension TeamCommands {
             }
         }
         guard !schemes.isEmpty else { return nil }
-        let piped = end < tokens.endIndex && tokens[end].value == "|"
+        // Piped after its redirections (`test 2>&1 | tee log | xcbeautify`), before the next command.
+        let piped = tokens[end...].prefix { ![";", "&&", "||", "\n", "&"].contains($0.value) }.contains { $0.isOperator && $0.value == "|" }
         return XcodebuildTest(schemes: schemes, flags: flags, destination: destination, dropped: dropped, piped: piped, place: place)
+    }
+
+    /// Whether every `$` of a word as written sits inside single quotes, where the shell leaves it.
+    static func dollarsSingleQuoted(_ word: String) -> Bool {
+        var single = false, double = false
+        for character in word {
+            if character == "'" && !double { single.toggle() }
+            else if character == "\"" && !single { double.toggle() }
+            else if character == "$" && !single { return false }
+        }
+        return true
     }
 
     /// The Makefile target whose recipe holds line `index` (0-based): the nearest rule line above it.

@@ -4,7 +4,8 @@ import PrePushYAML
 /// An XcodeGen `project.yml` (YAML, through libyaml), for a project a team generates rather than
 /// commits: the project's name, its test targets' kinds (`type: bundle.unit-test`,
 /// `bundle.ui-testing`), and the schemes that test them (`schemes: … test: targets:`, and a target's
-/// own `scheme: testTargets:`). `include:`d files and target templates are not followed.
+/// own `scheme: testTargets:`), with the files it `include:`s (element-ios keeps every target in
+/// one: `include: - path: RiotSwiftUI/targetUITests.yml`). Target templates are not followed.
 package struct XcodeGenSpec: Sendable {
     /// The generated project's name (`name:`): `<name>.xcodeproj` beside the spec.
     package let name: String
@@ -18,11 +19,22 @@ package struct XcodeGenSpec: Sendable {
     /// Each target's `platform:` when it names one (`iOS`, `watchOS`; a list is not one platform).
     package let platforms: [String: String]
 
-    /// Reads a spec; nil when it is not XcodeGen's (no `name` and `targets`).
-    package init?(text: String, file: String) throws(YAMLError) {
-        guard let root = try YAMLLoader.load(text, file: file), case .mapping(let top) = root.content,
-              let name = Self.value(top, "name")?.scalar, let targets = Self.value(top, "targets"),
-              case .mapping(let targetPairs) = targets.content else { return nil }
+    /// Reads a spec; nil when it is not XcodeGen's (no `name`, and no `targets` in it or in what
+    /// it includes). `read` gives an included file's text by its path relative to the spec's folder
+    /// (nil: not there, or outside the repository); includes are followed 8 deep and 64 files at most.
+    package init?(text: String, file: String, read: (String) -> String? = { _ in nil }) throws(YAMLError) {
+        guard let root = try YAMLLoader.load(text, file: file), case .mapping(let main) = root.content,
+              let name = Self.value(main, "name")?.scalar else { return nil }
+        // The spec's own keys come after what it includes: XcodeGen merges the spec over its includes.
+        var documents: [[(key: YAMLNode, value: YAMLNode)]] = []
+        var budget = 64
+        try Self.collectIncludes(of: main, folder: "", read: read, depth: 0, budget: &budget, into: &documents)
+        documents.append(main)
+        let targetPairs = documents.flatMap { top -> [(key: YAMLNode, value: YAMLNode)] in
+            guard let targets = Self.value(top, "targets"), case .mapping(let pairs) = targets.content else { return [] }
+            return pairs
+        }
+        guard !targetPairs.isEmpty else { return nil }
         self.name = name
         var kinds: [String: TestBundleKind] = [:]
         var schemes: [(name: String, targets: [String])] = []
@@ -43,7 +55,8 @@ package struct XcodeGenSpec: Sendable {
         }
         // Local packages by name: `packages: Networking: path: Networking`.
         var localPackages: [String: String] = [:]
-        if let declared = Self.value(top, "packages"), case .mapping(let pairs) = declared.content {
+        for top in documents {
+            guard let declared = Self.value(top, "packages"), case .mapping(let pairs) = declared.content else { continue }
             for (key, package) in pairs {
                 if let packageName = key.scalar, case .mapping(let fields) = package.content, let path = Self.value(fields, "path")?.scalar {
                     localPackages[packageName] = path
@@ -51,7 +64,8 @@ package struct XcodeGenSpec: Sendable {
             }
         }
         var packageTests: [String: [(folder: String, target: String)]] = [:]
-        if let declared = Self.value(top, "schemes"), case .mapping(let pairs) = declared.content {
+        for top in documents {
+            guard let declared = Self.value(top, "schemes"), case .mapping(let pairs) = declared.content else { continue }
             for (key, scheme) in pairs {
                 guard let schemeName = key.scalar, case .mapping(let actions) = scheme.content,
                       let test = Self.value(actions, "test"), case .mapping(let options) = test.content,
@@ -69,6 +83,25 @@ package struct XcodeGenSpec: Sendable {
         testTargets = kinds
         self.schemes = schemes
         self.platforms = platforms
+    }
+
+    /// The top-level mappings of the files `top` includes (`include: [a.yml]`, `include: - path: a.yml`),
+    /// theirs first, each path relative to the including file's folder.
+    static func collectIncludes(of top: [(key: YAMLNode, value: YAMLNode)], folder: String, read: (String) -> String?, depth: Int,
+                                budget: inout Int, into documents: inout [[(key: YAMLNode, value: YAMLNode)]]) throws(YAMLError) {
+        guard depth < 8, let include = value(top, "include") else { return }
+        let items: [YAMLNode]
+        if case .sequence(let list) = include.content { items = list } else { items = [include] }
+        for item in items {
+            var path = item.scalar
+            if case .mapping(let fields) = item.content { path = value(fields, "path")?.scalar }
+            guard let path, budget > 0 else { continue }
+            budget -= 1
+            let relative = FilePath.normalize(FilePath.join(folder, path))
+            guard let text = read(relative), let node = try YAMLLoader.load(text, file: relative), case .mapping(let included) = node.content else { continue }
+            try collectIncludes(of: included, folder: FilePath.parent(relative) == "." ? "" : FilePath.parent(relative), read: read, depth: depth + 1, budget: &budget, into: &documents)
+            documents.append(included)
+        }
     }
 
     /// The value of `key` in a mapping's pairs.

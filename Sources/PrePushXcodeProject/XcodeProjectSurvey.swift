@@ -50,6 +50,9 @@ package struct XcodeProjectSurvey: Sendable {
         package var generatedFrom: String?
         /// The folders (relative, `""` for the root) of the local Swift packages whose test targets it runs.
         package var packages: [String] = []
+        /// The package folders each of its test plans runs, by plan name (`NetNewsWire-CI`): a
+        /// command that names a plan (`-testPlan NetNewsWire-CI`) runs those.
+        package var planPackages: [String: [String]] = [:]
         /// Its test bundles built for another platform than iOS, with the SDKs they name
         /// (`WatchUITests (watchos)`): kept out of `unitBundles` and `uiBundles`, as an iPhone
         /// simulator cannot run them.
@@ -78,6 +81,9 @@ package struct XcodeProjectSurvey: Sendable {
     package private(set) var snapshotPackages: [String: String] = [:]
     /// The scheme Xcode makes for each test package (by folder), to test it with xcodebuild.
     package private(set) var packageSchemes: [String: String] = [:]
+    /// XcodeGen specs whose generated project CocoaPods completes (a Podfile beside it), with the
+    /// command that installs the pods after generation (`bundle exec pod install`).
+    package private(set) var cocoaPodsSpecs: [String: String] = [:]
     /// XcodeGen and Tuist specs, relative to the root.
     package private(set) var generatorSpecs: [String] = []
     /// The folders (their last component) holding fastlane's `SnapshotHelper.swift`: a UI bundle
@@ -141,6 +147,17 @@ package struct XcodeProjectSurvey: Sendable {
             if let tests = schemeTests(path) { schemes.append(tests) }
         }
         for spec in specs { addGeneratedSchemes(spec) }
+    }
+
+    /// How a stage installs the pods of the Podfile in `folder` (relative to the root): through
+    /// Bundler when the Gemfile beside it or at the root names cocoapods, as the team pins it.
+    static func podInstall(root: String, folder: String) -> String {
+        let bundled = [FilePath.join(folder, "Gemfile"), "Gemfile"].contains { gemfile in
+            guard case .success(let bytes) = FileReading.read(FilePath.join(root, gemfile), limit: 1_000_000) else { return false }
+            return ByteSearch.contains(bytes, Array("cocoapods".utf8))
+        }
+        let directory = folder.isEmpty || folder == "." ? "" : " --project-directory=\(ShellQuoting.word(folder))"
+        return (bundled ? "bundle exec pod install" : "pod install") + directory
     }
 
     /// The `.xcodeproj` or `.xcworkspace` sharing a scheme at `path`.
@@ -223,16 +240,28 @@ package struct XcodeProjectSurvey: Sendable {
             if let file = snapshotTestFile(folder: folder) { snapshotPackages[folder] = file }
         case _ where namedSpecs[path] != nil || name == "project.yml":
             // XcodeGen's spec names `targets:`; other project.yml files (a docs site's) do not.
-            guard let bytes = read(path, limit: 4_000_000), ByteSearch.contains(bytes, Array("targets:".utf8)) else { return }
+            guard let bytes = read(path, limit: 4_000_000),
+                  ByteSearch.contains(bytes, Array("targets:".utf8)) || ByteSearch.contains(bytes, Array("include:".utf8)) else { return }
             generatorSpecs.append(path)
             // `xcodegen --project DIR` writes the project there rather than beside the spec.
             let projectFolder = namedSpecs[path].flatMap { $0 }.map { $0 == "." ? "" : $0 } ?? folder
             do throws(YAMLError) {
-                if let spec = try XcodeGenSpec(text: String(decoding: bytes, as: UTF8.self), file: path) {
+                // An included file is read only inside the repository, as a regular file.
+                let root = self.root
+                let include = { (relative: String) -> String? in
+                    guard case .success(let absolute) = RepositoryPath.fileInside(FilePath.join(folder, relative), root: root),
+                          case .success(let bytes) = FileReading.read(absolute, limit: 4_000_000) else { return nil }
+                    return String(decoding: bytes, as: UTF8.self)
+                }
+                if let spec = try XcodeGenSpec(text: String(decoding: bytes, as: UTF8.self), file: path, read: include) {
+                    // CocoaPods (a Podfile beside the project) makes `<name>.xcworkspace`, which is what builds it.
+                    let pods = FileSystem.stamp(of: FilePath.join(root, FilePath.join(projectFolder, "Podfile"))) != nil
+                    if pods { cocoaPodsSpecs[path] = Self.podInstall(root: root, folder: projectFolder) }
                     specs.append(GeneratedProject(spec: path, container: Container(path: FilePath.join(projectFolder, spec.name + ".xcodeproj"), isWorkspace: false),
                                                   testTargets: spec.testTargets, schemes: spec.schemes,
                                                   otherPlatforms: spec.platforms.filter { $0.value.lowercased() != "ios" },
-                                                  packageTests: spec.packageTests.mapValues { $0.map { (FilePath.normalize(FilePath.join(folder, $0.folder)), $0.target) } }))
+                                                  packageTests: spec.packageTests.mapValues { $0.map { (FilePath.normalize(FilePath.join(folder, $0.folder)), $0.target) } },
+                                                  workspace: pods ? FilePath.join(projectFolder, spec.name + ".xcworkspace") : nil))
                 }
             } catch {
                 problems.append(error.description)
@@ -280,8 +309,11 @@ package struct XcodeProjectSurvey: Sendable {
         // A project's scheme is built through the workspace beside it (CocoaPods, local packages), if there is one.
         let container = own.isWorkspace ? own : (containers.first { $0.isWorkspace && $0.folder == own.folder } ?? own)
         var tests = SchemeTests(name: name, container: container, hasTestAction: scheme.hasTestAction)
-        var bundles = scheme.testables.filter { !$0.skipped }.map { (identifier: $0.identifier, name: $0.name, container: $0.container) }
-        tests.skippedTests = scheme.testables.filter { !$0.skipped }.flatMap { testable in testable.skippedTests.map { Self.skipName(testable.name, $0) } }
+        // A scheme that uses test plans runs a plan, not its own testables: those left in it from before
+        // (NetNewsWire's, naming package folders that have moved since) are not read.
+        let testables = scheme.testPlans.isEmpty ? scheme.testables.filter { !$0.skipped } : []
+        var bundles = testables.map { (identifier: $0.identifier, name: $0.name, container: $0.container) }
+        tests.skippedTests = testables.flatMap { testable in testable.skippedTests.map { Self.skipName(testable.name, $0) } }
         // What the plan selects in each bundle (`selectedTests`); absent: all of it.
         var selected: [String: [String]] = [:]
         if let plan = scheme.testPlans.first {
@@ -293,6 +325,15 @@ package struct XcodeProjectSurvey: Sendable {
                 }
                 tests.skippedTests += testPlan.targets.filter(\.enabled).flatMap { target in target.skippedTests.map { Self.skipName(target.name, $0) } }
                 for target in testPlan.targets where target.enabled && !target.selectedTests.isEmpty { selected[target.name] = target.selectedTests }
+            }
+        }
+        // The packages each of its plans runs, by the plan's name (`-testPlan NetNewsWire-CI`).
+        for plan in scheme.testPlans.dropFirst() {
+            let planPath = FilePath.normalize(FilePath.join(own.folder, plan))
+            guard let bytes = read(planPath), let testPlan = XcodeTestPlan(bytes: bytes) else { continue }
+            let name = String((planPath.split(separator: "/").last ?? "").dropLast(".xctestplan".count))
+            tests.planPackages[name] = testPlan.targets.filter(\.enabled).compactMap { target in
+                bundleKind((target.identifier, target.name, target.container), from: own.folder).package
             }
         }
         for bundle in bundles {
@@ -310,6 +351,9 @@ package struct XcodeProjectSurvey: Sendable {
                 tests.guessed.append(bundle.name)
                 if bundle.name.hasSuffix("UITests") || bundle.name.hasSuffix("UITest") { tests.uiBundles.append(bundle.name) } else { tests.unitBundles.append(bundle.name) }
             }
+        }
+        if let plan = tests.testPlan {
+            tests.planPackages[String((plan.split(separator: "/").last ?? "").dropLast(".xctestplan".count))] = tests.packages
         }
         return tests
     }
@@ -423,6 +467,8 @@ package struct XcodeProjectSurvey: Sendable {
         var otherPlatforms: [String: String] = [:]
         /// Each scheme's test targets in local packages, with the package's folder (relative to the root).
         var packageTests: [String: [(folder: String, target: String)]] = [:]
+        /// The workspace CocoaPods makes beside the generated project (a Podfile there), relative to the root.
+        var workspace: String? = nil
     }
 
     /// Tuist projects of a workspace (`Workspace.swift`): generated together from the workspace's
@@ -462,9 +508,22 @@ package struct XcodeProjectSurvey: Sendable {
 
     /// A generated project's schemes, from its spec, when the project is not checked in.
     private mutating func addGeneratedSchemes(_ generated: GeneratedProject) {
-        let container = generated.container
+        var container = generated.container
+        let root = self.root
+        let committed = { (other: Container) -> Bool in
+            FileSystem.stamp(of: FilePath.join(root, other.path + (other.isWorkspace ? "/contents.xcworkspacedata" : "/project.pbxproj"))) != nil
+        }
         // A committed project or workspace there is what Xcode opens: its shared schemes are the ones.
-        guard !schemes.contains(where: { $0.generatedFrom == nil && ($0.container.path == container.path || $0.container.folder == container.folder) }) else { return }
+        guard !schemes.contains(where: { $0.generatedFrom == nil && ($0.container.path == container.path || $0.container.folder == container.folder) && committed($0.container) })
+        else { return }
+        // Schemes left in the folder of a project the spec generates, whose project file is not
+        // committed (element-ios' 2023 `Riot.xcscheme` beside a gitignored project), are stale: the
+        // spec's replace them, and what reading their bundles said is no problem of the project.
+        let stale = Set(schemes.filter { $0.generatedFrom == nil && !committed($0.container) && [container.path, generated.workspace].contains($0.container.path) }.map(\.name))
+        schemes.removeAll { stale.contains($0.name) && $0.generatedFrom == nil }
+        if !stale.isEmpty { problems.removeAll { $0.hasPrefix(container.path + "/project.pbxproj: ") } }
+        // CocoaPods makes a workspace beside the generated project: that is what builds it.
+        if let workspace = generated.workspace { container = Container(path: workspace, isWorkspace: true) }
         for (name, targets) in generated.schemes where !schemes.contains(where: { $0.name == name }) {
             var tests = SchemeTests(name: name, container: container, hasTestAction: true)
             tests.generatedFrom = generated.spec

@@ -281,8 +281,9 @@ import Testing
         let file = try #require(repo.root.read("work/.prepush.yml"))
         #expect(file.contains("    # The team's CI runs this scheme through its Swift tool (Tools/Sources/Commands/CI/UnitTests.swift:27): swift run -q tools ci unit-tests    (.github/workflows/unit-tests.yml:33); what the tool sets up around the run is not done here.\n"), "\(file)")
         #expect(file.contains("  # Scheme PreviewTests tests unit bundles AppFrameworkTests, which the team's CI runs through its Swift tool (Tools/Sources/Commands/CI/PreviewTests.swift:11, run by swift run -q tools ci unit-tests at .github/workflows/unit-tests.yml:33): no stage"), "\(file)")
-        #expect(file.contains("  #   (AppFrameworkTests compares snapshots, recorded on the simulator the team's CI sets up: give that destination, on another the images differ)\n"), "\(file)")
-        #expect(file.contains("  #   run: xcodebuild test -project App.xcodeproj -scheme PreviewTests -destination "), "\(file)")
+        #expect(file.contains(": no stage (AppFrameworkTests compares snapshots, recorded on the simulator the team's CI sets up: give that destination, on another the images differ); to run it on each push too:\n  # unit-previewtests:\n"), "\(file)")
+        #expect(file.contains("  #   run: destination=$(\"${PREPUSH_BIN:-prepush}\" destination) && rm -rf .build/prepush-unit-previewtests.xcresult && xcodebuild test -project App.xcodeproj -scheme PreviewTests -destination "), "\(file)")
+        #expect(!file.contains("\n  unit-previewtests:"), "\(file)")
         #expect(!file.contains("\n    run: destination=$(\"${PREPUSH_BIN:-prepush}\" destination) && rm -rf .build/prepush-ui"), "\(file)")
         #expect(try InProcessCLI.run(["config"], in: repo.path, environment: repo.environment).status == 0)
     }

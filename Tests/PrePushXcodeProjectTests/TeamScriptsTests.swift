@@ -81,4 +81,17 @@ import Testing
         let found = TeamCommands.schemesPassedToScripts(root: root.path + "/repo")
         #expect(found.map(\.scheme) == ["AppTests"] && found.first?.tool == "Tools/inner/Sources/ci/Run.swift:1", "\(found)")
     }
+
+    /// Lanes and targets named for tests, and not for a release (DuckDuckGo's `release_testflight`,
+    /// `latest_build_number_for_version`, element-ios' `build`): only test lanes are offered.
+    @Test func testLanesAreNamedForTestsNotForTestFlight() {
+        for name in ["test", "tests", "uitest", "unit_tests", "runTests", "test-client", "ui-tests", "testing"] {
+            #expect(TeamCommands.isTestName(Substring(name)), "\(name)")
+        }
+        for name in ["release_testflight", "promote_latest_testflight_to_appstore", "latest_build_number_for_version", "build", "contest"] {
+            #expect(!TeamCommands.isTestName(Substring(name)), "\(name)")
+        }
+        #expect(TeamCommands.runsTestLane("bundle exec fastlane ios test"))
+        #expect(!TeamCommands.runsTestLane("bundle exec fastlane build") && !TeamCommands.runsTestLane("bundle exec fastlane release_testflight"))
+    }
 }

@@ -144,6 +144,15 @@ import Testing
         #expect(written?.schemes == ["App"] && written?.flags == ["-quiet", "-skipPackagePluginValidation", "-parallel-testing-enabled NO", "'CODE_SIGNING_ALLOWED=NO'"], "\(String(describing: written))")
         #expect(written?.destination == "platform=iOS Simulator,name=iPhone 15" && written?.dropped == [] && written?.piped == false)
         #expect(TeamCommands.xcodebuildTest("xcodebuild build -scheme App", place: "", file: []) == nil, "building is not testing")
+        // NetNewsWire's macOS job (github.com/Ranchero-Software/NetNewsWire, .github/workflows/ci.yml:55-62 at
+        // 834decfad378, MIT), joined as its backslashes join it: the redirection ends xcodebuild's words,
+        // it is no argument (a stage once ran `xcodebuild … '2>'`).
+        let redirected = TeamCommands.xcodebuildTest(
+            #"xcodebuild -project NetNewsWire.xcodeproj -scheme NetNewsWire -testPlan NetNewsWire-CI -xcconfig .github/macos-ci-no-signing.xcconfig -destination "platform=macOS,arch=arm64" -resultBundlePath "$result_bundle" test 2>&1 | tee "$build_log" | xcbeautify --renderer github-actions"#,
+            place: ".github/workflows/ci.yml:55", file: [])
+        #expect(redirected?.flags == ["-testPlan NetNewsWire-CI", "-xcconfig .github/macos-ci-no-signing.xcconfig"], "\(String(describing: redirected))")
+        #expect(redirected?.destination == "platform=macOS,arch=arm64")
+        #expect(ShellWords.tokens("a 2>&1 >>log <in b&>x").map(\.value) == ["a", "2>&1", ">>", "log", "<", "in", "b", "&", ">", "x"])
     }
 
     /// An XcodeGen spec without its generated project (what a team that generates it on CI commits):

@@ -164,8 +164,10 @@ package enum InitRun {
                 spec.hasSuffix(".swift") ? invocation.tool == .tuist && (invocation.path ?? ".") == folder
                                          : invocation.tool == .xcodegen && (invocation.spec ?? "project.yml") == spec
             }
-            if let team { return (team.run + " && ", team.place) }
-            return (InitRun.generateCommand(spec), nil)
+            // CocoaPods completes an XcodeGen project: its pods are installed after each generation.
+            let pods = survey.cocoaPodsSpecs[spec].map { $0 + " && " } ?? ""
+            if let team { return (team.run + " && " + pods, team.place) }
+            return (InitRun.generateCommand(spec) + pods, nil)
         }
         /// The team's test commands no stage took its flags from, for the comment that offers them.
         var otherTeamCommands: [TeamCommands.Command] {
@@ -185,9 +187,22 @@ package enum InitRun {
         /// package's tests (its test plan), an `xcodebuild test` of the scheme Xcode makes for the
         /// package, or a `swift test` run in its folder.
         func teamTestsPackage(_ folder: String) -> Bool {
-            if survey.schemes.contains(where: { $0.packages.contains(folder) && (teamRuns($0.name) || $0.name == unitScheme?.name || $0.name == uiScheme?.name) }) { return true }
+            if survey.schemes.contains(where: { packages(of: $0).contains(folder) && (teamRuns($0.name) || $0.name == unitScheme?.name || $0.name == uiScheme?.name) }) { return true }
             if let scheme = survey.packageSchemes[folder], teamRuns(scheme) { return true }
             return swiftTestFolders.contains(folder)
+        }
+        /// The packages a scheme's stage runs: those of the plan the team's command names
+        /// (`-testPlan NetNewsWire-CI`), else those of its default plan or testables.
+        func packages(of scheme: XcodeProjectSurvey.SchemeTests) -> [String] {
+            plan(of: scheme).flatMap { scheme.planPackages[$0] } ?? scheme.packages
+        }
+        /// The test plan the team's command for a scheme names (`-testPlan NetNewsWire-CI`), if any.
+        func plan(of scheme: XcodeProjectSurvey.SchemeTests) -> String? {
+            teamCommand(for: scheme.name)?.flags.lazy.compactMap { flag -> String? in
+                guard flag.hasPrefix("-testPlan ") else { return nil }
+                // Flags are kept quoted for the shell (`-testPlan 'Unit Tests'`).
+                return ShellWords.split(String(flag.dropFirst("-testPlan ".count))).first
+            }.first
         }
         /// The nested packages a `swift test` line of the team's CI files runs in (`TeamCommands.swiftTestFolders`).
         var swiftTestFolders: Set<String> = []

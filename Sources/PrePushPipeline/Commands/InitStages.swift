@@ -54,6 +54,7 @@ extension InitRun {
                        "  #   run: xcodebuild test -scheme AppUITests -destination '\(findings.destination?.value ?? guessedDestination)'",
                        "  #   timeout: 600"]
         }
+        for scheme in findings.otherTeamSchemes { stages += otherTeamSchemeLines(scheme, findings: findings) }
         stages += otherUITestLines(findings)
         for folder in nested { stages += nestedPackageLines(folder, name: packageStageName(folder, among: nested), findings: findings) }
         let team = findings.otherTeamCommands.prefix(5)
@@ -103,8 +104,9 @@ extension InitRun {
         let survey = findings.survey
         let manifest = FilePath.join(folder, "Package.swift")
         let directory = folder.isEmpty ? [] : ["    workingDirectory: \(YAMLText.scalar(folder))"]
-        if let scheme = [findings.unitScheme, findings.uiScheme].compactMap({ $0 }).first(where: { $0.packages.contains(folder) }) {
-            return ["  # \(manifest) declares test targets, which scheme \(scheme.name) runs (\(scheme.testPlan.map { "its test plan \($0)" } ?? "its testables")): no stage of its own, so each test runs once."]
+        if let scheme = [findings.unitScheme, findings.uiScheme].compactMap({ $0 }).first(where: { findings.packages(of: $0).contains(folder) }) {
+            let plan = findings.plan(of: scheme).map { "the test plan \($0) the team's command names" } ?? scheme.testPlan.map { "its test plan \($0)" } ?? "its testables"
+            return ["  # \(manifest) declares test targets, which scheme \(scheme.name) runs (\(plan)): no stage of its own, so each test runs once."]
         }
         guard let why = survey.iOSOnlyPackages[folder] else {
             return ["  \(name):", "    # \(manifest) declares test targets.", "    run: swift test"] + directory + ["    timeout: 900"]
@@ -121,6 +123,33 @@ extension InitRun {
                 "    # \(manifest) declares test targets and does not build for the Mac (\(why)): swift test there cannot build it,",
                 "    # so xcodebuild tests the scheme Xcode makes for the package (\(scheme)) on an iPhone simulator.",
                 "    run: " + YAMLText.scalar(command)] + directory + ["    timeout: 900"]
+    }
+
+    /// A scheme the team's CI tests besides the stages' schemes: a stage of its own when a literal
+    /// `xcodebuild test` of the team's CI files or a fastlane lane's `run_tests` runs it and its
+    /// bundles are unit tests that do not
+    /// compare snapshots (NetNewsWire's iOS job beside its macOS one), with that command's flags and
+    /// destination; otherwise the same stage in a comment that says why (UI tests the team runs
+    /// apart, a scheme its own tool or script runs with a set-up init does not do, snapshot images
+    /// recorded on one simulator).
+    static func otherTeamSchemeLines(_ scheme: XcodeProjectSurvey.SchemeTests, findings: Findings) -> [String] {
+        let unit = !scheme.unitBundles.isEmpty
+        let slug = String(scheme.name.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" })
+        let stage = schemeStage(String(((unit ? "unit-" : "ui-") + slug).prefix(64)), scheme, bundles: unit ? scheme.unitBundles : scheme.uiBundles,
+                                mixed: unit && !scheme.uiBundles.isEmpty, findings: findings,
+                                timeout: unit ? "900               # seconds" : "600               # seconds, at most 600 (UI_TEST_TIMEOUT, --timeout)")
+        let snapshots = scheme.snapshotBundles
+        // fastlane's `run_tests(scheme:)` is xcodebuild's test of the scheme; a Swift tool or a script
+        // may set up what init cannot see (a simulator, an account).
+        let direct = findings.teamCommand(for: scheme.name) != nil || findings.fastlaneTests.contains { $0.scheme == scheme.name }
+        if unit, snapshots.isEmpty, direct { return stage }
+        let bundles = [(scheme.unitBundles, "unit"), (scheme.uiBundles, "UI")].filter { !$0.0.isEmpty }
+            .map { "\($1) bundles \($0.joined(separator: ", "))" }.joined(separator: " and ")
+        let why = !snapshots.isEmpty ? "\(snapshots.joined(separator: ", ")) \(snapshots.count == 1 ? "compares" : "compare") snapshots, recorded on the simulator the team's CI sets up: give that destination, on another the images differ"
+            : unit ? "the team's CI runs it through its own script or tool, whose set-up init does not do"
+            : "init makes one UI stage, and this one would add its run to every push"
+        return ["  # Scheme \(scheme.name) tests \(bundles), which the team's CI runs \(findings.howTeamRuns(scheme.name)): no stage (\(why)); to run it on each push too:"]
+            + stage.filter { !$0.hasPrefix("    #") }.map { "  # " + $0.dropFirst(2) }
     }
 
     /// The UI-testing bundles no stage runs, and why: built for another platform than the iPhone
@@ -140,15 +169,6 @@ extension InitRun {
         }
         for (scheme, why) in findings.screenshotSchemes {
             lines.append("  # Scheme \(scheme) takes screenshots (\(why)) and no command init read in the team's CI runs it: no stage; `fastlane snapshot` or the scheme itself makes them.")
-        }
-        for scheme in findings.otherTeamSchemes {
-            let bundles = [(scheme.unitBundles, "unit"), (scheme.uiBundles, "UI")].filter { !$0.0.isEmpty }
-                .map { "\($1) bundles \($0.joined(separator: ", "))" }.joined(separator: " and ")
-            lines.append("  # Scheme \(scheme.name) tests \(bundles), which the team's CI runs \(findings.howTeamRuns(scheme.name)): no stage, as init makes one unit and one UI stage and this one would add its run to every push; to run it on each push too:")
-            if !scheme.snapshotBundles.isEmpty {
-                lines.append("  #   (\(scheme.snapshotBundles.joined(separator: ", ")) \(scheme.snapshotBundles.count == 1 ? "compares" : "compare") snapshots, recorded on the simulator the team's CI sets up: give that destination, on another the images differ)")
-            }
-            lines.append("  #   run: xcodebuild test \(scheme.container.flag) \(ShellQuoting.word(scheme.container.path)) -scheme \(ShellQuoting.word(scheme.name)) -destination '\(findings.destination(for: scheme.name)?.value ?? guessedDestination)'")
         }
         for scheme in findings.unrunUISchemes {
             lines.append("  # Scheme \(scheme.name) tests UI bundles \(scheme.uiBundles.joined(separator: ", ")), which no command init read in the team's CI runs (they test \(findings.teamTestedSchemes.joined(separator: ", "))): no stage; to run them on each push:")
@@ -297,7 +317,8 @@ extension InitRun {
         }
         let adopted = findings.adoptedTeamCommands
         if !adopted.isEmpty { parts.append("following the team's xcodebuild commands at \(adopted.map(\.place).joined(separator: ", "))") }
-        if !findings.otherTeamCommands.isEmpty { parts.append("the team's other test commands named in comments (\(findings.otherTeamCommands.count))") }
+        let others = findings.otherTeamCommands.count
+        if others > 0 { parts.append("the team's other test commands named in comments (\(others > 5 ? "the first 5 of \(others)" : "\(others)"))") }
         if let catalog = findings.catalog { parts.append("the scenario catalog \(catalog)") }
         if let baseline = findings.baseline, baseline.written {
             parts.append("\(TextFormatting.count(baseline.count, "accessibility finding")) of today recorded in \(baseline.path)")
