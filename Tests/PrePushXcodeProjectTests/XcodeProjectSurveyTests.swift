@@ -170,6 +170,35 @@ import Testing
         #expect(survey.generatorSpecs == ["App/project.yml"] && survey.problems.isEmpty, "\(survey.problems)")
     }
 
+    /// A spec's `include:` comes from the pull request: a file outside the repository, directly or
+    /// through a link, is not read; one inside is, relative to the including file.
+    @Test func aSpecsIncludesAreReadOnlyInsideTheRepository() throws {
+        let root = try TemporaryDirectory(prefix: "prepush-xcodegen-include")
+        let target = { (name: String) in "targets:\n  \(name):\n    type: bundle.unit-test\n    platform: iOS\n" }
+        try root.write(target("Leaked"), to: "outside.yml")
+        try root.write(target("Linked"), to: "elsewhere/linked.yml")
+        try root.write(target("AppTests") + "include:\n  - ../More/more.yml\n", to: "repo/App/Targets/tests.yml")
+        try root.write(target("MoreTests"), to: "repo/App/More/more.yml")
+        try root.write("""
+        name: App
+        include:
+          - path: Targets/tests.yml
+          - ../../outside.yml
+          - linked.yml
+        targets:
+          App:
+            type: application
+            platform: iOS
+            scheme:
+              testTargets: [AppTests, MoreTests, Leaked, Linked]
+
+        """, to: "repo/App/project.yml")
+        try FileManager.default.createSymbolicLink(atPath: root.path + "/repo/App/linked.yml", withDestinationPath: root.path + "/elsewhere/linked.yml")
+        let survey = XcodeProjectSurvey(root: root.path + "/repo")
+        let scheme = try #require(survey.schemes.first { $0.name == "App" }, "\(survey.schemes.map(\.name)) \(survey.problems)")
+        #expect(scheme.unitBundles.sorted() == ["AppTests", "MoreTests"], "\(scheme)")
+    }
+
     /// A project in a subfolder whose scheme runs the test targets of local packages (the root's,
     /// `container:..`, and one beside it): they are unit tests read from the packages, and no file
     /// that is there is said to be unreadable; a container that is neither says why.
