@@ -90,7 +90,7 @@ package struct XcodeProjectSurvey: Sendable {
     /// named so takes screenshots.
     package private(set) var snapshotHelperFolders: Set<String> = []
     /// The UI bundles whose sources build phase compiles fastlane's `SnapshotHelper.swift`.
-    package private(set) var snapshotHelperBundles: Set<String> = []
+    package internal(set) var snapshotHelperBundles: Set<String> = []
     /// Files that could not be read, with why.
     package private(set) var problems: [String] = []
 
@@ -103,16 +103,16 @@ package struct XcodeProjectSurvey: Sendable {
     private var tuistWorkspace: (spec: String, name: String)?
 
     /// The folder surveyed, and the project files read so far (a scheme's bundles name theirs).
-    private let root: String
+    let root: String
     /// Each project file read, by project; nil for one that could not be read (said once).
-    private var projectFiles: [String: XcodeProjectFile?] = [:]
+    var projectFiles: [String: XcodeProjectFile?] = [:]
     /// What each UI bundle's sources say about screenshots, by `project/target`.
-    private var screenshotReadings: [String: (reading: ScreenshotTests.Reading, helper: Bool)] = [:]
+    var screenshotReadings: [String: (reading: ScreenshotTests.Reading, helper: Bool)] = [:]
     /// Each project's target claims by project path, read once: a project with several UI bundles
     /// was read again for each (9% of `init`'s CPU in element-x).
     private var projectClaims: [String: [ShippedSources.Claim]] = [:]
     /// Whether a unit bundle (by project and target) imports a snapshot-testing library, read once.
-    private var snapshotImports: [String: Bool] = [:]
+    var snapshotImports: [String: Bool] = [:]
 
     /// XcodeGen specs the team's commands name (`xcodegen --spec project-app.yml`), with the
     /// folder each writes its project to (`--project`; nil: beside the spec).
@@ -358,84 +358,9 @@ package struct XcodeProjectSurvey: Sendable {
         return tests
     }
 
-    /// Whether a UI bundle takes screenshots only (fastlane's helper among its sources, or every
-    /// class the scheme runs in it taking screenshots), else which of its classes do.
-    private mutating func noteScreenshots(_ bundle: (identifier: String, name: String, container: String), from folder: String,
-                                          selected: [String]?, in tests: inout SchemeTests) {
-        let project = FilePath.normalize(FilePath.join(folder, bundle.container))
-        guard project.hasSuffix(".xcodeproj"), let target = projectFiles[project]??.targets[bundle.identifier] else { return }
-        let (reading, helper) = screenshotReading(project: project, target: target.name)
-        if helper { snapshotHelperBundles.insert(bundle.name) }
-        // `Class/test()` or `Class`: the classes the scheme's plan runs.
-        let classes = selected.map { Set($0.compactMap { $0.split(separator: "/").first.map(String.init) }) } ?? reading.testClasses
-        if helper || (!classes.isEmpty && classes.isSubset(of: reading.screenshotClasses)) {
-            tests.screenshotBundles.append(bundle.name)
-        } else {
-            tests.screenshotClasses += classes.intersection(reading.screenshotClasses).sorted().map { bundle.name + "/" + $0 }
-        }
-    }
-
-    /// What a UI bundle's Swift sources (its sources build phase and synchronized folders, from the
-    /// project file) say: its test classes and those that take screenshots, and whether fastlane's
-    /// `SnapshotHelper.swift` is among them. Read once per bundle.
-    private mutating func screenshotReading(project: String, target: String) -> (reading: ScreenshotTests.Reading, helper: Bool) {
-        let key = project + "/" + target
-        if let known = screenshotReadings[key] { return known }
-        var result = (reading: ScreenshotTests.Reading(), helper: false)
-        defer { screenshotReadings[key] = result }
-        let files = swiftFiles(project: project, target: target)
-        result.helper = files.contains { $0 == "SnapshotHelper.swift" || $0.hasSuffix("/SnapshotHelper.swift") }
-        // A UI bundle is tens of files; the bound keeps a generated one from taking long.
-        let texts = files.prefix(400).compactMap { file -> String? in
-            guard case .success(let bytes) = FileReading.read(FilePath.join(root, file), limit: 2_000_000) else { return nil }
-            return String(decoding: bytes, as: UTF8.self)
-        }
-        result.reading = ScreenshotTests.read(texts)
-        return result
-    }
-
-    /// The first Swift file under a package's `Tests` folder (relative to the root) that imports a
-    /// snapshot-testing library, or nil.
-    private func snapshotTestFile(folder: String) -> String? {
-        let tests = FilePath.join(folder, "Tests")
-        for file in SourceTree.files(under: FilePath.join(root, tests), where: { $0.hasSuffix(".swift") }).prefix(3000) {
-            let path = FilePath.join(tests, file)
-            guard case .success(let bytes) = FileReading.read(FilePath.join(root, path), limit: 2_000_000),
-                  ByteSearch.contains(bytes, Array("Snapshot".utf8)), SnapshotLibraries.imported(in: String(decoding: bytes, as: UTF8.self)) else { continue }
-            return path
-        }
-        return nil
-    }
-
-    /// Whether a unit bundle's Swift sources import a snapshot-testing library: pointfree's
-    /// `SnapshotTesting`, Uber's `iOSSnapshotTestCase` (once `FBSnapshotTestCase`). Read once per bundle.
-    private mutating func comparesSnapshots(_ bundle: (identifier: String, name: String, container: String), from folder: String) -> Bool {
-        let project = FilePath.normalize(FilePath.join(folder, bundle.container))
-        guard project.hasSuffix(".xcodeproj"), let target = projectFiles[project]??.targets[bundle.identifier] else { return false }
-        let key = project + "/" + target.name
-        if let known = snapshotImports[key] { return known }
-        let found = swiftFiles(project: project, target: target.name).prefix(2000).contains { file in
-            guard case .success(let bytes) = FileReading.read(FilePath.join(root, file), limit: 2_000_000) else { return false }
-            return ByteSearch.contains(bytes, Array("Snapshot".utf8)) && SnapshotLibraries.imported(in: String(decoding: bytes, as: UTF8.self))
-        }
-        snapshotImports[key] = found
-        return found
-    }
-
-    /// The Swift files of one target of a project (its sources build phase and synchronized
-    /// folders, without what a folder excepts), relative to the root.
-    private mutating func swiftFiles(project: String, target: String) -> [String] {
-        guard let claim = claims(of: project).first(where: { $0.target == target }) else { return [] }
-        var files = claim.files.sorted()
-        for folder in claim.folders {
-            files += SourceTree.files(under: FilePath.join(root, folder)) { $0.hasSuffix(".swift") }.map { FilePath.join(folder, $0) }.filter { !claim.excluded.contains($0) }
-        }
-        return files
-    }
-
     /// The target claims of a project (its folder, relative to the root), read on first use; none
     /// when its project file cannot be read.
-    private mutating func claims(of project: String) -> [ShippedSources.Claim] {
+    mutating func claims(of project: String) -> [ShippedSources.Claim] {
         if let known = projectClaims[project] { return known }
         var claims: [ShippedSources.Claim] = []
         if case .success(let bytes) = FileReading.read(FilePath.join(root, project + "/project.pbxproj"), limit: 50_000_000) {

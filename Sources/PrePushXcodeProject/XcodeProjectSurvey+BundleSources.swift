@@ -1,0 +1,80 @@
+import PrePushCore
+
+/// What a scheme's test bundles' sources say, read from the files the project file gives each
+/// target: which UI bundles take screenshots, which unit bundles compare snapshots.
+extension XcodeProjectSurvey {
+    /// Whether a UI bundle takes screenshots only (fastlane's helper among its sources, or every
+    /// class the scheme runs in it taking screenshots), else which of its classes do.
+    mutating func noteScreenshots(_ bundle: (identifier: String, name: String, container: String), from folder: String,
+                                          selected: [String]?, in tests: inout SchemeTests) {
+        let project = FilePath.normalize(FilePath.join(folder, bundle.container))
+        guard project.hasSuffix(".xcodeproj"), let target = projectFiles[project]??.targets[bundle.identifier] else { return }
+        let (reading, helper) = screenshotReading(project: project, target: target.name)
+        if helper { snapshotHelperBundles.insert(bundle.name) }
+        // `Class/test()` or `Class`: the classes the scheme's plan runs.
+        let classes = selected.map { Set($0.compactMap { $0.split(separator: "/").first.map(String.init) }) } ?? reading.testClasses
+        if helper || (!classes.isEmpty && classes.isSubset(of: reading.screenshotClasses)) {
+            tests.screenshotBundles.append(bundle.name)
+        } else {
+            tests.screenshotClasses += classes.intersection(reading.screenshotClasses).sorted().map { bundle.name + "/" + $0 }
+        }
+    }
+
+    /// What a UI bundle's Swift sources (its sources build phase and synchronized folders, from the
+    /// project file) say: its test classes and those that take screenshots, and whether fastlane's
+    /// `SnapshotHelper.swift` is among them. Read once per bundle.
+    mutating func screenshotReading(project: String, target: String) -> (reading: ScreenshotTests.Reading, helper: Bool) {
+        let key = project + "/" + target
+        if let known = screenshotReadings[key] { return known }
+        var result = (reading: ScreenshotTests.Reading(), helper: false)
+        defer { screenshotReadings[key] = result }
+        let files = swiftFiles(project: project, target: target)
+        result.helper = files.contains { $0 == "SnapshotHelper.swift" || $0.hasSuffix("/SnapshotHelper.swift") }
+        // A UI bundle is tens of files; the bound keeps a generated one from taking long.
+        let texts = files.prefix(400).compactMap { file -> String? in
+            guard case .success(let bytes) = FileReading.read(FilePath.join(root, file), limit: 2_000_000) else { return nil }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        result.reading = ScreenshotTests.read(texts)
+        return result
+    }
+
+    /// The first Swift file under a package's `Tests` folder (relative to the root) that imports a
+    /// snapshot-testing library, or nil.
+    func snapshotTestFile(folder: String) -> String? {
+        let tests = FilePath.join(folder, "Tests")
+        for file in SourceTree.files(under: FilePath.join(root, tests), where: { $0.hasSuffix(".swift") }).prefix(3000) {
+            let path = FilePath.join(tests, file)
+            guard case .success(let bytes) = FileReading.read(FilePath.join(root, path), limit: 2_000_000),
+                  ByteSearch.contains(bytes, Array("Snapshot".utf8)), SnapshotLibraries.imported(in: String(decoding: bytes, as: UTF8.self)) else { continue }
+            return path
+        }
+        return nil
+    }
+
+    /// Whether a unit bundle's Swift sources import a snapshot-testing library: pointfree's
+    /// `SnapshotTesting`, Uber's `iOSSnapshotTestCase` (once `FBSnapshotTestCase`). Read once per bundle.
+    mutating func comparesSnapshots(_ bundle: (identifier: String, name: String, container: String), from folder: String) -> Bool {
+        let project = FilePath.normalize(FilePath.join(folder, bundle.container))
+        guard project.hasSuffix(".xcodeproj"), let target = projectFiles[project]??.targets[bundle.identifier] else { return false }
+        let key = project + "/" + target.name
+        if let known = snapshotImports[key] { return known }
+        let found = swiftFiles(project: project, target: target.name).prefix(2000).contains { file in
+            guard case .success(let bytes) = FileReading.read(FilePath.join(root, file), limit: 2_000_000) else { return false }
+            return ByteSearch.contains(bytes, Array("Snapshot".utf8)) && SnapshotLibraries.imported(in: String(decoding: bytes, as: UTF8.self))
+        }
+        snapshotImports[key] = found
+        return found
+    }
+
+    /// The Swift files of one target of a project (its sources build phase and synchronized
+    /// folders, without what a folder excepts), relative to the root.
+    mutating func swiftFiles(project: String, target: String) -> [String] {
+        guard let claim = claims(of: project).first(where: { $0.target == target }) else { return [] }
+        var files = claim.files.sorted()
+        for folder in claim.folders {
+            files += SourceTree.files(under: FilePath.join(root, folder)) { $0.hasSuffix(".swift") }.map { FilePath.join(folder, $0) }.filter { !claim.excluded.contains($0) }
+        }
+        return files
+    }
+}
