@@ -6,6 +6,7 @@ import PrePushCore
 package enum TeamCommands {
     /// Files teams keep their test commands in, relative to the root (folders: every file in them).
     static let places = [".github/workflows", "Makefile", "fastlane/Fastfile", "ci_scripts", "scripts", ".circleci/config.yml", "Fastfile", ".buildkite",
+                         ".gitlab-ci.yml", ".gitlab",
                          // A Fastfile that imports its lanes (`import "lanes/testing.rb"`, home-assistant's) keeps them here.
                          "fastlane/lanes"]
 
@@ -23,7 +24,9 @@ package enum TeamCommands {
                 let starts = fastlane && ["run_tests", "scan"].contains { code.hasPrefix($0 + "(") || code.hasPrefix($0 + " ") }
                 let inTest = !fastlane || starts || depth > 0
                 if starts || depth > 0 { depth = max(0, depth + code.count(where: { $0 == "(" }) - code.count(where: { $0 == ")" })) }
-                guard let value = value(after: "-destination", in: line) ?? (inTest ? value(after: "destination:", in: line) : nil),
+                // fastlane's `devices: ["iPhone 17 Pro"]` / `device: "iPhone 15"` name a simulator of a test run.
+                let device = fastlane && inTest ? (quoted(after: "devices:", in: line) ?? quoted(after: "device:", in: line)).map { "platform=iOS Simulator,name=\($0)" } : nil
+                guard let value = value(after: "-destination", in: line) ?? (inTest ? value(after: "destination:", in: line) : nil) ?? device,
                       !value.contains("$"), !value.contains("#{"), value.contains("platform=") || value.hasPrefix("id=") else { continue }
                 return (value, "\(file):\(number + 1)")
             }
@@ -48,7 +51,8 @@ package enum TeamCommands {
         var places: [Substring] = []
         for file in placeFiles(root: root) {
             let lines = text(of: FilePath.join(root, file)).split(separator: "\n", omittingEmptySubsequences: false)
-            for (number, line) in lines.enumerated() where line.contains("swift test") {
+            // fastlane's `spm(command: "test", package_path: "Packages/Kit")` is `swift test` there.
+            for (number, line) in lines.enumerated() where line.contains("swift test") || (line.contains("spm(") && line.contains("command: \"test\"")) {
                 places.append(line)
                 // The step's keys sit above its `run:` (a few lines at most).
                 if let directory = lines[max(0, number - 6)..<number].last(where: { $0.contains("working-directory:") }) { places.append(directory) }
@@ -119,6 +123,8 @@ package enum TeamCommands {
             let expressions = WorkflowExpressions(text: all.joined(separator: "\n"), file: FilePath.join(workflows, file))
             for (number, line) in all.enumerated() {
                 let text = line.drop { $0 == " " || $0 == "-" }
+                // A step's `name: fastlane test` titles the step; its `run:` is the command.
+                guard !text.hasPrefix("name:") else { continue }
                 var command = String(text.hasPrefix("run:") ? text.dropFirst(4).drop { $0 == " " } : text)
                 guard !command.isEmpty, command != "|", !command.hasPrefix("#"),
                       command.contains("xcodebuild test") || command.contains("swift test") || command.contains("fastlane ")
@@ -253,19 +259,31 @@ package enum TeamCommands {
         return nil
     }
 
+    /// The quoted string after `key` on a line (`devices: ["iPhone 17 Pro"]`, `device: 'iPhone 15'`);
+    /// nil for any other value (`device: options[:device]`, a Ruby expression).
+    package static func quoted(after key: String, in line: Substring) -> String? {
+        guard let range = line.firstRange(of: key) else { return nil }
+        let rest = line[range.upperBound...].drop { $0 == " " || $0 == "[" }
+        guard let quote = rest.first, quote == "'" || quote == "\"" else { return nil }
+        let text = rest.dropFirst().prefix { $0 != quote }
+        return text.isEmpty || text.contains("#{") ? nil : String(text)
+    }
+
     /// The quoted or bare word after `flag` on a line (`-destination 'platform=…'`, fastlane's
     /// `destination: "platform=…"`).
     static func value(after flag: String, in line: Substring) -> String? {
         guard let range = line.firstRange(of: flag) else { return nil }
         var rest = line[range.upperBound...].drop { $0 == " " || $0 == "=" }
-        guard let first = rest.first else { return nil }
-        if first == "'" || first == "\"" {
+        // A quoted value ends at its quote (Ruby's `destination: "…",` goes on after it).
+        if let quote = rest.first, quote == "'" || quote == "\"" {
             rest = rest.dropFirst()
-            guard let end = rest.firstIndex(of: first) else { return nil }
+            guard let end = rest.firstIndex(of: quote) else { return nil }
             return String(rest[..<end])
         }
-        let word = rest.prefix { $0 != " " && $0 != "\\" }
-        return word.isEmpty ? nil : String(word)
+        // One shell word: quoted, or with its spaces escaped (`platform=iOS\ Simulator,name=iPhone\ 8`,
+        // OpenFoodFacts' script); a line's trailing `\` continues the command and is no part of it.
+        guard let first = ShellWords.tokens(String(rest)).first, !first.isOperator, !first.value.isEmpty else { return nil }
+        return first.value
     }
 }
 

@@ -34,7 +34,7 @@ extension TeamCommands {
     /// recipe's, with the target that runs it).
     package static func xcodebuildTests(root: String) -> [XcodebuildTest] {
         var found: [XcodebuildTest] = []
-        for file in placeFiles(root: root, in: [".github/workflows", "ci_scripts", "scripts", ".circleci/config.yml", ".buildkite", "Makefile"]) {
+        for file in placeFiles(root: root, in: [".github/workflows", "ci_scripts", "scripts", ".circleci/config.yml", ".buildkite", ".gitlab-ci.yml", ".gitlab", "Makefile"]) {
             let lines = text(of: FilePath.join(root, file)).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             // A commented-out command (kiwix's `#   run: xcodebuild test -scheme UITests_iPhone`) runs nothing.
             for (number, line) in lines.enumerated() where line.contains("xcodebuild") && line.drop(while: { $0 == " " || $0 == "\t" }).first != "#" {
@@ -59,7 +59,7 @@ extension TeamCommands {
     /// that Mac, so a test stage takes them over as well.
     package static func validationFlags(root: String) -> [(flag: String, place: String)] {
         var found: [(flag: String, place: String)] = []
-        for file in placeFiles(root: root, in: [".github/workflows", "ci_scripts", "scripts", ".circleci/config.yml", ".buildkite", "Makefile", "fastlane/Fastfile"]) {
+        for file in placeFiles(root: root, in: [".github/workflows", "ci_scripts", "scripts", ".circleci/config.yml", ".buildkite", ".gitlab-ci.yml", ".gitlab", "Makefile", "fastlane/Fastfile"]) {
             let lines = text(of: FilePath.join(root, file)).split(separator: "\n", omittingEmptySubsequences: false)
             for (number, line) in lines.enumerated() {
                 for flag in ["-skipPackagePluginValidation", "-skipMacroValidation"] where line.contains(flag) && !found.contains(where: { $0.flag == flag }) {

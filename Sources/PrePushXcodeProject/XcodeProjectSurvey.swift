@@ -149,6 +149,32 @@ package struct XcodeProjectSurvey: Sendable {
         for spec in specs { addGeneratedSchemes(spec) }
     }
 
+    /// How a stage installs the Pods of a committed workspace whose folder holds a Podfile while the
+    /// repository ignores its `Pods` folder (a `.gitignore` line `Pods`, `Pods/`, `/Pods/` at the root
+    /// or beside it); nil when there is no Podfile or the Pods are committed.
+    package func podInstall(beside container: Container) -> String? {
+        let folder = container.folder
+        guard FileSystem.stamp(of: FilePath.join(root, FilePath.join(folder, "Podfile"))) != nil else { return nil }
+        let ignored = Set([".gitignore", FilePath.join(folder, ".gitignore")]).contains { file in
+            guard case .success(let bytes) = FileReading.read(FilePath.join(root, file), limit: 1_000_000) else { return false }
+            return String(decoding: bytes, as: UTF8.self).split(separator: "\n").contains { line in
+                ["Pods", "Pods/", "/Pods", "/Pods/", "**/Pods", "**/Pods/"].contains(String(line).trimmingSuffixBlanks())
+            }
+        }
+        return ignored ? Self.podInstall(root: root, folder: folder) : nil
+    }
+
+    /// Whether the repository builds with Carthage frameworks it does not commit: a `Cartfile` at
+    /// the root, and a `.gitignore` line naming `Carthage/Build` (or all of `Carthage`). A clone then
+    /// cannot build until `carthage bootstrap` ran, which takes minutes: said, not run on each push.
+    package var carthageNotCommitted: Bool {
+        guard FileSystem.stamp(of: FilePath.join(root, "Cartfile")) != nil,
+              case .success(let bytes) = FileReading.read(FilePath.join(root, ".gitignore"), limit: 1_000_000) else { return false }
+        return String(decoding: bytes, as: UTF8.self).split(separator: "\n").contains { line in
+            ["Carthage", "Carthage/", "/Carthage", "/Carthage/", "Carthage/Build", "Carthage/Build/", "/Carthage/Build", "/Carthage/Build/"].contains(String(line).trimmingSuffixBlanks())
+        }
+    }
+
     /// How a stage installs the pods of the Podfile in `folder` (relative to the root): through
     /// Bundler when the Gemfile beside it or at the root names cocoapods, as the team pins it.
     static func podInstall(root: String, folder: String) -> String {

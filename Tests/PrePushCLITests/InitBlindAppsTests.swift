@@ -35,7 +35,8 @@ import Testing
         #expect(result.status == 0 && result.standardOutput.contains("unit: xcodebuild test -scheme Riot (unit bundles: 1); ui: xcodebuild test -scheme RiotSwiftUITests (UI bundles: 1)"), "\(result)")
         #expect(!result.standardError.contains("project.pbxproj"), "\(result)")
         let file = try #require(repo.root.read("work/.prepush.yml"))
-        #expect(file.contains("    run: xcodegen generate --spec project.yml && bundle exec pod install && destination=$(\"${PREPUSH_BIN:-prepush}\" destination) && rm -rf .build/prepush-unit.xcresult && xcodebuild test -workspace Riot.xcworkspace -scheme Riot -destination \"$destination\" -resultBundlePath .build/prepush-unit.xcresult\n"), "\(file)")
+        // The simulator is the one the Fastfile's `uitest` lane names (`device: "iPhone 15"`).
+        #expect(file.contains("    run: xcodegen generate --spec project.yml && bundle exec pod install && rm -rf .build/prepush-unit.xcresult && xcodebuild test -workspace Riot.xcworkspace -scheme Riot -destination 'platform=iOS Simulator,name=iPhone 15' -resultBundlePath .build/prepush-unit.xcresult\n"), "\(file)")
         #expect(file.contains(" && xcodebuild test -workspace Riot.xcworkspace -scheme RiotSwiftUITests -destination "), "\(file)")
         #expect(file.contains("  unit-riotswiftui:\n"), "\(file)")
         #expect(!file.contains("Guessed from their names") && !file.contains("fastlane build"), "\(file)")

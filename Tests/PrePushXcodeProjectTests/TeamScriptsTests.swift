@@ -94,4 +94,45 @@ import Testing
         #expect(TeamCommands.runsTestLane("bundle exec fastlane ios test"))
         #expect(!TeamCommands.runsTestLane("bundle exec fastlane build") && !TeamCommands.runsTestLane("bundle exec fastlane release_testflight"))
     }
+
+    static let initApps = Fixtures.own + "/init-apps"
+
+    /// The Blue Alliance's test lane (Tests/Fixtures/init-apps): `spm(command: "test", package_path:)`
+    /// is `swift test` in each package, `devices: ["iPhone 17 Pro"]` names the run's simulator, and the
+    /// workflow step's `name: fastlane test` is a title, not the command on the line after it.
+    @Test func aFastlaneTestLaneNamesItsPackagesAndItsSimulator() throws {
+        let root = Self.initApps + "/the-blue-alliance"
+        #expect(TeamCommands.swiftTestFolders(["Packages/MyTBAKit", "Packages/TBAAPI", "Packages/TBAUtils", "Packages/Other"], root: root)
+                == ["Packages/MyTBAKit", "Packages/TBAAPI", "Packages/TBAUtils"])
+        let destination = try #require(TeamCommands.destination(root: root))
+        #expect(destination.value == "platform=iOS Simulator,name=iPhone 17 Pro" && destination.place == "fastlane/Fastfile:31", "\(destination)")
+        let commands = TeamCommands.testCommands(root: root)
+        #expect(commands.contains { $0.text == "bundle exec fastlane test" && $0.place == ".github/workflows/pull_request.yml:60" }, "\(commands)")
+        #expect(!commands.contains { $0.text.hasPrefix("name:") }, "\(commands)")
+        // A Ruby expression is no simulator: `device: options[:device]` (Simplenote's lane).
+        #expect(TeamCommands.quoted(after: "device:", in: "    device: options[:device],") == nil)
+    }
+
+    /// OpenFoodFacts' script escapes its destination's spaces (`platform=iOS\ Simulator,name=iPhone\ 8`):
+    /// one word, not `platform=iOS` (a device). Its `.gitignore` leaves Carthage's frameworks out.
+    @Test func anEscapedDestinationIsOneWordAndUncommittedCarthageIsSeen() throws {
+        let root = Self.initApps + "/openfoodfacts"
+        let destination = try #require(TeamCommands.destination(root: root))
+        #expect(destination.value == "platform=iOS Simulator,name=iPhone 8" && destination.place == "scripts/test_app.sh:7", "\(destination)")
+        #expect(XcodeProjectSurvey(root: root).carthageNotCommitted)
+        #expect(!XcodeProjectSurvey(root: Self.initApps + "/netnewswire").carthageNotCommitted)
+    }
+
+    /// A committed CocoaPods workspace whose Pods the repository ignores is installed first, through
+    /// Bundler when the Gemfile pins cocoapods; committed Pods are not.
+    @Test func podsTheRepositoryIgnoresAreInstalled() throws {
+        let root = try TemporaryDirectory(prefix: "prepush-pods")
+        try root.write("platform :ios, '16.0'\ntarget 'App' do\n  pod 'Alamofire'\nend\n", to: "Podfile")
+        try root.write("source 'https://rubygems.org'\ngem 'cocoapods', '~> 1.15'\n", to: "Gemfile")
+        try root.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Workspace version = \"1.0\"></Workspace>\n", to: "App.xcworkspace/contents.xcworkspacedata")
+        let workspace = XcodeProjectSurvey.Container(path: "App.xcworkspace", isWorkspace: true)
+        #expect(XcodeProjectSurvey(root: root.path).podInstall(beside: workspace) == nil, "the Pods are committed")
+        try root.write("DerivedData/\nPods/\n", to: ".gitignore")
+        #expect(XcodeProjectSurvey(root: root.path).podInstall(beside: workspace) == "bundle exec pod install")
+    }
 }

@@ -67,6 +67,9 @@ extension InitRun {
                                   : "  #   not runnable as written, it needs a value for \(command.needs.map { "${{ \($0) }}" }.joined(separator: ", ")): \(command.text)    (\(command.place))"
                           }, at: 0)
         }
+        if survey.carthageNotCommitted, stages.contains(where: { $0.contains("xcodebuild test") && !$0.hasPrefix("  #") }) {
+            stages.insert("  # Carthage's frameworks are not committed (the .gitignore names Carthage/Build): run `carthage bootstrap` once (as the team's files do) before these stages can build.", at: 0)
+        }
         // A committed project that a spec generates: the stages run it as committed. (Stages read from
         // a spec generate the project themselves, and say so.)
         if !survey.generatorSpecs.isEmpty, unit?.generatedFrom == nil, ui?.generatedFrom == nil {
@@ -133,17 +136,22 @@ extension InitRun {
     /// apart, a scheme its own tool or script runs with a set-up init does not do, snapshot images
     /// recorded on one simulator).
     static func otherTeamSchemeLines(_ scheme: XcodeProjectSurvey.SchemeTests, findings: Findings) -> [String] {
-        let unit = !scheme.unitBundles.isEmpty
+        // Only the bundles no stage runs already (OpenFoodFacts' app scheme also runs the unit
+        // stage's OpenFoodFactsTests).
+        let covered = Set([findings.unitScheme, findings.uiScheme].compactMap { $0 }.flatMap { $0.unitBundles + $0.uiBundles })
+        let unitBundles = scheme.unitBundles.filter { !covered.contains($0) }, uiBundles = scheme.uiBundles.filter { !covered.contains($0) }
+        let unit = !unitBundles.isEmpty
         let slug = String(scheme.name.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" })
-        let stage = schemeStage(String(((unit ? "unit-" : "ui-") + slug).prefix(64)), scheme, bundles: unit ? scheme.unitBundles : scheme.uiBundles,
-                                mixed: unit && !scheme.uiBundles.isEmpty, findings: findings,
+        let stage = schemeStage(String(((unit ? "unit-" : "ui-") + slug).prefix(64)), scheme, bundles: unit ? unitBundles : uiBundles,
+                                mixed: unit ? unitBundles.count < scheme.unitBundles.count || !scheme.uiBundles.isEmpty
+                                            : uiBundles.count < scheme.uiBundles.count || !scheme.unitBundles.isEmpty, findings: findings,
                                 timeout: unit ? "900               # seconds" : "600               # seconds, at most 600 (UI_TEST_TIMEOUT, --timeout)")
         let snapshots = scheme.snapshotBundles
         // fastlane's `run_tests(scheme:)` is xcodebuild's test of the scheme; a Swift tool or a script
         // may set up what init cannot see (a simulator, an account).
         let direct = findings.teamCommand(for: scheme.name) != nil || findings.fastlaneTests.contains { $0.scheme == scheme.name }
         if unit, snapshots.isEmpty, direct { return stage }
-        let bundles = [(scheme.unitBundles, "unit"), (scheme.uiBundles, "UI")].filter { !$0.0.isEmpty }
+        let bundles = [(unitBundles, "unit"), (uiBundles, "UI")].filter { !$0.0.isEmpty }
             .map { "\($1) bundles \($0.joined(separator: ", "))" }.joined(separator: " and ")
         let why = !snapshots.isEmpty ? "\(snapshots.joined(separator: ", ")) \(snapshots.count == 1 ? "compares" : "compare") snapshots, recorded on the simulator the team's CI sets up: give that destination, on another the images differ"
             : unit ? "the team's CI runs it through its own script or tool, whose set-up init does not do"
@@ -191,7 +199,7 @@ extension InitRun {
         let chosen = flags.contains { $0.hasPrefix("-testPlan") || $0.hasPrefix("-only-testing") }
         // The shorter of naming this stage's bundles and naming the others' (a workspace scheme
         // with twenty unit bundles and one UI bundle skips the one).
-        let others = bundles == scheme.unitBundles ? scheme.uiBundles : scheme.unitBundles
+        let others = (scheme.unitBundles + scheme.uiBundles).filter { !bundles.contains($0) }
         let only = !mixed || chosen ? ""
             : others.count < bundles.count ? others.map { " -skip-testing:\(ShellQuoting.word($0))" }.joined()
             : bundles.map { " -only-testing:\(ShellQuoting.word($0))" }.joined()
@@ -238,7 +246,13 @@ extension InitRun {
                      ?? "    # The destination is the newest available iPhone simulator, found when the stage runs (`prepush destination`).")
         // A generated project (XcodeGen, Tuist) is generated first: the spec is what the team commits.
         let generation = scheme.generatedFrom.map(findings.generation(for:))
-        let generate = generation?.run ?? ""
+        var generate = generation?.run ?? ""
+        // A committed CocoaPods workspace whose Pods the repository ignores: a clone has no Pods, and a
+        // pull that changes the Podfile leaves them stale; the team's CI installs them, so the stage does.
+        if scheme.generatedFrom == nil, scheme.container.isWorkspace, let pods = findings.survey.podInstall(beside: scheme.container) {
+            generate = pods + " && "
+            lines.append("    # The Pods are not committed (the .gitignore names Pods): \(pods) first, as the team's CI does.")
+        }
         if let spec = scheme.generatedFrom, let generation {
             let tool = spec.hasSuffix(".swift") ? "tuist" : "xcodegen"
             lines.append("    # The project is generated from \(spec)"
