@@ -74,6 +74,10 @@ package struct ViewIndex: Sendable, Equatable {
     package var shippedUsers: [String: Set<String>] = [:]
     /// For each view type, how many uses sit in `#if DEBUG` code.
     package var debugUses: [String: Int] = [:]
+    /// The ButtonStyle types whose `makeBody` pads the button's label on every side and fills the
+    /// padding (`configuration.label.padding(8).background { Circle() }`), with those points: the
+    /// padding takes the tap too. A style declared twice keeps the smaller.
+    package var labelPadding: [String: Double] = [:]
     /// Worked out by `resolved()`: view types made only by debug builds (`developerOnly(_:)`).
     package private(set) var developerOnly: Set<String> = []
     /// Worked out by `resolved()`: every view type a widget or complication draws.
@@ -87,7 +91,7 @@ package struct ViewIndex: Sendable, Equatable {
     package init() {}
 
     /// Whether it holds nothing.
-    package var isEmpty: Bool { components.isEmpty && widgetRoots.isEmpty && uses.isEmpty }
+    package var isEmpty: Bool { components.isEmpty && widgetRoots.isEmpty && uses.isEmpty && labelPadding.isEmpty }
 
     /// The user standing for code outside any view type, which always ships.
     package static let outsideViews = "-"
@@ -128,6 +132,7 @@ package struct ViewIndex: Sendable, Equatable {
         uses.merge(other.uses) { UseCount(all: $0.all + $1.all, labelledOrHidden: $0.labelledOrHidden + $1.labelledOrHidden) }
         shippedUsers.merge(other.shippedUsers) { $0.union($1) }
         debugUses.merge(other.debugUses) { $0 + $1 }
+        labelPadding.merge(other.labelPadding) { min($0, $1) }
     }
 
     /// The view types only a debug build shows: made in `#if DEBUG` code at least once, and
@@ -245,6 +250,12 @@ final class ComponentCollector: SyntaxVisitor {
     /// A `View` type: its body's traits, and whether it draws a widget.
     private func enter(_ name: String, inheritance: InheritanceClauseSyntax?, members: MemberBlockSyntax) {
         let inherited = Set(inheritance?.inheritedTypes.map { $0.type.trimmedDescription } ?? [])
+        if inherited.contains("ButtonStyle") || inherited.contains("SwiftUI.ButtonStyle") {
+            if let points = ButtonStylePadding.labelPadding(members) {
+                index.labelPadding[name] = index.labelPadding[name].map { min($0, points) } ?? points
+            }
+            return
+        }
         guard inherited.contains("View") || inherited.contains("SwiftUI.View") else { return }
         types.append(name)
         var traits: ComponentTraits = []
