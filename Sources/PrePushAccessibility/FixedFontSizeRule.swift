@@ -123,6 +123,17 @@ package struct FixedFontSizeRule: AccessibilityRule {
             Text(video.title).font(.system(size: 28))
             #endif
             """),
+            // A view only drawn into an image to save or share (dimeApp, SingleTransactionPhotoView.swift): never on screen.
+            RuleExample("""
+            struct DayPhoto: View {
+                var body: some View { Text(amount).font(.system(size: 40, weight: .bold)) }
+            }
+            struct DayRow: View {
+                var body: some View {
+                    Button("Save as photo") { if let image = ImageRenderer(content: DayPhoto()).uiImage { save(image) } }
+                }
+            }
+            """),
             // A submenu's label inside a Menu's content (winston, SubredditPosts.swift): the system draws the row.
             RuleExample("""
             Menu {
@@ -152,6 +163,18 @@ package struct FixedFontSizeRule: AccessibilityRule {
             #endif
             """),
             RuleExample(#"Text("Title").font(↓Font.system(size: 12, weight: .bold))"#),
+            // Drawn into an image and shown on screen too.
+            RuleExample("""
+            struct DayPhoto: View {
+                var body: some View { Text(amount).font(↓.system(size: 40, weight: .bold)) }
+            }
+            struct DayRow: View {
+                var body: some View {
+                    DayPhoto()
+                    Button("Save as photo") { if let image = ImageRenderer(content: DayPhoto()).uiImage { save(image) } }
+                }
+            }
+            """),
             // A Menu's own label is drawn by the app, in the font it is given.
             RuleExample(#"Menu { Button("Newest") { sort = .new } } label: { Text("Sort").font(↓.system(size: 17)) }"#),
             RuleExample(#"Text("Title").font(↓.custom("Avenir", fixedSize: 17))"#),
