@@ -123,6 +123,18 @@ package struct FixedFontSizeRule: AccessibilityRule {
             Text(video.title).font(.system(size: 28))
             #endif
             """),
+            // A hidden count badge whose count the text beside it shows at full size (damus, NoteContentView.swift).
+            RuleExample("""
+            HStack {
+                ZStack(alignment: .topTrailing) {
+                    Image("images").accessibilityHidden(true)
+                    if media.count > 1 {
+                        Text(verbatim: "\\(media.count)").font(.system(size: 10, weight: .semibold)).offset(x: 6, y: -6).accessibilityHidden(true)
+                    }
+                }
+                Text(pluralizedString(key: "media_count", count: media.count))
+            }
+            """),
             // A view only drawn into an image to save or share (dimeApp, SingleTransactionPhotoView.swift): never on screen.
             RuleExample("""
             struct DayPhoto: View {
@@ -163,6 +175,8 @@ package struct FixedFontSizeRule: AccessibilityRule {
             #endif
             """),
             RuleExample(#"Text("Title").font(↓Font.system(size: 12, weight: .bold))"#),
+            // Hidden, and shown nowhere else: the only place the count is seen.
+            RuleExample(#"ZStack { Image(systemName: "bell"); Text(verbatim: "\(unread)").font(↓.system(size: 10)).accessibilityHidden(true) }"#),
             // Drawn into an image and shown on screen too.
             RuleExample("""
             struct DayPhoto: View {
@@ -230,7 +244,7 @@ package struct FixedFontSizeRule: AccessibilityRule {
                     && !Self.isOnWidgetSurface(view, in: file) && !Self.isInFixedContainer(view, in: file)
                     && !Self.isSizedBySetting(argument, in: file) && !Self.isInBar(view) && !Self.isLargerThanDynamicType(argument, in: file)
                     // The system draws a menu's rows in its own font, which follows Dynamic Type.
-                    && !SmallTouchTargetRule.isMenuItem(view) {
+                    && !SmallTouchTargetRule.isMenuItem(view) && !Self.isHiddenDuplicate(view) {
                     findings.append(file.finding(Self.self, at: argument,
                                                  message: "a fixed font size does not grow with Dynamic Type; use a text style (.body) or .custom(_:size:relativeTo:)",
                                                  severity: severity, span: view.chain))
