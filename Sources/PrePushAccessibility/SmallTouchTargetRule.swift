@@ -313,7 +313,8 @@ package struct SmallTouchTargetRule: AccessibilityRule {
     /// ButtonStyle of the repository made with no arguments (`.buttonStyle(PlayerCircleButtonStyle())`,
     /// `ViewIndex.labelPadding`); 0 for any other style, or one given arguments (they may set the padding).
     static func stylePadding(of view: ViewCall, views: ViewIndex) -> Double {
-        guard let style = view.modifier("buttonStyle").last?.arguments.first?.expression.as(FunctionCallExprSyntax.self),
+        // The innermost style is the one the button draws with.
+        guard let style = view.modifier("buttonStyle").first?.arguments.first?.expression.as(FunctionCallExprSyntax.self),
               style.arguments.isEmpty, style.trailingClosure == nil,
               let name = style.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return 0 }
         return views.labelPadding[name] ?? 0

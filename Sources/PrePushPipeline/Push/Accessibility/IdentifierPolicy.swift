@@ -36,7 +36,9 @@ final class IdentifierPolicy: @unchecked Sendable {
     private var partial: [String: (scope: IdentifierPractice.Scope, count: Int)] = [:]
     private var unschemed = 0
     private var schemeUsed: IdentifierScheme?
-    /// Whether identifier-convention read the type word last, as the repository's identifiers put it.
+    /// Whether identifier-convention reads the type word last, as the repository's identifiers put it,
+    /// and whether a finding it kept was read so (the note is for a run that reports one).
+    private var readsTypeWordLast = false
     private var typeWordLastUsed = false
 
     init(root: String?, settings: AccessibilityConfiguration) {
@@ -131,7 +133,7 @@ final class IdentifierPolicy: @unchecked Sendable {
         case .prepush where settings.pattern == AccessibilitySettings.defaultPattern
             && practice(step).typeWordLast(typeWords: Set(settings.typeWords.values.joined())):
             settings.typeWordLast = true
-            typeWordLastUsed = true
+            readsTypeWordLast = true
             checker = AccessibilityChecker(settings: settings)
         case .prepush, .mixed: break
         }
@@ -159,7 +161,9 @@ final class IdentifierPolicy: @unchecked Sendable {
                 case .inferred(let scheme):
                     if !patternConfigured { schemeUsed = scheme }
                     kept.append(finding)
-                case .prepush: kept.append(finding)
+                case .prepush:
+                    if readsTypeWordLast { typeWordLastUsed = true }
+                    kept.append(finding)
                 }
                 continue
             }
