@@ -31,6 +31,10 @@ package struct AccessibilitySettings: Sendable {
     /// configured: when set, `identifier-convention` flags only identifiers outside it (and checks no
     /// type words, which a scheme of the team's own does not have).
     package var scheme: IdentifierScheme?
+    /// Whether the repository's identifiers put the type word last (`{scope}_{name}_{type}`,
+    /// `side_menu_logout_button`), as read from them when no pattern is configured: then
+    /// `identifier-convention` reads the type word from the end.
+    package var typeWordLast = false
     /// Severity per rule id; a rule set to nil is off.
     package var severities: [String: Severity?]
     /// Whether `#Preview`, `PreviewProvider` types and `#if DEBUG` code are checked (they never ship).

@@ -18,6 +18,29 @@ extension FixedFontSizeRule {
         }
     }
 
+    /// A text hidden from VoiceOver whose value a visible text near it shows too (damus's media count
+    /// badge over an icon, beside `Text(pluralizedString(key: "media_count", count: artifacts.media.count))`):
+    /// the visible text, not the ornament, is what grows with Dynamic Type. Looks two containers out.
+    static func isHiddenDuplicate(_ view: ViewCall) -> Bool {
+        guard view.name == "Text", view.isHiddenFromAccessibility, let argument = view.call.arguments.first?.expression else { return false }
+        // The values it shows: each interpolation of a literal, or the argument itself.
+        let values: [String]
+        if let literal = argument.as(StringLiteralExprSyntax.self) {
+            values = literal.segments.compactMap { $0.as(ExpressionSegmentSyntax.self)?.expressions.trimmedDescription }
+        } else {
+            values = [argument.trimmedDescription]
+        }
+        guard !values.isEmpty, values.allSatisfy({ $0.contains(".") || $0.first?.isLetter == true }) else { return false }
+        return view.enclosingViews.prefix(2).contains { enclosing in
+            enclosing.view.call.tokens(viewMode: .sourceAccurate).contains { token in
+                guard token.text == "Text", let call = token.parent?.parent?.as(FunctionCallExprSyntax.self),
+                      call.id != view.call.id, let other = ViewCall(call), other.name == "Text", !other.isHiddenFromAccessibility else { return false }
+                let shown = call.arguments.trimmedDescription
+                return values.allSatisfy { shown.contains($0) }
+            }
+        }
+    }
+
     /// Whether the text is drawn by a widget or a complication: inside a view type a widget's
     /// configuration makes (or one those make), or one that reads `\.widgetFamily` or an accessory
     /// family. Widgets and complications do not follow Dynamic Type's sizes the way an app's

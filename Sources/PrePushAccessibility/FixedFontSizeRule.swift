@@ -123,6 +123,37 @@ package struct FixedFontSizeRule: AccessibilityRule {
             Text(video.title).font(.system(size: 28))
             #endif
             """),
+            // A hidden count badge whose count the text beside it shows at full size (damus, NoteContentView.swift).
+            RuleExample("""
+            HStack {
+                ZStack(alignment: .topTrailing) {
+                    Image("images").accessibilityHidden(true)
+                    if media.count > 1 {
+                        Text(verbatim: "\\(media.count)").font(.system(size: 10, weight: .semibold)).offset(x: 6, y: -6).accessibilityHidden(true)
+                    }
+                }
+                Text(pluralizedString(key: "media_count", count: media.count))
+            }
+            """),
+            // A view only drawn into an image to save or share (dimeApp, SingleTransactionPhotoView.swift): never on screen.
+            RuleExample("""
+            struct DayPhoto: View {
+                var body: some View { Text(amount).font(.system(size: 40, weight: .bold)) }
+            }
+            struct DayRow: View {
+                var body: some View {
+                    Button("Save as photo") { if let image = ImageRenderer(content: DayPhoto()).uiImage { save(image) } }
+                }
+            }
+            """),
+            // A submenu's label inside a Menu's content (winston, SubredditPosts.swift): the system draws the row.
+            RuleExample("""
+            Menu {
+                Menu { ForEach(ranges) { range in Button(range.title) { sort = .top(range) } } } label: {
+                    Label(option.title, systemImage: option.icon).font(.system(size: 17, weight: .bold))
+                }
+            } label: { Image(systemName: "arrow.up.arrow.down") }
+            """),
             // A font on a row of icon buttons sizes their symbols.
             RuleExample(#"HStack { Button(action: back) { Image(systemName: "backward.fill") }.accessibilityLabel("Back") }.font(.system(size: 28))"#),
         ],
@@ -144,6 +175,22 @@ package struct FixedFontSizeRule: AccessibilityRule {
             #endif
             """),
             RuleExample(#"Text("Title").font(↓Font.system(size: 12, weight: .bold))"#),
+            // Hidden, and shown nowhere else: the only place the count is seen.
+            RuleExample(#"ZStack { Image(systemName: "bell"); Text(verbatim: "\(unread)").font(↓.system(size: 10)).accessibilityHidden(true) }"#),
+            // Drawn into an image and shown on screen too.
+            RuleExample("""
+            struct DayPhoto: View {
+                var body: some View { Text(amount).font(↓.system(size: 40, weight: .bold)) }
+            }
+            struct DayRow: View {
+                var body: some View {
+                    DayPhoto()
+                    Button("Save as photo") { if let image = ImageRenderer(content: DayPhoto()).uiImage { save(image) } }
+                }
+            }
+            """),
+            // A Menu's own label is drawn by the app, in the font it is given.
+            RuleExample(#"Menu { Button("Newest") { sort = .new } } label: { Text("Sort").font(↓.system(size: 17)) }"#),
             RuleExample(#"Text("Title").font(↓.custom("Avenir", fixedSize: 17))"#),
             // Words beside an emoji are text; a frame fixed in one direction lets the text grow in the other.
             RuleExample(#"Text("Hot 🔥").font(↓.system(size: 20))"#),
@@ -195,7 +242,9 @@ package struct FixedFontSizeRule: AccessibilityRule {
                     || (member.declName.baseName.text == "custom" && labels.contains("fixedSize"))
                 if fixed && !Self.isSingleGlyph(view) && !Self.isEmojiOnly(view) && !onlyImages() && !Self.scalesWithHiddenFrame(view, in: file)
                     && !Self.isOnWidgetSurface(view, in: file) && !Self.isInFixedContainer(view, in: file)
-                    && !Self.isSizedBySetting(argument, in: file) && !Self.isInBar(view) && !Self.isLargerThanDynamicType(argument, in: file) {
+                    && !Self.isSizedBySetting(argument, in: file) && !Self.isInBar(view) && !Self.isLargerThanDynamicType(argument, in: file)
+                    // The system draws a menu's rows in its own font, which follows Dynamic Type.
+                    && !SmallTouchTargetRule.isMenuItem(view) && !Self.isHiddenDuplicate(view) {
                     findings.append(file.finding(Self.self, at: argument,
                                                  message: "a fixed font size does not grow with Dynamic Type; use a text style (.body) or .custom(_:size:relativeTo:)",
                                                  severity: severity, span: view.chain))

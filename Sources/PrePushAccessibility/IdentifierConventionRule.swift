@@ -53,6 +53,8 @@ package struct IdentifierConventionRule: AccessibilityRule {
         self.settings = settings
         if let scheme = settings.scheme {
             follows = { scheme.fits($0) }
+        } else if settings.pattern == AccessibilitySettings.defaultPattern, settings.typeWordLast {
+            follows = Self.followsTypeLastConvention
         } else if settings.pattern == AccessibilitySettings.defaultPattern {
             follows = Self.followsDefaultConvention
         } else if let regex = try? LinearRegex(settings.pattern) {
@@ -80,6 +82,16 @@ package struct IdentifierConventionRule: AccessibilityRule {
         return parts.dropFirst(2).allSatisfy { isWord($0) || isPlaceholder($0) }
     }
 
+    /// Whether `identifier` follows `{scope}_{name}_{type}`: two or more lower-case words or digits (or `{}`)
+    /// joined by `_`, the first starting with a letter (`post_button`, `side_menu_logout_button`).
+    package static func followsTypeLastConvention(_ identifier: String) -> Bool {
+        let parts = identifier.split(separator: "_", omittingEmptySubsequences: false)
+        guard parts.count >= 2, parts[0].first?.isLetter == true else { return false }
+        return parts.allSatisfy { part in
+            part == "{}" || (!part.isEmpty && part.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) })
+        }
+    }
+
     package func findings(in file: ParsedSource) -> [AccessibilityFinding] {
         guard let severity = settings.severity(of: Self.description) else { return [] }
         var findings: [AccessibilityFinding] = []
@@ -101,16 +113,30 @@ package struct IdentifierConventionRule: AccessibilityRule {
                                                  severity: severity, span: view.chain))
                     continue
                 }
-                guard settings.scheme == nil else { continue }
-                let parts = identifier.split(separator: "_")
-                guard parts.first != "tab", parts.count >= 3, let allowed = settings.typeWords[view.name],
-                      !allowed.contains(String(parts[1])) else { continue }
-                findings.append(file.finding(Self.self, at: argument,
-                                             message: "a \(view.name)'s identifier says \(allowed.joined(separator: " or ")), not \(parts[1]): \"\(identifier)\"",
-                                             severity: severity, span: view.chain))
+                guard settings.scheme == nil, let message = typeWordMismatch(identifier, of: view.name) else { continue }
+                findings.append(file.finding(Self.self, at: argument, message: message, severity: severity, span: view.chain))
             }
         }
         return findings
+    }
+
+    /// The message when the identifier's type word disagrees with the control `name`, else nil. Second
+    /// (`{scope}_{type}_{name}`), any word there that is not the control's is wrong; last, as a team
+    /// that ends its identifiers with the type writes them, only another control's type word is (a
+    /// name's last word, `onboarding_page_next_page`, is no claim to be a type).
+    func typeWordMismatch(_ identifier: String, of name: String) -> String? {
+        let parts = identifier.split(separator: "_")
+        guard parts.first != "tab", let allowed = settings.typeWords[name] else { return nil }
+        let word: String
+        if settings.typeWordLast {
+            guard parts.count >= 2, let last = parts.last, !allowed.contains(String(last)),
+                  settings.typeWords.values.contains(where: { $0.contains(String(last)) }) else { return nil }
+            word = String(last)
+        } else {
+            guard parts.count >= 3, !allowed.contains(String(parts[1])) else { return nil }
+            word = String(parts[1])
+        }
+        return "a \(name)'s identifier says \(allowed.joined(separator: " or ")), not \(word): \"\(identifier)\""
     }
 
     /// The message for an identifier off the convention, naming the constant it came through.
@@ -118,6 +144,9 @@ package struct IdentifierConventionRule: AccessibilityRule {
         let through = argument.is(StringLiteralExprSyntax.self) ? "" : " (\(argument.trimmedDescription))"
         if let scheme = settings.scheme {
             return "\"\(identifier)\"\(through) is not written like this repository's identifiers: \(scheme.description), as \(scheme.fitting) of its \(scheme.total) are (for example \(scheme.example))"
+        }
+        if settings.typeWordLast {
+            return "\"\(identifier)\"\(through) does not follow {scope}_{name}_{type} (for example login_submit_button)"
         }
         return "\"\(identifier)\"\(through) does not follow {scope}_{type}_{name} (for example login_button_submit)"
     }

@@ -19,6 +19,8 @@ package struct ImageMissingLabelRule: AccessibilityRule {
         nonTriggeringExamples: [
             // A chart mark's symbol (Trio's forecast chart): the chart reads its marks by value.
             RuleExample(#"PointMark(x: .value("Time", date), y: .value("Glucose", value)).symbol { Image(systemName: "drop.fill").foregroundStyle(.blue) }"#),
+            // An image that is only a gradient's mask (damus, EventActionBar.swift): it shapes the gradient.
+            RuleExample(#"LinearGradient(colors: [.purple, .orange], startPoint: .top, endPoint: .bottom).mask(Image("shaka.fill").resizable().aspectRatio(contentMode: .fit))"#),
             // Hidden by a modifier of the same file: a ViewModifier, or a View extension.
             RuleExample("""
             struct Decorative: ViewModifier {
@@ -108,6 +110,8 @@ package struct ImageMissingLabelRule: AccessibilityRule {
             RuleExample(#"↓Image(systemName: "circle.plus")"#),
             RuleExample(#"↓Image(systemSymbol: .starFill).foregroundColor(.yellow)"#),
             RuleExample(#"↓Image(uiImage: photo).resizable().accessibilityHidden(false)"#),
+            // The masked image itself is still an element.
+            RuleExample(#"↓Image("cover").resizable().mask(RoundedRectangle(cornerRadius: 8))"#),
             RuleExample("""
             HStack {
                 ↓Image("status-ok")
@@ -145,8 +149,9 @@ package struct ImageMissingLabelRule: AccessibilityRule {
         return assets + file.viewCalls.compactMap { image in
             guard image.name == "Image", !Self.isSpokenFor(image, in: file), !file.appliesSpeakingModifier(image.modifiers),
                   // A Swift Charts mark's symbol (`PointMark(…).symbol { Image(…) }`) is no element:
-                  // VoiceOver reads the chart's marks by their values.
-                  !image.isInsideClosure(ofModifier: ["symbol"]) else { return nil }
+                  // VoiceOver reads the chart's marks by their values. A mask's content only shapes
+                  // the view it masks (`gradient.mask(Image("shaka.fill"))`): it is never an element.
+                  !image.isInsideClosure(ofModifier: ["symbol", "mask"]) else { return nil }
             if let member = Self.enclosingMemberName(image.chain), labelTokens.contains(member) { return nil }
             return file.finding(Self.self, at: image.nameToken,
                                 message: "VoiceOver reads this Image by its name; add .accessibilityLabel(\"…\"), or use Image(decorative:) or .accessibilityHidden(true) for decoration",

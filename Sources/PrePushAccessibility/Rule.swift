@@ -137,6 +137,8 @@ package struct ParsedSource {
     /// Lines of this file's view types that only debug builds show (`ViewIndex.developerOnly`: made
     /// in `#if DEBUG` code and by nothing that ships), and of their extensions.
     let developerOnlyLines: [ClosedRange<Int>]
+    /// Lines of this file's view types only ever drawn into an image (`ViewIndex.renderedOnly`).
+    let renderedOnlyLines: [ClosedRange<Int>]
     /// Lines compiled only for tvOS or macOS (`#if os(tvOS)`), which have neither touch nor Dynamic Type.
     let withoutTouchLines: [ClosedRange<Int>]
     /// String constants of this file by their qualified name (`A11y.Checkout.payButton` →
@@ -183,6 +185,8 @@ package struct ParsedSource {
         withoutTouchLines = collector.withoutTouchLines
         let developerOnly = self.views.developerOnly
         developerOnlyLines = developerOnly.isEmpty ? [] : collector.typeLines.filter { developerOnly.contains($0.key) }.flatMap(\.value)
+        let rendered = self.views.renderedOnly
+        renderedOnlyLines = rendered.isEmpty ? [] : collector.typeLines.filter { rendered.contains($0.key) }.flatMap(\.value)
         self.constants = ConstantLookup(collector.constants)
         assetImages = collector.assetImages
         identifierChains = collector.identifierChains

@@ -40,6 +40,22 @@ package struct SmallTouchTargetRule: AccessibilityRule {
             // zashi (TorSetupView.swift): a row label 40 high, padded by 20 inside the button: 80 points.
             RuleExample(#"Button { select() } label: { HStack { Text(title); Spacer() }.frame(minHeight: 40).padding(20).background { RoundedRectangle(cornerRadius: 12).stroke() } }"#),
             RuleExample(#"Button(action: next) { Text("Next").frame(height: 24).frame(maxWidth: .infinity).padding(.vertical, 12) }"#),
+            // A style of the repository that pads the label and fills the padding (damus, DamusVideoControlsView.swift): 30 + 2 × 8.
+            RuleExample("""
+            struct PlayerCircleButtonStyle: ButtonStyle {
+                let padding: CGFloat
+                init(padding: CGFloat = 8.0) { self.padding = padding }
+                func makeBody(configuration: Self.Configuration) -> some View {
+                    return configuration.label.padding(padding).foregroundColor(.white).background { Circle().fill(Color.black.opacity(0.5)) }
+                }
+            }
+            struct Controls: View {
+                var body: some View {
+                    Button(action: { muted.toggle() }, label: { Image(systemName: "speaker.slash").frame(width: 30, height: 30) })
+                        .buttonStyle(PlayerCircleButtonStyle())
+                }
+            }
+            """),
             // Aidoku (SettingView.swift): a spinner replaces the title while the login runs.
             RuleExample("""
             Button { login() } label: {
@@ -94,6 +110,17 @@ package struct SmallTouchTargetRule: AccessibilityRule {
             // Padding that stays under 44, or a plain-styled button whose padding is empty: only drawn content takes the tap.
             RuleExample(#"Button(action: next) { Text("Next").↓frame(height: 24).padding(.vertical, 8) }"#),
             RuleExample(#"Button(action: next) { Text("Next").↓frame(height: 24).padding(.vertical, 12) }.buttonStyle(.plain)"#),
+            // A style's padding that nothing fills is transparent: only the drawn label takes the tap.
+            RuleExample("""
+            struct LoosePadStyle: ButtonStyle {
+                func makeBody(configuration: Configuration) -> some View { configuration.label.padding(8).foregroundColor(.white) }
+            }
+            struct Controls: View {
+                var body: some View {
+                    Button(action: play) { Image(systemName: "play.fill").↓frame(width: 30, height: 30) }.buttonStyle(LoosePadStyle())
+                }
+            }
+            """),
             // Padding only tvOS applies, then a content shape: on a phone the row stays 36 points high (Yattee).
             RuleExample("""
             Button(action: onTap) {
@@ -134,9 +161,12 @@ package struct SmallTouchTargetRule: AccessibilityRule {
                 // A ProgressView in one branch is the label while the action runs (Aidoku's login
                 // button): the branch shown otherwise is the target people aim at.
                 let plain = view.modifier("buttonStyle").contains { $0.arguments.first?.expression.trimmedDescription.contains("lain") == true }
+                let styled = Self.stylePadding(of: view, views: file.views)
                 for content in Self.contents(label.statements) where !Self.isProgress(content) {
                     let modifiers = ModifierChain(root: ModifierClimb.root(of: content)).modifiers
-                    let frames = Self.framesNotEnlarged(modifiers).filter { !Self.isPaddedToSize($0, in: modifiers, plainStyle: plain, file: file) }
+                    let frames = Self.framesNotEnlarged(modifiers).filter {
+                        !Self.isPaddedToSize($0, in: modifiers, plainStyle: plain, stylePadding: styled, file: file)
+                    }
                     findings += small(frames: frames, of: view, in: file, severity: severity)
                 }
             }
@@ -210,12 +240,14 @@ package struct SmallTouchTargetRule: AccessibilityRule {
     /// the tap, unless the button is plain-styled, where only drawn content does (then a later
     /// background or content shape must fill it).
     static func isPaddedToSize(_ frame: FunctionCallExprSyntax, in modifiers: [(name: String, call: FunctionCallExprSyntax)],
-                               plainStyle: Bool, file: ParsedSource) -> Bool {
+                               plainStyle: Bool, stylePadding: Double = 0, file: ParsedSource) -> Bool {
         guard let index = modifiers.firstIndex(where: { $0.call.id == frame.id }) else { return false }
         let later = modifiers[(index + 1)...].filter { !isForOtherPlatform($0.call) }
-        guard let firstPadding = later.firstIndex(where: { $0.name == "padding" }) else { return false }
-        if plainStyle, !later[firstPadding...].contains(where: { ["background", "contentShape"].contains($0.name) }) { return false }
-        var added = (width: 0.0, height: 0.0)
+        let firstPadding = later.firstIndex(where: { $0.name == "padding" })
+        guard firstPadding != nil || stylePadding > 0 else { return false }
+        if plainStyle, let firstPadding, !later[firstPadding...].contains(where: { ["background", "contentShape"].contains($0.name) }) { return false }
+        // The button's style pads the whole label on every side, around what the label pads itself.
+        var added = (width: 2 * stylePadding, height: 2 * stylePadding)
         for padding in later where padding.name == "padding" {
             guard let sides = paddingPoints(padding.call, file: file) else { return false }
             added.width += sides.width
@@ -275,6 +307,17 @@ package struct SmallTouchTargetRule: AccessibilityRule {
             return most.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "infinity" || (number(most) ?? 0) >= minimumSize
         }
         return grows("width", "minWidth", "maxWidth") && grows("height", "minHeight", "maxHeight")
+    }
+
+    /// The points on every side the button's style pads its label by, filling the padding: a
+    /// ButtonStyle of the repository made with no arguments (`.buttonStyle(PlayerCircleButtonStyle())`,
+    /// `ViewIndex.labelPadding`); 0 for any other style, or one given arguments (they may set the padding).
+    static func stylePadding(of view: ViewCall, views: ViewIndex) -> Double {
+        // The innermost style is the one the button draws with.
+        guard let style = view.modifier("buttonStyle").first?.arguments.first?.expression.as(FunctionCallExprSyntax.self),
+              style.arguments.isEmpty, style.trailingClosure == nil,
+              let name = style.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return 0 }
+        return views.labelPadding[name] ?? 0
     }
 
     /// A view in a Menu's content or a context menu: the system draws it as a menu row.

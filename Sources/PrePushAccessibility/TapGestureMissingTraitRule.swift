@@ -41,6 +41,8 @@ package struct TapGestureMissingTraitRule: AccessibilityRule {
             // A Spacer is never an element VoiceOver reaches (Yattee's mini player: the title beside it has the same tap).
             RuleExample(#"Spacer().contentShape(Rectangle()).onTapGesture { expand() }"#),
             RuleExample(#"Color.black.opacity(0.4).ignoresSafeArea().onTapGesture { close() }"#),
+            // A backdrop that draws nothing but its background (nos, SideMenu.swift): no element VoiceOver reaches.
+            RuleExample(#"GeometryReader { _ in EmptyView() }.background(Color.black.opacity(0.5)).onTapGesture { toggleMenu() }"#),
             // Taps that show or hide chrome, expand text, dismiss, or only play a haptic.
             RuleExample(#"VideoPlayer(player: player).onTapGesture { withAnimation { showControls.toggle() } }"#),
             RuleExample(#"Text(post.body).lineLimit(isExpanded ? nil : 3).onTapGesture { isExpanded.toggle() }"#),
@@ -77,6 +79,8 @@ package struct TapGestureMissingTraitRule: AccessibilityRule {
             .gesture(TapGesture().onEnded { showAbout() })
             """),
             RuleExample(#"↓cardContent.onTapGesture { open(card) }"#),
+            // A reader that draws content of its own is that content's element.
+            RuleExample(#"↓GeometryReader { proxy in Text(title).frame(width: proxy.size.width) }.onTapGesture { open() }"#),
             RuleExample(#"↓row(for: item).contentShape(Rectangle()).onTapGesture { select(item) }"#),
             // A checkbox row and a colour swatch are controls: their state is what the tap changes.
             RuleExample(#"↓HStack { Image(systemName: done ? "checkmark.circle" : "circle"); Text(title) }.onTapGesture { done.toggle() }"#),

@@ -21,7 +21,7 @@ enum TapPurpose {
     /// scrim fill, it is inside a style's `makeBody`, or every tap on it only presents or plays a haptic.
     static func isIncidental(receiver: some SyntaxProtocol, chain: some SyntaxProtocol, modifiers: [(name: String, call: FunctionCallExprSyntax)],
                              file: ParsedSource) -> Bool {
-        if holdsControls(receiver, file: file) || isFill(receiver, chain: chain) || isInsideStyle(Syntax(receiver))
+        if holdsControls(receiver, file: file) || isFill(receiver, chain: chain) || drawsNothing(receiver) || isInsideStyle(Syntax(receiver))
             || givesChildTrait(receiver) { return true }
         let actions = modifiers.filter { $0.name == "onTapGesture" }.compactMap { action(of: $0.call) }
         return !actions.isEmpty && actions.allSatisfy { onlyPresents($0.statements) }
@@ -82,6 +82,18 @@ enum TapPurpose {
         if text.contains("clear") || text.contains("ignoresSafeArea") || text.contains("edgesIgnoringSafeArea") { return true }
         // A dimmed colour is a scrim; a dimmed shape may well be a swatch someone picks.
         return head == "Color" && text.contains("opacity(")
+    }
+
+    /// A view that draws nothing of its own (`EmptyView()`, `GeometryReader { _ in EmptyView() }`): VoiceOver
+    /// has no element there, and the colour behind it is a scrim or a hit area (a side menu's backdrop).
+    static func drawsNothing(_ receiver: some SyntaxProtocol) -> Bool {
+        guard let call = receiver.as(FunctionCallExprSyntax.self) else { return false }
+        if call.calledExpression.trimmedDescription == "EmptyView" { return true }
+        guard call.arguments.isEmpty, call.additionalTrailingClosures.isEmpty, let closure = call.trailingClosure else { return false }
+        return closure.statements.allSatisfy { item in
+            let expression = item.item.as(ExprSyntax.self) ?? item.item.as(ExpressionStmtSyntax.self)?.expression
+            return expression.map { drawsNothing($0) } ?? false
+        }
     }
 
     /// Inside a style's `makeBody(configuration:)`: the control the style draws carries its own trait.

@@ -74,8 +74,18 @@ package struct ViewIndex: Sendable, Equatable {
     package var shippedUsers: [String: Set<String>] = [:]
     /// For each view type, how many uses sit in `#if DEBUG` code.
     package var debugUses: [String: Int] = [:]
+    /// For each view type, how many uses are an `ImageRenderer`'s content (drawn into a picture).
+    package var renderedUses: [String: Int] = [:]
+    /// The ButtonStyle types whose `makeBody` pads the button's label on every side and fills the
+    /// padding (`configuration.label.padding(8).background { Circle() }`), with those points: the
+    /// padding takes the tap too. A style declared twice keeps the smaller.
+    package var labelPadding: [String: Double] = [:]
     /// Worked out by `resolved()`: view types made only by debug builds (`developerOnly(_:)`).
     package private(set) var developerOnly: Set<String> = []
+    /// Worked out by `resolved()`: view types made only as an `ImageRenderer`'s content (and what only
+    /// they make): drawn into an image to save or share, never on screen for VoiceOver, touch or
+    /// Dynamic Type (dimeApp's `SingleDayPhotoView`, `ImageRenderer(content: …).uiImage`).
+    package private(set) var renderedOnly: Set<String> = []
     /// Worked out by `resolved()`: every view type a widget or complication draws.
     package private(set) var widgetSurfaces: Set<String> = []
     /// Worked out by `resolved()`: the icon views.
@@ -87,7 +97,7 @@ package struct ViewIndex: Sendable, Equatable {
     package init() {}
 
     /// Whether it holds nothing.
-    package var isEmpty: Bool { components.isEmpty && widgetRoots.isEmpty && uses.isEmpty }
+    package var isEmpty: Bool { components.isEmpty && widgetRoots.isEmpty && uses.isEmpty && labelPadding.isEmpty }
 
     /// The user standing for code outside any view type, which always ships.
     package static let outsideViews = "-"
@@ -128,6 +138,8 @@ package struct ViewIndex: Sendable, Equatable {
         uses.merge(other.uses) { UseCount(all: $0.all + $1.all, labelledOrHidden: $0.labelledOrHidden + $1.labelledOrHidden) }
         shippedUsers.merge(other.shippedUsers) { $0.union($1) }
         debugUses.merge(other.debugUses) { $0 + $1 }
+        renderedUses.merge(other.renderedUses) { $0 + $1 }
+        labelPadding.merge(other.labelPadding) { min($0, $1) }
     }
 
     /// The view types only a debug build shows: made in `#if DEBUG` code at least once, and
@@ -166,6 +178,7 @@ package struct ViewIndex: Sendable, Equatable {
         copy.iconViews = Set(components.filter { $0.value.contains(.icon) && $0.key.first?.isUppercase == true }.keys)
         copy.iconControls = Set(components.filter { $0.value.contains(.iconControl) && $0.key.first?.isUppercase == true }.keys)
         copy.developerOnly = Self.developerOnly(debugUses: debugUses, shippedUsers: shippedUsers)
+        copy.renderedOnly = Self.developerOnly(debugUses: renderedUses, shippedUsers: shippedUsers)
         return copy
     }
 }
@@ -245,6 +258,12 @@ final class ComponentCollector: SyntaxVisitor {
     /// A `View` type: its body's traits, and whether it draws a widget.
     private func enter(_ name: String, inheritance: InheritanceClauseSyntax?, members: MemberBlockSyntax) {
         let inherited = Set(inheritance?.inheritedTypes.map { $0.type.trimmedDescription } ?? [])
+        if inherited.contains("ButtonStyle") || inherited.contains("SwiftUI.ButtonStyle") {
+            if let points = ButtonStylePadding.labelPadding(members) {
+                index.labelPadding[name] = index.labelPadding[name].map { min($0, points) } ?? points
+            }
+            return
+        }
         guard inherited.contains("View") || inherited.contains("SwiftUI.View") else { return }
         types.append(name)
         var traits: ComponentTraits = []
@@ -297,10 +316,23 @@ final class ComponentCollector: SyntaxVisitor {
         index.uses[name] = count
         if debugDepth > 0 {
             index.debugUses[name, default: 0] += 1
+        } else if Self.isRendererContent(node) {
+            index.renderedUses[name, default: 0] += 1
         } else if previewDepth == 0 {
             index.shippedUsers[name, default: []].insert(types.last ?? ViewIndex.outsideViews)
         }
         return .visitChildren
+    }
+
+    /// Whether the call is inside the arguments of an `ImageRenderer(content: …)`, up to its declaration.
+    static func isRendererContent(_ node: FunctionCallExprSyntax) -> Bool {
+        var current = Syntax(node)
+        while let parent = current.parent, !parent.is(DeclSyntax.self) {
+            if let call = parent.as(FunctionCallExprSyntax.self), call.calledExpression.id != current.id,
+               call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "ImageRenderer" { return true }
+            current = parent
+        }
+        return false
     }
 
     /// What a body's statements say of the component: a control at its root, a chain that speaks for,

@@ -86,6 +86,24 @@ let allExamples: [MarkedExample] = AccessibilityChecker.rules.flatMap { rule in
         #expect(custom.check(path: "V.swift", text: #"PrimaryButton("Go") { }"#).map(\.ruleID) == ["missing-identifier"])
     }
 
+    /// A repository whose identifiers end with the type word (damus's `main_side_menu_button`): the
+    /// second word is a name, and only another control's type word at the end is reported.
+    @Test func theTypeWordCanComeLast() {
+        var settings = AccessibilitySettings()
+        settings.typeWordLast = true
+        let code = """
+        Button("Menu") { open() }.accessibilityIdentifier("main_side_menu_button")
+        Button("Next") { next() }.accessibilityIdentifier("onboarding_content_settings_page_next_page")
+        Button("Post") { post() }.accessibilityIdentifier("post_button")
+        Toggle("Mute", isOn: $muted).accessibilityIdentifier("side_menu_mute_button")
+        Button("Add") { add() }.accessibilityIdentifier("AddButton")
+        """
+        let messages = AccessibilityChecker(settings: settings).check(path: "V.swift", text: code)
+            .filter { $0.ruleID == "identifier-convention" }.map(\.message)
+        #expect(messages == ["a Toggle's identifier says toggle, not button: \"side_menu_mute_button\"",
+                             "\"AddButton\" does not follow {scope}_{name}_{type} (for example login_submit_button)"], "\(messages)")
+    }
+
     @Test func aRuleCanBeTurnedOffOrDowngraded() {
         let code = #"Button("Add") { add() }"#
         #expect(AccessibilityChecker(settings: AccessibilitySettings(severities: ["missing-identifier": nil])).check(path: "V.swift", text: code).isEmpty)

@@ -42,6 +42,68 @@ import Testing
     }
     """
 
+    // damus `DamusVideoControlsView.swift`: a style that pads the label 8 points and fills it with a
+    // circle, used by a screen of another file (`FullScreenCarouselView.swift`) on a 30-point icon.
+    static let playerStyle = """
+    import SwiftUI
+    struct PlayerCircleButtonStyle: ButtonStyle {
+        let padding: CGFloat
+        init(padding: CGFloat = 8.0) { self.padding = padding }
+        func makeBody(configuration: Self.Configuration) -> some View {
+            return configuration.label.padding(padding).background { Circle().fill(Color.black.opacity(0.5)) }
+        }
+    }
+    """
+    static let carousel = """
+    import SwiftUI
+    struct FullScreenCarouselView: View {
+        var body: some View {
+            Button(action: { dismiss() }, label: { Image(systemName: "xmark").frame(width: 30, height: 30) })
+                .buttonStyle(PlayerCircleButtonStyle())
+                .accessibilityLabel("Close")
+        }
+    }
+    """
+
+    @Test func aButtonStyleOfAnotherFileThatPadsTheLabelEnlargesTheTarget() {
+        let checker = AccessibilityChecker()
+        #expect(Self.rules(checker.check(path: "FullScreenCarouselView.swift", text: Self.carousel)).contains("small-touch-target"))
+        let views = Self.index([Self.playerStyle, Self.carousel])
+        #expect(views.labelPadding["PlayerCircleButtonStyle"] == 8)
+        #expect(!Self.rules(checker.check(path: "FullScreenCarouselView.swift", text: Self.carousel, views: views)).contains("small-touch-target"))
+    }
+
+    // dimeApp `LogView.swift` and `SingleTransactionPhotoView.swift`: a day's summary drawn by
+    // ImageRenderer into a photo to save, and a row it alone makes.
+    static let photo = """
+    import SwiftUI
+    struct SingleDayPhotoView: View {
+        var body: some View { VStack { Text(amount).font(.system(size: 40)); SingleTransactionPhotoView() } }
+    }
+    struct SingleTransactionPhotoView: View {
+        var body: some View { Text(title).font(.system(size: 15)) }
+    }
+    """
+    static let log = """
+    import SwiftUI
+    struct LogView: View {
+        var body: some View {
+            Button("Save") { if let image = ImageRenderer(content: SingleDayPhotoView()).uiImage { save(image) } }
+        }
+    }
+    """
+
+    @Test func aViewOnlyDrawnIntoAnImageIsNotChecked() {
+        let checker = AccessibilityChecker()
+        let views = Self.index([Self.photo, Self.log])
+        #expect(views.renderedOnly == ["SingleDayPhotoView", "SingleTransactionPhotoView"])
+        #expect(Self.rules(checker.check(path: "SingleTransactionPhotoView.swift", text: Self.photo, views: views)).isEmpty)
+        // Shown on screen as well: checked.
+        let shown = Self.index([Self.photo, Self.log, "struct Day: View { var body: some View { SingleDayPhotoView() } }"])
+        #expect(shown.renderedOnly.isEmpty)
+        #expect(Self.rules(checker.check(path: "SingleTransactionPhotoView.swift", text: Self.photo, views: shown)) == ["fixed-font-size", "fixed-font-size"])
+    }
+
     @Test func anImageGivenToAControlOfAnotherFileIsSpokenWithIt() {
         let checker = AccessibilityChecker()
         // Alone, the screen's image looks unlabelled: the component is not known.

@@ -211,6 +211,40 @@ import Testing
         #expect(push.combined.contains("prepush: note: accessibility: identifier-convention follows this repository's scheme, inferred from its identifiers: lower-case words joined by - or _ (4 of 4)"), "\(push)")
     }
 
+    /// A team that ends its identifiers with the type word (damus's `side_menu_logout_button`, listed in
+    /// an enum): the type word is read from the end, a name's last word is no type, and only another
+    /// control's type word there is reported.
+    @Test func theTypeWordIsReadWhereTheTeamPutsIt() throws {
+        let repo = try GitRepository()
+        try repo.write("""
+        import SwiftUI
+
+        enum Identifiers: String {
+            case side_menu_logout_button
+            case sign_up_name_field
+            case post_button
+            case onboarding_page_next_page
+        }
+
+        struct SideMenu: View {
+            var body: some View {
+                VStack {
+                    Button("Log out") { logOut() }.accessibilityIdentifier(Identifiers.side_menu_logout_button.rawValue)
+                    TextField("Name", text: $name).accessibilityIdentifier(Identifiers.sign_up_name_field.rawValue)
+                    Button("Post") { post() }.accessibilityIdentifier(Identifiers.post_button.rawValue)
+                    Button("Next") { next() }.accessibilityIdentifier(Identifiers.onboarding_page_next_page.rawValue)
+                    Toggle("Mute", isOn: $muted).accessibilityIdentifier("side_menu_mute_button")
+                }
+            }
+        }
+
+        """, to: "App/SideMenu.swift")
+        let result = try InProcessCLI.run(["a11y", "--all"], in: repo.path, environment: repo.environment)
+        #expect(findings(result).filter { $0.hasSuffix("[identifier-convention]") }
+            == ["App/SideMenu.swift:17:66: error: a Toggle's identifier says toggle, not button: \"side_menu_mute_button\" [identifier-convention]"], "\(result)")
+        #expect(result.combined.contains("identifier-convention reads the type word last"), "\(result)")
+    }
+
     @Test func namingTheRuleDecidesWithoutALook() throws {
         let repo = try GitRepository()
         try repo.write(screen("TimelineView"), to: "App/TimelineView.swift")

@@ -55,4 +55,40 @@ import Testing
         try repo.write(component.replacingOccurrences(of: "Button { action() } label: {", with: "VStack {"), to: "Design/LargeButton.swift")
         #expect(try imageFindings(repo).count == 1)
     }
+
+    /// A ButtonStyle's label padding (`b`) and a view's uses as an ImageRenderer's content (`R`) are
+    /// kept by blob, and read back by the next run: the findings stay the same.
+    @Test func aStylesPaddingAndARenderedViewAreKeptByBlob() throws {
+        let repo = try GitRepository()
+        try repo.write("""
+        import SwiftUI
+        struct CircleStyle: ButtonStyle {
+            func makeBody(configuration: Configuration) -> some View { configuration.label.padding(8).background(Circle()) }
+        }
+
+        """, to: "Design/CircleStyle.swift")
+        try repo.write("""
+        import SwiftUI
+        struct Photo: View {
+            var body: some View { Text(total).font(.system(size: 40)) }
+        }
+        struct Log: View {
+            var body: some View {
+                Button(action: play) { Image(systemName: "play.fill").frame(width: 30, height: 30) }
+                    .buttonStyle(CircleStyle()).accessibilityLabel("Play")
+                Button("Save") { if let image = ImageRenderer(content: Photo()).uiImage { save(image) } }
+            }
+        }
+
+        """, to: "App/Log.swift")
+        try repo.commitAll("a style and a photo")
+        for _ in 0..<2 {
+            let run = try InProcessCLI.run(["a11y", "--all"], in: repo.path, environment: repo.environment)
+            #expect(run.status == 0 && !run.standardOutput.contains(": warning: ") && !run.standardOutput.contains(": error: "), "\(run)")
+        }
+        let style = try repo.git("rev-parse", "HEAD:Design/CircleStyle.swift")
+        let log = try repo.git("rev-parse", "HEAD:App/Log.swift")
+        let store = try #require(repo.root.read("work/.git/prepush/constants"))
+        #expect(store.contains("\(style)\tb\tCircleStyle\t8.0\n") && store.contains("\(log)\tR\tPhoto\t1\n"), "\(store)")
+    }
 }

@@ -36,6 +36,10 @@ final class IdentifierPolicy: @unchecked Sendable {
     private var partial: [String: (scope: IdentifierPractice.Scope, count: Int)] = [:]
     private var unschemed = 0
     private var schemeUsed: IdentifierScheme?
+    /// Whether identifier-convention reads the type word last, as the repository's identifiers put it,
+    /// and whether a finding it kept was read so (the note is for a run that reports one).
+    private var readsTypeWordLast = false
+    private var typeWordLastUsed = false
 
     init(root: String?, settings: AccessibilityConfiguration) {
         self.root = root
@@ -121,10 +125,17 @@ final class IdentifierPolicy: @unchecked Sendable {
               ByteSearch.contains(Array(text.utf8), Self.identifierMark) else { return step.checker }
         if let adapted { return adapted }
         var checker = step.checker
-        if case .inferred(let scheme) = convention(step) {
-            var settings = step.checker.settings
+        var settings = step.checker.settings
+        switch convention(step) {
+        case .inferred(let scheme):
             settings.scheme = scheme
             checker = AccessibilityChecker(settings: settings)
+        case .prepush where settings.pattern == AccessibilitySettings.defaultPattern
+            && practice(step).typeWordLast(typeWords: Set(settings.typeWords.values.joined())):
+            settings.typeWordLast = true
+            readsTypeWordLast = true
+            checker = AccessibilityChecker(settings: settings)
+        case .prepush, .mixed: break
         }
         adapted = checker
         return checker
@@ -150,7 +161,9 @@ final class IdentifierPolicy: @unchecked Sendable {
                 case .inferred(let scheme):
                     if !patternConfigured { schemeUsed = scheme }
                     kept.append(finding)
-                case .prepush: kept.append(finding)
+                case .prepush:
+                    if readsTypeWordLast { typeWordLastUsed = true }
+                    kept.append(finding)
                 }
                 continue
             }
@@ -198,6 +211,9 @@ final class IdentifierPolicy: @unchecked Sendable {
         }
         if unschemed > 0, case .mixed(let total) = measured?.convention {
             notes.append("accessibility: \(TextFormatting.count(unschemed, "identifier-convention finding")) not reported: the repository's \(total) identifiers are written in no single way (no one case and set of separators fits \(Int(IdentifierScheme.dominantShare * 100))% of them); set accessibility.identifierPattern to hold them to one")
+        }
+        if typeWordLastUsed {
+            notes.append("accessibility: identifier-convention reads the type word last ({scope}_{name}_{type}), where most of this repository's identifiers that name one put it; set accessibility.identifierPattern to choose another")
         }
         if let schemeUsed {
             notes.append("accessibility: identifier-convention follows this repository's scheme, inferred from its identifiers: \(schemeUsed.description) (\(schemeUsed.fitting) of \(schemeUsed.total)); set accessibility.identifierPattern to choose another")

@@ -113,6 +113,20 @@ struct IdentifierPractice {
         return .mixed(count: identifiers.count)
     }
 
+    /// Whether the identifiers that name a type word (`typeWords`: button, field, toggle…) mostly end
+    /// with it (`side_menu_logout_button`) rather than give it second (`side_button_logout`): the team
+    /// writes `{scope}_{name}_{type}`, and its type word is read from the end. Needs 3 such identifiers.
+    func typeWordLast(typeWords: Set<String>) -> Bool {
+        var second = 0, last = 0
+        for identifier in identifiers {
+            let parts = identifier.split(separator: "_")
+            guard parts.count >= 2 else { continue }
+            if typeWords.contains(String(parts[parts.count - 1])) { last += 1 }
+            if parts.count >= 3, typeWords.contains(String(parts[1])) { second += 1 }
+        }
+        return last >= 3 && last > second
+    }
+
     /// What identifier-convention holds identifiers to.
     enum Convention: Equatable {
         /// `{scope}_{type}_{name}`.

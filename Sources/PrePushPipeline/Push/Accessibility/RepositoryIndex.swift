@@ -173,7 +173,8 @@ final class RepositoryIndex: @unchecked Sendable {
 /// What each blob scanned before holds, in `.git/prepush/constants`: a line per blob, then a line
 /// per fact (`blob TAB kind TAB name TAB text`): `s` a string constant, `i` an instance, `c` the census
 /// counts (`controls tagged uiTest explicitQueries`), `d` a literal identifier, `n` a named one, `q` a
-/// UI test's subscript query, `o` and `p` an identifier set outside SwiftUI's modifier (literal, named). A damaged or unreadable file, or one of an older version, is as good as
+/// UI test's subscript query, `o` and `p` an identifier set outside SwiftUI's modifier (literal, named),
+/// `b` the padding a ButtonStyle gives its label, `R` a view type's uses as an ImageRenderer's content. A damaged or unreadable file, or one of an older version, is as good as
 /// none: everything is scanned again and the file rewritten.
 struct ConstantStore {
     // 3: a UI test must import XCTest, and `identifier:` counts only in an element query.
@@ -183,9 +184,11 @@ struct ConstantStore {
     // 7: identifiers set outside SwiftUI's modifier (`o`, `p`); `String` enums' cases as constants;
     // components whose body is a control showing only an icon.
     // 8: identifiers set in debug-only code (UI tests run the Debug build).
-    // 9: who makes each view type in shipped code (`U`) and how often in `#if DEBUG` code (`D`). Any change to what a scan finds must
+    // 9: who makes each view type in shipped code (`U`) and how often in `#if DEBUG` code (`D`).
+    // 11: the padding a ButtonStyle's makeBody gives the label (`b`).
+    // 12: how often each view type is an ImageRenderer's content (`R`). Any change to what a scan finds must
     // bump this: facts are kept by blob id, and a blob's old facts would otherwise be used as new.
-    static let header = "prepush constants 10"
+    static let header = "prepush constants 12"
     let folder: String
     var path: String { FilePath.join(folder, "constants") }
 
@@ -245,6 +248,12 @@ struct ConstantStore {
             case UInt8(ascii: "D"):
                 guard let count = Int(value) else { return [:] }
                 facts.views.debugUses[name] = count
+            case UInt8(ascii: "R"):
+                guard let count = Int(value) else { return [:] }
+                facts.views.renderedUses[name] = count
+            case UInt8(ascii: "b"):
+                guard let points = Double(value) else { return [:] }
+                facts.views.labelPadding[name] = points
             default: return [:]
             }
         }
@@ -280,6 +289,12 @@ struct ConstantStore {
             }
             for (name, count) in views.debugUses.sorted(by: { $0.key < $1.key }) where Self.fits(name) {
                 text += "\(blob)\tD\t\(name)\t\(count)\n"
+            }
+            for (name, count) in views.renderedUses.sorted(by: { $0.key < $1.key }) where Self.fits(name) {
+                text += "\(blob)\tR\t\(name)\t\(count)\n"
+            }
+            for (name, points) in views.labelPadding.sorted(by: { $0.key < $1.key }) where Self.fits(name) {
+                text += "\(blob)\tb\t\(name)\t\(points)\n"
             }
             let census = facts.census
             guard census != IdentifierCensus() else { continue }
