@@ -17,6 +17,11 @@ package struct ImageMissingLabelRule: AccessibilityRule {
         issueType: .missingLabel,
         defaultSeverity: .warning,
         nonTriggeringExamples: [
+            // Backyard Birds: a symbol inside a text run is read with the text.
+            RuleExample(#"Text("Best Value \(Image(systemName: "sparkles"))")"#),
+            RuleExample(#"Text(Image(systemName: "star.fill")) + Text(" Favorites")"#),
+            // Drawn into a Canvas: pixels, never an element of its own.
+            RuleExample(#"Canvas { context, size in context.draw(Image("logo"), at: CGPoint(x: size.width / 2, y: size.height / 2)) }.accessibilityLabel("Food Truck")"#),
             // A chart mark's symbol (Trio's forecast chart): the chart reads its marks by value.
             RuleExample(#"PointMark(x: .value("Time", date), y: .value("Glucose", value)).symbol { Image(systemName: "drop.fill").foregroundStyle(.blue) }"#),
             // An image that is only a gradient's mask (damus, EventActionBar.swift): it shapes the gradient.
@@ -106,6 +111,8 @@ package struct ImageMissingLabelRule: AccessibilityRule {
             """),
         ],
         triggeringExamples: [
+            // A text beside the image is not the image's label: the image is an element of its own.
+            RuleExample(#"HStack { ↓Image(systemName: "sparkles"); Text("Best Value") }"#),
             RuleExample(#"↓Asset.Images.logo.swiftUIImage.resizable().frame(width: 120, height: 40)"#),
             RuleExample(#"↓Image(systemName: "circle.plus")"#),
             RuleExample(#"↓Image(systemSymbol: .starFill).foregroundColor(.yellow)"#),
@@ -151,12 +158,27 @@ package struct ImageMissingLabelRule: AccessibilityRule {
                   // A Swift Charts mark's symbol (`PointMark(…).symbol { Image(…) }`) is no element:
                   // VoiceOver reads the chart's marks by their values. A mask's content only shapes
                   // the view it masks (`gradient.mask(Image("shaka.fill"))`): it is never an element.
-                  !image.isInsideClosure(ofModifier: ["symbol", "mask"]) else { return nil }
+                  !image.isInsideClosure(ofModifier: ["symbol", "mask"]), !Self.isPartOfText(image),
+                  // What a Canvas draws is pixels: VoiceOver reads the Canvas's own label, never its images.
+                  !image.enclosingViews.contains(where: { $0.view.name == "Canvas" }) else { return nil }
             if let member = Self.enclosingMemberName(image.chain), labelTokens.contains(member) { return nil }
             return file.finding(Self.self, at: image.nameToken,
                                 message: "VoiceOver reads this Image by its name; add .accessibilityLabel(\"…\"), or use Image(decorative:) or .accessibilityHidden(true) for decoration",
                                 severity: severity, span: image.chain)
         }
+    }
+
+    /// Whether the image is part of a text run: interpolated into a `Text`'s string (`Text("Best
+    /// value \(Image(systemName: "sparkles"))")`, Backyard Birds) or given to `Text(_:)` to join with
+    /// others; VoiceOver reads the text, symbol names included, as one.
+    static func isPartOfText(_ image: ViewCall) -> Bool {
+        if image.enclosingViews.first.map({ $0.view.name == "Text" && $0.argument == nil }) == true { return true }
+        var node = Syntax(image.chain)
+        while let parent = node.parent, !parent.is(DeclSyntax.self), !parent.is(ClosureExprSyntax.self) {
+            if parent.is(ExpressionSegmentSyntax.self) { return true }
+            node = parent
+        }
+        return false
     }
 
     /// Whether the image has a label, is hidden or decorative, or an enclosing view speaks for it.

@@ -211,6 +211,32 @@ import Testing
         #expect(push.combined.contains("prepush: note: accessibility: identifier-convention follows this repository's scheme, inferred from its identifiers: lower-case words joined by - or _ (4 of 4)"), "\(push)")
     }
 
+    /// LLMonFHIR sets one identifier in the whole app (`llmSourcePicker`) and its UI tests query none:
+    /// one identifier shows no convention of the team's, so it is not held to prepush's; the note says
+    /// so, and naming a pattern holds it again.
+    @Test func oneIdentifierShowsNoConvention() throws {
+        let repo = try GitRepository()
+        try repo.write("""
+        import SwiftUI
+
+        struct LLMSourceSelection: View {
+            @State private var source = 0
+            var body: some View {
+                Picker("Source", selection: $source) { Text("OpenAI").tag(0) }
+                    .accessibilityIdentifier("llmSourcePicker")
+            }
+        }
+
+        """, to: "App/LLMSourceSelection.swift")
+        try repo.commitAll("one identifier")
+        let quiet = try InProcessCLI.run(["a11y", "--all"], in: repo.path, environment: repo.environment)
+        #expect(quiet.status == 0 && !quiet.combined.contains("[identifier-convention]"), "\(quiet)")
+        #expect(quiet.combined.contains("1 identifier-convention finding not reported: the repository sets 1 identifier, too few to show a convention of its own"), "\(quiet)")
+        try repo.write("accessibility:\n  identifierPattern: \"^[a-z]+(_[a-z]+)+$\"\n", to: ".prepush.yml")
+        let held = try InProcessCLI.run(["a11y", "--all"], in: repo.path, environment: repo.environment)
+        #expect(held.status == 1 && held.combined.contains("llmSourcePicker"), "\(held)")
+    }
+
     /// A team that ends its identifiers with the type word (damus's `side_menu_logout_button`, listed in
     /// an enum): the type word is read from the end, a name's last word is no type, and only another
     /// control's type word there is reported.

@@ -385,6 +385,8 @@ package enum InitRun {
             lines.append("  # Identifiers here are \(scheme.description) (\(scheme.fitting) of \(scheme.total)); identifier-convention holds new ones to that.")
         case .mixed(let count):
             lines.append("  # The \(count) identifiers here follow no single scheme; identifier-convention stays quiet until identifierPattern names one.")
+        case .tooFew(let count):
+            lines.append("  # The \(TextFormatting.count(count, "identifier")) here \(count == 1 ? "is" : "are") too few to show a convention; identifier-convention stays quiet until identifierPattern names one.")
         }
         return lines
     }

@@ -135,7 +135,7 @@ final class IdentifierPolicy: @unchecked Sendable {
             settings.typeWordLast = true
             readsTypeWordLast = true
             checker = AccessibilityChecker(settings: settings)
-        case .prepush, .mixed: break
+        case .prepush, .mixed, .tooFew: break
         }
         adapted = checker
         return checker
@@ -156,8 +156,13 @@ final class IdentifierPolicy: @unchecked Sendable {
                 continue
             }
             if finding.ruleID == IdentifierConventionRule.description.identifier {
+                // A pattern the team names is its convention, whatever its identifiers show.
+                if patternConfigured {
+                    kept.append(finding)
+                    continue
+                }
                 switch convention {
-                case .mixed: unschemed += 1
+                case .mixed, .tooFew: unschemed += 1
                 case .inferred(let scheme):
                     if !patternConfigured { schemeUsed = scheme }
                     kept.append(finding)
@@ -190,7 +195,7 @@ final class IdentifierPolicy: @unchecked Sendable {
         switch convention {
         case .prepush: return finding
         case .inferred(let scheme): message = base + " in \(scheme.phrase)"
-        case .mixed: message = base
+        case .mixed, .tooFew: message = base
         }
         return finding.saying(message)
     }
@@ -208,6 +213,9 @@ final class IdentifierPolicy: @unchecked Sendable {
                 "\(entry.scope.name) tags \(Int((entry.scope.share * 100).rounded(.down)))% of its controls (\(entry.scope.tagged) of \(entry.scope.controls))"
             }.joined(separator: ", ") + (partial.count > 3 ? ", …" : "")
             notes.append("accessibility: \(TextFormatting.count(count, "missing-identifier finding")) not reported: \(scopes), and the rule applies from \(Int(IdentifierPractice.taggedShare * 100))% or among mostly tagged controls of one view; \(practice.testEvidence); \(turnOn)")
+        }
+        if unschemed > 0, case .tooFew(let total) = measured?.convention {
+            notes.append("accessibility: \(TextFormatting.count(unschemed, "identifier-convention finding")) not reported: the repository sets \(TextFormatting.count(total, "identifier")), too few to show a convention of its own; set accessibility.identifierPattern to hold them to one")
         }
         if unschemed > 0, case .mixed(let total) = measured?.convention {
             notes.append("accessibility: \(TextFormatting.count(unschemed, "identifier-convention finding")) not reported: the repository's \(total) identifiers are written in no single way (no one case and set of separators fits \(Int(IdentifierScheme.dominantShare * 100))% of them); set accessibility.identifierPattern to hold them to one")

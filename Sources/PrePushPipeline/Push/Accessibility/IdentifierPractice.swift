@@ -106,7 +106,11 @@ struct IdentifierPractice {
     /// prepush's `{scope}_{type}_{name}` (a repository with fewer than 3 identifiers, or whose
     /// identifiers mostly follow it), `.mixed` when they follow no single scheme.
     var convention: Convention {
-        guard identifiers.count >= 3 else { return .prepush }
+        // One or two identifiers show no convention of the team's (LLMonFHIR's only one is
+        // `llmSourcePicker`): those off prepush's are not held to it.
+        guard identifiers.count >= 3 else {
+            return identifiers.allSatisfy(IdentifierConventionRule.followsDefaultConvention) ? .prepush : .tooFew(count: identifiers.count)
+        }
         let following = identifiers.filter(IdentifierConventionRule.followsDefaultConvention).count
         if Double(following) >= IdentifierScheme.dominantShare * Double(identifiers.count) { return .prepush }
         if let scheme = IdentifierScheme.infer(from: identifiers) { return .inferred(scheme) }
@@ -135,5 +139,7 @@ struct IdentifierPractice {
         case inferred(IdentifierScheme)
         /// No scheme: the repository's identifiers are written in several ways.
         case mixed(count: Int)
+        /// No scheme: the repository sets one or two identifiers, not all in prepush's convention.
+        case tooFew(count: Int)
     }
 }
