@@ -50,7 +50,8 @@ extension TeamCommands {
                   let sources = PackageManifest(text: manifest).executableFolders[executable],
                   case .success(let sourceFolder) = RepositoryPath.inside(FilePath.join(package, sources), root: root) else { return [] }
             let prefix = FilePath.normalize(FilePath.join(package, sources))
-            let files = SourceTree.files(under: sourceFolder, where: { $0.hasSuffix(".swift") }).prefix(2000).map { file in
+            // A tool is tens of files; a pull request's thousands are not read.
+            let files = SourceTree.files(under: sourceFolder, where: { $0.hasSuffix(".swift") }).prefix(400).map { file in
                 (name: file, lines: TeamCommands.text(of: FilePath.join(sourceFolder, file)).split(separator: "\n", omittingEmptySubsequences: false))
             }
             let reaching = Self.subcommands(reaching: files.map(\.lines))
@@ -84,18 +85,27 @@ extension TeamCommands {
                     return String(words[index + 1])
                 })
             }
-            var grew = true
-            while grew {
-                grew = false
-                for (callee, declared) in types.enumerated() {
-                    for (caller, lines) in files.enumerated() where caller != callee && !names[caller].isSubset(of: names[callee]) {
-                        let runs = declared.contains { type in lines.contains { $0.contains(type + ".parse(") || $0.contains(type + ".main(") || $0.contains(type + "()") } }
-                        if runs {
-                            names[callee].formUnion(names[caller])
-                            grew = true
+            // The types each file runs, read once: the name before `.parse(`, `.main(` or `()`.
+            let runs = files.map { lines in
+                Set(lines.flatMap { line -> [String] in
+                    [".parse(", ".main(", "()"].flatMap { marker -> [String] in
+                        line.ranges(of: marker).compactMap { range in
+                            let name = line[..<range.lowerBound].reversed().prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+                            return name.isEmpty ? nil : String(name.reversed())
                         }
                     }
+                })
+            }
+            // Followed until nothing is added; a tool is tens of files, and the rounds are bounded.
+            for _ in 0..<16 {
+                var grew = false
+                for (callee, declared) in types.enumerated() where !declared.isEmpty {
+                    for caller in files.indices where caller != callee && !runs[caller].isDisjoint(with: declared) && !names[caller].isSubset(of: names[callee]) {
+                        names[callee].formUnion(names[caller])
+                        grew = true
+                    }
                 }
+                if !grew { break }
             }
             return names
         }

@@ -96,9 +96,9 @@ package enum InitRun {
         }
 
         /// Schemes the team's CI tests that neither stage runs, and whose bundles neither stage
-        /// runs either (Element X's PreviewTests, AccessibilityTests, IntegrationTests): offered in
-        /// a comment with the stage to paste. The team may run them apart (nightly, on their own
-        /// simulator, with secrets) for a reason init cannot read; a stage would add them to every push.
+        /// runs either (NetNewsWire's iOS scheme beside its macOS one; Element X's PreviewTests,
+        /// AccessibilityTests, IntegrationTests): each a stage of its own or, where the team may run
+        /// it apart for a reason init cannot read, a comment (`InitRun.otherTeamSchemeLines` decides).
         var otherTeamSchemes: [XcodeProjectSurvey.SchemeTests] {
             let stages = [unitScheme, uiScheme].compactMap { $0 }
             let covered = Set(stages.flatMap { $0.unitBundles + $0.uiBundles })
