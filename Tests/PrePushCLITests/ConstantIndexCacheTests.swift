@@ -37,6 +37,9 @@ import Testing
         let repo = try GitRepository()
         try repo.write(identifiers, to: "App/A11yIdentifiers.swift")
         try repo.write(view, to: "App/HomeView.swift")
+        // One identifier shows no convention of the team's: the rule is asked for, so its finding
+        // shows which constant the run resolved.
+        try repo.write("accessibility:\n  rules:\n    identifier-convention: error\n", to: ".prepush.yml")
         try repo.commitAll("home and its identifiers")
         let store = "work/.git/prepush/constants"
 
