@@ -158,9 +158,11 @@ package struct ImageMissingLabelRule: AccessibilityRule {
                   // A Swift Charts mark's symbol (`PointMark(…).symbol { Image(…) }`) is no element:
                   // VoiceOver reads the chart's marks by their values. A mask's content only shapes
                   // the view it masks (`gradient.mask(Image("shaka.fill"))`): it is never an element.
-                  !image.isInsideClosure(ofModifier: ["symbol", "mask"]), !Self.isPartOfText(image),
-                  // What a Canvas draws is pixels: VoiceOver reads the Canvas's own label, never its images.
-                  !image.enclosingViews.contains(where: { $0.view.name == "Canvas" }) else { return nil }
+                  !image.isInsideClosure(ofModifier: ["symbol", "mask"]) else { return nil }
+            // Walked up once for both: a text run it is part of, a Canvas that draws it (pixels:
+            // VoiceOver reads the Canvas's own label, never its images).
+            let enclosing = image.enclosingViews
+            guard !Self.isPartOfText(image, enclosing: enclosing), !enclosing.contains(where: { $0.view.name == "Canvas" }) else { return nil }
             if let member = Self.enclosingMemberName(image.chain), labelTokens.contains(member) { return nil }
             return file.finding(Self.self, at: image.nameToken,
                                 message: "VoiceOver reads this Image by its name; add .accessibilityLabel(\"…\"), or use Image(decorative:) or .accessibilityHidden(true) for decoration",
@@ -171,8 +173,8 @@ package struct ImageMissingLabelRule: AccessibilityRule {
     /// Whether the image is part of a text run: interpolated into a `Text`'s string (`Text("Best
     /// value \(Image(systemName: "sparkles"))")`, Backyard Birds) or given to `Text(_:)` to join with
     /// others; VoiceOver reads the text, symbol names included, as one.
-    static func isPartOfText(_ image: ViewCall) -> Bool {
-        if image.enclosingViews.first.map({ $0.view.name == "Text" && $0.argument == nil }) == true { return true }
+    static func isPartOfText(_ image: ViewCall, enclosing: [(view: ViewCall, argument: String?)]) -> Bool {
+        if enclosing.first.map({ $0.view.name == "Text" && $0.argument == nil }) == true { return true }
         var node = Syntax(image.chain)
         while let parent = node.parent, !parent.is(DeclSyntax.self), !parent.is(ClosureExprSyntax.self) {
             if parent.is(ExpressionSegmentSyntax.self) { return true }

@@ -45,11 +45,17 @@ extension XcodeProjectSurvey {
         let tests = FilePath.join(folder, "Tests")
         for file in SourceTree.files(under: FilePath.join(root, tests), where: { $0.hasSuffix(".swift") }).prefix(3000) {
             let path = FilePath.join(tests, file)
-            guard case .success(let bytes) = FileReading.read(FilePath.join(root, path), limit: 2_000_000),
-                  ByteSearch.contains(bytes, Array("Snapshot".utf8)), SnapshotLibraries.imported(in: String(decoding: bytes, as: UTF8.self)) else { continue }
-            return path
+            if importsSnapshotLibrary(path) { return path }
         }
         return nil
+    }
+
+    /// Whether the Swift file at `path` (relative to the root) imports a snapshot-testing library;
+    /// a file that never says "Snapshot" is not decoded.
+    func importsSnapshotLibrary(_ path: String) -> Bool {
+        guard case .success(let bytes) = FileReading.read(FilePath.join(root, path), limit: 2_000_000),
+              ByteSearch.contains(bytes, Array("Snapshot".utf8)) else { return false }
+        return SnapshotLibraries.imported(in: String(decoding: bytes, as: UTF8.self))
     }
 
     /// Whether a unit bundle's Swift sources import a snapshot-testing library: pointfree's
@@ -59,10 +65,7 @@ extension XcodeProjectSurvey {
         guard project.hasSuffix(".xcodeproj"), let target = projectFiles[project]??.targets[bundle.identifier] else { return false }
         let key = project + "/" + target.name
         if let known = snapshotImports[key] { return known }
-        let found = swiftFiles(project: project, target: target.name).prefix(2000).contains { file in
-            guard case .success(let bytes) = FileReading.read(FilePath.join(root, file), limit: 2_000_000) else { return false }
-            return ByteSearch.contains(bytes, Array("Snapshot".utf8)) && SnapshotLibraries.imported(in: String(decoding: bytes, as: UTF8.self))
-        }
+        let found = swiftFiles(project: project, target: target.name).prefix(2000).contains(where: importsSnapshotLibrary)
         snapshotImports[key] = found
         return found
     }

@@ -155,12 +155,7 @@ package struct XcodeProjectSurvey: Sendable {
     package func podInstall(beside container: Container) -> String? {
         let folder = container.folder
         guard FileSystem.stamp(of: FilePath.join(root, FilePath.join(folder, "Podfile"))) != nil else { return nil }
-        let ignored = Set([".gitignore", FilePath.join(folder, ".gitignore")]).contains { file in
-            guard case .success(let bytes) = FileReading.read(FilePath.join(root, file), limit: 1_000_000) else { return false }
-            return String(decoding: bytes, as: UTF8.self).split(separator: "\n").contains { line in
-                ["Pods", "Pods/", "/Pods", "/Pods/", "**/Pods", "**/Pods/"].contains(String(line).trimmingSuffixBlanks())
-            }
-        }
+        let ignored = Set([".gitignore", FilePath.join(folder, ".gitignore")]).contains { ignores(["Pods", "**/Pods"], in: $0) }
         return ignored ? Self.podInstall(root: root, folder: folder) : nil
     }
 
@@ -168,11 +163,15 @@ package struct XcodeProjectSurvey: Sendable {
     /// the root, and a `.gitignore` line naming `Carthage/Build` (or all of `Carthage`). A clone then
     /// cannot build until `carthage bootstrap` ran, which takes minutes: said, not run on each push.
     package var carthageNotCommitted: Bool {
-        guard FileSystem.stamp(of: FilePath.join(root, "Cartfile")) != nil,
-              case .success(let bytes) = FileReading.read(FilePath.join(root, ".gitignore"), limit: 1_000_000) else { return false }
-        return String(decoding: bytes, as: UTF8.self).split(separator: "\n").contains { line in
-            ["Carthage", "Carthage/", "/Carthage", "/Carthage/", "Carthage/Build", "Carthage/Build/", "/Carthage/Build", "/Carthage/Build/"].contains(String(line).trimmingSuffixBlanks())
-        }
+        FileSystem.stamp(of: FilePath.join(root, "Cartfile")) != nil && ignores(["Carthage", "Carthage/Build"], in: ".gitignore")
+    }
+
+    /// Whether the `.gitignore` at `file` (relative to the root) has a line naming one of `folders`,
+    /// written with or without a leading or trailing `/`.
+    func ignores(_ folders: [String], in file: String) -> Bool {
+        guard case .success(let bytes) = FileReading.read(FilePath.join(root, file), limit: 1_000_000) else { return false }
+        let lines = Set(folders.flatMap { [$0, $0 + "/", "/" + $0, "/" + $0 + "/"] })
+        return String(decoding: bytes, as: UTF8.self).split(separator: "\n").contains { lines.contains(String($0).trimmingSuffixBlanks()) }
     }
 
     /// How a stage installs the pods of the Podfile in `folder` (relative to the root): through

@@ -100,13 +100,16 @@ package enum InitRun {
         /// AccessibilityTests, IntegrationTests): each a stage of its own or, where the team may run
         /// it apart for a reason init cannot read, a comment (`InitRun.otherTeamSchemeLines` decides).
         var otherTeamSchemes: [XcodeProjectSurvey.SchemeTests] {
-            let stages = [unitScheme, uiScheme].compactMap { $0 }
-            let covered = Set(stages.flatMap { $0.unitBundles + $0.uiBundles })
-            let said = Set(screenshotSchemes.map(\.scheme) + stages.map(\.name))
+            let covered = stageBundles
+            let said = Set(screenshotSchemes.map(\.scheme) + [unitScheme, uiScheme].compactMap { $0?.name })
             return survey.schemes.filter { scheme in
                 let bundles = scheme.unitBundles + scheme.uiBundles
                 return teamRuns(scheme.name) && !said.contains(scheme.name) && !bundles.isEmpty && !Set(bundles).isSubset(of: covered)
             }
+        }
+        /// The bundles the unit and UI stages' schemes run.
+        var stageBundles: Set<String> {
+            Set([unitScheme, uiScheme].compactMap { $0 }.flatMap { $0.unitBundles + $0.uiBundles })
         }
 
         /// The scheme the unit stage runs. With tests in the root's Package.swift, only a scheme the

@@ -138,11 +138,10 @@ extension InitRun {
     static func otherTeamSchemeLines(_ scheme: XcodeProjectSurvey.SchemeTests, findings: Findings) -> [String] {
         // Only the bundles no stage runs already (OpenFoodFacts' app scheme also runs the unit
         // stage's OpenFoodFactsTests).
-        let covered = Set([findings.unitScheme, findings.uiScheme].compactMap { $0 }.flatMap { $0.unitBundles + $0.uiBundles })
+        let covered = findings.stageBundles
         let unitBundles = scheme.unitBundles.filter { !covered.contains($0) }, uiBundles = scheme.uiBundles.filter { !covered.contains($0) }
         let unit = !unitBundles.isEmpty
-        let slug = String(scheme.name.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" })
-        let stage = schemeStage(String(((unit ? "unit-" : "ui-") + slug).prefix(64)), scheme, bundles: unit ? unitBundles : uiBundles,
+        let stage = schemeStage(stageName(unit ? "unit-" : "ui-", scheme.name), scheme, bundles: unit ? unitBundles : uiBundles,
                                 mixed: unit ? unitBundles.count < scheme.unitBundles.count || !scheme.uiBundles.isEmpty
                                             : uiBundles.count < scheme.uiBundles.count || !scheme.unitBundles.isEmpty, findings: findings,
                                 timeout: unit ? "900               # seconds" : "600               # seconds, at most 600 (UI_TEST_TIMEOUT, --timeout)")
@@ -287,8 +286,13 @@ extension InitRun {
     static func packageStageName(_ folder: String, among folders: [String]) -> String {
         let last = folder.split(separator: "/").last.map(String.init) ?? folder
         let clash = folders.filter { ($0.split(separator: "/").last.map(String.init) ?? $0) == last }.count > 1
-        let words = (clash ? folder : last).lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" }
-        return String(("package-" + String(words)).prefix(64))
+        return stageName("package-", clash ? folder : last)
+    }
+
+    /// A stage's key: `prefix` and `name` lower-cased, each character but letters and digits a `-`,
+    /// at most 64 characters.
+    static func stageName(_ prefix: String, _ name: String) -> String {
+        String((prefix + String(name.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" })).prefix(64))
     }
 
     /// What init found and what it guessed, for its one line.
