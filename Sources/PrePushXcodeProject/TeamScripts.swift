@@ -18,7 +18,7 @@ extension TeamCommands {
     }
 
     /// CI files whose lines run commands.
-    static let ciPlaces = [".github/workflows", ".buildkite", ".circleci/config.yml", "ci_scripts", "bitrise.yml", ".gitlab-ci.yml", "Makefile"]
+    static let ciPlaces = [".github/workflows", ".buildkite", ".circleci/config.yml", "ci_scripts", "bitrise.yml", ".gitlab-ci.yml", ".gitlab", "Makefile"]
 
     /// Every scheme the team's CI files pass to a script of the repository that takes it as a scheme,
     /// or that a Swift tool of the repository the CI runs (`swift run tools ci unit-tests`) names as

@@ -31,7 +31,7 @@ extension TeamCommands {
     static let actions: Set<String> = ["test", "build", "clean", "test-without-building", "build-for-testing", "analyze", "archive"]
 
     /// Every `xcodebuild … test` command of the team's workflows, CI scripts and Makefile (a
-    /// recipe's, with the target that runs it).
+    /// recipe's, with the target that runs it), then the fastlane lanes CI runs with a scheme (`laneTests`).
     package static func xcodebuildTests(root: String) -> [XcodebuildTest] {
         var found: [XcodebuildTest] = []
         for file in placeFiles(root: root, in: [".github/workflows", "ci_scripts", "scripts", ".circleci/config.yml", ".buildkite", ".gitlab-ci.yml", ".gitlab", "Makefile"]) {
@@ -50,7 +50,8 @@ extension TeamCommands {
                 found.append(test)
             }
         }
-        return found
+        // A lane given its scheme and plan on the CI's line runs that scheme's `xcodebuild test` too.
+        return found + laneTests(root: root)
     }
 
     /// The validation switches any `xcodebuild` command of the team passes (`-skipPackagePluginValidation`,

@@ -68,6 +68,8 @@ package struct XcodeProjectSurvey: Sendable {
     }
 
     package private(set) var containers: [Container] = []
+    /// The committed workspace that lists a project (`apps/ios/iOS.xcodeproj` → `ProtonVPN.xcworkspace`), the first found.
+    private var workspaceOfProject: [String: String] = [:]
     package private(set) var schemes: [SchemeTests] = []
     /// Folders (relative, `""` for the root) whose `Package.swift` declares a `.testTarget`.
     package private(set) var testPackages: [String] = []
@@ -183,6 +185,20 @@ package struct XcodeProjectSurvey: Sendable {
         }
         let directory = folder.isEmpty || folder == "." ? "" : " --project-directory=\(ShellQuoting.word(folder))"
         return (bundled ? "bundle exec pod install" : "pod install") + directory
+    }
+
+    /// The projects a workspace's `contents.xcworkspacedata` lists, relative to the root: its
+    /// `FileRef`s to a `.xcodeproj` at `group:` or `container:` locations, which are relative to
+    /// the workspace's folder (`folder`, relative to the root). Nothing outside the repository.
+    static func workspaceProjects(_ text: String, folder: String) -> [String] {
+        text.split(separator: "\n").compactMap { line -> String? in
+            guard let start = line.firstRange(of: "location = \""), line.contains(".xcodeproj\"") else { return nil }
+            let location = line[start.upperBound...].prefix { $0 != "\"" }
+            guard let colon = location.firstIndex(of: ":"), ["group", "container"].contains(location[..<colon]) else { return nil }
+            let relative = String(location[location.index(after: colon)...])
+            guard relative.hasSuffix(".xcodeproj"), !relative.hasPrefix("/"), !relative.split(separator: "/").contains("..") else { return nil }
+            return FilePath.join(folder, relative)
+        }
     }
 
     /// The `.xcodeproj` or `.xcworkspace` sharing a scheme at `path`.
@@ -308,7 +324,13 @@ package struct XcodeProjectSurvey: Sendable {
             if !containers.contains(Container(path: folder, isWorkspace: false)) { containers.append(Container(path: folder, isWorkspace: false)) }
         case "contents.xcworkspacedata":
             // A project's own embedded workspace (`App.xcodeproj/project.xcworkspace`) is not one to build with.
-            if folder.hasSuffix(".xcworkspace"), !folder.contains(".xcodeproj/") { containers.append(Container(path: folder, isWorkspace: true)) }
+            if folder.hasSuffix(".xcworkspace"), !folder.contains(".xcodeproj/") {
+                containers.append(Container(path: folder, isWorkspace: true))
+                if let bytes = read(path, limit: 4_000_000) {
+                    for project in Self.workspaceProjects(String(decoding: bytes, as: UTF8.self), folder: Container(path: folder, isWorkspace: true).folder)
+                    where workspaceOfProject[project] == nil { workspaceOfProject[project] = folder }
+                }
+            }
         default:
             // A project known by its shared schemes alone (its project file not checked in, or generated).
             if let owner = Self.schemeOwner(path), owner.hasSuffix(".xcodeproj"), !containers.contains(Container(path: owner, isWorkspace: false)) {
@@ -332,7 +354,9 @@ package struct XcodeProjectSurvey: Sendable {
         }
         let own = Container(path: owner, isWorkspace: owner.hasSuffix(".xcworkspace"))
         // A project's scheme is built through the workspace beside it (CocoaPods, local packages), if there is one.
-        let container = own.isWorkspace ? own : (containers.first { $0.isWorkspace && $0.folder == own.folder } ?? own)
+        // Else the workspace that lists it (ProtonVPN's root workspace holds `apps/ios/iOS.xcodeproj`).
+        let container = own.isWorkspace ? own : (containers.first { $0.isWorkspace && $0.folder == own.folder }
+            ?? workspaceOfProject[owner].map { Container(path: $0, isWorkspace: true) } ?? own)
         var tests = SchemeTests(name: name, container: container, hasTestAction: scheme.hasTestAction)
         // A scheme that uses test plans runs a plan, not its own testables: those left in it from before
         // (NetNewsWire's, naming package folders that have moved since) are not read.
