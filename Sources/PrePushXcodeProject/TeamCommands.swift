@@ -271,7 +271,7 @@ package enum TeamCommands {
 
     /// The quoted or bare word after `flag` on a line (`-destination 'platform=…'`, fastlane's
     /// `destination: "platform=…"`).
-    static func value(after flag: String, in line: Substring) -> String? {
+    package static func value(after flag: String, in line: Substring) -> String? {
         guard let range = line.firstRange(of: flag) else { return nil }
         var rest = line[range.upperBound...].drop { $0 == " " || $0 == "=" }
         // A quoted value ends at its quote (Ruby's `destination: "…",` goes on after it).

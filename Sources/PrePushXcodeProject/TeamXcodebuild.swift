@@ -22,6 +22,9 @@ extension TeamCommands {
         /// How the team runs it when it is a Makefile recipe (`make test-app`): that is the command
         /// the comments name, not the recipe line.
         package var via: String?
+        /// Whether it is a fastlane lane's run read from the lane (`TeamCommands.laneTests`): the
+        /// lane may pass more flags than init can read (a helper's `xcargs`).
+        package var isLane = false
     }
 
     /// Flags a stage sets itself (`-scheme`, the project, the destination, the result bundle) or

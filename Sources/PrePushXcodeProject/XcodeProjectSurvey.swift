@@ -53,6 +53,11 @@ package struct XcodeProjectSurvey: Sendable {
         /// The package folders each of its test plans runs, by plan name (`NetNewsWire-CI`): a
         /// command that names a plan (`-testPlan NetNewsWire-CI`) runs those.
         package var planPackages: [String: [String]] = [:]
+        /// The bundles each of its test plans runs, by plan name (`UnitTests`: `ENATests`,
+        /// `HealthCertificateToolkitTests`): a stage that names a plan runs those.
+        package var planBundles: [String: [String]] = [:]
+        /// The UI-test bundles of each of its plans but the default, by plan name.
+        package var planUIBundles: [String: [String]] = [:]
         /// Its test bundles built for another platform than iOS, with the SDKs they name
         /// (`WatchUITests (watchos)`): kept out of `unitBundles` and `uiBundles`, as an iPhone
         /// simulator cannot run them.
@@ -190,7 +195,7 @@ package struct XcodeProjectSurvey: Sendable {
     /// The projects a workspace's `contents.xcworkspacedata` lists, relative to the root: its
     /// `FileRef`s to a `.xcodeproj` at `group:` or `container:` locations, which are relative to
     /// the workspace's folder (`folder`, relative to the root). Nothing outside the repository.
-    static func workspaceProjects(_ text: String, folder: String) -> [String] {
+    package static func workspaceProjects(_ text: String, folder: String) -> [String] {
         text.split(separator: "\n").compactMap { line -> String? in
             guard let start = line.firstRange(of: "location = \""), line.contains(".xcodeproj\"") else { return nil }
             let location = line[start.upperBound...].prefix { $0 != "\"" }
@@ -199,6 +204,25 @@ package struct XcodeProjectSurvey: Sendable {
             guard relative.hasSuffix(".xcodeproj"), !relative.hasPrefix("/"), !relative.split(separator: "/").contains("..") else { return nil }
             return FilePath.join(folder, relative)
         }
+    }
+
+    /// Counts the UI bundles of the plans the team's commands name for a scheme among those it
+    /// runs (the Habitica workflow's `-scheme Habitica -testPlan "UI Tests"`, whose default plan
+    /// has unit bundles only): the scheme then has a UI stage, which runs that plan.
+    package mutating func addPlans(_ plans: [String], toScheme name: String) {
+        guard let index = schemes.firstIndex(where: { $0.name == name }) else { return }
+        for plan in plans {
+            for bundle in schemes[index].planUIBundles[plan] ?? [] where !schemes[index].uiBundles.contains(bundle) {
+                schemes[index].uiBundles.append(bundle)
+            }
+        }
+    }
+
+    /// Whether a bundle whose kind cannot be read is named for UI tests: `AppUITests`, `AppUITest`,
+    /// `Habitica UI Tests` (spaces aside).
+    static func namedForUITests(_ name: String) -> Bool {
+        let joined = name.filter { $0 != " " }
+        return joined.hasSuffix("UITests") || joined.hasSuffix("UITest")
     }
 
     /// The `.xcodeproj` or `.xcworkspace` sharing a scheme at `path`.
@@ -384,6 +408,12 @@ package struct XcodeProjectSurvey: Sendable {
             tests.planPackages[name] = testPlan.targets.filter(\.enabled).compactMap { target in
                 bundleKind((target.identifier, target.name, target.container), from: own.folder).package
             }
+            tests.planBundles[name] = testPlan.targets.filter(\.enabled).map(\.name)
+            tests.planUIBundles[name] = testPlan.targets.filter { target in
+                guard target.enabled else { return false }
+                let read = bundleKind((target.identifier, target.name, target.container), from: own.folder)
+                return read.platforms.isEmpty && (read.kind == .ui || (read.kind == nil && Self.namedForUITests(target.name)))
+            }.map(\.name)
         }
         for bundle in bundles {
             let (kind, package, platforms) = bundleKind(bundle, from: own.folder)
@@ -398,11 +428,13 @@ package struct XcodeProjectSurvey: Sendable {
                 noteScreenshots(bundle, from: own.folder, selected: selected[bundle.name], in: &tests)
             case nil:
                 tests.guessed.append(bundle.name)
-                if bundle.name.hasSuffix("UITests") || bundle.name.hasSuffix("UITest") { tests.uiBundles.append(bundle.name) } else { tests.unitBundles.append(bundle.name) }
+                if Self.namedForUITests(bundle.name) { tests.uiBundles.append(bundle.name) } else { tests.unitBundles.append(bundle.name) }
             }
         }
         if let plan = tests.testPlan {
-            tests.planPackages[String((plan.split(separator: "/").last ?? "").dropLast(".xctestplan".count))] = tests.packages
+            let name = String((plan.split(separator: "/").last ?? "").dropLast(".xctestplan".count))
+            tests.planPackages[name] = tests.packages
+            tests.planBundles[name] = bundles.map(\.name)
         }
         return tests
     }

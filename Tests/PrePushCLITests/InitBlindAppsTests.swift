@@ -42,4 +42,71 @@ import Testing
         #expect(!file.contains("Guessed from their names") && !file.contains("fastlane build"), "\(file)")
         #expect(try InProcessCLI.run(["config"], in: repo.path, environment: repo.environment).status == 0)
     }
+
+    /// The Corona-Warn-App (third blind round): CI runs, from `src/xcode`, one fastlane lane with
+    /// `testplan:UnitTests` and again with `testplan:UITests`. Each stage runs the scheme with the plan
+    /// that runs its bundles, the lane's one test configuration and its simulator.
+    @Test func theCoronaWarnAppsTwoPlansAreItsTwoStages() throws {
+        let repo = try InitGeneratorTests.repository(from: "../init-apps/corona-warn-app")
+        let result = try InProcessCLI.run(["init"], in: repo.path, environment: repo.environment)
+        #expect(result.status == 0, "\(result)")
+        let file = try #require(repo.root.read("work/.prepush.yml"))
+        #expect(file.contains("    run: rm -rf .build/prepush-unit.xcresult && xcodebuild test -workspace src/xcode/ENA.xcworkspace -scheme ENA -testPlan UnitTests -only-test-configuration DE -destination 'platform=iOS Simulator,name=iPhone 13' -resultBundlePath .build/prepush-unit.xcresult\n"), "\(file)")
+        #expect(file.contains("    run: rm -rf .build/prepush-ui.xcresult && xcodebuild test -workspace src/xcode/ENA.xcworkspace -scheme ENA -testPlan UITests -only-test-configuration DE -destination 'platform=iOS Simulator,name=iPhone 13' -resultBundlePath .build/prepush-ui.xcresult\n"), "\(file)")
+        #expect(file.contains("    # The team's CI runs this scheme through fastlane: arch -arm64 bundle exec fastlane test_without_building testplan:UnitTests    (.github/workflows/PullRequest.yml:149)"), "\(file)")
+        #expect(!file.contains("-skip-testing"), "a named plan skips what it skips itself: \(file)")
+        #expect(try InProcessCLI.run(["config"], in: repo.path, environment: repo.environment).status == 0)
+    }
+
+    /// Habitica (third blind round): the workflow tests scheme Habitica with `-testPlan "Unit Tests"`
+    /// and with `-testPlan "UI Tests"`, though the scheme's default plan runs no UI bundle; its
+    /// `secrets.yml` is gitignored beside a committed example; its CI's `pod install` is from before
+    /// the move to packages and no Podfile is left.
+    @Test func habiticasUIPlanIsItsUIStage() throws {
+        let repo = try InitGeneratorTests.repository(from: "../init-apps/habitica")
+        let result = try InProcessCLI.run(["init"], in: repo.path, environment: repo.environment)
+        #expect(result.status == 0 && result.standardOutput.contains("ui: xcodebuild test -scheme Habitica (UI bundles: 1)"), "\(result)")
+        let file = try #require(repo.root.read("work/.prepush.yml"))
+        #expect(file.contains(" && xcodebuild test -workspace Habitica.xcworkspace -scheme Habitica -testPlan 'Unit Tests' -showBuildTimingSummary -skip-testing:HabiticaTests/TaskRepeatablesSummaryInteractorTests -destination \"$destination\" -resultBundlePath .build/prepush-unit.xcresult\n"), "\(file)")
+        // The skip is the default plan's, which the unit stage names; the UI plan skips what it skips itself.
+        #expect(!file.contains("-testPlan 'UI Tests' -showBuildTimingSummary -skip-testing"), "\(file)")
+        #expect(file.contains(" && xcodebuild test -workspace Habitica.xcworkspace -scheme Habitica -testPlan 'UI Tests' -showBuildTimingSummary -destination \"$destination\" -resultBundlePath .build/prepush-ui.xcresult\n"), "\(file)")
+        #expect(file.contains("  # secrets.yml is not committed (the .gitignore names it) but secrets.yml.example is: "), "\(file)")
+        #expect(!file.contains("pod install"), "\(file)")
+        #expect(try InProcessCLI.run(["config"], in: repo.path, environment: repo.environment).status == 0)
+    }
+
+    /// The Blue Alliance with its scheme: the stage copies the mock secrets into place, as the
+    /// workflow does, when they are missing.
+    @Test func theMockSecretsTheCICopiesAreCopiedByTheStage() throws {
+        let repo = try InitGeneratorTests.repository(from: "../init-apps/the-blue-alliance")
+        try repo.write(InitRealAppTests.scheme([("A1", "TBAUnitTests", "the-blue-alliance-ios.xcodeproj")]),
+                       to: "the-blue-alliance-ios.xcodeproj/xcshareddata/xcschemes/The Blue Alliance.xcscheme")
+        #expect(try InProcessCLI.run(["init"], in: repo.path, environment: repo.environment).status == 0)
+        let file = try #require(repo.root.read("work/.prepush.yml"))
+        #expect(file.contains("    run: test -e the-blue-alliance-ios/Secrets.plist || cp mock-Secrets.plist the-blue-alliance-ios/Secrets.plist && rm -rf .build/prepush-unit.xcresult && xcodebuild test -project the-blue-alliance-ios.xcodeproj -scheme 'The Blue Alliance' "), "\(file)")
+        #expect(try InProcessCLI.run(["config"], in: repo.path, environment: repo.environment).status == 0)
+    }
+
+    /// Two schemes of one unit bundle each, both tested by the team's CI (kDrive's local tests and
+    /// its API tests, which need an account): the unit stage is the one CI runs first, not the first
+    /// by name; the other is a stage of its own.
+    @Test func amongEqualSchemesTheUnitStageIsTheOneCIRunsFirst() throws {
+        let repo = try GitRepository()
+        try repo.write(InitRealAppTests.scheme([("A1", "AppAPITests", "App.xcodeproj")]), to: "App.xcodeproj/xcshareddata/xcschemes/AppAPITests.xcscheme")
+        try repo.write(InitRealAppTests.scheme([("A2", "AppTests", "App.xcodeproj")]), to: "App.xcodeproj/xcshareddata/xcschemes/AppTests.xcscheme")
+        try repo.write("""
+        jobs:
+          local:
+            steps:
+              - run: xcodebuild test -project App.xcodeproj -scheme AppTests -destination 'platform=iOS Simulator,name=iPhone 16'
+          api:
+            steps:
+              - run: xcodebuild test -project App.xcodeproj -scheme AppAPITests -destination 'platform=iOS Simulator,name=iPhone 16'
+        """, to: ".github/workflows/ci.yml")
+        let result = try InProcessCLI.run(["init"], in: repo.path, environment: repo.environment)
+        #expect(result.status == 0 && result.standardOutput.contains("unit: xcodebuild test -scheme AppTests (unit bundles: 1)"), "\(result)")
+        let file = try #require(repo.root.read("work/.prepush.yml"))
+        #expect(file.contains("  unit-appapitests:\n"), "\(file)")
+    }
 }

@@ -16,6 +16,14 @@ import Testing
     }
 
     /// Whether two trees hold the same dictionaries, lists and strings (numbers and booleans by value).
+    /// Whether a value is JSON's null: Foundation's `NSNull`, or ours, `Optional<Any>.none` held in an `Any`.
+    static func isNull(_ value: Any?) -> Bool {
+        guard let value else { return true }
+        if value is NSNull { return true }
+        let mirror = Mirror(reflecting: value)
+        return mirror.displayStyle == .optional && mirror.children.isEmpty
+    }
+
     static func same(_ left: Any?, _ right: Any?, at path: String = "") -> String? {
         if let left = left as? [String: Any], let right = right as? [String: Any] {
             guard Set(left.keys) == Set(right.keys) else { return "\(path): keys differ" }
@@ -30,7 +38,7 @@ import Testing
         if let left = left as? String, let right = right as? String { return left == right ? nil : "\(path): \"\(left)\" against \"\(right)\"" }
         if let left = left as? Bool, let right = right as? Bool { return left == right ? nil : "\(path): \(left) against \(right)" }
         if let left = left as? Double, let right = right as? Double { return left == right ? nil : "\(path): \(left) against \(right)" }
-        if left == nil || left is NSNull, right == nil || right is NSNull { return nil }
+        if isNull(left), isNull(right) { return nil }
         return "\(path): \(type(of: left)) against \(type(of: right))"
     }
 

@@ -117,8 +117,10 @@ import Testing
     /// one word, not `platform=iOS` (a device). Its `.gitignore` leaves Carthage's frameworks out.
     @Test func anEscapedDestinationIsOneWordAndUncommittedCarthageIsSeen() throws {
         let root = Self.initApps + "/openfoodfacts"
+        // The Fastfile's lane is read first; the script's escaped spaces must read as the same simulator.
         let destination = try #require(TeamCommands.destination(root: root))
-        #expect(destination.value == "platform=iOS Simulator,name=iPhone 8" && destination.place == "scripts/test_app.sh:7", "\(destination)")
+        #expect(destination.value == "platform=iOS Simulator,name=iPhone 8" && destination.place == "fastlane/Fastfile:21", "\(destination)")
+        #expect(TeamCommands.value(after: "-destination", in: "xcodebuild test -destination platform=iOS\\ Simulator,name=iPhone\\ 8 \\") == "platform=iOS Simulator,name=iPhone 8")
         #expect(XcodeProjectSurvey(root: root).carthageNotCommitted)
         #expect(!XcodeProjectSurvey(root: Self.initApps + "/netnewswire").carthageNotCommitted)
     }

@@ -42,6 +42,15 @@ package enum InitRun {
         /// The schemes the team's fastlane lanes test (`run_tests(scheme: 'Tests-Unit')`), with where.
         var fastlaneTests: [(scheme: String, place: String)] = []
 
+        /// Files the team's CI copies from committed ones before it builds, which a clone lacks.
+        var setupCopies: [TeamCommands.SetupCopy] = []
+        /// How a stage bootstraps Carthage's uncommitted frameworks, and the team's line it follows.
+        var carthageBootstrap: (run: String, place: String?) = ("carthage bootstrap --use-xcframeworks", nil)
+        /// Servers the team's CI starts where it runs tests (`php -S localhost:8080 &`, `services:`).
+        var serverStarts: [(command: String, place: String)] = []
+        /// Files the `.gitignore` leaves out beside a committed example, which no CI copy makes.
+        var exampleFiles: [(file: String, example: String)] = []
+
         /// Schemes the team's CI passes to a script of the repository that runs them as a scheme.
         var scriptSchemes: [TeamCommands.ScriptScheme] = []
 
@@ -119,8 +128,23 @@ package enum InitRun {
         /// SCHEME`), else the survey's choice.
         var unitScheme: XcodeProjectSurvey.SchemeTests? {
             let run = survey.schemes.filter { !$0.unitBundles.isEmpty && teamRuns($0.name) }
-            let chosen = run.first { $0.name == survey.unitScheme?.name } ?? run.first
+            var chosen = run.first { $0.name == survey.unitScheme?.name } ?? run.first
+            // The survey's choice among equals (one unit bundle each, no name saying "Unit"): the one
+            // the team's CI runs first (kDrive's `tuist test kDriveTests` job before its
+            // `kDriveAPITests` job, which needs a live account).
+            if let survey = chosen, !survey.name.contains("Unit") {
+                let peers = run.filter { $0.uiBundles.isEmpty == survey.uiBundles.isEmpty && $0.unitBundles.count == survey.unitBundles.count && !$0.name.contains("Unit") }
+                chosen = peers.min { firstTeamPlace($0.name) < firstTeamPlace($1.name) } ?? survey
+            }
             return rootPackageTests ? chosen : chosen ?? survey.unitScheme
+        }
+        /// Where the team's CI first tests a scheme, as (file, line) to order by; the last for none.
+        /// The schemes one fastlane lane tests in turn (element-ios' `test` lane) are one step of the
+        /// CI, in no order of priority: only the CI's own lines count.
+        func firstTeamPlace(_ scheme: String) -> PlaceOrder {
+            let places = xcodebuildTests.filter { $0.schemes.contains(scheme) }.map(\.place)
+                + generators.filter { $0.scheme == scheme }.map(\.place) + scriptSchemes.filter { $0.scheme == scheme }.map(\.place)
+            return places.map(PlaceOrder.init).min() ?? PlaceOrder(file: "\u{10FFFF}", line: 0)
         }
         /// How the team's CI runs a scheme, for a comment: where its command is, or the script or
         /// Swift tool it goes through.
@@ -145,17 +169,26 @@ package enum InitRun {
 
         /// The team's `xcodebuild test` commands for the schemes the stages run: their flags are the stages'.
         var adoptedTeamCommands: [TeamCommands.XcodebuildTest] {
-            let schemes = [unitScheme, uiScheme].compactMap { $0?.name }
+            let stages = [unitScheme.map { ($0.name, $0.unitBundles) }, uiScheme.map { ($0.name, $0.uiBundles) }].compactMap { $0 }
             var seen = Set<String>()
-            return schemes.compactMap(teamCommand(for:)).filter { seen.insert($0.place).inserted }
+            return stages.compactMap { teamCommand(for: $0.0, bundles: $0.1) }.filter { seen.insert($0.place).inserted }
         }
-        /// The team's `xcodebuild test` command for a scheme, if its files have one.
-        func teamCommand(for scheme: String) -> TeamCommands.XcodebuildTest? {
-            xcodebuildTests.first { $0.schemes.contains(scheme) }
+        /// The team's `xcodebuild test` command for a scheme, if its files have one. With `bundles`
+        /// (a stage's) and several commands for the scheme, each naming a test plan (the
+        /// Corona-Warn-App's `testplan:UnitTests` and `testplan:UITests`), the one whose plan runs
+        /// those bundles and the fewest others.
+        func teamCommand(for scheme: String, bundles: [String]? = nil) -> TeamCommands.XcodebuildTest? {
+            let commands = xcodebuildTests.filter { $0.schemes.contains(scheme) }
+            guard let bundles, commands.count > 1, let tests = survey.schemes.first(where: { $0.name == scheme }) else { return commands.first }
+            let fits = commands.compactMap { command -> (command: TeamCommands.XcodebuildTest, others: Int)? in
+                guard let plan = Self.plan(named: command), let planned = tests.planBundles[plan], bundles.contains(where: planned.contains) else { return nil }
+                return (command, planned.filter { !bundles.contains($0) }.count)
+            }
+            return fits.min { $0.others < $1.others }?.command ?? commands.first
         }
         /// The destination a scheme's stage uses: its team command's, else the one the team's files name.
-        func destination(for scheme: String) -> (value: String, place: String)? {
-            if let team = teamCommand(for: scheme), let value = team.destination { return (value, team.place) }
+        func destination(for scheme: String, bundles: [String]? = nil) -> (value: String, place: String)? {
+            if let team = teamCommand(for: scheme, bundles: bundles), let value = team.destination { return (value, team.place) }
             return destination
         }
         /// How a stage generates the project `spec` (relative to the root) makes: as the team's
@@ -201,7 +234,11 @@ package enum InitRun {
         }
         /// The test plan the team's command for a scheme names (`-testPlan NetNewsWire-CI`), if any.
         func plan(of scheme: XcodeProjectSurvey.SchemeTests) -> String? {
-            teamCommand(for: scheme.name)?.flags.lazy.compactMap { flag -> String? in
+            teamCommand(for: scheme.name).flatMap(Self.plan(named:))
+        }
+        /// The test plan a team's command names (`-testPlan NetNewsWire-CI`), if any.
+        static func plan(named command: TeamCommands.XcodebuildTest) -> String? {
+            command.flags.lazy.compactMap { flag -> String? in
                 guard flag.hasPrefix("-testPlan ") else { return nil }
                 // Flags are kept quoted for the shell (`-testPlan 'Unit Tests'`).
                 return ShellWords.split(String(flag.dropFirst("-testPlan ".count))).first
@@ -215,6 +252,25 @@ package enum InitRun {
         var hasSwiftProject: Bool {
             !survey.testPackages.isEmpty || !survey.packagesWithoutTests.isEmpty || !survey.containers.isEmpty || !survey.generatorSpecs.isEmpty
         }
+    }
+
+    /// A `file:line` place, ordered by file, then by line as a number (`ci.yml:9` before `ci.yml:10`).
+    struct PlaceOrder: Comparable {
+        let file: String
+        let line: Int
+
+        init(file: String, line: Int) {
+            self.file = file
+            self.line = line
+        }
+
+        init(_ place: String) {
+            let colon = place.lastIndex(of: ":")
+            file = colon.map { String(place[..<$0]) } ?? place
+            line = colon.flatMap { Int(place[place.index(after: $0)...]) } ?? 0
+        }
+
+        static func < (left: PlaceOrder, right: PlaceOrder) -> Bool { (left.file, left.line) < (right.file, right.line) }
     }
 
     /// Writes the file; 0 written, 2 when a file is there (without `force`), cannot be written, or
@@ -275,7 +331,19 @@ package enum InitRun {
         findings.validationFlags = TeamCommands.validationFlags(root: root)
         findings.fastlaneTests = TeamCommands.fastlaneTestSchemes(root: root)
         findings.scriptSchemes = TeamCommands.schemesPassedToScripts(root: root)
+        let survey = findings.survey
+        findings.setupCopies = TeamCommands.setupCopies(root: root, ignored: survey.ignoresFile)
+        if survey.carthageNotCommitted { findings.carthageBootstrap = TeamCommands.carthageBootstrap(root: root) }
+        findings.serverStarts = TeamCommands.serverStarts(root: root)
+        findings.exampleFiles = survey.exampleFiles.filter { file in
+            !findings.setupCopies.contains { $0.to == file.file || $0.from == file.example }
+        }
         findings.swiftTestFolders = TeamCommands.swiftTestFolders(findings.survey.testPackages.filter { !$0.isEmpty }, root: root)
+        // A plan the team's command names for a scheme (`-testPlan "UI Tests"`) is one of the scheme's runs.
+        for command in findings.xcodebuildTests {
+            guard let plan = Findings.plan(named: command) else { continue }
+            for scheme in command.schemes { findings.survey.addPlans([plan], toScheme: scheme) }
+        }
         let graph = withTuistGraph(findings.survey, root: root, environment: CommandContext.now.environment)
         findings.survey = graph.survey
         findings.graphNote = graph.note

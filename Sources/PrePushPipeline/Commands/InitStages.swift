@@ -67,8 +67,12 @@ extension InitRun {
                                   : "  #   not runnable as written, it needs a value for \(command.needs.map { "${{ \($0) }}" }.joined(separator: ", ")): \(command.text)    (\(command.place))"
                           }, at: 0)
         }
-        if survey.carthageNotCommitted, stages.contains(where: { $0.contains("xcodebuild test") && !$0.hasPrefix("  #") }) {
-            stages.insert("  # Carthage's frameworks are not committed (the .gitignore names Carthage/Build): run `carthage bootstrap` once (as the team's files do) before these stages can build.", at: 0)
+        if let server = findings.serverStarts.first, stages.contains(where: { $0.hasPrefix("  ") && !$0.hasPrefix("   ") && !$0.hasPrefix("  #") }) {
+            let what = server.command == "services:" ? "starts service containers for its tests" : "starts a server before its tests (\(server.command))"
+            stages.insert("  # The team's CI \(what) at \(server.place): tests that need it fail on a push unless it runs here too; leave them to CI with -skip-testing if so.", at: 0)
+        }
+        for (file, example) in findings.exampleFiles.prefix(3) where stages.contains(where: { $0.contains("xcodebuild test") && !$0.hasPrefix("  #") }) {
+            stages.insert("  # \(file) is not committed (the .gitignore names it) but \(example) is: if the build needs it, make it from \(example) (filled in) before these stages run.", at: 0)
         }
         // A committed project that a spec generates: the stages run it as committed. (Stages read from
         // a spec generate the project themselves, and say so.)
@@ -92,7 +96,7 @@ extension InitRun {
         // Snapshot tests pass only on the simulator their images were recorded on, which init
         // cannot know: a stage on another would fail every push.
         if let file = findings.survey.snapshotPackages[folder] {
-            let team = findings.survey.packageSchemes[folder].flatMap(findings.teamCommand(for:))
+            let team = findings.survey.packageSchemes[folder].flatMap { findings.teamCommand(for: $0) }
             let theirs = team.flatMap { command in command.destination.map { " (the team's CI runs them on '\($0)', \(command.place))" } } ?? ""
             return ["  # \(manifest) declares test targets that compare snapshots (\(file) imports a snapshot library), which pass only on the simulator their images were recorded on\(theirs): no stage; to run them on each push, with that simulator as the destination:"] + keys
         }
@@ -188,11 +192,12 @@ extension InitRun {
     /// flags, test plan and destination of the team's own command for that scheme when it has one.
     static func schemeStage(_ name: String, _ scheme: XcodeProjectSurvey.SchemeTests, bundles: [String], mixed: Bool,
                             findings: Findings, timeout: String) -> [String] {
-        let team = findings.teamCommand(for: scheme.name)
+        let team = findings.teamCommand(for: scheme.name, bundles: bundles)
         // The validation switches the team passes anywhere (an archive's `-skipPackagePluginValidation`)
         // unless its test command for the scheme says otherwise: without them xcodebuild stops at an
         // untrusted plugin or macro.
-        let validation = team == nil ? findings.validationFlags : []
+        // A lane read from the Fastfile may pass them through what init cannot read (a helper's `xcargs`).
+        let validation = team == nil || team?.isLane == true ? findings.validationFlags.filter { !(team?.flags ?? []).contains($0.flag) } : []
         let flags = (team?.flags ?? []) + validation.map(\.flag)
         // The team's test plan or its own -only-testing choose the tests; else only this stage's bundles.
         let chosen = flags.contains { $0.hasPrefix("-testPlan") || $0.hasPrefix("-only-testing") }
@@ -203,7 +208,7 @@ extension InitRun {
             : others.count < bundles.count ? others.map { " -skip-testing:\(ShellQuoting.word($0))" }.joined()
             : bundles.map { " -only-testing:\(ShellQuoting.word($0))" }.joined()
         // The team's destination, else the newest available iPhone found when the stage runs.
-        let known = findings.destination(for: scheme.name)
+        let known = findings.destination(for: scheme.name, bundles: bundles)
         let destination = known.map { ShellQuoting.word($0.value) } ?? "\"$destination\""
         let resolve = known == nil ? "destination=$(\"${PREPUSH_BIN:-prepush}\" destination) && " : ""
         let bundle = ".build/prepush-\(name).xcresult"
@@ -229,7 +234,11 @@ extension InitRun {
         }
         // What the scheme and its plan skip, in this stage's bundles, given to xcodebuild: a stage
         // that picks its bundles with -only-testing, or runs without the plan, would run them otherwise.
-        let skipped = scheme.skippedTests.filter { name in bundles.contains { name.hasPrefix($0 + "/") } }
+        // They are the default plan's: another plan the team's command names (`-testPlan UnitTests`)
+        // skips what it skips itself, and may run what the default plan skips.
+        let defaultPlan = scheme.testPlan.map { String(($0.split(separator: "/").last ?? "").dropLast(".xctestplan".count)) }
+        let otherPlan = team.flatMap(Findings.plan(named:)).map { $0 != defaultPlan } ?? false
+        let skipped = otherPlan ? [] : scheme.skippedTests.filter { name in bundles.contains { name.hasPrefix($0 + "/") } }
         if !skipped.isEmpty {
             lines.append("    # The scheme\(scheme.testPlan.map { " and its test plan \($0) skip" } ?? " skips") \(TextFormatting.count(skipped.count, "class or test", plural: "classes or tests")) (\(skipped.prefix(3).joined(separator: ", "))\(skipped.count > 3 ? ", …" : "")): the run leaves them out with -skip-testing.")
         }
@@ -257,6 +266,18 @@ extension InitRun {
             lines.append("    # The project is generated from \(spec)"
                          + (generation.place.map { ", as the team's \($0) generates it; " } ?? "; ") + "\(tool) must be on PATH.")
         }
+        // Carthage's frameworks, when not committed: bootstrapped once, as the team's files do it
+        // (minutes; again only when Carthage/Build is gone).
+        if findings.survey.carthageNotCommitted {
+            let carthage = findings.carthageBootstrap
+            generate = "test -d Carthage/Build || \(carthage.run) && " + generate
+            lines.append("    # Carthage's frameworks are not committed (the .gitignore names Carthage/Build): the stage runs \(carthage.run)\(carthage.place.map { " (as the team's \($0) does)" } ?? "") when Carthage/Build is missing; after Cartfile.resolved changes, delete Carthage/Build.")
+        }
+        // What the team's CI copies into place before it builds (a mock secrets file), when missing.
+        for copy in findings.setupCopies {
+            lines.append("    # The team's CI copies \(copy.from) to \(copy.to), which the repository does not commit, before it builds (\(copy.place)): the stage does when it is missing.")
+        }
+        generate = findings.setupCopies.map { "test -e \(ShellQuoting.word($0.to)) || cp \(ShellQuoting.word($0.from)) \(ShellQuoting.word($0.to)) && " }.joined() + generate
         let extra = flags.map { " " + $0 }.joined()
         // The command holds repository text (paths, scheme and bundle names), shell-quoted; the
         // whole is then one YAML scalar, quoted when it needs to be.
@@ -276,6 +297,10 @@ extension InitRun {
 
     /// What a stage took from the team's command for its scheme, and what it left out and why.
     static func teamCommandLines(_ team: TeamCommands.XcodebuildTest) -> [String] {
+        if team.isLane, let via = team.via {
+            let flags = team.flags.isEmpty ? "" : "; its run_tests gives \(team.flags.joined(separator: " "))"
+            return ["    # The team's CI runs this scheme through fastlane: \(via)    (\(team.place))\(flags)."]
+        }
         var said = team.flags.isEmpty ? "adds no flag to these" : "gives its flags: \(team.flags.joined(separator: " "))"
         if !team.dropped.isEmpty { said += "; left out, as they name the CI's variables: \(team.dropped.joined(separator: " "))" }
         if team.piped { said += "; its formatter pipe is left out (prepush reads xcodebuild's own output and result bundle)" }
