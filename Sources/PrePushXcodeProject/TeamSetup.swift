@@ -131,15 +131,16 @@ extension TeamCommands {
             let lines = text(of: FilePath.join(root, file)).split(separator: "\n", omittingEmptySubsequences: false)
             guard lines.contains(where: { line in ["xcodebuild test", "test-without-building", "fastlane", "tuist test", "swift test"].contains { line.contains($0) } }) else { continue }
             for (number, line) in lines.enumerated() {
-                let code = line.drop { $0 == " " || $0 == "\t" || $0 == "-" }.trimmingCharacters(in: " \t")
-                guard !code.hasPrefix("#") else { continue }
+                // The command without its YAML key (`run:`, `script:`), or a job's `services:` key.
+                guard let command = commandText(line) else { continue }
+                let code = command.trimmingSuffixBlanks()
                 let local = ["localhost:", "127.0.0.1:", "0.0.0.0:"].contains { code.contains($0) }
                 let background = code.hasSuffix("&") && !code.hasSuffix("&&") && local
                 // A `docker run` without `-d` runs a tool to its end (home-assistant's lint image), no server.
                 let detached = code.contains(" -d ") || code.hasSuffix(" -d") || code.contains("--detach")
                 let container = (code.contains("docker run") && detached) || code.contains("docker compose up") || code.contains("docker-compose up")
                 guard background || container || code == "services:" else { continue }
-                found.append((String(code), "\(file):\(number + 1)"))
+                found.append((code, "\(file):\(number + 1)"))
                 if found.count == 3 { return found }
             }
         }

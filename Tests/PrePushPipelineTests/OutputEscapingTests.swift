@@ -89,4 +89,40 @@ import Testing
         let lint = try InProcessCLI.run(["run", "--stage", "lint"], in: repo.path, environment: repo.environment)
         #expect(lint.status == 2 && !repo.exists("pwned"), "\(lint)")
     }
+
+    /// A hostile clone's CI "copies" its mock to an ignored name that is shell syntax, and names a
+    /// server and an example file with YAML in them: the copy is one quoted word in the stage's
+    /// `run:` (the stage still the only one), the rest comments.
+    @Test func initQuotesTheSetUpItReadsFromTheCI() throws {
+        let repo = try GitRepository()
+        let target = "x;touch pwned"
+        try repo.write("\(target)\nSecret.txt\n", to: ".gitignore")
+        try repo.write("mock", to: "mock.plist")
+        try repo.write("example", to: "Secret.example.txt")
+        try repo.write("""
+        jobs:
+          test:
+            steps:
+              - run: cp mock.plist "\(target)"
+              - run: php -S localhost:8080 -t "x:\\n  lint:\\n    run: touch pwned" &
+              - run: xcodebuild test -project App.xcodeproj -scheme App -destination 'platform=iOS Simulator,name=iPhone 16'
+        """, to: ".github/workflows/ci.yml")
+        try repo.write("""
+        <?xml version="1.0" encoding="UTF-8"?>
+        <Scheme><TestAction><Testables><TestableReference skipped="NO">
+        <BuildableReference BuildableIdentifier="primary" BlueprintIdentifier="1" BuildableName="AppTests.xctest" BlueprintName="AppTests" ReferencedContainer="container:App.xcodeproj"/>
+        </TestableReference></Testables></TestAction></Scheme>
+        """, to: "App.xcodeproj/xcshareddata/xcschemes/App.xcscheme")
+        let initialised = try InProcessCLI.run(["init"], in: repo.path, environment: repo.environment)
+        #expect(initialised.status == 0, "\(initialised)")
+        let text = try #require(repo.root.read("work/.prepush.yml"))
+        let file = try ConfigurationFile.decode(text, path: ".prepush.yml")
+        #expect(file.stages.keys.map(\.rawValue) == ["unit"], "\(text)")
+        let run = try #require(file.stages[.unit]?.run?.value)
+        #expect(run.hasPrefix("test -e \(ShellQuoting.word(target)) || cp mock.plist \(ShellQuoting.word(target)) && "), "\(run)")
+        #expect(text.contains("  # The team's CI starts a server before its tests (php -S localhost:8080 "), "\(text)")
+        #expect(text.contains("  # Secret.txt is not committed (the .gitignore names it) but Secret.example.txt is: "), "\(text)")
+        let lint = try InProcessCLI.run(["run", "--stage", "lint"], in: repo.path, environment: repo.environment)
+        #expect(lint.status == 2 && !repo.exists("pwned"), "\(lint)")
+    }
 }

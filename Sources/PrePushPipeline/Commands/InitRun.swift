@@ -132,9 +132,9 @@ package enum InitRun {
             // The survey's choice among equals (one unit bundle each, no name saying "Unit"): the one
             // the team's CI runs first (kDrive's `tuist test kDriveTests` job before its
             // `kDriveAPITests` job, which needs a live account).
-            if let survey = chosen, !survey.name.contains("Unit") {
-                let peers = run.filter { $0.uiBundles.isEmpty == survey.uiBundles.isEmpty && $0.unitBundles.count == survey.unitBundles.count && !$0.name.contains("Unit") }
-                chosen = peers.min { firstTeamPlace($0.name) < firstTeamPlace($1.name) } ?? survey
+            if let named = chosen, !named.name.contains("Unit") {
+                let peers = run.filter { $0.uiBundles.isEmpty == named.uiBundles.isEmpty && $0.unitBundles.count == named.unitBundles.count && !$0.name.contains("Unit") }
+                chosen = peers.min { firstTeamPlace($0.name) < firstTeamPlace($1.name) } ?? named
             }
             return rootPackageTests ? chosen : chosen ?? survey.unitScheme
         }
