@@ -27,7 +27,9 @@ package enum TeamCommands {
                 // fastlane's `devices: ["iPhone 17 Pro"]` / `device: "iPhone 15"` name a simulator of a test run.
                 let device = fastlane && inTest ? (quoted(after: "devices:", in: line) ?? quoted(after: "device:", in: line)).map { "platform=iOS Simulator,name=\($0)" } : nil
                 guard let value = value(after: "-destination", in: line) ?? (inTest ? value(after: "destination:", in: line) : nil) ?? device,
-                      !value.contains("$"), !value.contains("#{"), value.contains("platform=") || value.hasPrefix("id=") else { continue }
+                      !value.contains("$"), !value.contains("#{"), value.contains("platform=") || value.hasPrefix("id="),
+                      // `generic/platform=iOS Simulator` builds for any simulator and runs none: no test's destination.
+                      !value.hasPrefix("generic/") else { continue }
                 return (value, "\(file):\(number + 1)")
             }
         }
@@ -50,10 +52,21 @@ package enum TeamCommands {
     package static func swiftTestFolders(_ folders: [String], root: String) -> Set<String> {
         var places: [Substring] = []
         for file in placeFiles(root: root) {
-            let lines = text(of: FilePath.join(root, file)).split(separator: "\n", omittingEmptySubsequences: false)
+            let text = text(of: FilePath.join(root, file))
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            // A workflow's `--package-path ${{ matrix.path }}` names each folder of its matrix.
+            let expressions = file.hasPrefix(".github/workflows/") && text.contains("${{") ? WorkflowExpressions(text: text, file: file) : nil
             // fastlane's `spm(command: "test", package_path: "Packages/Kit")` is `swift test` there.
-            for (number, line) in lines.enumerated() where line.contains("swift test") || (line.contains("spm(") && line.contains("command: \"test\"")) {
+            for (number, first) in lines.enumerated() where first.contains("swift test") || (first.contains("spm(") && first.contains("command: \"test\"")) {
+                // A command continued over lines (`swift test --parallel \` then `--package-path …`) is one.
+                var line = first
+                var next = number + 1
+                while line.hasSuffix("\\"), next < lines.count, next < number + 12 {
+                    line = Substring(String(line.dropLast()) + " " + lines[next].drop { $0 == " " || $0 == "\t" })
+                    next += 1
+                }
                 places.append(line)
+                if let expressions, line.contains("${{") { places += expressions.expand(String(line), line: number + 1).texts.map { Substring($0) } }
                 // The step's keys sit above its `run:` (a few lines at most).
                 if let directory = lines[max(0, number - 6)..<number].last(where: { $0.contains("working-directory:") }) { places.append(directory) }
             }

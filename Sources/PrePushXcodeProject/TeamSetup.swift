@@ -78,6 +78,19 @@ extension XcodeProjectSurvey {
         for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
             var path = String(line).trimmingSuffixBlanks()
             if path.hasPrefix("/") { path.removeFirst() }
+            // A pattern in its last part (Pocket's `Config/secrets*.xcconfig`): the examples in that
+            // folder whose file, missing, it names.
+            if let slash = path.lastIndex(of: "/"), path[slash...].contains("*"), !path[..<slash].contains(where: { "*?[]".contains($0) }),
+               TeamCommands.isPlainRelativePath(String(path[..<slash]).replacing("*", with: "x")) {
+                let folder = String(path[..<slash])
+                let pattern = Glob(path)
+                for name in SourceTree.files(under: FilePath.join(root, folder), where: { !$0.contains("/") }).sorted() {
+                    guard let target = Self.exampleTarget(of: name).map({ FilePath.join(folder, $0) }), pattern.matches(target),
+                          FileSystem.stamp(of: FilePath.join(root, target)) == nil, !found.contains(where: { $0.file == target }) else { continue }
+                    found.append((target, FilePath.join(folder, name)))
+                }
+                continue
+            }
             guard let first = path.first, first != "#", first != "!", !path.contains(where: { "*?[]\\ ".contains($0) }),
                   TeamCommands.isPlainRelativePath(path), FileSystem.stamp(of: FilePath.join(root, path)) == nil else { continue }
             let name = path.split(separator: "/").last.map(String.init) ?? path
@@ -86,12 +99,28 @@ extension XcodeProjectSurvey {
             // A dotfile (`.env`) or fastlane's settings are for scripts and lanes, not the build.
             guard let dot = name.lastIndex(of: "."), dot != name.startIndex, !path.hasPrefix("fastlane/") else { continue }
             let (base, suffix) = (name[..<dot], name[dot...])
-            let candidates = ["example", "sample", "template", "dist"].flatMap { word in ["\(name).\(word)", "\(base).\(word)\(suffix)", "\(word)-\(name)"] } + ["mock-\(name)"]
+            let candidates = Self.exampleWords.flatMap { word in ["\(name).\(word)", "\(base).\(word)\(suffix)", "\(word)-\(name)"] } + ["mock-\(name)"]
             if let example = candidates.map({ FilePath.join(folder, $0) }).first(where: { TeamCommands.isFile($0, root: root) }) {
                 found.append((path, example))
             }
         }
         return found
+    }
+
+    /// The words that mark a committed example of a file.
+    static let exampleWords = ["example", "sample", "template", "dist"]
+
+    /// The file an example stands for (`secrets.xcconfig` for `secrets.xcconfig.example`,
+    /// `Env.swift` for `Env.sample.swift`, `Secrets.plist` for `mock-Secrets.plist`), or nil.
+    static func exampleTarget(of name: String) -> String? {
+        for word in exampleWords {
+            if name.hasSuffix("." + word), name.count > word.count + 1 { return String(name.dropLast(word.count + 1)) }
+            if let range = name.firstRange(of: "." + word + "."), range.lowerBound != name.startIndex {
+                return String(name[..<range.lowerBound]) + "." + String(name[range.upperBound...])
+            }
+            if name.hasPrefix(word + "-"), name.count > word.count + 1 { return String(name.dropFirst(word.count + 1)) }
+        }
+        return name.hasPrefix("mock-") && name.count > 5 ? String(name.dropFirst(5)) : nil
     }
 }
 

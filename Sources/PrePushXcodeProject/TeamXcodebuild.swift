@@ -112,7 +112,8 @@ extension TeamCommands {
                 guard let value else { continue }
                 schemes = value.contains("$") ? matrixValues(value, in: file) : [value]
             case "-destination":
-                if let value, !value.contains("$") { destination = value } else { dropped.append(written) }
+                // `generic/platform=…` builds for any device of a platform and runs no test.
+                if let value, !value.contains("$"), !value.hasPrefix("generic/") { destination = value } else { dropped.append(written) }
             case _ where ownFlags.contains(word):
                 continue
             default:

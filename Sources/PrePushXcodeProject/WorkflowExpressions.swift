@@ -33,6 +33,14 @@ struct WorkflowExpressions {
             if let strategy = XcodeGenSpec.value(fields, "strategy"), case .mapping(let options) = strategy.content,
                let matrix = XcodeGenSpec.value(options, "matrix"), case .mapping(let axes) = matrix.content {
                 for (axis, values) in axes {
+                    // `include:` adds combinations, each a mapping of literal values (bitchat's
+                    // `- name: BitLogger` / `path: localPackages/BitLogger`): each is a value of its axis.
+                    if axis.scalar == "include", case .sequence(let entries) = values.content {
+                        for entry in entries {
+                            for (key, value) in Self.strings(entry) where !(job.matrix[key]?.contains(value) ?? false) { job.matrix[key, default: []].append(value) }
+                        }
+                        continue
+                    }
                     guard let name = axis.scalar, name != "include", name != "exclude" else { continue }
                     switch values.content {
                     case .sequence(let items): job.matrix[name] = items.compactMap(\.scalar)

@@ -97,4 +97,25 @@ import Testing
         try root.write("steps:\n  - run: docker run -d -p 8080:80 server\n  - run: xcodebuild test -scheme App\n", to: ".github/workflows/ci.yml")
         #expect(TeamCommands.serverStarts(root: root.path).map(\.place) == [".github/workflows/ci.yml:2"])
     }
+
+    /// bitchat's workflow tests each package of its matrix (`include:` entries) with a `swift test`
+    /// continued over lines to `--package-path ${{ matrix.path }}`, and builds for
+    /// `generic/platform=iOS Simulator`, which runs no test: no stage's destination.
+    @Test func aMatrixOfPackagesIsTestedAndAGenericDestinationIsNone() throws {
+        let root = Self.apps + "/bitchat"
+        #expect(TeamCommands.swiftTestFolders(["localPackages/BitFoundation", "localPackages/BitLogger", "localPackages/Arti"], root: root)
+                == ["localPackages/BitFoundation", "localPackages/BitLogger"])
+        #expect(TeamCommands.destination(root: root) == nil)
+        let commands = TeamCommands.testCommands(root: root).map(\.text)
+        #expect(commands.contains { $0.hasSuffix("--package-path localPackages/BitLogger &") }, "\(commands)")
+    }
+
+    /// A `.gitignore` pattern in a folder (Pocket's `Config/secrets*.xcconfig`) names the file its
+    /// committed example stands for.
+    @Test func anIgnoredPatternNamesTheFileOfAnExample() throws {
+        let root = try TemporaryDirectory(prefix: "prepush-example-patterns")
+        try root.write("Config/secrets*.xcconfig\n", to: ".gitignore")
+        for file in ["Config/secrets.xcconfig.example", "Config/Other.example", "Config/secrets-mock.txt"] { try root.write("x", to: file) }
+        #expect(XcodeProjectSurvey(root: root.path).exampleFiles.map { "\($0.file) \($0.example)" } == ["Config/secrets.xcconfig Config/secrets.xcconfig.example"])
+    }
 }
