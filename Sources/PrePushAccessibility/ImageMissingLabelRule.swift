@@ -73,6 +73,23 @@ package struct ImageMissingLabelRule: AccessibilityRule {
                 }
             }
             """),
+            // A card shown only as a Button's label, here or through a view that is (Flipper's HubCard):
+            // the button reads the card's text, its chevron is no element of its own.
+            RuleExample("""
+            struct HubCard: View {
+                let title: String
+                var body: some View { HStack { Text(title); Spacer(); Image("ChevronRight") } }
+            }
+            struct ReaderCard: View {
+                var body: some View { HubCard(title: "Reader") }
+            }
+            struct Hub: View {
+                var body: some View {
+                    Button { openReader() } label: { ReaderCard() }
+                    NavigationLink(destination: Remote()) { HubCard(title: "Remote") }
+                }
+            }
+            """),
             RuleExample(#"Image("chart", label: Text("Sales by month"))"#),
             // A member shown as a Toggle's label or a tab item (Home Assistant, MovieSwiftUI).
             RuleExample("""
@@ -117,6 +134,19 @@ package struct ImageMissingLabelRule: AccessibilityRule {
             RuleExample(#"↓Image(systemName: "circle.plus")"#),
             RuleExample(#"↓Image(systemSymbol: .starFill).foregroundColor(.yellow)"#),
             RuleExample(#"↓Image(uiImage: photo).resizable().accessibilityHidden(false)"#),
+            // A card also shown outside any control: there its image is an element of its own.
+            RuleExample("""
+            struct HubCard: View {
+                let title: String
+                var body: some View { HStack { Text(title); ↓Image("ChevronRight") } }
+            }
+            struct Hub: View {
+                var body: some View {
+                    Button { openReader() } label: { HubCard(title: "Reader") }
+                    HubCard(title: "Remote")
+                }
+            }
+            """),
             // The masked image itself is still an element.
             RuleExample(#"↓Image("cover").resizable().mask(RoundedRectangle(cornerRadius: 8))"#),
             RuleExample("""
@@ -197,6 +227,9 @@ package struct ImageMissingLabelRule: AccessibilityRule {
         // in the screens that show it): its images are never read by name.
         let type = ParsedSource.enclosingType(of: Syntax(image.chain)).split(separator: ".").last.map(String.init) ?? ""
         if !type.isEmpty, file.views.isAlwaysLabelledWhereUsed(type) { return true }
+        // A view type shown only in controls' labels, with text of its own (Flipper's `HubCard`, every
+        // use of which is a Button's label): the control reads its text; its images are not elements.
+        if !type.isEmpty, file.views.speaksWithControl(type) { return true }
         return image.enclosingViews.contains { enclosing in
             // A component whose body is a control, or speaks for, combines with its text or hides
             // what it is given (`PrimaryButton("Save") { Image("disk") }`, declared in another file).

@@ -7,10 +7,10 @@ internal import SwiftSyntax
 /// them: a finding at a use site is decided with what the declaration says.
 package struct ComponentTraits: OptionSet, Sendable, Hashable {
     /// The bit set.
-    package let rawValue: UInt8
+    package let rawValue: UInt16
 
     /// Traits from their bits (as stored).
-    package init(rawValue: UInt8) {
+    package init(rawValue: UInt16) {
         self.rawValue = rawValue
     }
 
@@ -37,6 +37,9 @@ package struct ComponentTraits: OptionSet, Sendable, Hashable {
     /// Its body is given a frame fixed in both directions by numbers (Trio's `TrendShape`:
     /// `ZStack { … }.frame(width: 130, height: 130)`): it cannot grow with what is drawn over it.
     package static let fixedSize = ComponentTraits(rawValue: 1 << 7)
+
+    /// Its declaration shows text (a `Text` or a `Label`): a control whose label it is reads that text.
+    package static let showsText = ComponentTraits(rawValue: 1 << 8)
 
     /// The traits under which an image inside the component needs no label of its own.
     package static let speaksForImages: ComponentTraits = [.control, .speaksForContent, .combinesWithText, .hidden]
@@ -72,6 +75,9 @@ package struct ViewIndex: Sendable, Equatable {
     /// and tests); `ViewIndex.outsideViews` for a use outside any view type (an `App`, a UIKit
     /// controller's `UIHostingController(rootView:)`, an extension).
     package var shippedUsers: [String: Set<String>] = [:]
+    /// For each view type, the view types that make it in shipped code outside any control's label
+    /// (`ViewIndex.outsideViews` for code outside a view type).
+    package var unlabelledUsers: [String: Set<String>] = [:]
     /// For each view type, how many uses sit in `#if DEBUG` code.
     package var debugUses: [String: Int] = [:]
     /// For each view type, how many uses are an `ImageRenderer`'s content (drawn into a picture).
@@ -92,6 +98,10 @@ package struct ViewIndex: Sendable, Equatable {
     package private(set) var iconViews: Set<String> = []
     /// Worked out by `resolved()`: the components whose body is a control showing only images.
     package private(set) var iconControls: Set<String> = []
+    /// Worked out by `resolved()`: view types shown only inside a control's label, by a use there or
+    /// by view types that are themselves (Flipper's `HubCard`, the body of cards every use of which is
+    /// a Button's label).
+    package private(set) var inControlLabels: Set<String> = []
 
     /// An empty index.
     package init() {}
@@ -109,6 +119,12 @@ package struct ViewIndex: Sendable, Equatable {
     package func isAlwaysLabelledWhereUsed(_ name: String) -> Bool {
         guard let count = uses[name] else { return false }
         return count.all > 0 && count.labelledOrHidden == count.all
+    }
+
+    /// Whether view type `name` is shown only inside a control's label and shows text itself: the
+    /// control reads that text, so an image of it needs no label of its own.
+    package func speaksWithControl(_ name: String) -> Bool {
+        inControlLabels.contains(name) && traits(of: name).contains(.showsText)
     }
 
     /// The index of one file's text; nothing for text that is not Swift.
@@ -136,6 +152,7 @@ package struct ViewIndex: Sendable, Equatable {
         widgetRoots.formUnion(other.widgetRoots)
         children.merge(other.children) { $0.union($1) }
         uses.merge(other.uses) { UseCount(all: $0.all + $1.all, labelledOrHidden: $0.labelledOrHidden + $1.labelledOrHidden) }
+        unlabelledUsers.merge(other.unlabelledUsers) { $0.union($1) }
         shippedUsers.merge(other.shippedUsers) { $0.union($1) }
         debugUses.merge(other.debugUses) { $0 + $1 }
         renderedUses.merge(other.renderedUses) { $0 + $1 }
@@ -179,7 +196,23 @@ package struct ViewIndex: Sendable, Equatable {
         copy.iconControls = Set(components.filter { $0.value.contains(.iconControl) && $0.key.first?.isUppercase == true }.keys)
         copy.developerOnly = Self.developerOnly(debugUses: debugUses, shippedUsers: shippedUsers)
         copy.renderedOnly = Self.developerOnly(debugUses: renderedUses, shippedUsers: shippedUsers)
+        copy.inControlLabels = Self.inControlLabels(shippedUsers: shippedUsers, unlabelledUsers: unlabelledUsers)
         return copy
+    }
+
+    /// The view types made in shipped code only inside controls' labels, or by view types that are
+    /// themselves only there (what a label's view shows is in the label too), to a fixed point.
+    static func inControlLabels(shippedUsers: [String: Set<String>], unlabelledUsers: [String: Set<String>]) -> Set<String> {
+        var found = Set(shippedUsers.keys.filter { (unlabelledUsers[$0] ?? []).isEmpty })
+        var changed = true
+        while changed {
+            changed = false
+            for (name, users) in unlabelledUsers where !found.contains(name) && shippedUsers[name] != nil && users.isSubset(of: found) {
+                found.insert(name)
+                changed = true
+            }
+        }
+        return found
     }
 }
 
@@ -272,6 +305,7 @@ final class ComponentCollector: SyntaxVisitor {
                   binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "body",
                   let statements = binding.accessorBlock?.accessors.as(CodeBlockItemListSyntax.self) else { continue }
             traits = Self.traits(of: statements)
+            if statements.tokens(viewMode: .sourceAccurate).contains(where: { $0.text == "Text" || $0.text == "Label" }) { traits.insert(.showsText) }
         }
         // `@Environment(\.widgetFamily)` or a `switch family { case .accessoryCircular: … }`: it draws
         // for a widget family, which Dynamic Type does not size.
@@ -320,8 +354,36 @@ final class ComponentCollector: SyntaxVisitor {
             index.renderedUses[name, default: 0] += 1
         } else if previewDepth == 0 {
             index.shippedUsers[name, default: []].insert(types.last ?? ViewIndex.outsideViews)
+            if !Self.isInControlLabel(node) { index.unlabelledUsers[name, default: []].insert(types.last ?? ViewIndex.outsideViews) }
         }
         return .visitChildren
+    }
+
+    /// Whether the call is inside a control's label, up to its declaration: `Button { … } label: { … }`,
+    /// `Button(action:) { … }`, `NavigationLink(destination:) { … }`, `Toggle(isOn:) { … }`.
+    static func isInControlLabel(_ node: FunctionCallExprSyntax) -> Bool {
+        var current = Syntax(node)
+        // The closure last climbed out of: a trailing closure is the call's child, a `label:` one sits
+        // in the call's closure or argument list.
+        var closure: SyntaxIdentifier?
+        while let parent = current.parent, !parent.is(DeclSyntax.self) {
+            if current.is(ClosureExprSyntax.self) { closure = current.id }
+            if let call = parent.as(FunctionCallExprSyntax.self), call.calledExpression.id != current.id,
+               let name = ViewCall.viewName(of: call), controls.contains(name), let label = labelClosure(of: call), label.id == closure {
+                return true
+            }
+            current = parent
+        }
+        return false
+    }
+
+    /// A control's label closure: named `label:`, or the trailing closure after the argument that
+    /// makes it (`action:`, `destination:`, `isOn:`, `value:`, `item:`).
+    static func labelClosure(of call: FunctionCallExprSyntax) -> ClosureExprSyntax? {
+        if let labelled = call.additionalTrailingClosures.first(where: { $0.label.text == "label" }) { return labelled.closure }
+        if let argument = call.arguments.first(where: { $0.label?.text == "label" }) { return argument.expression.as(ClosureExprSyntax.self) }
+        let makers: Set<String> = ["action", "destination", "isOn", "value", "item"]
+        return call.arguments.contains(where: { $0.label.map { makers.contains($0.text) } ?? false }) ? call.trailingClosure : nil
     }
 
     /// Whether the call is inside the arguments of an `ImageRenderer(content: …)`, up to its declaration.

@@ -130,7 +130,7 @@ import Testing
         }
         """
         let views = Self.index([row, screen])
-        #expect(views.traits(of: "SettingsRow") == [.combinesWithText])
+        #expect(views.traits(of: "SettingsRow") == [.combinesWithText, .showsText])
         #expect(Self.rules(AccessibilityChecker().check(path: "SettingsView.swift", text: screen, views: views)).isEmpty)
         // A row that only groups (no `.combine`) does not speak for the image.
         let grouping = Self.index([row.replacingOccurrences(of: ".accessibilityElement(children: .combine)", with: ""), screen])
@@ -216,8 +216,8 @@ import Testing
     @Test func aNameDeclaredTwiceKeepsOnlyWhatBothSay() {
         let button = "struct Row: View { var body: some View { Button(action: open) { Text(title) } } }"
         let plain = "struct Row: View { var body: some View { HStack { Text(title) } } }"
-        #expect(Self.index([button, plain]).traits(of: "Row").isEmpty)
-        #expect(Self.index([button]).traits(of: "Row") == [.control])
+        #expect(Self.index([button, plain]).traits(of: "Row") == [.showsText])
+        #expect(Self.index([button]).traits(of: "Row") == [.control, .showsText])
     }
 
     @Test func badInputGivesAnEmptyIndexNotACrash() {

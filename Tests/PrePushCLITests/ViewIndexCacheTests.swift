@@ -91,4 +91,55 @@ import Testing
         let store = try #require(repo.root.read("work/.git/prepush/constants"))
         #expect(store.contains("\(style)\tb\tCircleStyle\t8.0\n") && store.contains("\(log)\tR\tPhoto\t1\n"), "\(store)")
     }
+
+    /// Flipper's hub: a card with text of its own, shown only as the label of a Button, through a
+    /// view whose body it is. Who makes each view outside a control's label (`L`) is kept by blob; a
+    /// screen that shows the card outside any control makes its chevron an element again.
+    @Test func aCardShownOnlyInButtonsLabelsSpeaksThroughThemAcrossFiles() throws {
+        let repo = try GitRepository()
+        try repo.write("""
+        import SwiftUI
+        struct HubCard: View {
+            let title: String
+            var body: some View { HStack { Text(title); Spacer(); Image("ChevronRight") } }
+        }
+
+        """, to: "Hub/HubCard.swift")
+        try repo.write("""
+        import SwiftUI
+        struct ReaderCard: View {
+            var body: some View { HubCard(title: "Reader") }
+        }
+
+        """, to: "Hub/ReaderCard.swift")
+        try repo.write("""
+        import SwiftUI
+        struct HubView: View {
+            var body: some View {
+                Button { openReader() } label: { ReaderCard() }
+            }
+        }
+
+        """, to: "Hub/HubView.swift")
+        try repo.commitAll("a hub")
+        let check = { try InProcessCLI.run(["a11y", "Hub/HubCard.swift"], in: repo.path, environment: repo.environment) }
+        let first = try check()
+        #expect(first.status == 0 && !first.standardOutput.contains("[image-missing-label]"), "\(first)")
+        let blob = try repo.git("rev-parse", "HEAD:Hub/ReaderCard.swift")
+        let store = try #require(repo.root.read("work/.git/prepush/constants"))
+        #expect(store.contains("\(blob)\tL\tHubCard\tReaderCard\n"), "\(store)")
+        // Read back from the store: the same verdict.
+        #expect(try check().standardOutput == first.standardOutput)
+        try repo.write("""
+        import SwiftUI
+        struct HubView: View {
+            var body: some View {
+                Button { openReader() } label: { ReaderCard() }
+                HubCard(title: "Remote")
+            }
+        }
+
+        """, to: "Hub/HubView.swift")
+        #expect(try check().standardOutput.contains("HubCard.swift:4:"), "the card is shown outside a control")
+    }
 }

@@ -186,9 +186,11 @@ struct ConstantStore {
     // 8: identifiers set in debug-only code (UI tests run the Debug build).
     // 9: who makes each view type in shipped code (`U`) and how often in `#if DEBUG` code (`D`).
     // 11: the padding a ButtonStyle's makeBody gives the label (`b`).
-    // 12: how often each view type is an ImageRenderer's content (`R`). Any change to what a scan finds must
+    // 12: how often each view type is an ImageRenderer's content (`R`).
+    // 13: who makes each view type outside a control's label (`L`), and whether a view type shows text
+    // (a trait bit past the eighth). Any change to what a scan finds must
     // bump this: facts are kept by blob id, and a blob's old facts would otherwise be used as new.
-    static let header = "prepush constants 12"
+    static let header = "prepush constants 13"
     let folder: String
     var path: String { FilePath.join(folder, "constants") }
 
@@ -235,7 +237,7 @@ struct ConstantStore {
             case UInt8(ascii: "o"): facts.census.otherIdentifiers.append(value)
             case UInt8(ascii: "p"): facts.census.otherIdentifierNames.append(value)
             case UInt8(ascii: "v"):
-                guard let bits = UInt8(value) else { return [:] }
+                guard let bits = UInt16(value) else { return [:] }
                 facts.views.components[name] = ComponentTraits(rawValue: bits)
             case UInt8(ascii: "w"): facts.views.widgetRoots.insert(value)
             case UInt8(ascii: "V"): facts.viewsScanned = true
@@ -245,6 +247,7 @@ struct ConstantStore {
                 guard counts.count == 2 else { return [:] }
                 facts.views.uses[name] = UseCount(all: counts[0], labelledOrHidden: counts[1])
             case UInt8(ascii: "U"): facts.views.shippedUsers[name] = Set(value.split(separator: " ").map(String.init))
+            case UInt8(ascii: "L"): facts.views.unlabelledUsers[name] = Set(value.split(separator: " ").map(String.init))
             case UInt8(ascii: "D"):
                 guard let count = Int(value) else { return [:] }
                 facts.views.debugUses[name] = count
@@ -286,6 +289,9 @@ struct ConstantStore {
             }
             for (name, users) in views.shippedUsers.sorted(by: { $0.key < $1.key }) where Self.fits(name) && users.allSatisfy(Self.fits) {
                 text += "\(blob)\tU\t\(name)\t\(users.sorted().joined(separator: " "))\n"
+            }
+            for (name, users) in views.unlabelledUsers.sorted(by: { $0.key < $1.key }) where Self.fits(name) && users.allSatisfy(Self.fits) {
+                text += "\(blob)\tL\t\(name)\t\(users.sorted().joined(separator: " "))\n"
             }
             for (name, count) in views.debugUses.sorted(by: { $0.key < $1.key }) where Self.fits(name) {
                 text += "\(blob)\tD\t\(name)\t\(count)\n"
