@@ -115,24 +115,45 @@ extension FixedFontSizeRule {
     /// `settingWrappers`: a reader's chosen size, or one that already scales.
     static func isSizedBySetting(_ font: FunctionCallExprSyntax, in file: ParsedSource) -> Bool {
         guard let size = sizeArgument(of: font), file.number(size) == nil else { return false }
-        let names = Set(size.tokens(viewMode: .sourceAccurate).filter { $0.tokenKind.isIdentifier }.map(\.text))
+        let tokens = size.tokens(viewMode: .sourceAccurate)
+        // UIKit's scaler (`UIFontMetrics.default.scaledValue(for: 20)`, IcySky's composer) scales with Dynamic Type.
+        if tokens.contains(where: { $0.text == "scaledValue" }) { return true }
+        let names = Set(tokens.filter { $0.tokenKind.isIdentifier }.map(\.text))
         var node = Syntax(font)
         while let parent = node.parent {
             if let members = parent.as(StructDeclSyntax.self)?.memberBlock ?? parent.as(ClassDeclSyntax.self)?.memberBlock {
-                return members.members.contains { member in
-                    guard let variable = member.decl.as(VariableDeclSyntax.self),
-                          let name = variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-                          names.contains(name) else { return false }
-                    return variable.attributes.contains { attribute in
-                        guard let attribute = attribute.as(AttributeSyntax.self) else { return false }
-                        let type = attribute.attributeName.trimmedDescription
-                        return settingWrappers.contains(type.split(separator: "<").first.map(String.init) ?? type)
-                    }
-                }
+                return !names.isDisjoint(with: settingMembers(members))
             }
             node = parent
         }
         return false
+    }
+
+    /// The members a setting or a `@ScaledMetric` sets, and the computed ones made from them
+    /// (swift-paperless' `var fontSize: CGFloat { min(fontSizeRaw, 20) }` over a `@ScaledMetric
+    /// fontSizeRaw`): a size read from one scales or follows the user.
+    static func settingMembers(_ members: MemberBlockSyntax) -> Set<String> {
+        var variables: [(name: String, variable: VariableDeclSyntax)] = []
+        for member in members.members {
+            guard let variable = member.decl.as(VariableDeclSyntax.self),
+                  let name = variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+            variables.append((name, variable))
+        }
+        var found = Set(variables.filter { entry in
+            entry.variable.attributes.contains { attribute in
+                guard let attribute = attribute.as(AttributeSyntax.self) else { return false }
+                let type = attribute.attributeName.trimmedDescription
+                return settingWrappers.contains(type.split(separator: "<").first.map(String.init) ?? type)
+            }
+        }.map(\.name))
+        // Two rounds: a computed size made from a computed size made from the setting.
+        for _ in 0..<2 {
+            for (name, variable) in variables where !found.contains(name) {
+                guard let accessor = variable.bindings.first?.accessorBlock else { continue }
+                if accessor.tokens(viewMode: .sourceAccurate).contains(where: { $0.tokenKind.isIdentifier && found.contains($0.text) }) { found.insert(name) }
+            }
+        }
+        return found
     }
 }
 

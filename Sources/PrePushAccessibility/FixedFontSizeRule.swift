@@ -92,6 +92,17 @@ package struct FixedFontSizeRule: AccessibilityRule {
                 }
             }
             """),
+            // A size made from a scaled one (swift-paperless caps its @ScaledMetric), or UIKit's scaler (IcySky).
+            RuleExample("""
+            struct FieldChip: View {
+                @ScaledMetric(relativeTo: .body) private var fontSizeRaw = 15
+                private var fontSize: CGFloat { min(fontSizeRaw, 20) }
+                var body: some View {
+                    Text(title).font(.system(size: fontSize))
+                    Text(draft).font(.system(size: UIFontMetrics.default.scaledValue(for: 20)))
+                }
+            }
+            """),
             // Home Assistant's Assist microphone: a font on a Button whose label is only an icon.
             RuleExample(#"Button(action: record, label: { Image(uiImage: micIcon) }).font(.system(size: iconSize.width))"#),
             // isowords (Sources/HomeFeature/Home.swift): a font on a row of icon buttons, one of them a

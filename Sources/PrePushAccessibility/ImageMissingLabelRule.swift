@@ -90,6 +90,16 @@ package struct ImageMissingLabelRule: AccessibilityRule {
                 }
             }
             """),
+            // A member every use of which is a NavigationLink's label (IcySky's profile rows).
+            RuleExample("""
+            struct ProfileView: View {
+                var body: some View {
+                    NavigationLink(value: Destination.posts) { row(title: "Posts", icon: "bubble.fill") }
+                    NavigationLink(value: Destination.likes) { row(title: "Likes", icon: "heart.fill") }
+                }
+                private func row(title: String, icon: String) -> some View { HStack { Image(systemName: icon); Text(title) } }
+            }
+            """),
             RuleExample(#"Image("chart", label: Text("Sales by month"))"#),
             // A member shown as a Toggle's label or a tab item (Home Assistant, MovieSwiftUI).
             RuleExample("""
@@ -134,6 +144,15 @@ package struct ImageMissingLabelRule: AccessibilityRule {
             RuleExample(#"↓Image(systemName: "circle.plus")"#),
             RuleExample(#"↓Image(systemSymbol: .starFill).foregroundColor(.yellow)"#),
             RuleExample(#"↓Image(uiImage: photo).resizable().accessibilityHidden(false)"#),
+            // A member that is a link's label for some rows and a bare row for others (Yattee's settings).
+            RuleExample("""
+            struct Editor: View {
+                var body: some View {
+                    if hasSettings { NavigationLink { Settings() } label: { rowContent } } else { rowContent }
+                }
+                private var rowContent: some View { HStack { ↓Image(systemName: icon); Text(name) } }
+            }
+            """),
             // A card also shown outside any control: there its image is an element of its own.
             RuleExample("""
             struct HubCard: View {
@@ -175,10 +194,27 @@ package struct ImageMissingLabelRule: AccessibilityRule {
             switch view.name {
             case "Button", "Menu": return IconButtonMissingLabelRule.labelClosure(of: view.call)
             case "Toggle": return view.call.additionalTrailingClosures.first { $0.label.text == "label" }?.closure ?? view.call.trailingClosure
+            // A link's label (IcySky's `NavigationLink(value:) { makeLabelButton(title:icon:color:) }`) is read as the link.
+            case "NavigationLink", "Link": return ComponentCollector.labelClosure(of: view.call)
             default: return nil
             }
         } + file.viewCalls.flatMap { $0.modifier("tabItem").compactMap(\.trailingClosure) }
-        let labelTokens = Set(labels.flatMap { $0.tokens(viewMode: .sourceAccurate).map(\.text) })
+        // How often each name is used in those labels (a token once, however many labels hold it).
+        var seen = Set<SyntaxIdentifier>()
+        var inLabels: [String: Int] = [:]
+        for token in labels.flatMap({ $0.tokens(viewMode: .sourceAccurate) }) where seen.insert(token.id).inserted { inLabels[token.text, default: 0] += 1 }
+        // A member is a label's only when every use of it is in one (Yattee's `buttonRowContent(for:)`
+        // is a NavigationLink's label for some rows and a bare row for others).
+        var uses: [String: Int] = [:]
+        let onlyInLabels = { (member: String) -> Bool in
+            guard let labelled = inLabels[member] else { return false }
+            if uses[member] == nil {
+                uses[member] = file.tree.tokens(viewMode: .sourceAccurate).filter { token in
+                    token.text == member && !(token.parent.map { $0.is(FunctionDeclSyntax.self) || $0.is(IdentifierPatternSyntax.self) } ?? false)
+                }.count
+            }
+            return uses[member] == labelled
+        }
         let message = "VoiceOver reads this Image by its name; add .accessibilityLabel(\"…\"), or use Image(decorative:) or .accessibilityHidden(true) for decoration"
         let assets = file.assetImages.filter { !Self.isSpokenFor(chain: $0, in: file) }.map { image in
             file.finding(Self.self, at: image.root, message: message, severity: severity, span: image.chain)
@@ -193,7 +229,7 @@ package struct ImageMissingLabelRule: AccessibilityRule {
             // VoiceOver reads the Canvas's own label, never its images).
             let enclosing = image.enclosingViews
             guard !Self.isPartOfText(image, enclosing: enclosing), !enclosing.contains(where: { $0.view.name == "Canvas" }) else { return nil }
-            if let member = Self.enclosingMemberName(image.chain), labelTokens.contains(member) { return nil }
+            if let member = Self.enclosingMemberName(image.chain), onlyInLabels(member) { return nil }
             return file.finding(Self.self, at: image.nameToken,
                                 message: "VoiceOver reads this Image by its name; add .accessibilityLabel(\"…\"), or use Image(decorative:) or .accessibilityHidden(true) for decoration",
                                 severity: severity, span: image.chain)

@@ -17,6 +17,8 @@ package struct SmallTouchTargetRule: AccessibilityRule {
         issueType: .touchTargetTooSmall,
         defaultSeverity: .warning,
         nonTriggeringExamples: [
+            // SwiftUI's bordered style draws its shape around the label, padding it (Vernissage's QR button).
+            RuleExample(#"Button { showQRCode() } label: { Image(systemName: "qrcode").frame(width: 42, height: 42) }.buttonStyle(.bordered).accessibilityLabel("QR code")"#),
             // The hit area grown past the drawn frame.
             RuleExample(#"Image(systemName: "xmark").frame(width: 24, height: 24).padding(10).contentShape(Rectangle()).onTapGesture { close() }"#),
             RuleExample(#"Image(systemName: "xmark").frame(width: 24, height: 24).contentShape(Rectangle().inset(by: -10)).onTapGesture { close() }"#),
@@ -314,11 +316,25 @@ package struct SmallTouchTargetRule: AccessibilityRule {
     /// `ViewIndex.labelPadding`); 0 for any other style, or one given arguments (they may set the padding).
     static func stylePadding(of view: ViewCall, views: ViewIndex) -> Double {
         // The innermost style is the one the button draws with.
-        guard let style = view.modifier("buttonStyle").first?.arguments.first?.expression.as(FunctionCallExprSyntax.self),
-              style.arguments.isEmpty, style.trailingClosure == nil,
+        guard let argument = view.modifier("buttonStyle").first?.arguments.first?.expression else { return 0 }
+        // SwiftUI's bordered styles draw their shape around the label with insets of their own
+        // (Vernissage's 42-point label in `.buttonStyle(.bordered)`): at the regular control size at
+        // least 6 points above and below (about 7 measured; `.small` and `.mini` less, so not counted).
+        let system = argument.as(MemberAccessExprSyntax.self).map { $0.base == nil ? $0.declName.baseName.text : "" }
+            ?? argument.as(FunctionCallExprSyntax.self).flatMap { $0.arguments.isEmpty ? $0.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text : nil }
+        if let system, systemBorderedStyles.contains(system) {
+            let smaller = view.modifier("controlSize").contains { size in
+                ["small", "mini"].contains(size.arguments.first?.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? "")
+            }
+            return smaller ? 0 : 6
+        }
+        guard let style = argument.as(FunctionCallExprSyntax.self), style.arguments.isEmpty, style.trailingClosure == nil,
               let name = style.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return 0 }
         return views.labelPadding[name] ?? 0
     }
+
+    /// SwiftUI's button styles that draw a bordered shape around the label, padding it.
+    static let systemBorderedStyles: Set<String> = ["bordered", "borderedProminent", "BorderedButtonStyle", "BorderedProminentButtonStyle"]
 
     /// A view in a Menu's content or a context menu: the system draws it as a menu row.
     static func isMenuItem(_ view: ViewCall) -> Bool {
