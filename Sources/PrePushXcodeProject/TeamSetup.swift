@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import PrePushCore
 
 extension TeamCommands {
@@ -84,7 +89,11 @@ extension XcodeProjectSurvey {
                TeamCommands.isPlainRelativePath(String(path[..<slash]).replacing("*", with: "x")) {
                 let folder = String(path[..<slash])
                 let pattern = Glob(path)
-                for name in SourceTree.files(under: FilePath.join(root, folder), where: { !$0.contains("/") }).sorted() {
+                // The folder's own files only (not a walk of a build folder the pattern names), and
+                // only a folder inside the repository (a link elsewhere is not listed).
+                let absolute = FilePath.join(root, folder)
+                guard let real = FileSystem.realPath(absolute), let realRoot = FileSystem.realPath(root), real.hasPrefix(realRoot + "/") else { continue }
+                for name in ((try? FileManager.default.contentsOfDirectory(atPath: absolute)) ?? []).sorted() {
                     guard let target = Self.exampleTarget(of: name).map({ FilePath.join(folder, $0) }), pattern.matches(target),
                           FileSystem.stamp(of: FilePath.join(root, target)) == nil, !found.contains(where: { $0.file == target }) else { continue }
                     found.append((target, FilePath.join(folder, name)))
