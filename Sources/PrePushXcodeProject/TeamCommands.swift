@@ -45,6 +45,25 @@ package enum TeamCommands {
         }
     }
 
+    /// The files fastlane reads lanes from in `root`: `fastlane/Fastfile`, else `Fastfile`, and the
+    /// lane files a Fastfile imports from `fastlane/lanes` (home-assistant's `import "lanes/testing.rb"`).
+    static func fastlaneFiles(root: String) -> [String] {
+        ["fastlane/Fastfile", "Fastfile"] + SourceTree.files(under: FilePath.join(root, "fastlane/lanes")) { $0.hasSuffix(".rb") }.map { "fastlane/lanes/" + $0 }
+    }
+
+    /// The command that starts at line `number` of `lines` (0-based), with the lines it continues
+    /// on (`xcodebuild test \`, then `-scheme App \`, …) joined into it, each `\` and the blanks
+    /// around the joins dropped. `first` is the line's command when the caller took a YAML key off it.
+    static func continued(_ first: String? = nil, from number: Int, in lines: [some StringProtocol]) -> String {
+        var command = (first ?? String(lines[number])).trimmingSuffixBlanks()
+        var next = number + 1
+        while command.hasSuffix("\\"), next < lines.count {
+            command = String(command.dropLast()).trimmingSuffixBlanks() + " " + String(lines[next].drop { $0 == " " || $0 == "\t" }).trimmingSuffixBlanks()
+            next += 1
+        }
+        return command
+    }
+
     /// Which of `folders` (nested packages, relative to the root) a line of the team's CI files runs
     /// `swift test` in: the line names the folder (`swift test --package-path X`, `cd X && swift
     /// test`, a container's `-w /workspace/X`), or the workflow step it ends has `working-directory:
@@ -59,12 +78,7 @@ package enum TeamCommands {
             // fastlane's `spm(command: "test", package_path: "Packages/Kit")` is `swift test` there.
             for (number, first) in lines.enumerated() where first.contains("swift test") || (first.contains("spm(") && first.contains("command: \"test\"")) {
                 // A command continued over lines (`swift test --parallel \` then `--package-path …`) is one.
-                var line = first
-                var next = number + 1
-                while line.hasSuffix("\\"), next < lines.count, next < number + 12 {
-                    line = Substring(String(line.dropLast()) + " " + lines[next].drop { $0 == " " || $0 == "\t" })
-                    next += 1
-                }
+                let line = Substring(continued(from: number, in: lines))
                 places.append(line)
                 if let expressions, line.contains("${{") { places += expressions.expand(String(line), line: number + 1).texts.map { Substring($0) } }
                 // The step's keys sit above its `run:` (a few lines at most).
@@ -122,8 +136,7 @@ package enum TeamCommands {
             found.append(Command(text: "make \(target)", place: "Makefile:\(number + 1)"))
         }
         let bundler = FileSystem.stamp(of: FilePath.join(root, "Gemfile")) != nil ? "bundle exec " : ""
-        let laneFiles = SourceTree.files(under: FilePath.join(root, "fastlane/lanes")) { $0.hasSuffix(".rb") }.map { "fastlane/lanes/" + $0 }
-        for file in ["fastlane/Fastfile", "Fastfile"] + laneFiles {
+        for file in fastlaneFiles(root: root) {
             for (number, line) in lines(file).enumerated() {
                 let words = line.split(separator: " ")
                 guard words.count >= 2, words[0] == "lane", words[1].hasPrefix(":"), isTestName(words[1].dropFirst()) else { continue }
@@ -138,18 +151,13 @@ package enum TeamCommands {
                 let text = line.drop { $0 == " " || $0 == "-" }
                 // A step's `name: fastlane test` titles the step; its `run:` is the command.
                 guard !text.hasPrefix("name:") else { continue }
-                var command = String(text.hasPrefix("run:") ? text.dropFirst(4).drop { $0 == " " } : text)
+                let command = String(text.hasPrefix("run:") ? text.dropFirst(4).drop { $0 == " " } : text)
                 guard !command.isEmpty, command != "|", !command.hasPrefix("#"),
                       command.contains("xcodebuild test") || command.contains("swift test") || command.contains("fastlane ")
                         || (command.contains("make ") && command.contains("test")) else { continue }
-                // A command continued over lines (`xcodebuild test \`) is one command.
-                var next = number + 1
-                while command.hasSuffix("\\"), next < all.count {
-                    command = String(command.dropLast()).trimmingSuffixBlanks() + " " + all[next].drop { $0 == " " }
-                    next += 1
-                }
                 // `${{ matrix.scheme }}` is the workflow's, not the shell's: expanded, or said to need a value.
-                let (texts, needs) = expressions.expand(command, line: number + 1)
+                // A command continued over lines (`xcodebuild test \`) is one command.
+                let (texts, needs) = expressions.expand(continued(command, from: number, in: all), line: number + 1)
                 // A fastlane line is a test command when its lane, expanded, is named for tests (not `build`, `release_testflight`).
                 let tests = texts.filter { text in !text.contains("fastlane ") || text.contains("xcodebuild test") || text.contains("swift test") || runsTestLane(text) }
                 found += tests.map { Command(text: $0, place: "\(workflows)/\(file):\(number + 1)", needs: needs) }
@@ -216,9 +224,8 @@ package enum TeamCommands {
     /// a Fastfile or the lane files it imports, `scheme("App")` in a Scanfile), each with where:
     /// schemes the team's lanes run for tests, which CI runs through them (`bundle exec fastlane test`).
     package static func fastlaneTestSchemes(root: String) -> [(scheme: String, place: String)] {
-        let lanes = SourceTree.files(under: FilePath.join(root, "fastlane/lanes")) { $0.hasSuffix(".rb") }.map { "fastlane/lanes/" + $0 }
         var found: [(scheme: String, place: String)] = []
-        for file in ["fastlane/Fastfile", "Fastfile"] + lanes + ["fastlane/Scanfile", "Scanfile"] {
+        for file in fastlaneFiles(root: root) + ["fastlane/Scanfile", "Scanfile"] {
             let lines = text(of: FilePath.join(root, file)).split(separator: "\n", omittingEmptySubsequences: false)
             let scanfile = file.hasSuffix("Scanfile")
             // Each `run_tests(`/`scan(` call, its lines gathered until its parentheses close (a Scanfile is all settings).

@@ -99,9 +99,8 @@ extension TeamCommands {
     /// to the next lane.
     static func laneBodies(root: String, folder: String) -> [String: String] {
         let base = FilePath.join(root, folder)
-        let laneFiles = SourceTree.files(under: FilePath.join(base, "fastlane/lanes")) { $0.hasSuffix(".rb") }.map { "fastlane/lanes/" + $0 }
         var bodies: [String: String] = [:]
-        for file in ["fastlane/Fastfile", "Fastfile"] + laneFiles {
+        for file in fastlaneFiles(root: base) {
             var name: String?
             var body: [Substring] = []
             func finish() {

@@ -42,13 +42,7 @@ extension TeamCommands {
             // A commented-out command (kiwix's `#   run: xcodebuild test -scheme UITests_iPhone`) runs nothing.
             for (number, line) in lines.enumerated() where line.contains("xcodebuild") && line.drop(while: { $0 == " " || $0 == "\t" }).first != "#" {
                 // A command continued over lines (`xcodebuild test \`) is one command.
-                var command = line
-                var next = number + 1
-                while command.trimmingSuffixBlanks().hasSuffix("\\"), next < lines.count {
-                    command = String(command.trimmingSuffixBlanks().dropLast()) + " " + lines[next].drop { $0 == " " || $0 == "\t" }
-                    next += 1
-                }
-                guard var test = xcodebuildTest(command, place: "\(file):\(number + 1)", file: lines) else { continue }
+                guard var test = xcodebuildTest(continued(from: number, in: lines), place: "\(file):\(number + 1)", file: lines) else { continue }
                 if file == "Makefile" { test.via = makeTarget(above: number, in: lines).map { "make \($0)" } }
                 found.append(test)
             }
