@@ -66,13 +66,41 @@ extension TeamCommands {
                       var invocation = generatorInvocation(String(line), place: "\(file):\(number + 1)") else { continue }
                 // A script the CI runs (`./Scripts-bwa/bootstrap.sh`) is what prepares a checkout there.
                 let isScript = !workflows.contains(file) && file != "Makefile" && !file.hasPrefix("fastlane/") && file != "Fastfile"
-                if isScript, workflowText.contains(file) {
+                var run: String?
+                if isScript, workflowText.contains(file) { run = "./" + file }
+                // A Makefile target that makes sources before it generates (Immuni's `swiftgen`, then
+                // `xcodegen generate`): the project does not build without them.
+                if isMakefile(file) {
+                    let before = sourceGenerators(above: number, in: lines.map(String.init))
+                    if !before.isEmpty { run = (before + [invocation.run]).joined(separator: " && ") }
+                }
+                if let run {
                     invocation = GeneratorInvocation(tool: invocation.tool, action: invocation.action, spec: invocation.spec,
                                                      projectFolder: invocation.projectFolder, path: invocation.path, scheme: invocation.scheme,
-                                                     place: invocation.place, run: "./" + file)
+                                                     place: invocation.place, run: run)
                 }
                 found.append(invocation)
             }
+        }
+        return found
+    }
+
+    /// Tools that write sources a project compiles, from their own config (`swiftgen.yml`, `.sourcery.yml`).
+    package static let sourceGeneratorTools: Set<String> = ["swiftgen", "sourcery"]
+
+    /// The source generators (`swiftgen`, `mint run sourcery`) a Makefile recipe runs on its own
+    /// lines before line `index` (0-based), in the same target, as written.
+    static func sourceGenerators(above index: Int, in lines: [String]) -> [String] {
+        var found: [String] = []
+        for line in lines[..<index].reversed() {
+            guard line.first == "\t" else { break }
+            let command = line.drop { $0 == "\t" || $0 == " " || $0 == "@" || $0 == "-" }
+            let words = command.split(separator: " ")
+            let tool = words.first == "mint" && words.dropFirst().first == "run" ? words.dropFirst(2).first : words.first
+            // A bare command only: `swiftgen config run --config x.yml` too, but nothing chained or redirected.
+            guard let tool, sourceGeneratorTools.contains(String(tool)),
+                  !command.contains(where: { ";&|<>$`".contains($0) }) else { continue }
+            found.insert(String(command).trimmingSuffixBlanks(), at: 0)
         }
         return found
     }
@@ -86,7 +114,15 @@ extension TeamCommands {
     static func text(of path: String) -> String {
         guard case .success(var bytes) = FileReading.read(path, limit: 1_000_000), !isBinary(bytes) else { return "" }
         if bytes.contains(13) { bytes.removeAll { $0 == 13 } }
-        return String(decoding: bytes, as: UTF8.self)
+        let text = String(decoding: bytes, as: UTF8.self)
+        // A Makefile's commands name its variables (`--spec "${PROJECT_YAML_FILE}"`): read as make runs them.
+        return isMakefile(path) ? MakeVariables.expanded(text) : text
+    }
+
+    /// Whether `path` is a Makefile by its name (`Makefile`, `GNUmakefile`, `tests.mk`).
+    static func isMakefile(_ path: String) -> Bool {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return ["Makefile", "makefile", "GNUmakefile"].contains(name) || name.hasSuffix(".mk")
     }
 
     /// Whether `bytes` are binary by git's rule: a NUL byte in the first 8,000.

@@ -19,17 +19,18 @@ package struct XcodeGenSpec: Sendable {
     /// Each target's `platform:` when it names one (`iOS`, `watchOS`; a list is not one platform).
     package let platforms: [String: String]
 
-    /// Reads a spec; nil when it is not XcodeGen's (no `name`, and no `targets` in it or in what
+    /// Reads a spec; nil when it is not XcodeGen's (no `name` and no `targets` in it and what
     /// it includes). `read` gives an included file's text by its path relative to the spec's folder
     /// (nil: not there, or outside the repository); includes are followed 8 deep and 64 files at most.
     package init?(text: String, file: String, read: (String) -> String? = { _ in nil }) throws(YAMLError) {
-        guard let root = try YAMLLoader.load(text, file: file), case .mapping(let main) = root.content,
-              let name = Self.value(main, "name")?.scalar else { return nil }
+        guard let root = try YAMLLoader.load(text, file: file), case .mapping(let main) = root.content else { return nil }
         // The spec's own keys come after what it includes: XcodeGen merges the spec over its includes.
         var documents: [[(key: YAMLNode, value: YAMLNode)]] = []
         var budget = 64
         try Self.collectIncludes(of: main, folder: "", read: read, depth: 0, budget: &budget, into: &documents)
         documents.append(main)
+        // The name may come from an included spec (Immuni's `project_debug.yml` includes `project.yml`).
+        guard let name = documents.last(where: { Self.value($0, "name")?.scalar != nil }).flatMap({ Self.value($0, "name")?.scalar }) else { return nil }
         let targetPairs = documents.flatMap { top -> [(key: YAMLNode, value: YAMLNode)] in
             guard let targets = Self.value(top, "targets"), case .mapping(let pairs) = targets.content else { return [] }
             return pairs

@@ -35,4 +35,55 @@ import Testing
         #expect(TeamCommands.testCommands(root: root.path).map(\.text).contains("make test"))
         #expect(PackageManifest.unguardedUIKitImport(in: "import SwiftUI\r\nimport UIKit\r\n") == 2)
     }
+
+    /// A Makefile's commands name its variables; they are read with the values make gives them when
+    /// nobody sets one (Immuni's `xcodegen generate --spec "${PROJECT_YAML_FILE}"`, the spec chosen by
+    /// `ifeq ($(EXCLUDE_DEV_TOOLING),)`): the default branch counts, a branch make takes only with
+    /// something set does not, and a value under a condition init cannot decide is not guessed.
+    @Test func aMakefilesCommandsAreReadWithItsOwnVariables() throws {
+        let root = try TemporaryDirectory(prefix: "prepush-team-make")
+        try root.write("""
+        ifeq ($(EXCLUDE_DEV_TOOLING),)
+        	export PROJECT_YAML_FILE := project_debug.yml
+        else
+        	export PROJECT_YAML_FILE := project.yml
+        endif
+        ifdef CI
+        DESTINATION := platform=iOS Simulator,name=iPhone 8
+        else
+        DESTINATION ?= platform=iOS Simulator,name=iPhone 16
+        endif
+        ifeq ($(shell uname),Darwin)
+        PLAN := Mac
+        endif
+        SCHEME = App
+        SCHEME += Kit
+
+        app: export APPSTORE_ID = 1
+        app:
+        	swiftgen
+        	xcodegen generate --spec "${PROJECT_YAML_FILE}"
+
+        test:
+        	xcodebuild test -scheme "$(firstword $(SCHEME))" -destination '$(DESTINATION)' -testPlan $(PLAN) DIR=$$HOME
+        	xcodebuild test -scheme Lib -destination '$(DESTINATION)'
+        """, to: "Makefile")
+        let generators = TeamCommands.generatorInvocations(root: root.path)
+        #expect(generators.map(\.spec) == ["project_debug.yml"])
+        // The target's recipe makes its sources first: the generation a stage runs does too.
+        #expect(generators.map(\.run) == ["swiftgen && xcodegen generate --spec project_debug.yml"])
+        // The spec the command names includes the other and takes its name: its scheme is that spec's.
+        try root.write("name: Immuni\ntargets:\n  Immuni:\n    type: application\n    platform: iOS\n    scheme:\n      testTargets: [AppTests]\n"
+                       + "  AppTests:\n    type: bundle.unit-test\n    platform: iOS\n", to: "project.yml")
+        try root.write("include:\n  - project.yml\ntargets:\n  DebugMenu:\n    type: framework\n    platform: iOS\n", to: "project_debug.yml")
+        let scheme = XcodeProjectSurvey(root: root.path, generators: generators).schemes.first { $0.name == "Immuni" }
+        #expect(scheme?.generatedFrom == "project_debug.yml" && scheme?.unitBundles == ["AppTests"], "\(String(describing: scheme))")
+        #expect(TeamCommands.destination(root: root.path)?.value == "platform=iOS Simulator,name=iPhone 16")
+        let expanded = MakeVariables.expanded(try String(contentsOfFile: root.path + "/Makefile", encoding: .utf8)).split(separator: "\n")
+        // A make function and an undecided variable stay as written; the recipe's `$$` is the shell's `$`.
+        #expect(expanded.last { $0.contains("-testPlan") }?.hasSuffix("-testPlan $(PLAN) DIR=$HOME") == true)
+        #expect(MakeVariables.expanded("SCHEME = App\nSCHEME += Kit\nx:\n\techo $(SCHEME)").hasSuffix("\techo App Kit"))
+        let tests = TeamCommands.xcodebuildTests(root: root.path)
+        #expect(tests.map(\.schemes) == [["Lib"]] && tests.first?.destination == "platform=iOS Simulator,name=iPhone 16", "\(tests)")
+    }
 }

@@ -157,10 +157,22 @@ extension InitRun {
         let bundles = [(unitBundles, "unit"), (uiBundles, "UI")].filter { !$0.0.isEmpty }
             .map { "\($1) bundles \($0.joined(separator: ", "))" }.joined(separator: " and ")
         let why = !snapshots.isEmpty ? "\(snapshots.joined(separator: ", ")) \(snapshots.count == 1 ? "compares" : "compare") snapshots, recorded on the simulator the team's CI sets up: give that destination, on another the images differ"
-            : unit ? "the team's CI runs it through its own script or tool, whose set-up init does not do"
+            : unit ? unrunWhy(scheme.name, findings)
             : "init makes one UI stage, and this one would add its run to every push"
         return ["  # Scheme \(scheme.name) tests \(bundles), which the team's CI runs \(findings.howTeamRuns(scheme.name)): no stage (\(why)); to run it on each push too:"]
             + stage.filter { !$0.hasPrefix("    #") }.map { "  # " + $0.dropFirst(2) }
+    }
+
+    /// Why a unit scheme the team's CI tests another way than a literal `xcodebuild test` gets no
+    /// stage: what runs it there may set up more than the files show.
+    static func unrunWhy(_ scheme: String, _ findings: Findings) -> String {
+        if let passed = findings.scriptSchemes.first(where: { $0.scheme == scheme }) {
+            return "\(passed.tool == nil ? "its script" : "its Swift tool") may prepare what init cannot see, such as a simulator or an account"
+        }
+        if findings.generators.contains(where: { $0.scheme == scheme }) {
+            return "`tuist test` may prepare more than the generation the stage below does, such as the team's Tuist plugins and caches"
+        }
+        return "the team's CI runs it through its own script or tool, whose set-up init does not do"
     }
 
     /// The UI-testing bundles no stage runs, and why: built for another platform than the iPhone
@@ -262,9 +274,12 @@ extension InitRun {
             lines.append("    # The Pods are not committed (the .gitignore names Pods): \(pods) first, as the team's CI does.")
         }
         if let spec = scheme.generatedFrom, let generation {
-            let tool = spec.hasSuffix(".swift") ? "tuist" : "xcodegen"
+            let generator = spec.hasSuffix(".swift") ? "tuist" : "xcodegen"
+            // The source generators the team's generation runs first (`swiftgen && xcodegen …`) are needed too.
+            let tools = TeamCommands.sourceGeneratorTools.sorted().filter { generation.run.split(separator: " ").contains(Substring($0)) } + [generator]
             lines.append("    # The project is generated from \(spec)"
-                         + (generation.place.map { ", as the team's \($0) generates it; " } ?? "; ") + "\(tool) must be on PATH.")
+                         + (generation.place.map { ", as the team's \($0) generates it; " } ?? "; ")
+                         + "\(tools.joined(separator: " and ")) must be on PATH.")
         }
         // Carthage's frameworks, when not committed: bootstrapped once, as the team's files do it
         // (minutes; again only when Carthage/Build is gone).
