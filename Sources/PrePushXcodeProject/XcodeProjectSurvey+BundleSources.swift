@@ -4,19 +4,49 @@ import PrePushCore
 /// target: which UI bundles take screenshots, which unit bundles compare snapshots.
 extension XcodeProjectSurvey {
     /// Whether a UI bundle takes screenshots only (fastlane's helper among its sources, or every
-    /// class the scheme runs in it taking screenshots), else which of its classes do.
+    /// class the scheme runs in it taking screenshots), else which of its classes do. The classes
+    /// it runs are those its plan selects, else all but the classes it skips (Passepartout's
+    /// default plan skips every class but the one that takes tvOS screenshots).
     mutating func noteScreenshots(_ bundle: (identifier: String, name: String, container: String), from folder: String,
-                                          selected: [String]?, in tests: inout SchemeTests) {
+                                  selected: [String]?, skipped: Set<String>, in tests: inout SchemeTests) {
         let project = FilePath.normalize(FilePath.join(folder, bundle.container))
         guard project.hasSuffix(".xcodeproj"), let target = projectFiles[project]??.targets[bundle.identifier] else { return }
         let (reading, helper) = screenshotReading(project: project, target: target.name)
         if helper { snapshotHelperBundles.insert(bundle.name) }
+        bundleReadings[bundle.name] = reading
         // `Class/test()` or `Class`: the classes the scheme's plan runs.
-        let classes = selected.map { Set($0.compactMap { $0.split(separator: "/").first.map(String.init) }) } ?? reading.testClasses
+        let classes = selected.map { Set($0.compactMap { $0.split(separator: "/").first.map(String.init) }) } ?? reading.testClasses.subtracting(skipped)
         if helper || (!classes.isEmpty && classes.isSubset(of: reading.screenshotClasses)) {
             tests.screenshotBundles.append(bundle.name)
         } else {
             tests.screenshotClasses += classes.intersection(reading.screenshotClasses).sorted().map { bundle.name + "/" + $0 }
+        }
+    }
+
+    /// Records the whole classes a test plan skips in each bundle it runs.
+    mutating func notePlanSkips(_ plan: XcodeTestPlan, path: String) {
+        for target in plan.targets where target.enabled {
+            planSkippedClasses[path, default: [:]][target.name, default: []].formUnion(target.skippedTests.filter { !$0.contains("/") })
+        }
+    }
+
+    /// A scheme without a test plan that runs a UI bundle runs the classes every plan the team wrote
+    /// for that bundle skips: classes the team never runs (Passepartout's flow tests, skipped by its
+    /// two screenshot plans, run only through an extension's scheme that lists the bundle). When all
+    /// the bundle's other classes take screenshots, that scheme takes screenshots with it.
+    mutating func noteClassesNoPlanRuns() {
+        var neverRun: [String: Set<String>] = [:]
+        for plan in planSkippedClasses.values {
+            for (bundle, classes) in plan { neverRun[bundle] = neverRun[bundle].map { $0.intersection(classes) } ?? classes }
+        }
+        for index in schemes.indices where schemes[index].testPlan == nil {
+            for bundle in schemes[index].uiBundles where !schemes[index].screenshotBundles.contains(bundle) {
+                guard let never = neverRun[bundle], !never.isEmpty, let reading = bundleReadings[bundle] else { continue }
+                let runs = reading.testClasses.subtracting(never)
+                guard !runs.isEmpty, runs.isSubset(of: reading.screenshotClasses) else { continue }
+                schemes[index].screenshotBundles.append(bundle)
+                schemes[index].screenshotClasses.removeAll { $0.hasPrefix(bundle + "/") }
+            }
         }
     }
 

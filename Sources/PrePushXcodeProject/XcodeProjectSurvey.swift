@@ -75,7 +75,7 @@ package struct XcodeProjectSurvey: Sendable {
     package private(set) var containers: [Container] = []
     /// The committed workspace that lists a project (`apps/ios/iOS.xcodeproj` → `ProtonVPN.xcworkspace`), the first found.
     private var workspaceOfProject: [String: String] = [:]
-    package private(set) var schemes: [SchemeTests] = []
+    package internal(set) var schemes: [SchemeTests] = []
     /// Folders (relative, `""` for the root) whose `Package.swift` declares a `.testTarget`.
     package private(set) var testPackages: [String] = []
     /// Folders whose `Package.swift` declares none (command-line tools, a library without tests).
@@ -115,6 +115,10 @@ package struct XcodeProjectSurvey: Sendable {
     var projectFiles: [String: XcodeProjectFile?] = [:]
     /// What each UI bundle's sources say about screenshots, by `project/target`.
     var screenshotReadings: [String: (reading: ScreenshotTests.Reading, helper: Bool)] = [:]
+    /// What each UI bundle's sources declare, by bundle name (for `noteClassesNoPlanRuns`).
+    var bundleReadings: [String: ScreenshotTests.Reading] = [:]
+    /// The whole classes each test plan skips in each bundle, by plan path then bundle name.
+    var planSkippedClasses: [String: [String: Set<String>]] = [:]
     /// Each project's target claims by project path, read once: a project with several UI bundles
     /// was read again for each (9% of `init`'s CPU in element-x).
     private var projectClaims: [String: [ShippedSources.Claim]] = [:]
@@ -153,7 +157,10 @@ package struct XcodeProjectSurvey: Sendable {
         for path in paths where path.hasSuffix(".xcscheme") {
             if let tests = schemeTests(path) { schemes.append(tests) }
         }
-        for spec in specs { addGeneratedSchemes(spec) }
+        noteClassesNoPlanRuns()
+        // A scheme two specs generate (Immuni's `project_debug.yml` includes `project.yml`) is the
+        // one of the spec the team's command names.
+        for spec in specs.filter({ named[$0.spec] != nil }) + specs.filter({ named[$0.spec] == nil }) { addGeneratedSchemes(spec) }
     }
 
     /// How a stage installs the Pods of a committed workspace whose folder holds a Podfile while the
@@ -368,6 +375,9 @@ package struct XcodeProjectSurvey: Sendable {
         tests.skippedTests = testables.flatMap { testable in testable.skippedTests.map { Self.skipName(testable.name, $0) } }
         // What the plan selects in each bundle (`selectedTests`); absent: all of it.
         var selected: [String: [String]] = [:]
+        // The whole classes the scheme or its plan skips in each bundle (`"FlowTests"`, not `"FlowTests/testShow()"`).
+        var skippedClasses: [String: Set<String>] = [:]
+        for testable in testables { skippedClasses[testable.name, default: []].formUnion(testable.skippedTests.filter { !$0.contains("/") }) }
         if let plan = scheme.testPlans.first {
             let planPath = FilePath.normalize(FilePath.join(own.folder, plan))
             tests.testPlan = planPath
@@ -377,12 +387,17 @@ package struct XcodeProjectSurvey: Sendable {
                 }
                 tests.skippedTests += testPlan.targets.filter(\.enabled).flatMap { target in target.skippedTests.map { Self.skipName(target.name, $0) } }
                 for target in testPlan.targets where target.enabled && !target.selectedTests.isEmpty { selected[target.name] = target.selectedTests }
+                notePlanSkips(testPlan, path: planPath)
+                for target in testPlan.targets where target.enabled {
+                    skippedClasses[target.name, default: []].formUnion(target.skippedTests.filter { !$0.contains("/") })
+                }
             }
         }
         // The packages each of its plans runs, by the plan's name (`-testPlan NetNewsWire-CI`).
         for plan in scheme.testPlans.dropFirst() {
             let planPath = FilePath.normalize(FilePath.join(own.folder, plan))
             guard let bytes = read(planPath), let testPlan = XcodeTestPlan(bytes: bytes) else { continue }
+            notePlanSkips(testPlan, path: planPath)
             let name = String((planPath.split(separator: "/").last ?? "").dropLast(".xctestplan".count))
             tests.planPackages[name] = testPlan.targets.filter(\.enabled).compactMap { target in
                 bundleKind((target.identifier, target.name, target.container), from: own.folder).package
@@ -404,7 +419,7 @@ package struct XcodeProjectSurvey: Sendable {
                 if comparesSnapshots(bundle, from: own.folder) { tests.snapshotBundles.append(bundle.name) }
             case .ui:
                 tests.uiBundles.append(bundle.name)
-                noteScreenshots(bundle, from: own.folder, selected: selected[bundle.name], in: &tests)
+                noteScreenshots(bundle, from: own.folder, selected: selected[bundle.name], skipped: skippedClasses[bundle.name] ?? [], in: &tests)
             case nil:
                 tests.guessed.append(bundle.name)
                 if Self.namedForUITests(bundle.name) { tests.uiBundles.append(bundle.name) } else { tests.unitBundles.append(bundle.name) }

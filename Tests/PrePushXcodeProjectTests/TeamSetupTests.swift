@@ -118,4 +118,18 @@ import Testing
         for file in ["Config/secrets.xcconfig.example", "Config/Other.example", "Config/secrets-mock.txt"] { try root.write("x", to: file) }
         #expect(XcodeProjectSurvey(root: root.path).exampleFiles.map { "\($0.file) \($0.example)" } == ["Config/secrets.xcconfig Config/secrets.xcconfig.example"])
     }
+
+    /// Passepartout's UI scheme runs one of two test plans, each taking screenshots and skipping the
+    /// flow-test classes; the extension scheme `PassepartoutIntents` lists the same bundle without a
+    /// plan. The classes every plan skips are ones the team never runs: both schemes take
+    /// screenshots, and neither is a UI stage.
+    @Test func classesEveryPlanSkipsAreNoUITestsTheTeamRuns() throws {
+        let survey = XcodeProjectSurvey(root: Self.apps + "/passepartout")
+        let ui = try #require(survey.schemes.first { $0.name == "PassepartoutUITests" }, "\(survey.schemes.map(\.name)) \(survey.problems)")
+        #expect(ui.screenshotBundles == ["PassepartoutUITests"], "\(ui)")
+        let intents = try #require(survey.schemes.first { $0.name == "PassepartoutIntents" })
+        #expect(intents.testPlan == nil && intents.uiBundles == ["PassepartoutUITests"] && intents.screenshotBundles == ["PassepartoutUITests"], "\(intents)")
+        #expect(survey.uiScheme(excluding: ["PassepartoutUITests", "PassepartoutIntents"]) == nil)
+    }
 }
+
