@@ -454,8 +454,20 @@ struct CensusScanner {
             guard following == UInt8(ascii: "("), let value = argument(labelled: "id", inCallAt: next) else { return }
             recordIdentifier(at: value, into: &census, namePrefix: "scene ")
         case .identifierLabel:
-            let isArgument = following == UInt8(ascii: ":") && (previous == UInt8(ascii: "(") || previous == UInt8(ascii: ","))
-                && Self.identifierFunctions.contains(enclosingCall(before: start) ?? "")
+            let inCall = following == UInt8(ascii: ":") && (previous == UInt8(ascii: "(") || previous == UInt8(ascii: ","))
+            let call = inCall ? enclosingCall(before: start) : nil
+            // SwiftUI's older `.accessibility(identifier: "x")` tags its control as the modifier does.
+            if call == "accessibility", previous == UInt8(ascii: "(") {
+                if untagged.tag(at: untagged.depth - 1) { census.tagged += 1 }
+                let argument = skipBlanks(next + 1)
+                if argument < bytes.count, bytes[argument] == UInt8(ascii: "\"") {
+                    if let (text, _) = literal(at: argument) { census.identifiers.append(text) }
+                } else if let (name, _) = dottedName(at: argument) {
+                    census.identifierNames.append(name)
+                }
+                return
+            }
+            let isArgument = inCall && Self.identifierFunctions.contains(call ?? "")
             if isArgument || (following == UInt8(ascii: "=") && next + 1 < bytes.count && bytes[next + 1] == UInt8(ascii: "=")) {
                 census.explicitIdentifierQueries += 1
             }

@@ -24,7 +24,8 @@ extension UITestIdentifierRule {
 
     /// Whether Swift source `bytes` may set an identifier in any way `identifierSites` reads: it holds
     /// `accessibilityIdentifier` (the modifier, UIKit's property, a component's argument),
-    /// `AccessibilityIdentifier` (`setAccessibilityIdentifier`), `NSUserInterfaceItemIdentifier`, or
+    /// `AccessibilityIdentifier` (`setAccessibilityIdentifier`), `NSUserInterfaceItemIdentifier`,
+    /// `accessibility(identifier` (SwiftUI's older modifier), or
     /// `Window` (every scene whose `id:` names a window: `Window`, `WindowGroup`, `UtilityWindow`,
     /// `openWindow`, `dismissWindow`). A byte test, so that a push parses only the files that may have
     /// set one; a file without any of these sets none.
@@ -32,7 +33,7 @@ extension UITestIdentifierRule {
         setterMarks.contains { ByteSearch.contains(bytes, $0) }
     }
 
-    private static let setterMarks = ["accessibilityIdentifier", "AccessibilityIdentifier", "NSUserInterfaceItemIdentifier", "Window"]
+    private static let setterMarks = ["accessibilityIdentifier", "AccessibilityIdentifier", "NSUserInterfaceItemIdentifier", "Window", "accessibility(identifier"]
         .map { Array($0.utf8) }
 
     /// The identifiers the file sets outside SwiftUI's modifier, each with its 1-based line.

@@ -21,6 +21,9 @@ package struct UITestIdentifierRule: AccessibilityRule {
         wherever the app sets them: SwiftUI's modifier, UIKit's and AppKit's `accessibilityIdentifier` and \
         `setAccessibilityIdentifier(_:)`, AppKit's item identifiers, storyboards and xibs, and the ids of \
         SwiftUI scenes (a window's identifier; every case of an enum one scene takes its id from). \
+        SwiftUI's older `.accessibility(identifier:)` counts too. A subscript or `matching(identifier:)` also \
+        matches a label, title or value, so only a text written like an identifier (`login_field_email`, \
+        `contentListView`) is taken for one there; a predicate's `identifier ==` is one whatever its text. \
         Identifiers set in debug-only code count (UI tests run the Debug build). Queries into another app \
         (`XCUIApplication(bundleIdentifier:)`, the springboard's notifications) or into a web view's page \
         (`app.webViews`) are not this app's.
@@ -53,6 +56,21 @@ package struct UITestIdentifierRule: AccessibilityRule {
             import XCTest
             final class SettingsUITests: XCTestCase {
                 func testOpen() { XCUIApplication().buttons["Settings"].tap() }
+            }
+            """),
+            // emitron's screenshots test: SwiftUI's older modifier sets the identifier, and
+            // `matching(identifier:)` also matches a label ("Filter Library"), as a subscript does.
+            RuleExample("""
+            import XCTest
+            struct ContentListView: View {
+                var body: some View { List(items) { Row($0) }.accessibility(identifier: "contentListView") }
+            }
+            final class EmitronScreenshots: XCTestCase {
+                func testTakeSnapshots() {
+                    let app = XCUIApplication()
+                    _ = app.descendants(matching: .any).matching(identifier: "contentListView").element.waitForExistence(timeout: 20)
+                    app.buttons.matching(identifier: "Filter Library").element.tap()
+                }
             }
             """),
             RuleExample("""
@@ -272,8 +290,11 @@ package struct UITestIdentifierRule: AccessibilityRule {
     }
 
     static func identifierSites(in file: ParsedSource) -> [(identifier: String, line: Int)] {
+        // SwiftUI's older `.accessibility(identifier:)` sets it as `.accessibilityIdentifier(_:)` does.
+        let older = (file.viewCalls.flatMap { $0.modifier("accessibility") } + file.identifierChains.flatMap { $0.modifier("accessibility") })
+            .filter { $0.arguments.first?.label?.text == "identifier" }
         let calls = file.viewCalls.flatMap { $0.modifier("accessibilityIdentifier") }
-            + file.identifierChains.flatMap { $0.modifier("accessibilityIdentifier") }
+            + file.identifierChains.flatMap { $0.modifier("accessibilityIdentifier") } + older
         var seen: Set<SyntaxIdentifier> = []
         return calls.compactMap { call in
             // An interpolation is kept as `{}`: `home_cell_task_{}` answers `home_cell_task_1`.
@@ -303,8 +324,8 @@ package struct UITestIdentifierRule: AccessibilityRule {
     struct Query {
         let identifier: String
         let node: Syntax
-        /// Asked for by identifier alone (`matching(identifier:)`, `identifier ==`), not a subscript
-        /// that XCUITest also matches against labels.
+        /// Asked for by identifier alone (`identifier ==` in a predicate or a filter), not a subscript
+        /// or `matching(identifier:)`, which XCUITest also matches against labels, titles and values.
         let explicit: Bool
     }
 
@@ -430,7 +451,8 @@ private final class QueryCollector: SyntaxVisitor {
             ?? node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text ?? ""
         if Self.identifierFunctions.contains(name), let argument = node.arguments.first(where: { $0.label?.text == "identifier" }),
            !queriesOtherApp(ExprSyntax(node)) {
-            add(argument.expression, explicit: true)
+            // `matching(identifier:)` and its kin match a label, title or value as well, as a subscript does.
+            add(argument.expression, explicit: false)
         } else if name == "NSPredicate", let format = node.arguments.first, format.label?.text == "format",
                   let literal = format.expression.as(StringLiteralExprSyntax.self) {
             predicate(literal, arguments: Array(node.arguments.dropFirst()))

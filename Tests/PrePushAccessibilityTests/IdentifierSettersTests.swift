@@ -37,6 +37,23 @@ import Testing
         #expect(census.identifiers.isEmpty && census.tagged == 0)
     }
 
+    /// emitron (ContentListView.swift:154, a seventh-round app): SwiftUI's older
+    /// `.accessibility(identifier:)` tags its control and sets the identifier as the modifier does;
+    /// `.accessibility(label:)` sets none, and a test's `matching(identifier:)` is a query.
+    @Test func theOlderAccessibilityModifierSetsAnIdentifier() {
+        let census = IdentifierCensus(bytes: Array(#"""
+        struct ContentListView: View {
+            var body: some View {
+                List { Button("Filter") { filter() }.accessibility(identifier: "contentListView") }
+                Toggle("Swift", isOn: $on).accessibility(label: Text("Toggle Swift"))
+                Button("Save") { save() }.accessibility( identifier: A11y.save)
+            }
+        }
+        """#.utf8), controls: ["Button", "Toggle"])
+        #expect(census.identifiers == ["contentListView"] && census.identifierNames == ["A11y.save"], "\(census)")
+        #expect(census.controls == 3 && census.tagged == 2, "\(census)")
+    }
+
     /// CodeEdit's `SceneID` (CodeEdit/SceneID.swift): a `String` enum's cases are constants, and a
     /// scene's id named by one of them stands for all of them.
     @Test func aStringEnumsCasesAreConstantsAndNameTheScenes() {

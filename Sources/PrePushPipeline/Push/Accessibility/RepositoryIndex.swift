@@ -188,9 +188,11 @@ struct ConstantStore {
     // 11: the padding a ButtonStyle's makeBody gives the label (`b`).
     // 12: how often each view type is an ImageRenderer's content (`R`).
     // 13: who makes each view type outside a control's label (`L`), and whether a view type shows text
-    // (a trait bit past the eighth). Any change to what a scan finds must
+    // (a trait bit past the eighth).
+    // 14: SwiftUI's older `.accessibility(identifier:)` sets an identifier; the `Widget` type holding a
+    // widget's configuration is a widget root. Any change to what a scan finds must
     // bump this: facts are kept by blob id, and a blob's old facts would otherwise be used as new.
-    static let header = "prepush constants 13"
+    static let header = "prepush constants 14"
     let folder: String
     var path: String { FilePath.join(folder, "constants") }
 
