@@ -160,7 +160,11 @@ package enum TeamCommands {
                 let (texts, needs) = expressions.expand(continued(command, from: number, in: all), line: number + 1)
                 // A fastlane line is a test command when its lane, expanded, is named for tests (not `build`, `release_testflight`).
                 let tests = texts.filter { text in !text.contains("fastlane ") || text.contains("xcodebuild test") || text.contains("swift test") || runsTestLane(text) }
-                found += tests.map { Command(text: $0, place: "\(workflows)/\(file):\(number + 1)", needs: needs) }
+                // Offered as it runs there: in the folder a lone `cd X` above it in its step, or the
+                // step's `working-directory:`, moves to (`cd SharedLib` then `swift test`).
+                let folder = ShellWords.tokens(command).first?.value == "cd" ? "" : laneFolder(command, above: all[max(0, number - 8)..<number])
+                let moved = { (text: String) in folder.map { $0.isEmpty ? text : "cd \(ShellQuoting.word($0)) && " + text } ?? text }
+                found += tests.map { Command(text: moved($0), place: "\(workflows)/\(file):\(number + 1)", needs: needs) }
             }
         }
         // A lane or target the team declares and a workflow runs is one command, named once: where the

@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import PrePushCore
 
 extension TeamCommands {
@@ -57,7 +62,8 @@ extension TeamCommands {
     /// that Mac, so a test stage takes them over as well.
     package static func validationFlags(root: String) -> [(flag: String, place: String)] {
         var found: [(flag: String, place: String)] = []
-        for file in placeFiles(root: root, in: [".github/workflows", "ci_scripts", "scripts", ".circleci/config.yml", ".buildkite", ".gitlab-ci.yml", ".gitlab", "Makefile", "fastlane/Fastfile"]) {
+        let places = [".github/workflows", "ci_scripts", "scripts", ".circleci/config.yml", ".buildkite", ".gitlab-ci.yml", ".gitlab", "Makefile"]
+        for file in placeFiles(root: root, in: places) + laneFilesAnywhere(root: root) {
             let lines = text(of: FilePath.join(root, file)).split(separator: "\n", omittingEmptySubsequences: false)
             for (number, line) in lines.enumerated() {
                 for flag in ["-skipPackagePluginValidation", "-skipMacroValidation"] where line.contains(flag) && !found.contains(where: { $0.flag == flag }) {
@@ -66,6 +72,15 @@ extension TeamCommands {
             }
         }
         return found
+    }
+
+    /// The files fastlane reads lanes from at the root and in each top-level folder (`ios/fastlane/Fastfile`
+    /// and the lane files it imports, Polkadot Vault's `ios/fastlane/lanes/lane_tests.rb`).
+    static func laneFilesAnywhere(root: String) -> [String] {
+        let top = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
+        let folders = top.sorted().filter { !$0.hasPrefix(".") && !RepositoryPath.isSymbolicLink(FilePath.join(root, $0))
+            && FileSystem.isDirectory(FilePath.join(FilePath.join(root, $0), "fastlane")) }
+        return fastlaneFiles(root: root) + folders.flatMap { folder in fastlaneFiles(root: FilePath.join(root, folder)).map { FilePath.join(folder, $0) } }
     }
 
     /// One command's `xcodebuild test`, or nil when the line runs none.

@@ -86,4 +86,33 @@ import Testing
         let tests = TeamCommands.xcodebuildTests(root: root.path)
         #expect(tests.map(\.schemes) == [["Lib"]] && tests.first?.destination == "platform=iOS Simulator,name=iPhone 16", "\(tests)")
     }
+
+    /// A command offered from a workflow runs where the step runs it (wallabag's `cd SharedLib` then
+    /// `swift test`, Polkadot Vault's `cd ios` then `bundle exec fastlane run_unit_tests`, a step's
+    /// `working-directory:`); the validation switches of a lane file a subfolder's Fastfile imports
+    /// (Polkadot Vault's `ios/fastlane/lanes/lane_tests.rb`) are the team's too.
+    @Test func aWorkflowCommandIsOfferedInTheFolderItRunsIn() throws {
+        let root = try TemporaryDirectory(prefix: "prepush-team-folder")
+        try root.write("""
+        jobs:
+          test:
+            steps:
+              - name: Run SharedLib tests
+                run: |
+                  cd SharedLib
+                  swift test
+              - name: Run unit tests
+                working-directory: ios
+                run: bundle exec fastlane run_unit_tests
+              - run: cd Kit && swift test --parallel
+              - run: swift test --package-path Other
+        """, to: ".github/workflows/ci.yml")
+        try root.write("import \"lanes/lane_tests.rb\"\n", to: "ios/fastlane/Fastfile")
+        try root.write("lane :run_unit_tests do\n  run_tests(scheme: \"App\", xcargs: \"-skipPackagePluginValidation\")\nend\n", to: "ios/fastlane/lanes/lane_tests.rb")
+        let commands = TeamCommands.testCommands(root: root.path).map(\.text)
+        #expect(commands == ["cd SharedLib && swift test", "cd ios && bundle exec fastlane run_unit_tests", "cd Kit && swift test --parallel",
+                             "swift test --package-path Other"], "\(commands)")
+        #expect(TeamCommands.validationFlags(root: root.path).map(\.place) == ["ios/fastlane/lanes/lane_tests.rb:2"])
+    }
 }
+
