@@ -52,24 +52,6 @@ package struct FixedFontSizeRule: AccessibilityRule {
                 var body: some View { Text("\\(entry.steps)").font(.system(size: 34, weight: .bold)) }
             }
             """),
-            // A Live Activity's Dynamic Island region, drawn by a member of the `Widget` type itself
-            // (foqos' FoqosWidgetLiveActivity.swift): the system sizes the island.
-            RuleExample("""
-            struct TimerActivity: Widget {
-                var body: some WidgetConfiguration {
-                    ActivityConfiguration(for: TimerAttributes.self) { context in
-                        Text(context.state.name)
-                    } dynamicIsland: { context in
-                        DynamicIsland {
-                            DynamicIslandExpandedRegion(.leading) { title(context.state.name) }
-                        } compactLeading: { EmptyView() } compactTrailing: { EmptyView() } minimal: { EmptyView() }
-                    }
-                }
-                private func title(_ name: String) -> some View {
-                    Text(name).font(.system(size: 14, weight: .medium)).lineLimit(1)
-                }
-            }
-            """),
             // A complication reading its family.
             RuleExample("""
             struct RingComplication: View {

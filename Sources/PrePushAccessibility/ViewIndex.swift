@@ -330,11 +330,6 @@ final class ComponentCollector: SyntaxVisitor {
             // `StaticConfiguration(kind:provider:) { entry in EntryView(entry: entry) }`,
             // `ActivityConfiguration`, `AppIntentConfiguration`: what the closures make is a widget's.
             // (Not any `…Configuration`: UIKit's `UIHostingConfiguration { … }` hosts an app's cell.)
-            // The `Widget` type holding the configuration draws through its own members too
-            // (a Live Activity's `expandedIslandTitle(name:)` in its Dynamic Island's regions).
-            var holder = Syntax(node).parent
-            while let parent = holder, !parent.is(StructDeclSyntax.self) { holder = parent.parent }
-            if let type = holder?.as(StructDeclSyntax.self) { index.widgetRoots.insert(type.name.text) }
             let closures = [node.trailingClosure].compactMap { $0 } + node.additionalTrailingClosures.map(\.closure)
             for closure in closures {
                 for token in closure.tokens(viewMode: .sourceAccurate) where token.text.first?.isUppercase == true {

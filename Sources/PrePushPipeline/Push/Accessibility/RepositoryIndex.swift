@@ -189,8 +189,7 @@ struct ConstantStore {
     // 12: how often each view type is an ImageRenderer's content (`R`).
     // 13: who makes each view type outside a control's label (`L`), and whether a view type shows text
     // (a trait bit past the eighth).
-    // 15: SwiftUI's older `.accessibility(identifier:)` sets an identifier; the `Widget` type holding a
-    // widget's configuration is a widget root (14 was a build of these two between commits). Any change to what a scan finds must
+    // 15: SwiftUI's older `.accessibility(identifier:)` sets an identifier (14 was a build between commits). Any change to what a scan finds must
     // bump this: facts are kept by blob id, and a blob's old facts would otherwise be used as new.
     static let header = "prepush constants 15"
     let folder: String
