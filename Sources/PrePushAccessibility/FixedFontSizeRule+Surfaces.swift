@@ -146,12 +146,32 @@ extension FixedFontSizeRule {
                 return settingWrappers.contains(type.split(separator: "<").first.map(String.init) ?? type)
             }
         }.map(\.name))
+        // A value the reader moves on screen (`Slider(value: $percentage)`, SimpleLogin's "show big"
+        // view): a size made from it is the reader's own.
+        found.formUnion(controlledMembers(members))
         // Two rounds: a computed size made from a computed size made from the setting.
         for _ in 0..<2 {
             for (name, variable) in variables where !found.contains(name) {
                 guard let accessor = variable.bindings.first?.accessorBlock else { continue }
                 if accessor.tokens(viewMode: .sourceAccurate).contains(where: { $0.tokenKind.isIdentifier && found.contains($0.text) }) { found.insert(name) }
             }
+        }
+        return found
+    }
+}
+
+extension FixedFontSizeRule {
+    /// Controls whose `value:` the reader sets by moving them.
+    static let valueControls: Set<String> = ["Slider", "Stepper"]
+
+    /// The members a `Slider` or `Stepper` of the type binds (`Slider(value: $percentage)`).
+    static func controlledMembers(_ members: MemberBlockSyntax) -> Set<String> {
+        var found: Set<String> = []
+        for token in members.tokens(viewMode: .sourceAccurate) where valueControls.contains(token.text) {
+            guard let call = token.parent?.parent?.as(FunctionCallExprSyntax.self), ViewCall.viewName(of: call) == token.text,
+                  let value = call.arguments.first(where: { $0.label?.text == "value" })?.expression.trimmedDescription,
+                  value.hasPrefix("$") else { continue }
+            found.insert(String(value.dropFirst()))
         }
         return found
     }

@@ -12,7 +12,7 @@ package struct FixedFontSizeRule: AccessibilityRule {
         body) grow with Dynamic Type. `.dynamicTypeSize(.large)` pins a whole view to one size; a range \
         (`...DynamicTypeSize.accessibility2`) is fine. A font on an `Image` sizes an SF Symbol, which is an \
         icon, not text: not reported; nor emoji, a widget's or complication's views, text in a frame fixed \
-        in both directions, a size read from the user's own setting (`@AppStorage`) or a `@ScaledMetric`, \
+        in both directions, a size read from the user's own setting (`@AppStorage`, a `Slider` or `Stepper` of the view) or a `@ScaledMetric`, \
         text in a navigation bar or toolbar (bars keep their height; the system's own bar titles do not \
         grow either, and show the Large Content Viewer instead), or a size of at least 60 points, larger \
         than Dynamic Type's largest text style at its largest size.
@@ -50,6 +50,17 @@ package struct FixedFontSizeRule: AccessibilityRule {
             struct StepsView: View {
                 let entry: StepsEntry
                 var body: some View { Text("\\(entry.steps)").font(.system(size: 34, weight: .bold)) }
+            }
+            """),
+            // A size the reader sets with a slider on screen (SimpleLogin's "show big" view).
+            RuleExample("""
+            struct BigEmailView: View {
+                let email: String
+                @State private var percentage = 0.5
+                var body: some View {
+                    Text(email).font(.system(size: (percentage + 1) * 24))
+                    Slider(value: $percentage)
+                }
             }
             """),
             // A complication reading its family.

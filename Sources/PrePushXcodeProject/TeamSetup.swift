@@ -177,7 +177,11 @@ extension TeamCommands {
                 // A `docker run` without `-d` runs a tool to its end (home-assistant's lint image), no server.
                 let detached = code.contains(" -d ") || code.hasSuffix(" -d") || code.contains("--detach")
                 let container = (code.contains("docker run") && detached) || code.contains("docker compose up") || code.contains("docker-compose up")
-                guard background || container || code == "services:" else { continue }
+                // Firebase's local emulators (`firebase emulators:exec …`, a reusable workflow's
+                // `setupfirebaseemulator: true`, StanfordSpezi's): the app's tests talk to them.
+                let emulator = code.contains("emulators:start") || code.contains("emulators:exec")
+                    || (code.lowercased().contains("emulator") && code.hasSuffix(": true"))
+                guard background || container || emulator || code == "services:" else { continue }
                 found.append((code, "\(file):\(number + 1)"))
                 if found.count == 3 { return found }
             }
@@ -185,3 +189,41 @@ extension TeamCommands {
         return found
     }
 }
+
+extension TeamCommands {
+    /// The git submodules (`.gitmodules`' `path = …`) that are not checked out in `root` (an empty or
+    /// missing folder, as a clone without `--recursive` leaves them) and that a package manifest at
+    /// the root or one folder down builds from (Passepartout's `.package(path: "../partout")`), with
+    /// the manifest that names it. A stage fails in such a clone until they are initialized.
+    package static func missingSubmodules(root: String) -> [(path: String, usedBy: String)] {
+        let paths = text(of: FilePath.join(root, ".gitmodules")).split(separator: "\n").compactMap { line -> String? in
+            let code = line.drop { $0 == " " || $0 == "\t" }
+            guard code.hasPrefix("path"), let equals = code.firstIndex(of: "=") else { return nil }
+            let path = code[code.index(after: equals)...].trimmingCharacters(in: " \t\"")
+            return path.isEmpty || path.hasPrefix("/") || path.split(separator: "/").contains("..") ? nil : String(path)
+        }
+        guard !paths.isEmpty else { return [] }
+        let top = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
+        let manifests = ["Package.swift"] + top.sorted().filter { !$0.hasPrefix(".") && !RepositoryPath.isSymbolicLink(FilePath.join(root, $0)) }
+            .map { $0 + "/Package.swift" }.filter { FileSystem.stamp(of: FilePath.join(root, $0)) != nil }
+        var found: [(path: String, usedBy: String)] = []
+        for path in paths {
+            let folder = FilePath.join(root, path)
+            let empty = !FileSystem.isDirectory(folder) || ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).isEmpty
+            guard empty else { continue }
+            // Named as a local package's path from the manifest's folder (`../partout`, `partout/cross`).
+            if let manifest = manifests.first(where: { manifest in
+                let base = FilePath.parent(manifest) == "." ? "" : FilePath.parent(manifest)
+                return text(of: FilePath.join(root, manifest)).components(separatedBy: ".package(path:").dropFirst().contains { call in
+                    let quoted = call.drop { $0 == " " || $0 == "\"" }.prefix { $0 != "\"" }
+                    let named = FilePath.normalize(FilePath.join(base, String(quoted)))
+                    return named == path || named.hasPrefix(path + "/")
+                }
+            }) {
+                found.append((path, manifest))
+            }
+        }
+        return found
+    }
+}
+

@@ -96,6 +96,23 @@ import Testing
         #expect(TeamCommands.serverStarts(root: root.path).isEmpty)
         try root.write("steps:\n  - run: docker run -d -p 8080:80 server\n  - run: xcodebuild test -scheme App\n", to: ".github/workflows/ci.yml")
         #expect(TeamCommands.serverStarts(root: root.path).map(\.place) == [".github/workflows/ci.yml:2"])
+        // Spezi's template (fifth round): a reusable workflow starts Firebase's emulators for the lane's tests.
+        try root.write("jobs:\n  test:\n    with:\n      fastlanelane: test\n      setupfirebaseemulator: true\n", to: ".github/workflows/ci.yml")
+        #expect(TeamCommands.serverStarts(root: root.path).map(\.command) == ["setupfirebaseemulator: true"])
+    }
+
+    /// Passepartout (fifth round) builds its app package from a submodule, `.package(path:
+    /// "../partout")`: in a clone without it the stages fail, which init says. A checked-out
+    /// submodule, or one no manifest builds from, is nothing to say.
+    @Test func aSubmoduleAPackageBuildsFromIsNamedWhenMissing() throws {
+        let root = try TemporaryDirectory(prefix: "prepush-submodules")
+        try root.write("[submodule \"partout\"]\n\tpath = partout\n\turl = https://github.com/partout-io/partout\n[submodule \"docs\"]\n\tpath = docs/site\n", to: ".gitmodules")
+        try root.write("let package = Package(dependencies: [.package(path: \"../partout\"), .package(path: \"../partout/cross/apple-legacy\")])\n", to: "app-apple/Package.swift")
+        try FileManager.default.createDirectory(atPath: root.path + "/partout", withIntermediateDirectories: true)
+        let missing = TeamCommands.missingSubmodules(root: root.path)
+        #expect(missing.map(\.path) == ["partout"] && missing.map(\.usedBy) == ["app-apple/Package.swift"], "\(missing)")
+        try root.write("// swift-tools-version:5.9\n", to: "partout/Package.swift")
+        #expect(TeamCommands.missingSubmodules(root: root.path).isEmpty)
     }
 
     /// bitchat's workflow tests each package of its matrix (`include:` entries) with a `swift test`

@@ -50,6 +50,8 @@ package enum InitRun {
         var serverStarts: [(command: String, place: String)] = []
         /// Files the `.gitignore` leaves out beside a committed example, which no CI copy makes.
         var exampleFiles: [(file: String, example: String)] = []
+        /// Submodules not checked out that a package builds from (`TeamCommands.missingSubmodules`).
+        var missingSubmodules: [(path: String, usedBy: String)] = []
 
         /// Schemes the team's CI passes to a script of the repository that runs them as a scheme.
         var scriptSchemes: [TeamCommands.ScriptScheme] = []
@@ -335,6 +337,7 @@ package enum InitRun {
         findings.setupCopies = TeamCommands.setupCopies(root: root, ignored: survey.ignoresFile)
         if survey.carthageNotCommitted { findings.carthageBootstrap = TeamCommands.carthageBootstrap(root: root) }
         findings.serverStarts = TeamCommands.serverStarts(root: root)
+        findings.missingSubmodules = TeamCommands.missingSubmodules(root: root)
         findings.exampleFiles = survey.exampleFiles.filter { file in
             !findings.setupCopies.contains { $0.to == file.file || $0.from == file.example }
         }

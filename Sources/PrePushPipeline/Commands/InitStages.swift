@@ -68,8 +68,15 @@ extension InitRun {
                           }, at: 0)
         }
         if let server = findings.serverStarts.first, stages.contains(where: { $0.hasPrefix("  ") && !$0.hasPrefix("   ") && !$0.hasPrefix("  #") }) {
-            let what = server.command == "services:" ? "starts service containers for its tests" : "starts a server before its tests (\(server.command))"
+            let what = server.command == "services:" ? "starts service containers for its tests"
+                : server.command.lowercased().contains("emulator") ? "starts Firebase's local emulators for its tests (\(server.command))"
+                : "starts a server before its tests (\(server.command))"
             stages.insert("  # The team's CI \(what) at \(server.place): tests that need it fail on a push unless it runs here too; leave them to CI with -skip-testing if so.", at: 0)
+        }
+        if !findings.missingSubmodules.isEmpty, stages.contains(where: { $0.hasPrefix("  ") && !$0.hasPrefix("   ") && !$0.hasPrefix("  #") }) {
+            let paths = findings.missingSubmodules.map(\.path)
+            let words = paths.map(ShellQuoting.word).joined(separator: " ")
+            stages.insert("  # \(findings.missingSubmodules[0].usedBy) builds from the submodule\(paths.count == 1 ? "" : "s") \(paths.joined(separator: ", ")), not checked out here: run `git submodule update --init \(words)` once, or these stages fail.", at: 0)
         }
         for (file, example) in findings.exampleFiles.prefix(3) where stages.contains(where: { $0.contains("xcodebuild test") && !$0.hasPrefix("  #") }) {
             stages.insert("  # \(file) is not committed (the .gitignore names it) but \(example) is: if the build needs it, make it from \(example) (filled in) before these stages run.", at: 0)
