@@ -45,6 +45,7 @@ extension XcodeProjectSurvey {
                 let runs = reading.testClasses.subtracting(never)
                 guard !runs.isEmpty, runs.isSubset(of: reading.screenshotClasses) else { continue }
                 schemes[index].screenshotBundles.append(bundle)
+                schemes[index].screenshotBundlesBesidesSkipped.append(bundle)
                 schemes[index].screenshotClasses.removeAll { $0.hasPrefix(bundle + "/") }
             }
         }

@@ -67,6 +67,9 @@ package struct XcodeProjectSurvey: Sendable {
         package var screenshotBundles: [String] = []
         /// The classes that take screenshots in its other UI bundles (`Bundle/Class`), which a UI stage skips.
         package var screenshotClasses: [String] = []
+        /// Its screenshot bundles that also hold classes every test plan of the bundle skips: the
+        /// scheme has no plan and would run them, though the team never does (`noteClassesNoPlanRuns`).
+        package var screenshotBundlesBesidesSkipped: [String] = []
         /// Its unit bundles whose sources import a snapshot-testing library (`SnapshotTesting`,
         /// `iOSSnapshotTestCase`): they compare against images recorded on one simulator.
         package var snapshotBundles: [String] = []

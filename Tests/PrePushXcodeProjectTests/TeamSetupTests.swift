@@ -146,6 +146,7 @@ import Testing
         #expect(ui.screenshotBundles == ["PassepartoutUITests"], "\(ui)")
         let intents = try #require(survey.schemes.first { $0.name == "PassepartoutIntents" })
         #expect(intents.testPlan == nil && intents.uiBundles == ["PassepartoutUITests"] && intents.screenshotBundles == ["PassepartoutUITests"], "\(intents)")
+        #expect(intents.screenshotBundlesBesidesSkipped == ["PassepartoutUITests"] && ui.screenshotBundlesBesidesSkipped.isEmpty)
         #expect(survey.uiScheme(excluding: ["PassepartoutUITests", "PassepartoutIntents"]) == nil)
     }
 }

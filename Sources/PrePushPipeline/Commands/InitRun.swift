@@ -70,7 +70,8 @@ package enum InitRun {
                     return (scheme.name, "\(bundle) compiles fastlane's SnapshotHelper.swift")
                 }
                 if Set(scheme.uiBundles).isSubset(of: scheme.screenshotBundles) {
-                    return (scheme.name, "every test class it runs in \(scheme.uiBundles.joined(separator: ", ")) keeps screenshots\(scheme.testPlan.map { " (its test plan \($0))" } ?? "")")
+                    let besides = scheme.screenshotBundlesBesidesSkipped.isEmpty ? "" : ", besides the classes every test plan of the team skips there"
+                    return (scheme.name, "every test class it runs in \(scheme.uiBundles.joined(separator: ", ")) keeps screenshots\(besides)\(scheme.testPlan.map { " (its test plan \($0))" } ?? "")")
                 }
                 return nil
             }
