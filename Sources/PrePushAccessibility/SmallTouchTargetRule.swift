@@ -29,6 +29,8 @@ package struct SmallTouchTargetRule: AccessibilityRule {
             RuleExample(#"Button("Continue") { next() }.frame(minWidth: 0, maxWidth: .infinity)"#),
             RuleExample(#"Text(card.title).frame(minWidth: 0, maxWidth: .infinity, minHeight: 0, maxHeight: .infinity).onTapGesture { open(card) }"#),
             RuleExample(#"Button(action: play) { Text("Play").frame(minWidth: 0, maxWidth: .infinity, minHeight: 48) }"#),
+            // A text area given a least height spans its row and grows with its text (LLMFarm's prompt editor).
+            RuleExample(#"TextEditor(text: $prompt).frame(minHeight: 30).onTapGesture { focused = true }"#),
             // Mlem (CollapsibleSheetView): the icon's row fills the width, 62 points high, and all of it takes the tap.
             RuleExample(#"Image(systemName: "chevron.down").frame(width: 16, height: 16).frame(maxWidth: .infinity, maxHeight: 62).contentShape(Rectangle()).onTapGesture { collapse() }"#),
             // The same inside a Button's label (Mlem's sheet handle).
@@ -367,6 +369,9 @@ package struct SmallTouchTargetRule: AccessibilityRule {
         }
     }
 
+    /// Controls a reader types into: as wide as their row, and a text area grows with its text.
+    static let textEntries: Set<String> = ["TextEditor", "TextField", "SecureField"]
+
     /// The maximum that bounds each minimum of a frame.
     static let maximumOf = ["minWidth": "maxWidth", "minHeight": "maxHeight"]
 
@@ -375,6 +380,10 @@ package struct SmallTouchTargetRule: AccessibilityRule {
     /// be, and only a number under 44 is small; a zero minimum alone constrains nothing.
     func small(frames: [FunctionCallExprSyntax], of view: ViewCall, in file: ParsedSource, severity: Severity) -> [AccessibilityFinding] {
         frames.compactMap { frame in
+            // A text area or field given only a least height (`TextEditor(…).frame(minHeight: 30)`,
+            // LLMFarm's prompt, a composer's box) spans its row and grows with its text: no small target.
+            let labels = Set(frame.arguments.compactMap { $0.label?.text })
+            if Self.textEntries.contains(view.name), labels.isSubset(of: ["minHeight", "maxHeight", "maxWidth", "alignment"]) { return nil }
             let small = frame.arguments.contains { argument in
                 guard let label = argument.label?.text, ["width", "height", "minWidth", "minHeight"].contains(label),
                       let value = file.number(argument.expression) else { return false }

@@ -75,7 +75,7 @@ struct UITestIdentifierCheck {
 
     /// Queries of the working tree's UI tests naming an identifier no view sets.
     func unset() -> [AccessibilityFinding] {
-        guard rule.unsetSeverity != nil, let root = step.repositoryIndex.root else { return [] }
+        guard rule.wholeTreeSeverity != nil, let root = step.repositoryIndex.root else { return [] }
         let files = facts
         let tests = files.filter { $0.facts.census.isUITest && !isExcludedByConfiguration($0.path) }
         guard !tests.isEmpty else { return [] }
