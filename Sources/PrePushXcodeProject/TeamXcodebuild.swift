@@ -30,6 +30,9 @@ extension TeamCommands {
         /// Whether it is a fastlane lane's run read from the lane (`TeamCommands.laneTests`): the
         /// lane may pass more flags than init can read (a helper's `xcargs`).
         package var isLane = false
+        /// Whether it only runs what another command built (`test-without-building`): the build's
+        /// switches (`-skipMacroValidation` on the `build-for-testing` line) are not on it.
+        package var withoutBuilding = false
     }
 
     /// Flags a stage sets itself (`-scheme`, the project, the destination, the result bundle) or
@@ -97,7 +100,8 @@ extension TeamCommands {
         let words = tokens[(start + 1)..<end].map(\.value)
         // As written, quotes included: a `$` inside single quotes is no shell variable.
         let raw = tokens[(start + 1)..<end].map { String(command[$0.range]) }
-        guard words.contains("test") else { return nil }
+        // `test-without-building` (after a `build-for-testing`) tests the scheme too (nos' CI).
+        guard words.contains("test") || words.contains("test-without-building") else { return nil }
         var schemes: [String] = []
         var flags: [String] = []
         var dropped: [String] = []
@@ -139,7 +143,9 @@ extension TeamCommands {
         guard !schemes.isEmpty else { return nil }
         // Piped after its redirections (`test 2>&1 | tee log | xcbeautify`), before the next command.
         let piped = tokens[end...].prefix { ![";", "&&", "||", "\n", "&"].contains($0.value) }.contains { $0.isOperator && $0.value == "|" }
-        return XcodebuildTest(schemes: schemes, flags: flags, destination: destination, dropped: dropped, piped: piped, place: place)
+        var test = XcodebuildTest(schemes: schemes, flags: flags, destination: destination, dropped: dropped, piped: piped, place: place)
+        test.withoutBuilding = !words.contains("test")
+        return test
     }
 
     /// Whether every `$` of a word as written sits inside single quotes, where the shell leaves it.

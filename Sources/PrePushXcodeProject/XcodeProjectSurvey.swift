@@ -39,6 +39,9 @@ package struct XcodeProjectSurvey: Sendable {
         /// Bundles whose product type could not be read (a project file missing or unreadable): told
         /// apart by name only (`…UITests` are UI tests), and said to be guessed.
         package var guessed: [String] = []
+        /// Test targets it names that its project no longer has (nos' `NosUITests` scheme, whose
+        /// target was deleted): nothing to run, left out.
+        package var staleBundles: [String] = []
         /// Its default test plan, relative to the root.
         package var testPlan: String?
         /// What the scheme and its plan skip in the bundles they run, as xcodebuild's `-skip-testing:`
@@ -113,7 +116,7 @@ package struct XcodeProjectSurvey: Sendable {
     private var tuistWorkspace: (spec: String, name: String)?
 
     /// The folder surveyed, and the project files read so far (a scheme's bundles name theirs).
-    let root: String
+    package let root: String
     /// Each project file read, by project; nil for one that could not be read (said once).
     var projectFiles: [String: XcodeProjectFile?] = [:]
     /// What each UI bundle's sources say about screenshots, by `project/target`.
@@ -424,6 +427,12 @@ package struct XcodeProjectSurvey: Sendable {
                 tests.uiBundles.append(bundle.name)
                 noteScreenshots(bundle, from: own.folder, selected: selected[bundle.name], skipped: skippedClasses[bundle.name] ?? [], in: &tests)
             case nil:
+                // The project was read and has no such target: the scheme is older than the project.
+                let project = FilePath.normalize(FilePath.join(own.folder, bundle.container))
+                if project.hasSuffix(".xcodeproj"), let file = self.project(project == "." ? "" : project), file.targets[bundle.identifier] == nil {
+                    tests.staleBundles.append(bundle.name)
+                    continue
+                }
                 tests.guessed.append(bundle.name)
                 if Self.namedForUITests(bundle.name) { tests.uiBundles.append(bundle.name) } else { tests.unitBundles.append(bundle.name) }
             }

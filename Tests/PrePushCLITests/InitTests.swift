@@ -75,6 +75,12 @@ import Testing
         #expect(file.contains("    run: tuist generate --path . --no-open && destination=$(\"${PREPUSH_BIN:-prepush}\" destination) && rm -rf .build/prepush-unit.xcresult && xcodebuild test -workspace App.xcworkspace -scheme App -destination \"$destination\" -resultBundlePath .build/prepush-unit.xcresult\n"), "\(file)")
         #expect(file.contains("    # MacFrameworkTests is built for macOS only, which an iPhone destination cannot run: give it a stage with -destination 'platform=macOS' -only-testing:MacFrameworkTests.\n"))
         #expect(try InProcessCLI.run(["config"], in: repo.path, environment: repo.environment).status == 0)
+
+        // Packages Tuist 4 resolves (`Tuist/Package.swift`, taskchamp's) are installed before generating.
+        try repo.write("// swift-tools-version: 5.9\nimport PackageDescription\nlet package = Package(name: \"App\", dependencies: [])\n", to: "Tuist/Package.swift")
+        _ = try InProcessCLI.run(["init", "--force"], in: repo.path, environment: repo.environment)
+        let installed = try #require(repo.root.read("work/.prepush.yml"))
+        #expect(installed.contains("    run: tuist install && tuist generate --path . --no-open && destination="), "\(installed)")
     }
 
     /// A root package with test targets is `swift test`; a nested one with tests gets its own stage in

@@ -149,5 +149,20 @@ import Testing
         #expect(intents.screenshotBundlesBesidesSkipped == ["PassepartoutUITests"] && ui.screenshotBundlesBesidesSkipped.isEmpty)
         #expect(survey.uiScheme(excluding: ["PassepartoutUITests", "PassepartoutIntents"]) == nil)
     }
+
+    /// nos (sixth round): CI runs `NosTests` with `test-without-building` after a `build-for-testing`
+    /// that passes the validation switches: that is the team's test of the scheme, and the switches
+    /// are the build's. Its `NosUITests` scheme names a target the project no longer has: no bundle.
+    @Test func aTestWithoutBuildingIsTheTeamsTestAndAStaleTargetIsNoBundle() throws {
+        let root = Self.apps + "/nos"
+        let tests = TeamCommands.xcodebuildTests(root: root)
+        #expect(tests.map(\.schemes) == [["NosTests"]] && tests.map(\.place) == [".github/workflows/test.yml:27"], "\(tests)")
+        #expect(tests.first?.withoutBuilding == true && tests.first?.flags == [], "\(tests)")
+        #expect(TeamCommands.validationFlags(root: root).map(\.flag) == ["-skipPackagePluginValidation", "-skipMacroValidation"])
+        let survey = XcodeProjectSurvey(root: root)
+        let stale = try #require(survey.schemes.first { $0.name == "NosUITests" }, "\(survey.schemes.map(\.name))")
+        #expect(stale.staleBundles == ["NosUITests"] && stale.uiBundles.isEmpty && stale.guessed.isEmpty, "\(stale)")
+        #expect(survey.schemes.first { $0.name == "NosTests" }?.unitBundles == ["NosTests"])
+    }
 }
 

@@ -205,8 +205,12 @@ package enum InitRun {
             }
             // CocoaPods completes an XcodeGen project: its pods are installed after each generation.
             let pods = survey.cocoaPodsSpecs[spec].map { $0 + " && " } ?? ""
-            if let team { return (team.run + " && " + pods, team.place) }
-            return (InitRun.generateCommand(spec) + pods, nil)
+            // Tuist 4 resolves the packages `Tuist/Package.swift` declares with `tuist install`; a clone
+            // has none of them, and generation fails without them (taskchamp's).
+            let install = spec.hasSuffix(".swift") && FileSystem.stamp(of: FilePath.join(FilePath.join(survey.root, folder), "Tuist/Package.swift")) != nil
+                ? "tuist install" + (folder == "." ? "" : " --path \(ShellQuoting.word(folder))") + " && " : ""
+            if let team { return (install + team.run + " && " + pods, team.place) }
+            return (install + InitRun.generateCommand(spec) + pods, nil)
         }
         /// The team's test commands no stage took its flags from, for the comment that offers them.
         var otherTeamCommands: [TeamCommands.Command] {

@@ -38,17 +38,21 @@ extension InitRun {
                 "    timeout: 900               # seconds",
             ]
         } else if unit == nil {
-            let why = survey.packagesWithoutTests.contains("") ? "Package.swift declares no test target and no shared scheme tests a unit-test bundle"
-                                                                : "no shared scheme tests a unit-test bundle"
+            let schemes = survey.generatorSpecs.isEmpty ? "no shared scheme" : "no shared scheme, nor one the specs (\(survey.generatorSpecs.prefix(3).joined(separator: ", "))) declare,"
+            let why = survey.packagesWithoutTests.contains("") ? "Package.swift declares no test target and \(schemes) tests a unit-test bundle"
+                                                                : "\(schemes) tests a unit-test bundle"
+            // An example of the command: the team's Makefile target when it has one.
+            let example = FileSystem.stamp(of: FilePath.join(survey.root, "Makefile")) != nil ? "make test" : "xcodebuild test -scheme App -destination 'platform=iOS Simulator,name=iPhone 16'"
             stages += ["  # unit:                       # \(why): name the command that runs your unit tests",
-                       "  #   run: make test", "  #   timeout: 900"]
+                       "  #   run: \(example)", "  #   timeout: 900"]
         }
         if let ui {
             stages += schemeStage("ui", ui, bundles: ui.uiBundles, mixed: !ui.unitBundles.isEmpty, findings: findings,
                                   timeout: "600               # seconds, at most 600 (UI_TEST_TIMEOUT, --timeout)")
         } else {
             let why = survey.containers.isEmpty && survey.generatorSpecs.isEmpty ? "no Xcode project here"
-                : (survey.schemes.isEmpty ? "no shared scheme found (Xcode: Manage Schemes → Shared)"
+                : (survey.schemes.isEmpty ? (survey.generatorSpecs.isEmpty ? "no shared scheme found (Xcode: Manage Schemes → Shared)"
+                                                                            : "no scheme init could read in the specs (\(survey.generatorSpecs.prefix(3).joined(separator: ", ")))")
                    : survey.schemes.contains { !$0.uiBundles.isEmpty } ? "no UI scheme the team runs: see below" : "no shared scheme tests a UI-testing bundle")
             stages += ["  # ui:                         # \(why)",
                        "  #   run: xcodebuild test -scheme AppUITests -destination '\(findings.destination?.value ?? guessedDestination)'",
@@ -197,8 +201,14 @@ extension InitRun {
             let team = schemes.first(where: findings.teamRuns).map { " (the team's CI runs \($0) \(findings.howTeamRuns($0)), on a destination of that platform)" } ?? ""
             lines.append("  # \(named) bundles for another platform, \(bundles.joined(separator: ", ")): an iPhone simulator cannot run them, so no stage does\(team).")
         }
+        for scheme in findings.survey.schemes where !scheme.staleBundles.isEmpty && scheme.unitBundles.isEmpty && scheme.uiBundles.isEmpty {
+            lines.append("  # Scheme \(scheme.name) tests \(scheme.staleBundles.joined(separator: ", ")), which its project no longer has (no target of that identifier): no stage.")
+        }
         for (scheme, why) in findings.screenshotSchemes {
-            lines.append("  # Scheme \(scheme) takes screenshots (\(why)) and no command init read in the team's CI runs it: no stage; `fastlane snapshot` or the scheme itself makes them.")
+            // Its bundle may still be a stage's, through another scheme (ooni's `ooniprobe` runs OONIProbeUITests).
+            let bundles = findings.survey.schemes.first { $0.name == scheme }?.uiBundles ?? []
+            let elsewhere = !bundles.isEmpty && Set(bundles).isSubset(of: findings.stageBundles) ? " of its own (another scheme's stage runs that bundle)" : ""
+            lines.append("  # Scheme \(scheme) takes screenshots (\(why)) and no command init read in the team's CI runs it: no stage\(elsewhere); `fastlane snapshot` or the scheme itself makes them.")
         }
         for scheme in findings.unrunUISchemes {
             lines.append("  # Scheme \(scheme.name) tests UI bundles \(scheme.uiBundles.joined(separator: ", ")), which no command init read in the team's CI runs (they test \(findings.teamTestedSchemes.joined(separator: ", "))): no stage; to run them on each push:")
@@ -215,8 +225,10 @@ extension InitRun {
         // The validation switches the team passes anywhere (an archive's `-skipPackagePluginValidation`)
         // unless its test command for the scheme says otherwise: without them xcodebuild stops at an
         // untrusted plugin or macro.
-        // A lane read from the Fastfile may pass them through what init cannot read (a helper's `xcargs`).
-        let validation = team == nil || team?.isLane == true ? findings.validationFlags.filter { !(team?.flags ?? []).contains($0.flag) } : []
+        // A lane read from the Fastfile may pass them through what init cannot read (a helper's `xcargs`);
+        // a `test-without-building` runs what a `build-for-testing` line built with them.
+        let validation = team == nil || team?.isLane == true || team?.withoutBuilding == true
+            ? findings.validationFlags.filter { !(team?.flags ?? []).contains($0.flag) } : []
         let flags = (team?.flags ?? []) + validation.map(\.flag)
         // The team's test plan or its own -only-testing choose the tests; else only this stage's bundles.
         let chosen = flags.contains { $0.hasPrefix("-testPlan") || $0.hasPrefix("-only-testing") }
@@ -278,7 +290,7 @@ extension InitRun {
         // pull that changes the Podfile leaves them stale; the team's CI installs them, so the stage does.
         if scheme.generatedFrom == nil, scheme.container.isWorkspace, let pods = findings.survey.podInstall(beside: scheme.container) {
             generate = pods + " && "
-            lines.append("    # The Pods are not committed (the .gitignore names Pods): \(pods) first, as the team's CI does.")
+            lines.append("    # The Pods are not committed (the .gitignore names Pods): \(pods) first\(pods.hasPrefix("bundle exec") ? " (the Gemfile pins cocoapods)" : "").")
         }
         if let spec = scheme.generatedFrom, let generation {
             let generator = spec.hasSuffix(".swift") ? "tuist" : "xcodegen"

@@ -19,7 +19,9 @@ struct ComposerToolbar: View {
             .frame(width: 32, height: 32) // expect: small-touch-target
 
             TextEditor(text: $text)
-                .frame(minHeight: 36) // expect: small-touch-target
+                // Not a small target: a text editor given only a least height spans its row and grows
+                // with its text (judged false on real apps in the sixth and eighth blind rounds).
+                .frame(minHeight: 36)
                 .accessibilityIdentifier("composer_field_message")
 
             Button(action: send) { // expect: icon-button-missing-label
