@@ -20,6 +20,14 @@ package struct ImageMissingLabelRule: AccessibilityRule {
             // Backyard Birds: a symbol inside a text run is read with the text.
             RuleExample(#"Text("Best Value \(Image(systemName: "sparkles"))")"#),
             RuleExample(#"Text(Image(systemName: "star.fill")) + Text(" Favorites")"#),
+            // A Label's own convenience initializer (MyHeartCounts' `Label(symbol:title:)`): the icon is read with the title.
+            RuleExample("""
+            extension SwiftUI.Label where Icon == Image {
+                init(symbol: String, @ViewBuilder title: () -> Title) {
+                    self.init(title: title) { Image(systemName: symbol) }
+                }
+            }
+            """),
             // Drawn into a Canvas: pixels, never an element of its own.
             RuleExample(#"Canvas { context, size in context.draw(Image("logo"), at: CGPoint(x: size.width / 2, y: size.height / 2)) }.accessibilityLabel("Food Truck")"#),
             // A chart mark's symbol (Trio's forecast chart): the chart reads its marks by value.
@@ -275,6 +283,8 @@ package struct ImageMissingLabelRule: AccessibilityRule {
             // reported once, by icon-button-missing-label.
             case "NavigationLink", "Button", "Menu", "Link", "ShareLink", "Toggle": return true
             case "Label" where enclosing.argument == "icon": return true
+            // `Label(title: title) { Image(…) }`: with the title an argument, the trailing closure is the icon.
+            case "Label" where enclosing.argument == nil && enclosing.view.call.arguments.contains(where: { $0.label?.text == "title" }): return true
             default: return enclosing.view.isLabelledOrHidden || enclosing.view.ignoresChildren
             }
         }

@@ -46,11 +46,29 @@ struct ViewCall {
         } else if let member = call.calledExpression.as(MemberAccessExprSyntax.self),
                   member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "SwiftUI" {
             name = member.declName.baseName.text
+        } else if let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "init",
+                  member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self", let extended = extendedType(around: call) {
+            // `self.init(title: title) { Image(systemSymbol: symbol) }` in `extension Label`: a Label
+            // made by the view's own convenience initializer (MyHeartCounts' `Label(symbol:title:)`).
+            name = extended
         } else {
             return nil
         }
         guard let first = name.unicodeScalars.first, ("A"..."Z").contains(first) else { return nil }
         return name
+    }
+
+    /// The type an `extension` holding `node` extends, without its module (`SwiftUI.Label` → `Label`).
+    static func extendedType(around node: some SyntaxProtocol) -> String? {
+        var parent = Syntax(node).parent
+        while let current = parent {
+            if let extensionDecl = current.as(ExtensionDeclSyntax.self) {
+                return extensionDecl.extendedType.trimmedDescription.split(separator: ".").last.map(String.init)
+            }
+            if current.is(StructDeclSyntax.self) || current.is(ClassDeclSyntax.self) { return nil }
+            parent = current.parent
+        }
+        return nil
     }
 
     /// Reads `Name(…)` (or `SwiftUI.Name(…)`) and climbs `.modifier(…)` calls wrapped around it; nil for other calls.

@@ -61,6 +61,9 @@ extension InitRun {
         for scheme in findings.otherTeamSchemes { stages += otherTeamSchemeLines(scheme, findings: findings) }
         stages += otherUITestLines(findings)
         for folder in nested { stages += nestedPackageLines(folder, name: packageStageName(folder, among: nested), findings: findings) }
+        // Whether a stage is written (a key at two spaces), not only comments: comments about a
+        // stage's set-up go above stages, and `stages:` itself is a comment when there are none.
+        let runs = stages.contains { $0.hasPrefix("  ") && !$0.hasPrefix("   ") && !$0.hasPrefix("  #") }
         let team = findings.otherTeamCommands.prefix(5)
         if !team.isEmpty {
             // What the team already runs: a stage can run one of these instead (prepush reads its console output then).
@@ -71,13 +74,13 @@ extension InitRun {
                                   : "  #   not runnable as written, it needs a value for \(command.needs.map { "${{ \($0) }}" }.joined(separator: ", ")): \(command.text)    (\(command.place))"
                           }, at: 0)
         }
-        if let server = findings.serverStarts.first, stages.contains(where: { $0.hasPrefix("  ") && !$0.hasPrefix("   ") && !$0.hasPrefix("  #") }) {
+        if let server = findings.serverStarts.first, runs {
             let what = server.command == "services:" ? "starts service containers for its tests"
                 : server.command.lowercased().contains("emulator") ? "starts Firebase's local emulators for its tests (\(server.command))"
                 : "starts a server before its tests (\(server.command))"
             stages.insert("  # The team's CI \(what) at \(server.place): tests that need it fail on a push unless it runs here too; leave them to CI with -skip-testing if so.", at: 0)
         }
-        if !findings.missingSubmodules.isEmpty, stages.contains(where: { $0.hasPrefix("  ") && !$0.hasPrefix("   ") && !$0.hasPrefix("  #") }) {
+        if !findings.missingSubmodules.isEmpty, runs {
             let paths = findings.missingSubmodules.map(\.path)
             let words = paths.map(ShellQuoting.word).joined(separator: " ")
             stages.insert("  # \(findings.missingSubmodules[0].usedBy) builds from the submodule\(paths.count == 1 ? "" : "s") \(paths.joined(separator: ", ")), not checked out here: run `git submodule update --init \(words)` once, or these stages fail.", at: 0)
@@ -92,7 +95,6 @@ extension InitRun {
         }
         // An empty `stages:` is an error (a mapping is expected): with nothing to run, it is a comment too.
         // (A nested package another stage tests is a comment, not a stage.)
-        let runs = stages.contains { $0.hasPrefix("  ") && !$0.hasPrefix("   ") && !$0.hasPrefix("  #") }
         return [runs ? "stages:" : "# stages:"] + stages
     }
 
