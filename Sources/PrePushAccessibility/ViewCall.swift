@@ -47,9 +47,11 @@ struct ViewCall {
                   member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "SwiftUI" {
             name = member.declName.baseName.text
         } else if let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "init",
-                  member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self", let extended = extendedType(around: call) {
+                  member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self", let extended = extendedType(around: call),
+                  extended == "Label" {
             // `self.init(title: title) { Image(systemSymbol: symbol) }` in `extension Label`: a Label
-            // made by the view's own convenience initializer (MyHeartCounts' `Label(symbol:title:)`).
+            // made by its own convenience initializer (MyHeartCounts' `Label(symbol:title:)`). Only
+            // Label's: another type's initializer (damus' `SwipeAction`) is a library's to label.
             name = extended
         } else {
             return nil

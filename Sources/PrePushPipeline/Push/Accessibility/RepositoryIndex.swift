@@ -190,9 +190,10 @@ struct ConstantStore {
     // 13: who makes each view type outside a control's label (`L`), and whether a view type shows text
     // (a trait bit past the eighth).
     // 15: SwiftUI's older `.accessibility(identifier:)` sets an identifier (14 was a build between commits).
-    // 16: `self.init(…)` in an extension of a view type is a use of that type (`extension Label`). Any change to what a scan finds must
-    // bump this: facts are kept by blob id, and a blob's old facts would otherwise be used as new.
-    static let header = "prepush constants 16"
+    // 16: `self.init(…)` in an extension of a view type is that view; 17: of Label only.
+    // Any change to what a scan finds must bump this: facts are kept by blob id, and a blob's old
+    // facts would otherwise be used as new.
+    static let header = "prepush constants 17"
     let folder: String
     var path: String { FilePath.join(folder, "constants") }
 
