@@ -250,6 +250,17 @@ struct CensusScanner {
         return (name.hasPrefix(".") ? String(name.dropFirst()) : name, index)
     }
 
+    /// The identifier SwiftUI's modifier is given at `position` (blanks skipped), `.accessibilityIdentifier(…)`
+    /// or the older `.accessibility(identifier: …)`: a literal's text, or a name as written.
+    func recordModifierIdentifier(at position: Int, into census: inout IdentifierCensus) {
+        let argument = skipBlanks(position)
+        if argument < bytes.count, bytes[argument] == UInt8(ascii: "\"") {
+            if let (text, _) = literal(at: argument) { census.identifiers.append(text) }
+        } else if let (name, _) = dottedName(at: argument) {
+            census.identifierNames.append(name)
+        }
+    }
+
     /// The identifier given at `position` (blanks skipped): a literal's text, or a name as written;
     /// `prefix` marks a name (`scene `).
     func recordIdentifier(at position: Int, into census: inout IdentifierCensus, namePrefix: String = "") {
@@ -427,12 +438,7 @@ struct CensusScanner {
         case .identifierModifier:
             if previous == UInt8(ascii: "."), following == UInt8(ascii: "(") {
                 if untagged.tag(at: untagged.depth) { census.tagged += 1 }
-                let argument = skipBlanks(next + 1)
-                if argument < bytes.count, bytes[argument] == UInt8(ascii: "\"") {
-                    if let (text, _) = literal(at: argument) { census.identifiers.append(text) }
-                } else if let (name, _) = dottedName(at: argument) {
-                    census.identifierNames.append(name)
-                }
+                recordModifierIdentifier(at: next + 1, into: &census)
             } else if following == UInt8(ascii: ":"), previous == UInt8(ascii: "(") || previous == UInt8(ascii: ",") {
                 // An argument of a call in a control's chain (`.buttonStyle(Primary(accessibilityIdentifier: …))`)
                 // or of the control's own call: the nearest control waiting further out.
@@ -459,12 +465,7 @@ struct CensusScanner {
             // SwiftUI's older `.accessibility(identifier: "x")` tags its control as the modifier does.
             if call == "accessibility", previous == UInt8(ascii: "(") {
                 if untagged.tag(at: untagged.depth - 1) { census.tagged += 1 }
-                let argument = skipBlanks(next + 1)
-                if argument < bytes.count, bytes[argument] == UInt8(ascii: "\"") {
-                    if let (text, _) = literal(at: argument) { census.identifiers.append(text) }
-                } else if let (name, _) = dottedName(at: argument) {
-                    census.identifierNames.append(name)
-                }
+                recordModifierIdentifier(at: next + 1, into: &census)
                 return
             }
             let isArgument = inCall && Self.identifierFunctions.contains(call ?? "")

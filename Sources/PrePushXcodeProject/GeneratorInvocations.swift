@@ -51,9 +51,7 @@ extension TeamCommands {
         // Script folders are named freely (`scripts`, `Scripts`, `Scripts-bwa`): every top-level
         // folder whose name starts with "script" is one.
         // (Only the top level is listed: the tree below is not walked for them.)
-        let top = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
-        for folder in top.sorted() where folder.lowercased().hasPrefix("script") && !RepositoryPath.isSymbolicLink(FilePath.join(root, folder))
-            && FileSystem.isDirectory(FilePath.join(root, folder)) {
+        for folder in topFolders(root: root) where folder.lowercased().hasPrefix("script") {
             files += SourceTree.files(under: FilePath.join(root, folder)) { _ in true }.map { FilePath.join(folder, $0) }.filter { !files.contains($0) }
         }
         let workflows = files.filter { $0.hasPrefix(".github/workflows/") || $0.hasPrefix(".circleci/") || $0.hasPrefix("ci_scripts/") }

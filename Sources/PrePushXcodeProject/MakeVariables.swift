@@ -55,7 +55,7 @@ package enum MakeVariables {
     /// Whether a conditional's first branch is the one make takes when no variable is set: true
     /// for `ifndef V` and `ifeq ($(V),)`, false for `ifdef V` and `ifneq ($(V),)`, nil otherwise.
     static func takenUnset(_ directive: String, _ condition: String) -> Bool? {
-        let condition = condition.trimmingBlanks()
+        let condition = Substring(condition).trimmingCharacters(in: " \t")
         switch directive {
         case "ifndef": return true
         case "ifdef": return false
@@ -90,7 +90,7 @@ package enum MakeVariables {
         guard !name.isEmpty, isName(name) else { return nil }
         let rest = text.dropFirst(name.count).drop { $0 == " " || $0 == "\t" }
         for operation in ["::=", ":=", "?=", "+=", "="] where rest.hasPrefix(operation) {
-            return (String(name), operation, String(rest.dropFirst(operation.count)).trimmingBlanks())
+            return (String(name), operation, String(rest.dropFirst(operation.count).trimmingCharacters(in: " \t")))
         }
         return nil
     }
@@ -130,11 +130,5 @@ package enum MakeVariables {
             rest = after
         }
         return result + rest
-    }
-}
-
-private extension StringProtocol {
-    func trimmingBlanks() -> String {
-        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
     }
 }

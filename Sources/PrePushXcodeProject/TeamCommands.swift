@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import PrePushCore
 
 /// What a team's own CI files say about running its tests: the simulator destination its
@@ -43,6 +48,13 @@ package enum TeamCommands {
             let absolute = FilePath.join(root, place)
             return FileSystem.isDirectory(absolute) ? SourceTree.files(under: absolute, where: keep).map { FilePath.join(place, $0) } : [place]
         }
+    }
+
+    /// The root's top-level folders, sorted, without hidden ones and links (a link may lead out of
+    /// the repository).
+    static func topFolders(root: String) -> [String] {
+        let top = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
+        return top.sorted().filter { !$0.hasPrefix(".") && !RepositoryPath.isSymbolicLink(FilePath.join(root, $0)) && FileSystem.isDirectory(FilePath.join(root, $0)) }
     }
 
     /// The files fastlane reads lanes from in `root`: `fastlane/Fastfile`, else `Fastfile`, and the
@@ -162,7 +174,7 @@ package enum TeamCommands {
                 let tests = texts.filter { text in !text.contains("fastlane ") || text.contains("xcodebuild test") || text.contains("swift test") || runsTestLane(text) }
                 // Offered as it runs there: in the folder a lone `cd X` above it in its step, or the
                 // step's `working-directory:`, moves to (`cd SharedLib` then `swift test`).
-                let folder = ShellWords.tokens(command).first?.value == "cd" ? "" : laneFolder(command, above: all[max(0, number - 8)..<number])
+                let folder = ShellWords.tokens(command).first?.value == "cd" ? "" : stepFolder(command, above: all[max(0, number - 8)..<number])
                 let moved = { (text: String) in folder.map { $0.isEmpty ? text : "cd \(ShellQuoting.word($0)) && " + text } ?? text }
                 found += tests.map { Command(text: moved($0), place: "\(workflows)/\(file):\(number + 1)", needs: needs) }
             }

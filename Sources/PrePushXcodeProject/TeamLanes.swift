@@ -15,7 +15,7 @@ extension TeamCommands {
         for file in placeFiles(root: root, in: ciPlaces, where: { $0.hasSuffix(".yml") || $0.hasSuffix(".yaml") || $0.hasSuffix(".sh") }) {
             let lines = text(of: FilePath.join(root, file)).split(separator: "\n", omittingEmptySubsequences: false)
             for (number, line) in lines.enumerated() where line.contains("fastlane ") {
-                guard let command = commandText(line), let folder = laneFolder(command, above: lines[max(0, number - 8)..<number]) else { continue }
+                guard let command = commandText(line), let folder = stepFolder(command, above: lines[max(0, number - 8)..<number]) else { continue }
                 if lanesByFolder[folder] == nil { lanesByFolder[folder] = laneBodies(root: root, folder: folder) }
                 guard let lanes = lanesByFolder[folder], !lanes.isEmpty,
                       let test = laneTest(command, lanes: lanes, place: "\(file):\(number + 1)") else { continue }
@@ -25,10 +25,10 @@ extension TeamCommands {
         return found
     }
 
-    /// The folder (relative to the root, `""` for it) a CI command runs fastlane in: a `cd X &&`
-    /// before it on its line, else a lone `cd X` on a line of its step above it, else the step's
-    /// `working-directory: X`. Nil for a folder outside the repository or built from variables.
-    static func laneFolder(_ command: String, above: ArraySlice<Substring>) -> String? {
+    /// The folder (relative to the root, `""` for it) a CI step's command runs in: for fastlane, a
+    /// `cd X &&` before it on its line; else a lone `cd X` on a line of its step above it, else the
+    /// step's `working-directory: X`. Nil for a folder outside the repository or built from variables.
+    static func stepFolder(_ command: String, above: ArraySlice<Substring>) -> String? {
         var folder: String?
         let tokens = ShellWords.tokens(command)
         if let fastlane = tokens.firstIndex(where: { $0.value == "fastlane" }),

@@ -203,9 +203,7 @@ extension TeamCommands {
             return path.isEmpty || path.hasPrefix("/") || path.split(separator: "/").contains("..") ? nil : String(path)
         }
         guard !paths.isEmpty else { return [] }
-        let top = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
-        let manifests = ["Package.swift"] + top.sorted().filter { !$0.hasPrefix(".") && !RepositoryPath.isSymbolicLink(FilePath.join(root, $0)) }
-            .map { $0 + "/Package.swift" }.filter { FileSystem.stamp(of: FilePath.join(root, $0)) != nil }
+        let manifests = ["Package.swift"] + topFolders(root: root).map { $0 + "/Package.swift" }.filter { FileSystem.stamp(of: FilePath.join(root, $0)) != nil }
         var found: [(path: String, usedBy: String)] = []
         for path in paths {
             let folder = FilePath.join(root, path)

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import PrePushCore
 
 extension TeamCommands {
@@ -80,9 +75,7 @@ extension TeamCommands {
     /// The files fastlane reads lanes from at the root and in each top-level folder (`ios/fastlane/Fastfile`
     /// and the lane files it imports, Polkadot Vault's `ios/fastlane/lanes/lane_tests.rb`).
     static func laneFilesAnywhere(root: String) -> [String] {
-        let top = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
-        let folders = top.sorted().filter { !$0.hasPrefix(".") && !RepositoryPath.isSymbolicLink(FilePath.join(root, $0))
-            && FileSystem.isDirectory(FilePath.join(FilePath.join(root, $0), "fastlane")) }
+        let folders = topFolders(root: root).filter { FileSystem.isDirectory(FilePath.join(FilePath.join(root, $0), "fastlane")) }
         return fastlaneFiles(root: root) + folders.flatMap { folder in fastlaneFiles(root: FilePath.join(root, folder)).map { FilePath.join(folder, $0) } }
     }
 

@@ -394,9 +394,7 @@ package struct XcodeProjectSurvey: Sendable {
                 tests.skippedTests += testPlan.targets.filter(\.enabled).flatMap { target in target.skippedTests.map { Self.skipName(target.name, $0) } }
                 for target in testPlan.targets where target.enabled && !target.selectedTests.isEmpty { selected[target.name] = target.selectedTests }
                 notePlanSkips(testPlan, path: planPath)
-                for target in testPlan.targets where target.enabled {
-                    skippedClasses[target.name, default: []].formUnion(target.skippedTests.filter { !$0.contains("/") })
-                }
+                skippedClasses.merge(planSkippedClasses[planPath] ?? [:]) { $0.union($1) }
             }
         }
         // The packages each of its plans runs, by the plan's name (`-testPlan NetNewsWire-CI`).

@@ -18,6 +18,8 @@ extension InitRun {
     static func stageLines(_ findings: Findings) -> [String] {
         let survey = findings.survey
         let nested = survey.testPackages.filter { !$0.isEmpty }
+        // The generator specs, as the comments name them (the first three).
+        let specs = survey.generatorSpecs.prefix(3).joined(separator: ", ")
         let unit = findings.unitScheme
         let ui = findings.uiScheme
         var stages: [String] = []
@@ -38,7 +40,7 @@ extension InitRun {
                 "    timeout: 900               # seconds",
             ]
         } else if unit == nil {
-            let schemes = survey.generatorSpecs.isEmpty ? "no shared scheme" : "no shared scheme, nor one the specs (\(survey.generatorSpecs.prefix(3).joined(separator: ", "))) declare,"
+            let schemes = survey.generatorSpecs.isEmpty ? "no shared scheme" : "no shared scheme, nor one the specs (\(specs)) declare,"
             let why = survey.packagesWithoutTests.contains("") ? "Package.swift declares no test target and \(schemes) tests a unit-test bundle"
                                                                 : "\(schemes) tests a unit-test bundle"
             // An example of the command: the team's Makefile target when it has one.
@@ -52,7 +54,7 @@ extension InitRun {
         } else {
             let why = survey.containers.isEmpty && survey.generatorSpecs.isEmpty ? "no Xcode project here"
                 : (survey.schemes.isEmpty ? (survey.generatorSpecs.isEmpty ? "no shared scheme found (Xcode: Manage Schemes → Shared)"
-                                                                            : "no scheme init could read in the specs (\(survey.generatorSpecs.prefix(3).joined(separator: ", ")))")
+                                                                            : "no scheme init could read in the specs (\(specs))")
                    : survey.schemes.contains { !$0.uiBundles.isEmpty } ? "no UI scheme the team runs: see below" : "no shared scheme tests a UI-testing bundle")
             stages += ["  # ui:                         # \(why)",
                        "  #   run: xcodebuild test -scheme AppUITests -destination '\(findings.destination?.value ?? guessedDestination)'",
@@ -91,7 +93,7 @@ extension InitRun {
         // A committed project that a spec generates: the stages run it as committed. (Stages read from
         // a spec generate the project themselves, and say so.)
         if !survey.generatorSpecs.isEmpty, unit?.generatedFrom == nil, ui?.generatedFrom == nil {
-            stages.insert("  # The project is generated (\(survey.generatorSpecs.prefix(3).joined(separator: ", "))): generate it first in each xcodebuild stage's run.", at: 0)
+            stages.insert("  # The project is generated (\(specs)): generate it first in each xcodebuild stage's run.", at: 0)
         }
         // An empty `stages:` is an error (a mapping is expected): with nothing to run, it is a comment too.
         // (A nested package another stage tests is a comment, not a stage.)
