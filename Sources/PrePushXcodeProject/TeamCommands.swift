@@ -18,7 +18,7 @@ package enum TeamCommands {
     /// The first literal `-destination` value an `xcodebuild` command of the team's files names, and
     /// where (`.github/workflows/ci.yml:36`).
     package static func destination(root: String) -> (value: String, place: String)? {
-        for file in placeFiles(root: root) {
+        for file in placeFiles(root: root) + scriptsRunByCI(root: root) {
             let lines = text(of: FilePath.join(root, file)).split(separator: "\n", omittingEmptySubsequences: false)
             // fastlane's `destination:` is a test's only inside `run_tests(`/`scan(`: a build
             // lane's (`xcodebuild(build: true, destination: …)`) names a simulator only to build for.
@@ -82,7 +82,7 @@ package enum TeamCommands {
     /// X`. A nested package none of them tests is one the team's CI leaves out. The files are read once.
     package static func swiftTestFolders(_ folders: [String], root: String) -> Set<String> {
         var places: [Substring] = []
-        for file in placeFiles(root: root) {
+        for file in placeFiles(root: root) + scriptsRunByCI(root: root) {
             let text = text(of: FilePath.join(root, file))
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
             // A workflow's `--package-path ${{ matrix.path }}` names each folder of its matrix.
@@ -93,8 +93,8 @@ package enum TeamCommands {
                 let line = Substring(continued(from: number, in: lines))
                 places.append(line)
                 if let expressions, line.contains("${{") { places += expressions.expand(String(line), line: number + 1).texts.map { Substring($0) } }
-                // The step's keys sit above its `run:` (a few lines at most).
-                if let directory = lines[max(0, number - 6)..<number].last(where: { $0.contains("working-directory:") }) { places.append(directory) }
+                // The step's keys sit above its `run:` (a few lines at most); a script's lone `cd X` too.
+                if let folder = stepFolder(String(first), above: lines[max(0, number - 6)..<number]), !folder.isEmpty { places.append(Substring(folder)) }
             }
         }
         return Set(folders.filter { folder in places.contains { names(folder, in: $0) } })
@@ -179,6 +179,19 @@ package enum TeamCommands {
                 found += tests.map { Command(text: moved($0), place: "\(workflows)/\(file):\(number + 1)", needs: needs) }
             }
         }
+        // A script a CI line runs holds the CI's own commands, at its lines.
+        for file in scriptsRunByCI(root: root) {
+            let all = lines(file)
+            for (number, line) in all.enumerated() {
+                let command = String(line.drop { $0 == " " || $0 == "\t" })
+                guard !command.hasPrefix("#"), command.contains("xcodebuild test") || command.contains("swift test") || runsTestLane(command) else { continue }
+                // A lone `cd partout` above it in the script moves it there.
+                let folder = ShellWords.tokens(command).first?.value == "cd" ? "" : stepFolder(command, above: all[..<number])
+                guard let folder else { continue }
+                let text = continued(command, from: number, in: all)
+                found.append(Command(text: folder.isEmpty ? text : "cd \(ShellQuoting.word(folder)) && " + text, place: "\(file):\(number + 1)"))
+            }
+        }
         // A lane or target the team declares and a workflow runs is one command, named once: where the
         // CI runs it.
         let run = Set(found.filter { $0.place.hasPrefix(workflows) }.map(\.text))
@@ -220,18 +233,24 @@ package enum TeamCommands {
 
     /// The schemes fastlane's snapshot takes screenshots with (`scheme("AppScreenshots")`,
     /// `schemes(["A", "B"])` in `fastlane/Snapfile` or `Snapfile`), each with where it is named.
-    package static func snapshotSchemes(root: String) -> [(scheme: String, place: String)] {
-        var found: [(scheme: String, place: String)] = []
+    /// With the Snapfile's `testplan("Screenshots")` (Eurofurence's), each scheme is named with that
+    /// plan: only the plan takes screenshots, and the scheme's own tests are the app's.
+    package static func snapshotSchemes(root: String) -> [(scheme: String, place: String, plan: String?)] {
+        var found: [(scheme: String, place: String, plan: String?)] = []
         for file in ["fastlane/Snapfile", "Snapfile"] {
+            var plan: String?
             for (number, line) in text(of: FilePath.join(root, file)).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 let text = line.drop { $0 == " " || $0 == "\t" }
-                guard text.hasPrefix("scheme"), !text.hasPrefix("#") else { continue }
+                guard text.hasPrefix("scheme") || text.hasPrefix("testplan"), !text.hasPrefix("#") else { continue }
                 // The quoted names on the line: `scheme("A")`, `scheme "A"`, `schemes(["A", "B"])`.
                 // Ruby quotes either way: `scheme('Screenshot Automation')` (Pocket Casts' Snapfile).
                 let quote: Character = text.contains("\"") ? "\"" : "'"
-                let names = text.split(separator: quote, omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
-                found += names.filter { !$0.isEmpty }.map { ($0, "\(file):\(number + 1)") }
+                let names = text.split(separator: quote, omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }.filter { !$0.isEmpty }
+                if text.hasPrefix("testplan") { plan = names.first; continue }
+                found += names.map { ($0, "\(file):\(number + 1)", nil) }
             }
+            // The plan applies to the file's schemes, wherever it is set.
+            if let plan { found = found.map { $0.place.hasPrefix(file + ":") ? ($0.scheme, $0.place, plan) : $0 } }
         }
         return found
     }

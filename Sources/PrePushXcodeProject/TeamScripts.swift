@@ -40,6 +40,26 @@ extension TeamCommands {
         return found
     }
 
+    /// The repository's scripts that a CI line runs (`run: ci/run-apple-tests.sh`, `bash ./tools/test.sh`)
+    /// and that sit outside the places init reads anyway, relative to the root, each once: their
+    /// lines are the CI's own (Passepartout's workflow runs `ci/run-apple-tests.sh`, whose one line
+    /// is `cd app-apple && FOR_TESTING=1 swift test`).
+    package static func scriptsRunByCI(root: String) -> [String] {
+        var found: [String] = []
+        let read = Set(placeFiles(root: root))
+        for file in placeFiles(root: root, in: ciPlaces, where: { $0.hasSuffix(".yml") || $0.hasSuffix(".yaml") || $0.hasSuffix(".sh") }) {
+            for line in text(of: FilePath.join(root, file)).split(separator: "\n", omittingEmptySubsequences: false) {
+                guard let command = commandText(line) else { continue }
+                var words = ShellWords.tokens(command).prefix { !$0.isOperator }.map(\.value)
+                if let shell = words.first, ["bash", "sh", "zsh"].contains(shell) { words.removeFirst() }
+                guard let script = words.first, repositoryFile(script, root: root) != nil else { continue }
+                let relative = script.hasPrefix("./") ? String(script.dropFirst(2)) : script
+                if !read.contains(relative), !found.contains(relative) { found.append(relative) }
+            }
+        }
+        return found
+    }
+
     /// The command a CI line runs: without a YAML key (`command:`, `run:`, `script:`), a list's dash,
     /// and the quotes of a one-line YAML scalar; nil for a comment or an empty line.
     static func commandText(_ line: Substring) -> String? {

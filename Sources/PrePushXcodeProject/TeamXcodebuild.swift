@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import PrePushCore
 
 extension TeamCommands {
@@ -40,7 +45,7 @@ extension TeamCommands {
     /// recipe's, with the target that runs it), then the fastlane lanes CI runs with a scheme (`laneTests`).
     package static func xcodebuildTests(root: String) -> [XcodebuildTest] {
         var found: [XcodebuildTest] = []
-        for file in placeFiles(root: root, in: [".github/workflows", "ci_scripts", "scripts", ".circleci/config.yml", ".buildkite", ".gitlab-ci.yml", ".gitlab", "Makefile"]) {
+        for file in placeFiles(root: root, in: [".github/workflows", "ci_scripts", "scripts", ".circleci/config.yml", ".buildkite", ".gitlab-ci.yml", ".gitlab", "Makefile"]) + scriptsRunByCI(root: root) {
             let lines = text(of: FilePath.join(root, file)).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             // A commented-out command (kiwix's `#   run: xcodebuild test -scheme UITests_iPhone`) runs nothing.
             for (number, line) in lines.enumerated() where line.contains("xcodebuild") && line.drop(while: { $0 == " " || $0 == "\t" }).first != "#" {
@@ -61,10 +66,15 @@ extension TeamCommands {
     package static func validationFlags(root: String) -> [(flag: String, place: String)] {
         var found: [(flag: String, place: String)] = []
         let places = [".github/workflows", "ci_scripts", "scripts", ".circleci/config.yml", ".buildkite", ".gitlab-ci.yml", ".gitlab", "Makefile"]
-        for file in placeFiles(root: root, in: places) + laneFilesAnywhere(root: root) {
+        // fastlane's dotenv files hold a lane's `SCAN_XCARGS` (Radix's `XCARGS="-skipPackagePluginValidation"`).
+        let dotenv = ((try? FileManager.default.contentsOfDirectory(atPath: FilePath.join(root, "fastlane"))) ?? []).filter { $0.hasPrefix(".env") }.sorted().map { "fastlane/" + $0 }
+        for file in placeFiles(root: root, in: places) + laneFilesAnywhere(root: root) + scriptsRunByCI(root: root) + dotenv {
             let lines = text(of: FilePath.join(root, file)).split(separator: "\n", omittingEmptySubsequences: false)
             for (number, line) in lines.enumerated() {
-                for flag in ["-skipPackagePluginValidation", "-skipMacroValidation"] where line.contains(flag) && !found.contains(where: { $0.flag == flag }) {
+                // `defaults write com.apple.dt.Xcode IDESkipMacroFingerprintValidation -bool YES` trusts
+                // every macro for each build on that Mac, as the switch does for one (Radix's CI).
+                for (flag, setting) in [("-skipPackagePluginValidation", "IDESkipPackagePluginFingerprintValidatation"), ("-skipMacroValidation", "IDESkipMacroFingerprintValidation")]
+                where (line.contains(flag) || line.contains(setting)) && !found.contains(where: { $0.flag == flag }) {
                     found.append((flag, "\(file):\(number + 1)"))
                 }
             }

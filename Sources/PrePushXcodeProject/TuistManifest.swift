@@ -31,6 +31,8 @@ package struct TuistManifest: Sendable {
     init?(text: String, helperFunctions: [String: FunctionDeclSyntax]) {
         let file = Parser.parse(source: text)
         let visitor = ManifestVisitor(viewMode: .sourceAccurate)
+        visitor.rawValues = ManifestVisitor.enumRawValues(in: file)
+        visitor.constants = ManifestVisitor.stringConstants(in: file)
         visitor.walk(file)
         if let name = visitor.projectName {
             self.name = name
@@ -88,9 +90,73 @@ final class ManifestVisitor: SyntaxVisitor {
     var testPlans: [String: [String]] = [:]
     var macOnly: Set<String> = []
 
+    /// The String raw values of the file's enums, by enum and case (`AzkarTarget.azkarAppTests` →
+    /// `"AzkarTests"`), for names written `AzkarTarget.azkarAppTests.rawValue` or `rawValue` in a case.
+    var rawValues: [String: [String: String]] = [:]
+
+    /// The file's top-level `let name = "literal"` constants (Azkar's `let projectName = "Azkar"`).
+    var constants: [String: String] = [:]
+
+    /// The file's top-level string constants, by name.
+    static func stringConstants(in file: SourceFileSyntax) -> [String: String] {
+        var found: [String: String] = [:]
+        for item in file.statements {
+            guard let declaration = item.item.as(VariableDeclSyntax.self), declaration.bindingSpecifier.tokenKind == .keyword(.let) else { continue }
+            for binding in declaration.bindings {
+                if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = binding.initializer.flatMap({ string($0.value) }) {
+                    found[name] = value
+                }
+            }
+        }
+        return found
+    }
+
+    /// Every `enum E: String` of the file: each case's literal raw value, else its name.
+    static func enumRawValues(in file: SourceFileSyntax) -> [String: [String: String]] {
+        final class Finder: SyntaxVisitor {
+            var found: [String: [String: String]] = [:]
+            override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+                guard node.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription == "String" else { return .visitChildren }
+                var cases: [String: String] = [:]
+                for member in node.memberBlock.members {
+                    for element in member.decl.as(EnumCaseDeclSyntax.self)?.elements ?? [] {
+                        cases[element.name.text] = element.rawValue.flatMap { ManifestVisitor.string($0.value) } ?? element.name.text
+                    }
+                }
+                found[node.name.text] = cases
+                return .visitChildren
+            }
+        }
+        let finder = Finder(viewMode: .sourceAccurate)
+        finder.walk(file)
+        return finder.found
+    }
+
+    /// A name argument's text: a literal, a top-level constant, an enum case's raw value (`AzkarTarget.azkarApp.rawValue`),
+    /// or `rawValue` inside the enum's own `switch self { case .azkarAppTests: … }` (Azkar's targets).
+    func nameText(_ expression: ExprSyntax) -> String? {
+        if let literal = Self.string(expression) { return literal }
+        if let access = expression.as(MemberAccessExprSyntax.self), access.declName.baseName.text == "rawValue",
+           let value = access.base?.as(MemberAccessExprSyntax.self), let type = value.base?.as(DeclReferenceExprSyntax.self) {
+            return rawValues[type.baseName.text]?[value.declName.baseName.text]
+        }
+        if let reference = expression.as(DeclReferenceExprSyntax.self)?.baseName.text, let value = constants[reference] { return value }
+        guard expression.as(DeclReferenceExprSyntax.self)?.baseName.text == "rawValue" else { return nil }
+        var node = Syntax(expression)
+        var label: String?
+        while let parent = node.parent {
+            if label == nil, let switchCase = parent.as(SwitchCaseSyntax.self), case .case(let items) = switchCase.label, items.caseItems.count == 1 {
+                label = items.caseItems.first?.pattern.as(ExpressionPatternSyntax.self)?.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+            }
+            if let owner = parent.as(EnumDeclSyntax.self) { return label.flatMap { rawValues[owner.name.text]?[$0] } }
+            node = parent
+        }
+        return nil
+    }
+
     override func visit(_ call: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         let callee = Self.calleeName(call.calledExpression)
-        let name = Self.argument(call, "name").flatMap(Self.string)
+        let name = Self.argument(call, "name").flatMap(nameText)
         switch callee {
         case "Project":
             if projectName == nil { projectName = name }

@@ -583,11 +583,18 @@ package struct XcodeProjectSurvey: Sendable {
         if let named = only.first(where: { $0.name.contains("Unit") }) { return named }
         if let most = only.max(by: { $0.unitBundles.count < $1.unitBundles.count }) { return most }
         let mixed = schemes.filter { !$0.unitBundles.isEmpty }
-        return mixed.first { $0.name.contains("Test") } ?? mixed.first
+        // Else the one that tests the most (Eurofurence's app scheme, not its App Clip's).
+        return mixed.first { $0.name.contains("Test") } ?? Self.widest(mixed, by: \.unitBundles)
+    }
+
+    /// The first of `schemes` with the most `bundles`.
+    static func widest(_ schemes: [SchemeTests], by bundles: KeyPath<SchemeTests, [String]>) -> SchemeTests? {
+        schemes.reduce(nil) { best, next in best.map { next[keyPath: bundles].count > $0[keyPath: bundles].count ? next : $0 } ?? next }
     }
 
     /// The scheme to run UI tests with: one whose bundles are all UI tests (a name with `UITest`
-    /// first), else one that runs a UI bundle among unit ones (a name with `Test` first); nil when no
+    /// first), else one that runs a UI bundle among unit ones (a name with `Test` first, else the one
+    /// with the most UI bundles); nil when no
     /// scheme tests a UI-testing bundle.
     package var uiScheme: SchemeTests? { uiScheme(excluding: []) }
 
@@ -597,6 +604,6 @@ package struct XcodeProjectSurvey: Sendable {
         let only = schemes.filter { !$0.uiBundles.isEmpty && $0.unitBundles.isEmpty }
         if let scheme = only.first(where: { $0.name.contains("UITest") }) ?? only.first { return scheme }
         let mixed = schemes.filter { !$0.uiBundles.isEmpty }
-        return mixed.first { $0.name.contains("Test") } ?? mixed.first
+        return mixed.first { $0.name.contains("Test") } ?? Self.widest(mixed, by: \.uiBundles)
     }
 }

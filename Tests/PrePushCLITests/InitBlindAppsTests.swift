@@ -109,4 +109,36 @@ import Testing
         let file = try #require(repo.root.read("work/.prepush.yml"))
         #expect(file.contains("  unit-appapitests:\n"), "\(file)")
     }
+
+    /// Passepartout (fifth round, after reading it): the workflow runs `ci/run-apple-tests.sh`, whose
+    /// one line is `cd app-apple && FOR_TESTING=1 swift test`, and every test the CI runs is a
+    /// `swift test`. The script's lines are the CI's own; the app scheme's one unit bundle, which no
+    /// CI runs, is a comment, and the package the script tests is the stage.
+    @Test func aCIThatOnlyRunsSwiftTestThroughItsScriptsLeavesTheSchemeAComment() throws {
+        let repo = try InitGeneratorTests.repository(from: "../init-apps/passepartout")
+        let result = try InProcessCLI.run(["init"], in: repo.path, environment: repo.environment)
+        #expect(result.status == 0 && result.standardOutput.contains("unit: none (scheme Passepartout is one the team's CI never runs: a comment)"), "\(result)")
+        let file = try #require(repo.root.read("work/.prepush.yml"))
+        #expect(file.contains("  #   cd app-apple && FOR_TESTING=1 swift test    (ci/run-apple-tests.sh:2)\n"), "\(file)")
+        #expect(file.contains("  # Scheme Passepartout tests unit bundles PassepartoutTests, which the team's CI never runs (its tests are swift test: ci/run-apple-tests.sh:2): no stage; to run them on each push:\n  # unit:\n"), "\(file)")
+        #expect(file.contains("  package-app-apple:\n    # app-apple/Package.swift declares test targets.\n    run: swift test\n    workingDirectory: app-apple\n"), "\(file)")
+        #expect(!file.contains("\n  unit:") && !file.contains("\n  ui:"), "\(file)")
+        #expect(try InProcessCLI.run(["config"], in: repo.path, environment: repo.environment).status == 0)
+    }
+
+    /// Eurofurence (seventh round): fastlane snapshot runs the app scheme with `testplan("Screenshots")`,
+    /// and the scheme's default plan runs the Screenshots bundle beside the app's own UI bundles. The
+    /// scheme is the app's, not a screenshot scheme: the unit stage runs its unit bundles, the UI stage
+    /// its UI bundles without the screenshot one, and the App Clip's scheme (one bundle each) is no stage.
+    @Test func aSchemeSnapshotRunsWithAnotherPlanIsTheAppsOwn() throws {
+        let repo = try InitGeneratorTests.repository(from: "../init-apps/eurofurence")
+        let result = try InProcessCLI.run(["init"], in: repo.path, environment: repo.environment)
+        #expect(result.status == 0 && result.standardOutput.contains("unit: xcodebuild test -scheme Eurofurence (unit bundles: 6); ui: xcodebuild test -scheme Eurofurence (UI bundles: 3)"), "\(result)")
+        let file = try #require(repo.root.read("work/.prepush.yml"))
+        #expect(file.contains(" -scheme Eurofurence -skip-testing:Screenshots -skip-testing:EurofurenceUITests -skip-testing:'Eurofurence Clip UITests' "), "\(file)")
+        #expect(file.contains(" -scheme Eurofurence -only-testing:EurofurenceUITests -only-testing:'Eurofurence Clip UITests' "), "\(file)")
+        #expect(file.contains("  # Scheme Screenshots takes screenshots (Screenshots holds fastlane's SnapshotHelper.swift) and no command init read in the team's CI runs it: no stage;"), "\(file)")
+        #expect(!file.contains("Scheme Eurofurence takes screenshots") && !file.contains("-scheme 'Eurofurence Clip'"), "\(file)")
+        #expect(try InProcessCLI.run(["config"], in: repo.path, environment: repo.environment).status == 0)
+    }
 }

@@ -144,7 +144,7 @@ import Testing
         #expect(result.status == 0, "\(result)")
         let file = try #require(repo.root.read("work/.prepush.yml"))
         #expect(file.contains("xcodebuild test -project Aidoku.xcodeproj -scheme 'Aidoku (iOS)' -skipPackagePluginValidation -destination"), "\(file)")
-        #expect(file.contains("    # -skipPackagePluginValidation as the team's .github/workflows/nightly.yml:5 passes it: "), "\(file)")
+        #expect(file.contains("    # -skipPackagePluginValidation, as the team's .github/workflows/nightly.yml:5 turns that validation off: "), "\(file)")
         #expect(try InProcessCLI.run(["config"], in: repo.path, environment: repo.environment).status == 0)
     }
 

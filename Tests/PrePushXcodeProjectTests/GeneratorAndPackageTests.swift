@@ -102,6 +102,42 @@ import Testing
         #expect(manifest.name == "Shop" && manifest.testTargets == ["ShopTests": .unit, "ShopKitTests": .unit, "ShopUITests": .unit], "\(manifest.testTargets)")
     }
 
+    /// Azkar (seventh round) names its project with a constant and its targets and schemes with a
+    /// String enum: `Target.target(name: rawValue, …)` inside `switch self { case .azkarAppTests: … }`
+    /// and `Scheme.scheme(name: AzkarTarget.azkarAppUITests.rawValue, …)`. The names are read through them.
+    @Test func namesFromConstantsAndEnumRawValuesAreRead() throws {
+        // The shape of Azkar's Project.swift (AvocadoApps/azkar-ios ebd2ddde), abridged to the names.
+        let text = """
+        import ProjectDescription
+        let projectName = "Azkar"
+        enum AzkarTarget: String, CaseIterable {
+            case azkarApp = "Azkar"
+            case azkarAppTests = "AzkarTests"
+            case azkarAppUITests = "AzkarUITests"
+            var target: Target {
+                switch self {
+                case .azkarApp:
+                    return Target.target(name: rawValue, destinations: .iOS, product: .app, bundleId: "app")
+                case .azkarAppTests:
+                    return Target.target(name: rawValue, destinations: .iOS, product: Product.unitTests, bundleId: "tests")
+                case .azkarAppUITests:
+                    return Target.target(name: rawValue, destinations: .iOS, product: Product.uiTests, bundleId: "uitests")
+                }
+            }
+        }
+        let project = Project(
+            name: projectName,
+            targets: AzkarTarget.allCases.map(\\.target),
+            schemes: [
+                Scheme.scheme(name: AzkarTarget.azkarAppUITests.rawValue, shared: true, testAction: TestAction.targets(["AzkarUITests"]))
+            ]
+        )
+        """
+        let manifest = try #require(TuistManifest(text: text))
+        #expect(manifest.name == "Azkar" && manifest.testTargets == ["AzkarTests": .unit, "AzkarUITests": .ui], "\(manifest.testTargets)")
+        #expect(manifest.schemes.map(\.name) == ["AzkarUITests"] && manifest.schemes.first?.targets == ["AzkarUITests"])
+    }
+
     /// A graph written to Tuist's `ProjectAutomation` schema (tuist/tuist `Sources/ProjectAutomation`:
     /// `Graph{name,path,projects}`, `Project{name,path,isExternal,targets,schemes}`, `Target.product`
     /// as `unit_tests`/`ui_tests`, `Scheme.testActionTargets`). No graph written by a real `tuist`

@@ -164,5 +164,16 @@ import Testing
         #expect(stale.staleBundles == ["NosUITests"] && stale.uiBundles.isEmpty && stale.guessed.isEmpty, "\(stale)")
         #expect(survey.schemes.first { $0.name == "NosTests" }?.unitBundles == ["NosTests"])
     }
-}
 
+    /// Radix Wallet (seventh round): fastlane's dotenv gives its lanes `XCARGS="-skipPackagePluginValidation"`,
+    /// and the workflow trusts every macro with `defaults write … IDESkipMacroFingerprintValidation`:
+    /// both validations are off where the team tests, so a stage turns them off too.
+    @Test func aDotenvsXcargsAndADefaultsWriteTurnValidationOff() throws {
+        let root = try TemporaryDirectory(prefix: "prepush-validation")
+        try root.write("XCARGS=\"-skipPackagePluginValidation\"\nSCAN_XCARGS=${XCARGS}\n", to: "fastlane/.env")
+        try root.write("      - name: Skip macro validation\n        run: |\n          defaults write com.apple.dt.Xcode IDESkipMacroFingerprintValidation -bool YES\n", to: ".github/workflows/ci.yml")
+        let flags = TeamCommands.validationFlags(root: root.path)
+        #expect(flags.map(\.flag) == ["-skipMacroValidation", "-skipPackagePluginValidation"], "\(flags)")
+        #expect(flags.map(\.place) == [".github/workflows/ci.yml:3", "fastlane/.env:1"], "\(flags)")
+    }
+}

@@ -37,7 +37,7 @@ package enum InitRun {
         /// The baseline of today's accessibility findings, and how many it holds (nil: none to record).
         var baseline: (path: String, count: Int, written: Bool)?
         /// The schemes fastlane's snapshot runs (its Snapfile), with where each is named.
-        var snapshotSchemes: [(scheme: String, place: String)] = []
+        var snapshotSchemes: [(scheme: String, place: String, plan: String?)] = []
 
         /// The schemes the team's fastlane lanes test (`run_tests(scheme: 'Tests-Unit')`), with where.
         var fastlaneTests: [(scheme: String, place: String)] = []
@@ -62,7 +62,14 @@ package enum InitRun {
         /// comment, never made the UI stage.
         var screenshotSchemes: [(scheme: String, why: String)] {
             survey.schemes.filter { !$0.uiBundles.isEmpty && !teamRuns($0.name) }.compactMap { scheme in
-                if let named = snapshotSchemes.first(where: { $0.scheme == scheme.name }) { return (scheme.name, "fastlane snapshot runs it (\(named.place))") }
+                // A scheme fastlane snapshot runs with a plan other than its default one takes
+                // screenshots only with that plan (Eurofurence's `testplan("Screenshots")`).
+                if let named = snapshotSchemes.first(where: { $0.scheme == scheme.name && ($0.plan == nil || $0.plan == scheme.testPlan.map(Self.planName)) }) {
+                    return (scheme.name, "fastlane snapshot runs it (\(named.place))")
+                }
+                // A scheme that runs other UI bundles beside a screenshot bundle (Eurofurence's default
+                // plan) is the app's: its stage leaves the screenshot bundle out (`stageUIBundles`).
+                guard scheme.uiBundles.allSatisfy({ isScreenshotBundle($0, of: scheme) }) else { return nil }
                 if let bundle = scheme.uiBundles.first(where: survey.snapshotHelperFolders.contains) {
                     return (scheme.name, "\(bundle) holds fastlane's SnapshotHelper.swift")
                 }
@@ -75,6 +82,22 @@ package enum InitRun {
                 }
                 return nil
             }
+        }
+        /// Whether a UI bundle of `scheme` takes screenshots: it holds or compiles fastlane's
+        /// `SnapshotHelper.swift`, or every test class the scheme runs in it keeps screenshots.
+        func isScreenshotBundle(_ bundle: String, of scheme: XcodeProjectSurvey.SchemeTests) -> Bool {
+            survey.snapshotHelperFolders.contains(bundle) || survey.snapshotHelperBundles.contains(bundle) || scheme.screenshotBundles.contains(bundle)
+        }
+        /// The UI bundles the UI stage runs: the scheme's, less its screenshot bundles when it runs others too.
+        var stageUIBundles: [String] {
+            guard let ui = uiScheme else { return [] }
+            let flows = ui.uiBundles.filter { !isScreenshotBundle($0, of: ui) }
+            return flows.isEmpty ? ui.uiBundles : flows
+        }
+        /// A test plan's name from its path (`Test Plans/Screenshots.xctestplan` → `Screenshots`).
+        static func planName(_ path: String) -> String {
+            let file = path.split(separator: "/").last.map(String.init) ?? path
+            return file.hasSuffix(".xctestplan") ? String(file.dropLast(".xctestplan".count)) : file
         }
         /// Whether the team's CI tests any scheme here (its `xcodebuild test`, `tuist test`, fastlane's `run_tests`).
         var teamTestsASchemeHere: Bool { survey.schemes.contains { teamRuns($0.name) } }
@@ -119,9 +142,10 @@ package enum InitRun {
                 return teamRuns(scheme.name) && !said.contains(scheme.name) && !bundles.isEmpty && !Set(bundles).isSubset(of: covered)
             }
         }
-        /// The bundles the unit and UI stages' schemes run.
+        /// The bundles the unit and UI stages run (each stage leaves out the other's, and the UI
+        /// stage a screenshot bundle its scheme runs beside others).
         var stageBundles: Set<String> {
-            Set([unitScheme, uiScheme].compactMap { $0 }.flatMap { $0.unitBundles + $0.uiBundles })
+            Set((unitScheme?.unitBundles ?? []) + stageUIBundles)
         }
 
         /// The scheme the unit stage runs. With tests in the root's Package.swift, only a scheme the
@@ -139,7 +163,19 @@ package enum InitRun {
                 let peers = run.filter { $0.uiBundles.isEmpty == named.uiBundles.isEmpty && $0.unitBundles.count == named.unitBundles.count && !$0.name.contains("Unit") }
                 chosen = peers.min { firstTeamPlace($0.name) < firstTeamPlace($1.name) } ?? named
             }
-            return rootPackageTests ? chosen : chosen ?? survey.unitScheme
+            return rootPackageTests ? chosen : chosen ?? (unrunUnitScheme == nil ? survey.unitScheme : nil)
+        }
+        /// The scheme the survey would test unit bundles with when every test command of the team's
+        /// CI is a `swift test` (Passepartout's `cd app-apple && swift test`): its bundles are tests
+        /// the team never runs, offered in a comment rather than made a stage that adds their time,
+        /// or failures, to every push.
+        var unrunUnitScheme: XcodeProjectSurvey.SchemeTests? {
+            // The commands the CI's own files run (a Makefile's targets and a Fastfile's lanes are
+            // only declared there; an `xcodebuild test` any of them runs is in `xcodebuildTests`).
+            let run = teamCommands.filter { !$0.place.hasPrefix("Makefile:") && !$0.place.contains("Fastfile:") && !$0.place.hasPrefix("fastlane/") }
+            guard xcodebuildTests.isEmpty, fastlaneTests.isEmpty, scriptSchemes.isEmpty, !generators.contains(where: { $0.scheme != nil }),
+                  !run.isEmpty, run.allSatisfy({ $0.text.contains("swift test") }), let scheme = survey.unitScheme, !teamRuns(scheme.name) else { return nil }
+            return scheme
         }
         /// Where the team's CI first tests a scheme, as (file, line) to order by; the last for none.
         /// The schemes one fastlane lane tests in turn (element-ios' `test` lane) are one step of the
@@ -207,8 +243,10 @@ package enum InitRun {
             let pods = survey.cocoaPodsSpecs[spec].map { $0 + " && " } ?? ""
             // Tuist 4 resolves the packages `Tuist/Package.swift` declares with `tuist install`; a clone
             // has none of them, and generation fails without them (taskchamp's).
+            // As the team's generation runs tuist (`mise x -- tuist generate`: Azkar's CI installs with the same prefix).
+            let runner = team.flatMap { invocation in invocation.run.firstRange(of: "tuist generate").map { String(invocation.run[..<$0.lowerBound]) } } ?? ""
             let install = spec.hasSuffix(".swift") && FileSystem.stamp(of: FilePath.join(FilePath.join(survey.root, folder), "Tuist/Package.swift")) != nil
-                ? "tuist install" + (folder == "." ? "" : " --path \(ShellQuoting.word(folder))") + " && " : ""
+                ? runner + "tuist install" + (folder == "." ? "" : " --path \(ShellQuoting.word(folder))") + " && " : ""
             if let team { return (install + team.run + " && " + pods, team.place) }
             return (install + InitRun.generateCommand(spec) + pods, nil)
         }

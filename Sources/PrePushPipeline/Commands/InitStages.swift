@@ -39,6 +39,11 @@ extension InitRun {
                 "    run: swift test --event-stream-output-path .build/prepush-events.jsonl",
                 "    timeout: 900               # seconds",
             ]
+        } else if let unrun = findings.unrunUnitScheme {
+            let commands = findings.teamCommands.filter { $0.text.contains("swift test") }.prefix(2).map(\.place).joined(separator: ", ")
+            let stage = schemeStage("unit", unrun, bundles: unrun.unitBundles, mixed: !unrun.uiBundles.isEmpty, findings: findings, timeout: "900")
+            stages += ["  # Scheme \(unrun.name) tests unit bundles \(unrun.unitBundles.joined(separator: ", ")), which the team's CI never runs (its tests are swift test: \(commands)): no stage; to run them on each push:"]
+                + stage.filter { !$0.hasPrefix("    #") }.map { "  # " + $0.dropFirst(2) }
         } else if unit == nil {
             let schemes = survey.generatorSpecs.isEmpty ? "no shared scheme" : "no shared scheme, nor one the specs (\(specs)) declare,"
             let why = survey.packagesWithoutTests.contains("") ? "Package.swift declares no test target and \(schemes) tests a unit-test bundle"
@@ -49,7 +54,8 @@ extension InitRun {
                        "  #   run: \(example)", "  #   timeout: 900"]
         }
         if let ui {
-            stages += schemeStage("ui", ui, bundles: ui.uiBundles, mixed: !ui.unitBundles.isEmpty, findings: findings,
+            let bundles = findings.stageUIBundles
+            stages += schemeStage("ui", ui, bundles: bundles, mixed: !ui.unitBundles.isEmpty || bundles.count < ui.uiBundles.count, findings: findings,
                                   timeout: "600               # seconds, at most 600 (UI_TEST_TIMEOUT, --timeout)")
         } else {
             let why = survey.containers.isEmpty && survey.generatorSpecs.isEmpty ? "no Xcode project here"
@@ -261,7 +267,7 @@ extension InitRun {
                          ?? "    # The team's CI runs this scheme through its script: \(passed.command)    (\(passed.place)); what the script sets up around the run is not done here.")
         }
         for (flag, place) in validation {
-            lines.append("    # \(flag) as the team's \(place) passes it: xcodebuild stops at a plugin or macro no one trusted on this Mac without it.")
+            lines.append("    # \(flag), as the team's \(place) turns that validation off: xcodebuild stops at a plugin or macro no one trusted on this Mac without it.")
         }
         if !scheme.macOnlyBundles.isEmpty, known.map({ !$0.value.contains("platform=macOS") }) ?? true {
             let names = scheme.macOnlyBundles.joined(separator: ", ")
@@ -372,6 +378,8 @@ extension InitRun {
             parts.append("unit: xcodebuild test -scheme \(scheme) (the package does not build for the Mac)")
         } else if findings.rootPackageTests {
             parts.append("unit: swift test")
+        } else if let unrun = findings.unrunUnitScheme {
+            parts.append("unit: none (scheme \(unrun.name) is one the team's CI never runs: a comment)")
         } else {
             parts.append("unit: none (no scheme tests a unit-test bundle)")
         }
