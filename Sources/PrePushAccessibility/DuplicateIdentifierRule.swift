@@ -14,6 +14,20 @@ package struct DuplicateIdentifierRule: AccessibilityRule {
         issueType: .identifierConvention,
         defaultSeverity: .error,
         nonTriggeringExamples: [
+            // Hackers (LoginView.swift): each screen is a property, shown on either side of body's `if`.
+            RuleExample("""
+            struct LoginView: View {
+                var body: some View {
+                    NavigationStack { if signedIn { accountView } else { loginView } }
+                }
+                private var loginView: some View {
+                    Form { fields }.toolbar { Button("Close", action: dismiss).accessibilityIdentifier("login.close") }
+                }
+                private var accountView: some View {
+                    List { rows }.toolbar { Button("Close", action: dismiss).accessibilityIdentifier("login.close") }
+                }
+            }
+            """),
             // Yattee (SettingsView.swift): one member for tvOS, another for iOS; no build has both.
             RuleExample("""
             struct SettingsView: View {
@@ -74,6 +88,14 @@ package struct DuplicateIdentifierRule: AccessibilityRule {
             """),
         ],
         triggeringExamples: [
+            // Two properties shown together.
+            RuleExample("""
+            struct Pane: View {
+                var body: some View { VStack { header; footer } }
+                private var header: some View { Button("Close", action: dismiss).accessibilityIdentifier("pane.close") }
+                private var footer: some View { Button("Close", action: dismiss).accessibilityIdentifier(↓"pane.close") }
+            }
+            """),
             // The same flag holding in both places: both show.
             RuleExample("""
             VStack {
@@ -152,7 +174,7 @@ package struct DuplicateIdentifierRule: AccessibilityRule {
                 // A literal, or a constant of this file (`A11y.Checkout.payButton`).
                 guard let literal = call.arguments.first?.expression, let identifier = file.identifierText(literal),
                       !identifier.contains("{}") else { continue }
-                let branches = Self.branches(of: Syntax(literal))
+                let branches = Self.branches(of: Syntax(literal), in: file)
                 let platforms = CompiledPlatforms.of(Syntax(literal))
                 let conditions = Self.conditions(of: Syntax(literal))
                 // Two that can never show together (`if`/`else`, two `case`s, `? :`, `#if`/`#else`,
@@ -178,6 +200,31 @@ package struct DuplicateIdentifierRule: AccessibilityRule {
     /// Whether two places are in different branches of one construct: they never show together.
     static func exclusive(_ first: [Branch], _ second: [Branch]) -> Bool {
         first.contains { one in second.contains { $0.construct == one.construct && $0.branch != one.branch } }
+    }
+
+    /// The branches `node` is in, and, when it is in a property or function of the file used once
+    /// (Hackers' `loginView` and `loggedInView`, the two sides of `body`'s `if`), the branches of that
+    /// use too, a few members deep.
+    static func branches(of node: Syntax, in file: ParsedSource) -> [Branch] {
+        var branches = branches(of: node)
+        var place = node
+        for _ in 0..<3 {
+            guard let member = memberName(above: place), member != "body", let use = file.singleUse(of: member) else { break }
+            branches += Self.branches(of: use)
+            place = use
+        }
+        return branches
+    }
+
+    /// The property or function whose body holds `node`.
+    static func memberName(above node: Syntax) -> String? {
+        var current = node
+        while let parent = current.parent {
+            if let variable = parent.as(VariableDeclSyntax.self) { return variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text }
+            if let function = parent.as(FunctionDeclSyntax.self) { return function.name.text }
+            current = parent
+        }
+        return nil
     }
 
     /// The branches `node` is in, innermost first: an `if`'s body or its `else` (an `else if` is an

@@ -10,7 +10,7 @@ package struct FixedFontSizeRule: AccessibilityRule {
         `.system(size:)` and `.custom(_:fixedSize:)` keep their size when a reader asks for larger \
         text. Text styles (`.body`, `.headline`) and `.custom(_:size:)` (which scales relative to \
         body) grow with Dynamic Type. `.dynamicTypeSize(.large)` pins a whole view to one size; a range \
-        (`...DynamicTypeSize.accessibility2`) is fine. A font on an `Image` sizes an SF Symbol, which is an \
+        (`...DynamicTypeSize.accessibility2`) is fine. A font on an `Image`, or on a Label styled `.iconOnly`, sizes an SF Symbol, which is an \
         icon, not text: not reported; nor emoji, a widget's or complication's views, text in a frame fixed \
         in both directions, a size read from the user's own setting (`@AppStorage`, a `Slider` or `Stepper` of the view) or a `@ScaledMetric`, \
         text in a navigation bar or toolbar (bars keep their height; the system's own bar titles do not \
@@ -24,6 +24,17 @@ package struct FixedFontSizeRule: AccessibilityRule {
             RuleExample(#"Text(verbatim: "·").font(.system(size: 8))"#),
             RuleExample(#"Text(site.name.prefix(1).uppercased()).font(.system(size: 14, weight: .bold))"#),
             RuleExample(#"Image(systemName: "star.fill").font(.system(size: 24))"#),
+            // A Label that shows only its icon (Swiftfin's player buttons), alone or in a styled group.
+            RuleExample(#"Label("Forward", systemImage: "goforward.10").labelStyle(.iconOnly).font(.system(size: 32))"#),
+            RuleExample("""
+            Button(action: toggle) {
+                Group {
+                    if playing { Label("Pause", systemImage: "pause.fill") } else { Label("Play", systemImage: "play.fill") }
+                }
+                .font(.system(size: 36, weight: .bold))
+                .labelStyle(.iconOnly)
+            }
+            """),
             RuleExample(#"Text("Total").dynamicTypeSize(...DynamicTypeSize.accessibility2)"#),
             // A cap written as a choice: the size follows the user's up to a limit.
             RuleExample(#"Text("Total").dynamicTypeSize(size < .accessibility1 ? size : .accessibility1)"#),
@@ -214,6 +225,8 @@ package struct FixedFontSizeRule: AccessibilityRule {
             // A Menu's own label is drawn by the app, in the font it is given.
             RuleExample(#"Menu { Button("Newest") { sort = .new } } label: { Text("Sort").font(↓.system(size: 17)) }"#),
             RuleExample(#"Text("Title").font(↓.custom("Avenir", fixedSize: 17))"#),
+            // A Label shows its title unless its style says otherwise.
+            RuleExample(#"Label("Forward", systemImage: "goforward.10").font(↓.system(size: 32))"#),
             // Words beside an emoji are text; a frame fixed in one direction lets the text grow in the other.
             RuleExample(#"Text("Hot 🔥").font(↓.system(size: 20))"#),
             RuleExample(#"Text("Total").font(↓.system(size: 17)).frame(width: 200)"#),
@@ -249,12 +262,16 @@ package struct FixedFontSizeRule: AccessibilityRule {
             }
             // An SF Symbol's font sets the icon's size, not a text's: on an Image, or on a stack that
             // holds only images (looked into only when the font is fixed: it walks the content).
-            if view.name == "Image" { continue }
+            // A Label that shows its icon alone (`.labelStyle(.iconOnly)`) is an image here too.
+            if view.name == "Image" || (view.name == "Label" && view.showsIconOnly) { continue }
             func onlyImages() -> Bool {
                 // A control's label (`Button(action:label:)`, whose label is no trailing closure), or the content.
                 let isControl = ["Button", "Menu", "Link"].contains(view.name)
                 guard let content = (isControl ? IconButtonMissingLabelRule.labelClosure(of: view.call) : nil) ?? view.call.trailingClosure else { return false }
-                return file.contentReader(iconViews: settings.iconViews, readsForFont: true).alwaysShowsOnlyImages(content.statements)
+                let reader = file.contentReader(iconViews: settings.iconViews, readsForFont: true)
+                // The style on the view's own chain applies to every Label inside (`Group { … }.labelStyle(.iconOnly)`).
+                reader.iconOnlyLabels = view.showsIconOnly
+                return reader.alwaysShowsOnlyImages(content.statements)
             }
             for font in view.modifier("font") {
                 guard let argument = font.arguments.first?.expression.as(FunctionCallExprSyntax.self),

@@ -51,6 +51,8 @@ package struct IconButtonMissingLabelRule: AccessibilityRule {
             // The team's own icon view (named for what it is), an icon-only Link, a method's image.
             RuleExample(#"↓Button { showInfo() } label: { CompoundIcon(\.infoSolid) }"#),
             RuleExample(#"↓Link(destination: helpURL) { Image(systemName: "questionmark.circle") }"#),
+            // A library's static image, known as one by `.resizable()` (ios-pass' `IconProvider.cross`).
+            RuleExample(#"↓Button(action: { query = "" }, label: { IconProvider.cross.resizable().frame(width: 24, height: 24) })"#),
             // A view of the same file whose body is only an image, whatever its name.
             RuleExample("""
             struct Badge: View {

@@ -17,6 +17,39 @@ package struct ImageMissingLabelRule: AccessibilityRule {
         issueType: .missingLabel,
         defaultSeverity: .warning,
         nonTriggeringExamples: [
+            // A component that is one image it is given (ios-pass' `SwiftUIImage`): the caller's use
+            // is checked, here hidden; and an image in an overlay of a hidden view (BookPlayer's badge).
+            RuleExample("""
+            struct PlainImage: View {
+                let image: UIImage
+                var body: some View { Image(uiImage: image).resizable() }
+            }
+            struct Row: View {
+                var body: some View { HStack { PlainImage(image: icon).accessibilityHidden(true); Text(title) } }
+            }
+            """),
+            RuleExample("""
+            Cover(item: item)
+                .overlay { Image(systemName: "checkmark.circle") }
+                .accessibilityHidden(true)
+            """),
+            // A function whose image is only ever a Label's icon: the Label reads its title.
+            RuleExample("""
+            struct TabRow: View {
+                let tab: Tab
+                var body: some View { Label { Text(tab.title) } icon: { favicon(for: tab).resizable() } }
+                private func favicon(for tab: Tab) -> Image { Image(uiImage: tab.icon ?? UIImage()) }
+            }
+            """),
+            // A property shown only where it is hidden (Hackers' thumbnail placeholder).
+            RuleExample("""
+            struct Thumbnail: View {
+                var body: some View {
+                    if let image { image } else { placeholder.frame(width: 40).accessibilityHidden(true) }
+                }
+                private var placeholder: some View { Image(systemName: "safari").foregroundStyle(.secondary) }
+            }
+            """),
             // Backyard Birds: a symbol inside a text run is read with the text.
             RuleExample(#"Text("Best Value \(Image(systemName: "sparkles"))")"#),
             RuleExample(#"Text(Image(systemName: "star.fill")) + Text(" Favorites")"#),
@@ -146,6 +179,16 @@ package struct ImageMissingLabelRule: AccessibilityRule {
             """),
         ],
         triggeringExamples: [
+            // The component's image is the caller's: reported where it is used bare.
+            RuleExample("""
+            struct PlainImage: View {
+                let image: UIImage
+                var body: some View { Image(uiImage: image).resizable() }
+            }
+            struct Row: View {
+                var body: some View { HStack { ↓PlainImage(image: photo); Text(title) } }
+            }
+            """),
             // A text beside the image is not the image's label: the image is an element of its own.
             RuleExample(#"HStack { ↓Image(systemName: "sparkles"); Text("Best Value") }"#),
             RuleExample(#"↓Asset.Images.logo.swiftUIImage.resizable().frame(width: 120, height: 40)"#),
@@ -204,6 +247,8 @@ package struct ImageMissingLabelRule: AccessibilityRule {
             case "Toggle": return view.call.additionalTrailingClosures.first { $0.label.text == "label" }?.closure ?? view.call.trailingClosure
             // A link's label (IcySky's `NavigationLink(value:) { makeLabelButton(title:icon:color:) }`) is read as the link.
             case "NavigationLink", "Link": return ComponentCollector.labelClosure(of: view.call)
+            // A Label's icon (kiwix' `Label { Text(title) } icon: { iconImageFor(tab: tab) }`): the Label reads its title.
+            case "Label": return Self.iconClosure(of: view.call)
             default: return nil
             }
         } + file.viewCalls.flatMap { $0.modifier("tabItem").compactMap(\.trailingClosure) }
@@ -213,22 +258,28 @@ package struct ImageMissingLabelRule: AccessibilityRule {
         for token in labels.flatMap({ $0.tokens(viewMode: .sourceAccurate) }) where seen.insert(token.id).inserted { inLabels[token.text, default: 0] += 1 }
         // A member is a label's only when every use of it is in one (Yattee's `buttonRowContent(for:)`
         // is a NavigationLink's label for some rows and a bare row for others).
-        var uses: [String: Int] = [:]
+        // A use hidden where it stands (Hackers' `placeholderImage.accessibilityHidden(true)`) counts as one.
+        var uses: [String: (all: Int, hidden: Int)] = [:]
         let onlyInLabels = { (member: String) -> Bool in
-            guard let labelled = inLabels[member] else { return false }
             if uses[member] == nil {
-                uses[member] = file.tree.tokens(viewMode: .sourceAccurate).filter { token in
+                let tokens = file.tree.tokens(viewMode: .sourceAccurate).filter { token in
                     token.text == member && !(token.parent.map { $0.is(FunctionDeclSyntax.self) || $0.is(IdentifierPatternSyntax.self) } ?? false)
-                }.count
+                }
+                uses[member] = (tokens.count, tokens.filter { !seen.contains($0.id) && Self.isHiddenAbove(Syntax($0)) }.count)
             }
-            return uses[member] == labelled
+            guard let counted = uses[member], counted.all > 0 else { return false }
+            return counted.all == (inLabels[member] ?? 0) + counted.hidden
         }
         let message = "VoiceOver reads this Image by its name; add .accessibilityLabel(\"…\"), or use Image(decorative:) or .accessibilityHidden(true) for decoration"
         let assets = file.assetImages.filter { !Self.isSpokenFor(chain: $0, in: file) }.map { image in
             file.finding(Self.self, at: image.root, message: message, severity: severity, span: image.chain)
         }
+        // A component whose body is one image it is given is checked where it is used (with the
+        // image it is given there), not inside, where the image is only a property.
+        let givenImageViews = file.views.givenImageViews
         return assets + file.viewCalls.compactMap { image in
-            guard image.name == "Image", !Self.isSpokenFor(image, in: file), !file.appliesSpeakingModifier(image.modifiers),
+            guard image.name == "Image" ? !Self.isGivenToItsView(image, in: file) : givenImageViews.contains(image.name),
+                  !Self.isSpokenFor(image, in: file), !file.appliesSpeakingModifier(image.modifiers),
                   // A Swift Charts mark's symbol (`PointMark(…).symbol { Image(…) }`) is no element:
                   // VoiceOver reads the chart's marks by their values. A mask's content only shapes
                   // the view it masks (`gradient.mask(Image("shaka.fill"))`): it is never an element.
@@ -242,6 +293,21 @@ package struct ImageMissingLabelRule: AccessibilityRule {
                                 message: "VoiceOver reads this Image by its name; add .accessibilityLabel(\"…\"), or use Image(decorative:) or .accessibilityHidden(true) for decoration",
                                 severity: severity, span: image.chain)
         }
+    }
+
+    /// A Label's icon closure: `icon:` after a title closure, or the trailing closure when the title is an argument.
+    static func iconClosure(of call: FunctionCallExprSyntax) -> ClosureExprSyntax? {
+        if let icon = call.additionalTrailingClosures.first(where: { $0.label.text == "icon" }) { return icon.closure }
+        if let icon = call.arguments.first(where: { $0.label?.text == "icon" })?.expression.as(ClosureExprSyntax.self) { return icon }
+        return call.arguments.contains { $0.label?.text == "title" } ? call.trailingClosure : nil
+    }
+
+    /// Whether the image is the body of a view type whose whole body is an image it is given
+    /// (`.givenImage`): its uses are checked instead.
+    static func isGivenToItsView(_ image: ViewCall, in file: ParsedSource) -> Bool {
+        guard ComponentCollector.givenName(image.call.arguments.first?.expression) != nil else { return false }
+        let type = ParsedSource.enclosingType(of: Syntax(image.chain)).split(separator: ".").last.map(String.init) ?? ""
+        return !type.isEmpty && file.views.givenImageViews.contains(type)
     }
 
     /// Whether the image is part of a text run: interpolated into a `Text`'s string (`Text("Best
@@ -265,7 +331,7 @@ package struct ImageMissingLabelRule: AccessibilityRule {
 
     static func isSpokenFor(chain image: some ModifiedView, in file: ParsedSource) -> Bool {
         if image.isLabelledOrHidden { return true }
-        if isInTabItemWithText(image) { return true }
+        if isInTabItemWithText(image) || isHiddenAbove(Syntax(image.chain)) { return true }
         if isInSpeakingHelper(image.chain, views: file.views) { return true }
         // A view type every use of which labels or hides it (`AvatarView(user).accessibilityHidden(true)`
         // in the screens that show it): its images are never read by name.
@@ -288,6 +354,30 @@ package struct ImageMissingLabelRule: AccessibilityRule {
             default: return enclosing.view.isLabelledOrHidden || enclosing.view.ignoresChildren
             }
         }
+    }
+
+    /// Whether a modifier applied around `start`, up to the declaration that holds it, hides it or
+    /// ignores its children: `Group { … }.accessibilityHidden(true)`, an `.overlay { Image(…) }` on a
+    /// chain that ends `.accessibilityHidden(true)` (BookPlayer's grid badges), a member used as
+    /// `placeholderImage.accessibilityHidden(true)`. VoiceOver never reaches what is inside.
+    static func isHiddenAbove(_ start: Syntax) -> Bool {
+        var node = start
+        var applied: [(name: String, call: FunctionCallExprSyntax)] = []
+        while let parent = node.parent, !parent.is(DeclSyntax.self) {
+            if let call = parent.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id,
+               let member = node.as(MemberAccessExprSyntax.self), member.base != nil {
+                applied.append((member.declName.baseName.text, call))
+            }
+            node = parent
+        }
+        let around = AppliedModifiers(modifiers: applied, chain: start.as(ExprSyntax.self) ?? ExprSyntax(NilLiteralExprSyntax()))
+        return around.isHiddenFromAccessibility || around.ignoresChildren
+    }
+
+    /// Modifiers gathered on the way up from a node, read as a chain's.
+    struct AppliedModifiers: ModifiedView {
+        let modifiers: [(name: String, call: FunctionCallExprSyntax)]
+        let chain: ExprSyntax
     }
 
     /// Whether the image is given to a view helper of the repository that puts it in a control or

@@ -19,6 +19,8 @@ package struct MissingIdentifierRule: AccessibilityRule {
             RuleExample(#"Text("Hello")"#),
             RuleExample(#"Text(task.title).accessibilityActions { Button("Delete") { delete(task) } }"#),
             RuleExample(#"Button("Reset") { reset() }.hidden()"#),
+            // The system draws an alert's actions; UI tests find them by title (`app.alerts.buttons["OK"]`).
+            RuleExample(#"Form { fields }.alert("Login failed", isPresented: $failed) { Button("OK", role: .cancel) { } }"#),
             RuleExample(#"MuteButton().accessibilityRepresentation { Toggle("Mute", isOn: $muted) }.accessibilityIdentifier("room_button_mute")"#),
             RuleExample(#"Button("Save") { save() }.buttonStyle(PrimaryStyle(accessibilityIdentifier: "form_button_save"))"#),
             RuleExample(#"Button(action: save) { Text("Save").accessibilityIdentifier("form_button_save") }"#),
@@ -100,9 +102,10 @@ package struct MissingIdentifierRule: AccessibilityRule {
     /// A Button inside `.accessibilityActions {}` (or made by a property used only there) is a
     /// VoiceOver action, not a control on screen; a control in `.accessibilityRepresentation {}` is
     /// what VoiceOver reads for the view it represents (which carries the identifier); a `.hidden()`
-    /// control cannot be reached.
+    /// control cannot be reached. An alert's or confirmation dialog's actions are drawn by the system
+    /// as its buttons, which UI tests reach by their titles (`app.alerts.buttons["OK"]`).
     static func isNotAControl(_ control: ViewCall, in file: ParsedSource) -> Bool {
         !control.modifier("hidden").isEmpty || file.isAccessibilityAction(control)
-            || control.isInsideClosure(ofModifier: ["accessibilityRepresentation"])
+            || control.isInsideClosure(ofModifier: ["accessibilityRepresentation", "alert", "confirmationDialog"])
     }
 }

@@ -232,13 +232,25 @@ package struct ParsedSource {
     /// link trait: a tap on one of them needs no trait of its own. Looked at only for views that get a
     /// tap, so most bodies are never walked.
     func isButtonLike(_ name: String) -> Bool {
-        // A component of another file whose body is a control (`PrimaryButton`).
-        guard let body = viewBodies[name] else { return views.traits(of: name).contains(.control) }
+        // A component of another file whose body is a control (`PrimaryButton`) or adds the trait.
+        guard let body = viewBodies[name] else { return !views.traits(of: name).isDisjoint(with: [.control, .buttonTrait]) }
         if views.traits(of: name).contains(.control) { return true }
         if body.tokens(viewMode: .sourceAccurate).contains(where: { $0.text == "isButton" || $0.text == "isLink" }) { return true }
         guard let first = body.accessors.as(CodeBlockItemListSyntax.self)?.first?.item.as(ExprSyntax.self) else { return false }
         guard let call = ModifierClimb.root(of: first).as(FunctionCallExprSyntax.self) else { return false }
         return ["Button", "Link", "NavigationLink"].contains(ViewCall(call)?.name ?? "")
+    }
+
+    /// The one place the file names its property or function `member` (not its declaration), if it
+    /// names it exactly once.
+    func singleUse(of member: String) -> Syntax? {
+        var found: Syntax?
+        for token in tree.tokens(viewMode: .sourceAccurate) where token.text == member {
+            if token.parent.map({ $0.is(FunctionDeclSyntax.self) || $0.is(IdentifierPatternSyntax.self) }) == true { continue }
+            guard found == nil else { return nil }
+            found = Syntax(token)
+        }
+        return found
     }
 
     /// Whether `view` is a VoiceOver action rather than a control on screen: built inside

@@ -46,6 +46,8 @@ final class ContentReader {
     /// Button or Menu whose label is only images counts as one (a font on a stack of icon buttons
     /// sizes their symbols).
     let readsForFont: Bool
+    /// Reading for a font inside `.labelStyle(.iconOnly)`: a `Label` shows only its icon there.
+    var iconOnlyLabels = false
     /// Local `let`s seen so far that hold only an image.
     private var localImages: Set<String> = []
     /// Members being followed, against a property that names itself.
@@ -138,6 +140,8 @@ final class ContentReader {
                 return [view.isLabelledOrHidden && !readsForFont ? .words : .image]
             }
             if readsForFont, iconControls.contains(view.name) { return [.image] }
+            // An icon-only Label (its own `.labelStyle(.iconOnly)`, or a stack's) draws its symbol alone.
+            if readsForFont, view.name == "Label", iconOnlyLabels || view.showsIconOnly { return [.image] }
             if readsForFont, view.name == "Button" || view.name == "Menu",
                let label = IconButtonMissingLabelRule.labelClosure(of: call) {
                 return [alwaysShowsOnlyImages(label.statements) ? .image : .words]
@@ -154,11 +158,20 @@ final class ContentReader {
             // `action.image(for: size)`, `item.icon()`: a method named for an image returns one.
             if Self.isIconName(member.declName.baseName.text) { return [.image] }
             // A modifier: what it is applied to, then what its closures add (`.overlay { Text(…) }`).
-            let base = member.base.map { alternatives(Syntax($0)) } ?? [.nothing]
+            let saved = iconOnlyLabels
+            defer { iconOnlyLabels = saved }
+            if member.declName.baseName.text == "labelStyle", ModifierChain.isIconOnlyStyle(call) { iconOnlyLabels = true }
+            var base = member.base.map { alternatives(Syntax($0)) } ?? [.nothing]
+            // Only an Image has `.resizable()` or `.renderingMode(…)`: a value they are applied to
+            // is one (ios-pass' `IconProvider.cross.resizable()`, a library's static images).
+            if Self.imageModifiers.contains(member.declName.baseName.text), base.allSatisfy({ $0.images == 0 && !$0.mayHaveWords }) { base = [.image] }
             return Self.sequence(base, sequence(of: closures))
         }
         return sequence(of: call.children(viewMode: .sourceAccurate))
     }
+
+    /// Modifiers only `Image` has.
+    static let imageModifiers: Set<String> = ["resizable", "renderingMode", "interpolation", "antialiased"]
 
     /// A view type or member named for an image (`CompoundIcon`, `AvatarImage`, `SFSymbol`, `image`,
     /// `tabIcon`): apps name their icon views this way, usually in another file or package than the

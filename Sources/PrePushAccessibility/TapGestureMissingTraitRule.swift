@@ -11,7 +11,7 @@ package struct TapGestureMissingTraitRule: AccessibilityRule {
         that trait; a view made tappable with `.onTapGesture` or a `TapGesture` does not, so VoiceOver users \
         never learn it does anything. Add `.accessibilityAddTraits(.isButton)` (or `.isLink` for a URL), or \
         better, use a `Button`. Double taps are left alone, and so are text-entry views (VoiceOver announces \
-        them as text fields), controls that carry their own trait, and views of the same file whose body is a \
+        them as text fields), controls that carry their own trait, and views whose body is a \
         `Button` or adds the trait. A tap on a property, a helper's result or a modifier's `content` is \
         checked like one on a view. The verdicts are SwiftLint's \
         `accessibility_trait_for_button` on its own examples.
@@ -38,6 +38,14 @@ package struct TapGestureMissingTraitRule: AccessibilityRule {
             .onTapGesture { open(item) }
             """),
             RuleExample(#"Color.clear.contentShape(Rectangle()).onTapGesture { select(day) }"#),
+            // A PrimitiveButtonStyle's body runs the Button's action: the Button keeps its trait.
+            RuleExample("""
+            struct PillStyle: PrimitiveButtonStyle {
+                func makeBody(configuration: Configuration) -> some View {
+                    configuration.label.padding().onTapGesture { configuration.trigger() }
+                }
+            }
+            """),
             // A Spacer is never an element VoiceOver reaches (Yattee's mini player: the title beside it has the same tap).
             RuleExample(#"Spacer().contentShape(Rectangle()).onTapGesture { expand() }"#),
             RuleExample(#"Color.black.opacity(0.4).ignoresSafeArea().onTapGesture { close() }"#),
@@ -126,7 +134,7 @@ package struct TapGestureMissingTraitRule: AccessibilityRule {
         modifiers.contains { modifier in
             switch modifier.name {
             case "onTapGesture":
-                return isCountOne(modifier.call.arguments) && !hasEmptyAction(modifier.call)
+                return isCountOne(modifier.call.arguments) && !hasEmptyAction(modifier.call) && !triggersButtonStyle(modifier.call)
             case "gesture", "simultaneousGesture", "highPriorityGesture":
                 guard var gesture = modifier.call.arguments.first?.expression else { return false }
                 // `TapGesture().onEnded { … }`: down the chain to the gesture it starts from.
@@ -141,6 +149,16 @@ package struct TapGestureMissingTraitRule: AccessibilityRule {
                 return false
             }
         }
+    }
+
+    /// `.onTapGesture { configuration.trigger() }`: a `PrimitiveButtonStyle` runs its Button's action
+    /// on the tap (Swiftfin's `SupplementTitleButtonStyle`); the styled Button keeps its trait.
+    static func triggersButtonStyle(_ call: FunctionCallExprSyntax) -> Bool {
+        let closure = call.trailingClosure ?? call.arguments.first(where: { $0.label?.text == "perform" })?.expression.as(ClosureExprSyntax.self)
+        return closure?.statements.contains { item in
+            guard let trigger = item.item.as(FunctionCallExprSyntax.self)?.calledExpression.as(MemberAccessExprSyntax.self) else { return false }
+            return trigger.declName.baseName.text == "trigger" && trigger.base?.trimmedDescription == "configuration"
+        } == true
     }
 
     /// `.onTapGesture { }`: no action, only a tap swallowed (so a long press does not steal a scroll's touches).

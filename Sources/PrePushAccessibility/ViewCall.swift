@@ -176,6 +176,10 @@ extension ModifiedView {
         modifiers.filter { $0.name == name }.map(\.call)
     }
 
+    /// Whether the view's Labels show only their icons: `.labelStyle(.iconOnly)` (or
+    /// `IconOnlyLabelStyle()`) on its chain. A font there sizes symbols, not text.
+    var showsIconOnly: Bool { modifier("labelStyle").contains(where: ModifierChain.isIconOnlyStyle) }
+
     /// A modifier that gives the view its own spoken text or hides it: `.accessibilityLabel`, `…Value`,
     /// `…Hint`, `.accessibilityHidden(true)` and the older `.accessibility(label:|value:|hint:|hidden: true)`.
     var isLabelledOrHidden: Bool {
@@ -271,6 +275,12 @@ struct ModifierChain {
     init(root: ExprSyntax) {
         self.root = root
         (modifiers, chain) = ModifierClimb.climb(from: root)
+    }
+    /// Whether a `.labelStyle(…)` call's style shows a Label's icon alone: `.iconOnly`, `IconOnlyLabelStyle()`.
+    static func isIconOnlyStyle(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let style = call.arguments.first?.expression else { return false }
+        if let member = style.as(MemberAccessExprSyntax.self) { return member.declName.baseName.text == "iconOnly" }
+        return style.as(FunctionCallExprSyntax.self)?.calledExpression.trimmedDescription == "IconOnlyLabelStyle"
     }
 }
 

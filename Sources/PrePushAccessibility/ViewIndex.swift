@@ -41,6 +41,15 @@ package struct ComponentTraits: OptionSet, Sendable, Hashable {
     /// Its declaration shows text (a `Text` or a `Label`): a control whose label it is reads that text.
     package static let showsText = ComponentTraits(rawValue: 1 << 8)
 
+    /// Its body is one `Image` of what the component is given (ios-pass' `SwiftUIImage`: `Image(uiImage:
+    /// image)`, `image` a stored property): the image is the caller's, labelled or hidden where the
+    /// component is used, and checked there.
+    package static let givenImage = ComponentTraits(rawValue: 1 << 9)
+
+    /// Its body adds the button or link trait (`.accessibilityAddTraits(.isButton)`, BookPlayer's
+    /// `PricingRowView`): a tap on it is announced.
+    package static let buttonTrait = ComponentTraits(rawValue: 1 << 10)
+
     /// The traits under which an image inside the component needs no label of its own.
     package static let speaksForImages: ComponentTraits = [.control, .speaksForContent, .combinesWithText, .hidden]
 }
@@ -96,6 +105,8 @@ package struct ViewIndex: Sendable, Equatable {
     package private(set) var widgetSurfaces: Set<String> = []
     /// Worked out by `resolved()`: the icon views.
     package private(set) var iconViews: Set<String> = []
+    /// Worked out by `resolved()`: the components whose body is one image they are given (`.givenImage`).
+    package private(set) var givenImageViews: Set<String> = []
     /// Worked out by `resolved()`: the components whose body is a control showing only images.
     package private(set) var iconControls: Set<String> = []
     /// Worked out by `resolved()`: view types shown only inside a control's label, by a use there or
@@ -194,6 +205,7 @@ package struct ViewIndex: Sendable, Equatable {
         copy.widgetSurfaces = surfaces
         copy.iconViews = Set(components.filter { $0.value.contains(.icon) && $0.key.first?.isUppercase == true }.keys)
         copy.iconControls = Set(components.filter { $0.value.contains(.iconControl) && $0.key.first?.isUppercase == true }.keys)
+        copy.givenImageViews = Set(components.filter { $0.value.contains(.givenImage) && $0.key.first?.isUppercase == true }.keys)
         copy.developerOnly = Self.developerOnly(debugUses: debugUses, shippedUsers: shippedUsers)
         copy.renderedOnly = Self.developerOnly(debugUses: renderedUses, shippedUsers: shippedUsers)
         copy.inControlLabels = Self.inControlLabels(shippedUsers: shippedUsers, unlabelledUsers: unlabelledUsers)
@@ -306,6 +318,8 @@ final class ComponentCollector: SyntaxVisitor {
                   let statements = binding.accessorBlock?.accessors.as(CodeBlockItemListSyntax.self) else { continue }
             traits = Self.traits(of: statements)
             if statements.tokens(viewMode: .sourceAccurate).contains(where: { $0.text == "Text" || $0.text == "Label" }) { traits.insert(.showsText) }
+            if statements.tokens(viewMode: .sourceAccurate).contains(where: { $0.text == "isButton" || $0.text == "isLink" }) { traits.insert(.buttonTrait) }
+            if traits.contains(.icon), Self.showsGivenImage(statements, members: members) { traits.insert(.givenImage) }
         }
         // `@Environment(\.widgetFamily)` or a `switch family { case .accessoryCircular: … }`: it draws
         // for a widget family, which Dynamic Type does not size.
@@ -427,6 +441,27 @@ final class ComponentCollector: SyntaxVisitor {
             traits.insert(.icon)
         }
         return traits
+    }
+
+    /// The name of the value an image shows when it is one the view holds (`image`, `self.image`),
+    /// not a name or an expression of its own.
+    static func givenName(_ source: ExprSyntax?) -> String? {
+        if let reference = source?.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+        guard let member = source?.as(MemberAccessExprSyntax.self),
+              member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) else { return nil }
+        return member.declName.baseName.text
+    }
+
+    /// Whether a body that is one `Image` shows a stored property of its type (`let image: UIImage`,
+    /// set by whoever makes the view): the image is given by the view's user.
+    static func showsGivenImage(_ body: CodeBlockItemListSyntax, members: MemberBlockSyntax) -> Bool {
+        guard let expression = body.first?.item.as(ExprSyntax.self) ?? body.first?.item.as(ReturnStmtSyntax.self)?.expression,
+              let call = ModifierClimb.root(of: expression).as(FunctionCallExprSyntax.self), ViewCall.viewName(of: call) == "Image",
+              let name = givenName(call.arguments.first?.expression) else { return false }
+        return members.members.contains { member in
+            guard let variable = member.decl.as(VariableDeclSyntax.self) else { return false }
+            return variable.bindings.contains { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name && $0.accessorBlock == nil }
+        }
     }
 
     /// A layout container whose first view is a control (isowords' `GameButton`: `ZStack { Button(action:

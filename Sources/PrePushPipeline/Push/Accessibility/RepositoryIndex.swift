@@ -193,7 +193,7 @@ struct ConstantStore {
     // 16: `self.init(…)` in an extension of a view type is that view; 17: of Label only.
     // Any change to what a scan finds must bump this: facts are kept by blob id, and a blob's old
     // facts would otherwise be used as new.
-    static let header = "prepush constants 17"
+    static let header = "prepush constants 18"
     let folder: String
     var path: String { FilePath.join(folder, "constants") }
 
