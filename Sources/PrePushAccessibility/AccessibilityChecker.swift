@@ -38,9 +38,9 @@ package struct AccessibilityChecker: Sendable {
         var findings: [AccessibilityFinding] = []
         for rule in instances { findings += rule.findings(in: source) }
         // Code that never ships (previews, debug builds) is not reported unless the settings ask.
-        // Nor is a view only ever drawn into a picture: no one reads, taps or resizes it.
+        // Nor is a view only ever drawn into a picture, or code under `if false`: no one reads, taps or resizes it.
         let quiet = (settings.checkPreviews ? [] : source.previewLines)
-            + (settings.checkDebugCode ? [] : source.debugLines + source.developerOnlyLines) + source.renderedOnlyLines
+            + (settings.checkDebugCode ? [] : source.debugLines + source.developerOnlyLines) + source.renderedOnlyLines + source.deadLines
         return findings.filter { finding in
             !suppressions.suppresses(finding) && !quiet.contains { $0.contains(finding.location.line) }
                 && !(Self.touchAndTypeRules.contains(finding.ruleID) && source.withoutTouchLines.contains { $0.contains(finding.location.line) })

@@ -169,12 +169,20 @@ package struct DuplicateIdentifierRule: AccessibilityRule {
         // a duplicate.
         var seen: [String: [(expression: ExprSyntax, branches: [Branch], platforms: Set<String>, conditions: Set<Condition>)]] = [:]
         var findings: [AccessibilityFinding] = []
+        // Each member's one use, looked up once per file (a walk of its tokens).
+        var uses: [String: Syntax?] = [:]
+        let singleUse = { (member: String) -> Syntax? in
+            if let known = uses[member] { return known }
+            let use = file.singleUse(of: member)
+            uses[member] = use
+            return use
+        }
         for view in file.viewCalls {
             for call in view.modifier("accessibilityIdentifier") {
                 // A literal, or a constant of this file (`A11y.Checkout.payButton`).
                 guard let literal = call.arguments.first?.expression, let identifier = file.identifierText(literal),
                       !identifier.contains("{}") else { continue }
-                let branches = Self.branches(of: Syntax(literal), in: file)
+                let branches = Self.branches(of: Syntax(literal), singleUse: singleUse)
                 let platforms = CompiledPlatforms.of(Syntax(literal))
                 let conditions = Self.conditions(of: Syntax(literal))
                 // Two that can never show together (`if`/`else`, two `case`s, `? :`, `#if`/`#else`,
@@ -205,11 +213,11 @@ package struct DuplicateIdentifierRule: AccessibilityRule {
     /// The branches `node` is in, and, when it is in a property or function of the file used once
     /// (Hackers' `loginView` and `loggedInView`, the two sides of `body`'s `if`), the branches of that
     /// use too, a few members deep.
-    static func branches(of node: Syntax, in file: ParsedSource) -> [Branch] {
+    static func branches(of node: Syntax, singleUse: (String) -> Syntax?) -> [Branch] {
         var branches = branches(of: node)
         var place = node
         for _ in 0..<3 {
-            guard let member = memberName(above: place), member != "body", let use = file.singleUse(of: member) else { break }
+            guard let member = memberName(above: place), member != "body", let use = singleUse(member) else { break }
             branches += Self.branches(of: use)
             place = use
         }

@@ -141,6 +141,8 @@ package struct ParsedSource {
     let renderedOnlyLines: [ClosedRange<Int>]
     /// Lines compiled only for tvOS or macOS (`#if os(tvOS)`), which have neither touch nor Dynamic Type.
     let withoutTouchLines: [ClosedRange<Int>]
+    /// Lines of `if false { … }` bodies, which never show.
+    let deadLines: [ClosedRange<Int>]
     /// String constants of this file by their qualified name (`A11y.Checkout.payButton` →
     /// `checkout_button_pay`): `static let` members holding a plain literal, `let`s of identifier
     /// structs, and the instances that lead to them.
@@ -183,6 +185,7 @@ package struct ParsedSource {
         previewLines = collector.previewLines
         debugLines = collector.debugLines
         withoutTouchLines = collector.withoutTouchLines
+        deadLines = collector.deadLines
         let developerOnly = self.views.developerOnly
         developerOnlyLines = developerOnly.isEmpty ? [] : collector.typeLines.filter { developerOnly.contains($0.key) }.flatMap(\.value)
         let rendered = self.views.renderedOnly

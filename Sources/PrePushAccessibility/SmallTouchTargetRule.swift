@@ -17,6 +17,8 @@ package struct SmallTouchTargetRule: AccessibilityRule {
         issueType: .touchTargetTooSmall,
         defaultSeverity: .warning,
         nonTriggeringExamples: [
+            // No touch reaches it: a hidden field that only holds a keyboard's focus.
+            RuleExample(#"TextField("", text: $reaction).focused($reacting).frame(width: 1, height: 1).opacity(0.01).allowsHitTesting(false)"#),
             // SwiftUI's bordered style draws its shape around the label, padding it (Vernissage's QR button).
             RuleExample(#"Button { showQRCode() } label: { Image(systemName: "qrcode").frame(width: 42, height: 42) }.buttonStyle(.bordered).accessibilityLabel("QR code")"#),
             // The hit area grown past the drawn frame.
@@ -157,6 +159,9 @@ package struct SmallTouchTargetRule: AccessibilityRule {
             // that is a list's row is the whole row to the touch; a view whose tap an enclosing
             // tappable area does too is hit anywhere in that area.
             if Self.isMenuItem(view) || file.isAccessibilityAction(view) || Self.isListRow(view) || Self.sharesEnclosingTap(view) { continue }
+            // `.allowsHitTesting(false)`: no touch reaches it (Meshtastic's 1-point text field that
+            // only holds the emoji keyboard's focus).
+            if view.modifier("allowsHitTesting").contains(where: { $0.arguments.first?.expression.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.false) }) { continue }
             // A frame on a Button's (or Menu's) label content is the tappable area, unless the control
             // itself is given a size, padding or a content shape.
             if view.name == "Button" || view.name == "Menu",

@@ -298,6 +298,8 @@ final class ViewCallCollector: SyntaxVisitor {
     private(set) var speakingModifiers: Set<String> = []
     private(set) var previewLines: [ClosedRange<Int>] = []
     private(set) var debugLines: [ClosedRange<Int>] = []
+    /// The bodies of `if false { … }`.
+    private(set) var deadLines: [ClosedRange<Int>] = []
     /// Lines of `#if` clauses compiled only for platforms without touch or Dynamic Type (`#if os(tvOS)`).
     private(set) var withoutTouchLines: [ClosedRange<Int>] = []
     /// The lines of each type declaration and extension, by the type's name: a view type only
@@ -385,6 +387,16 @@ final class ViewCallCollector: SyntaxVisitor {
 
     override func visit(_ node: MacroExpansionDeclSyntax) -> SyntaxVisitorContinueKind {
         if node.macroName.text == "Preview" { previewLines.append(lines(node)) }
+        return .visitChildren
+    }
+
+    /// `if false { … }` (Meshtastic's switched-off trace-route chart): code no build ever shows,
+    /// quiet like a debug build's.
+    override func visit(_ node: IfExprSyntax) -> SyntaxVisitorContinueKind {
+        if node.conditions.count == 1, let condition = node.conditions.first?.condition.as(ExprSyntax.self),
+           condition.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.false) {
+            deadLines.append(lines(node.body))
+        }
         return .visitChildren
     }
 

@@ -12,11 +12,13 @@ extension XcodeProjectSurvey {
         let project = FilePath.normalize(FilePath.join(folder, bundle.container))
         guard project.hasSuffix(".xcodeproj"), let target = projectFiles[project]??.targets[bundle.identifier] else { return }
         let (reading, helper) = screenshotReading(project: project, target: target.name)
-        if helper { snapshotHelperBundles.insert(bundle.name) }
+        // A bundle with screenshot classes and others: the helper says nothing of a scheme's run.
+        let mixed = helper && !reading.screenshotClasses.isEmpty && !reading.testClasses.isSubset(of: reading.screenshotClasses)
+        if mixed { mixedScreenshotBundles.insert(bundle.name) } else if helper { snapshotHelperBundles.insert(bundle.name) }
         bundleReadings[bundle.name] = reading
         // `Class/test()` or `Class`: the classes the scheme's plan runs.
         let classes = selected.map { Set($0.compactMap { $0.split(separator: "/").first.map(String.init) }) } ?? reading.testClasses.subtracting(skipped)
-        if helper || (!classes.isEmpty && classes.isSubset(of: reading.screenshotClasses)) {
+        if (helper && !mixed) || (!classes.isEmpty && classes.isSubset(of: reading.screenshotClasses)) {
             tests.screenshotBundles.append(bundle.name)
         } else {
             tests.screenshotClasses += classes.intersection(reading.screenshotClasses).sorted().map { bundle.name + "/" + $0 }

@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import PrePushCore
 import PrePushYAML
 internal import SwiftSyntax
@@ -104,6 +109,16 @@ package struct XcodeProjectSurvey: Sendable {
     package private(set) var snapshotHelperFolders: Set<String> = []
     /// The UI bundles whose sources build phase compiles fastlane's `SnapshotHelper.swift`.
     package internal(set) var snapshotHelperBundles: Set<String> = []
+    /// UI bundles with fastlane's helper whose test classes are not all screenshot ones (Mullvad's
+    /// `MullvadVPNUITests`: its end-to-end tests beside `ScreenshotTests`): whether a scheme takes
+    /// screenshots with one is decided by the classes it runs, not by the helper.
+    package internal(set) var mixedScreenshotBundles: Set<String> = []
+
+    /// Whether a UI bundle holds test classes that take no screenshots beside ones that do.
+    package func holdsOtherTestsThanScreenshots(_ bundle: String) -> Bool {
+        guard let reading = bundleReadings[bundle] else { return false }
+        return !reading.screenshotClasses.isEmpty && !reading.testClasses.isSubset(of: reading.screenshotClasses)
+    }
     /// Files that could not be read, with why.
     package private(set) var problems: [String] = []
 
@@ -232,6 +247,24 @@ package struct XcodeProjectSurvey: Sendable {
             problems.append("\(path): \(failure.description)")
             return nil
         }
+    }
+
+    /// `path` (relative to the root) as it is spelled on disk when it is not there as written but one
+    /// entry of each folder matches it ignoring case: a Mac's usual file system ignores case, and
+    /// Xcode finds anytype's `AnytypeTests/AnytypeTests.xctestplan` in `AnyTypeTests/`.
+    /// (A clone on a case-sensitive disk may hold both spellings of a folder, which are one on the
+    /// Mac: each is tried.)
+    package func onDisk(_ path: String) -> String {
+        guard FileSystem.stamp(of: FilePath.join(root, path)) == nil else { return path }
+        func search(_ resolved: String, _ rest: ArraySlice<Substring>) -> String? {
+            guard let component = rest.first?.lowercased() else { return FileSystem.stamp(of: FilePath.join(root, resolved)) == nil ? nil : resolved }
+            let entries = ((try? FileManager.default.contentsOfDirectory(atPath: FilePath.join(root, resolved))) ?? []).sorted()
+            for entry in entries where entry.lowercased() == component {
+                if let found = search(resolved.isEmpty ? entry : resolved + "/" + entry, rest.dropFirst()) { return found }
+            }
+            return nil
+        }
+        return search("", path.split(separator: "/")[...]) ?? path
     }
 
     /// The project file of the project at `path`, read once (a failure is said once, not per bundle).
@@ -385,7 +418,7 @@ package struct XcodeProjectSurvey: Sendable {
         var skippedClasses: [String: Set<String>] = [:]
         for testable in testables { skippedClasses[testable.name, default: []].formUnion(testable.skippedTests.filter { !$0.contains("/") }) }
         if let plan = scheme.testPlans.first {
-            let planPath = FilePath.normalize(FilePath.join(own.folder, plan))
+            let planPath = onDisk(FilePath.normalize(FilePath.join(own.folder, plan)))
             tests.testPlan = planPath
             if let bytes = read(planPath), let testPlan = XcodeTestPlan(bytes: bytes) {
                 for target in testPlan.targets where target.enabled && !bundles.contains(where: { $0.identifier == target.identifier }) {
@@ -399,7 +432,7 @@ package struct XcodeProjectSurvey: Sendable {
         }
         // The packages each of its plans runs, by the plan's name (`-testPlan NetNewsWire-CI`).
         for plan in scheme.testPlans.dropFirst() {
-            let planPath = FilePath.normalize(FilePath.join(own.folder, plan))
+            let planPath = onDisk(FilePath.normalize(FilePath.join(own.folder, plan)))
             guard let bytes = read(planPath), let testPlan = XcodeTestPlan(bytes: bytes) else { continue }
             notePlanSkips(testPlan, path: planPath)
             let name = String((planPath.split(separator: "/").last ?? "").dropLast(".xctestplan".count))

@@ -302,4 +302,22 @@ import Testing
         // Made only in previews and never in debug code: not known to be developer-only.
         #expect(Self.index([Self.utilities, Self.generator]).developerOnly.isEmpty)
     }
+
+    /// Meshtastic's trace-route chart sits under `if false { … }`: no build shows it, so nothing in
+    /// it is reported; the same view outside the `if` is.
+    @Test func codeUnderIfFalseIsNotReported() {
+        let off = """
+        struct TraceRouteLog: View {
+            var body: some View {
+                if false {
+                    HStack { Text("Route") }.onTapGesture { showRoute() }
+                }
+            }
+        }
+        """
+        let checker = AccessibilityChecker()
+        #expect(Self.rules(checker.check(path: "TraceRouteLog.swift", text: off)).isEmpty)
+        let on = off.replacingOccurrences(of: "if false {", with: "if showsRoute {")
+        #expect(Self.rules(checker.check(path: "TraceRouteLog.swift", text: on)) == ["tap-gesture-missing-trait"])
+    }
 }

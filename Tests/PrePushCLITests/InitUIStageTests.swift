@@ -36,6 +36,22 @@ import Testing
         #expect(try InProcessCLI.run(["config"], in: repo.path, environment: repo.environment).status == 0)
     }
 
+    /// Mastodon's screenshot scheme run by the team's CI (Mullvad's post-merge screenshot job has this
+    /// shape: a plan that selects only the screenshot class of a bundle of other tests too): still no
+    /// stage, said as the team's screenshot run; the UI stage is the app scheme's, without that class.
+    @Test func aScreenshotPlanTheTeamsCIRunsIsNoStage() throws {
+        let repo = try InitGeneratorTests.repository(from: "../ui-schemes/mastodon")
+        try repo.write("jobs:\n  shots:\n    steps:\n      - run: xcodebuild test -project Mastodon.xcodeproj -scheme 'Mastodon - Snapshot' -destination 'platform=iOS Simulator,name=iPhone 16'\n",
+                       to: ".github/workflows/screenshots.yml")
+        let result = try InProcessCLI.run(["init"], in: repo.path, environment: repo.environment)
+        #expect(result.status == 0, "\(result)")
+        let file = try #require(repo.root.read("work/.prepush.yml"))
+        #expect(file.contains("  # Scheme Mastodon - Snapshot takes screenshots: the team's CI runs it (.github/workflows/screenshots.yml:4) only for the classes of MastodonUITests that take screenshots, so no stage"), "\(file)")
+        #expect(!file.contains("-scheme 'Mastodon - Snapshot' -") || file.contains("#   "), "\(file)")
+        #expect(file.contains("-scheme 'Mastodon - Release' -only-testing:MastodonUITests -skip-testing:MastodonUITests/MastodonUISnapshotTests"), "\(file)")
+        #expect(try InProcessCLI.run(["config"], in: repo.path, environment: repo.environment).status == 0)
+    }
+
     /// XcodeGen's real `App_iOS Test` scheme runs a unit and a UI bundle; the team's workflow tests a
     /// unit-only scheme. The UI bundle is one CI never runs: named in a comment with the command to
     /// run it, no stage. With the workflow testing `App_iOS Test` instead, the UI stage is that scheme.

@@ -176,4 +176,17 @@ import Testing
         #expect(flags.map(\.flag) == ["-skipMacroValidation", "-skipPackagePluginValidation"], "\(flags)")
         #expect(flags.map(\.place) == [".github/workflows/ci.yml:3", "fastlane/.env:1"], "\(flags)")
     }
+
+    /// anytype (eighth round): the scheme names `AnytypeTests/AnytypeTests.xctestplan`, which git holds
+    /// in `AnyTypeTests/` beside another `AnytypeTests/` folder. On a Mac both are one folder and Xcode
+    /// finds the plan; the survey finds it too, whatever the case of each folder.
+    @Test func aTestPlanIsFoundWhateverTheCaseOfItsFolders() throws {
+        let root = try TemporaryDirectory(prefix: "prepush-plan-case")
+        try root.write("{}", to: "AnyTypeTests/AnytypeTests.xctestplan")
+        try root.write("import XCTest\n", to: "AnytypeTests/SomeTests.swift")
+        let survey = XcodeProjectSurvey(root: root.path)
+        #expect(survey.onDisk("AnytypeTests/AnytypeTests.xctestplan") == "AnyTypeTests/AnytypeTests.xctestplan")
+        #expect(survey.onDisk("AnytypeTests/SomeTests.swift") == "AnytypeTests/SomeTests.swift")
+        #expect(survey.onDisk("Missing/Plan.xctestplan") == "Missing/Plan.xctestplan")
+    }
 }

@@ -61,7 +61,10 @@ package enum InitRun {
         /// runs saves screenshots) and that the team's CI never runs, with why: offered in a
         /// comment, never made the UI stage.
         var screenshotSchemes: [(scheme: String, why: String)] {
-            survey.schemes.filter { !$0.uiBundles.isEmpty && !teamRuns($0.name) }.compactMap { scheme in
+            survey.schemes.filter { !$0.uiBundles.isEmpty && (!teamRuns($0.name) || runsScreenshotsOnly($0)) }.compactMap { scheme in
+                // The team's CI runs it, for screenshots: its plan picks only screenshot classes of a
+                // bundle that holds other tests too (Mullvad's post-merge screenshot job).
+                if teamRuns(scheme.name) { return (scheme.name, "the team's CI runs it \(howTeamRuns(scheme.name)) only for the classes of \(scheme.uiBundles.joined(separator: ", ")) that take screenshots, so no stage") }
                 // A scheme fastlane snapshot runs with a plan other than its default one takes
                 // screenshots only with that plan (Eurofurence's `testplan("Screenshots")`).
                 if let named = snapshotSchemes.first(where: { $0.scheme == scheme.name && ($0.plan == nil || $0.plan == scheme.testPlan.map(Self.planName)) }) {
@@ -70,7 +73,7 @@ package enum InitRun {
                 // A scheme that runs other UI bundles beside a screenshot bundle (Eurofurence's default
                 // plan) is the app's: its stage leaves the screenshot bundle out (`stageUIBundles`).
                 guard scheme.uiBundles.allSatisfy({ isScreenshotBundle($0, of: scheme) }) else { return nil }
-                if let bundle = scheme.uiBundles.first(where: survey.snapshotHelperFolders.contains) {
+                if let bundle = scheme.uiBundles.first(where: { survey.snapshotHelperFolders.contains($0) && !survey.mixedScreenshotBundles.contains($0) }) {
                     return (scheme.name, "\(bundle) holds fastlane's SnapshotHelper.swift")
                 }
                 if let bundle = scheme.uiBundles.first(where: survey.snapshotHelperBundles.contains) {
@@ -86,7 +89,13 @@ package enum InitRun {
         /// Whether a UI bundle of `scheme` takes screenshots: it holds or compiles fastlane's
         /// `SnapshotHelper.swift`, or every test class the scheme runs in it keeps screenshots.
         func isScreenshotBundle(_ bundle: String, of scheme: XcodeProjectSurvey.SchemeTests) -> Bool {
-            survey.snapshotHelperFolders.contains(bundle) || survey.snapshotHelperBundles.contains(bundle) || scheme.screenshotBundles.contains(bundle)
+            (survey.snapshotHelperFolders.contains(bundle) && !survey.mixedScreenshotBundles.contains(bundle))
+                || survey.snapshotHelperBundles.contains(bundle) || scheme.screenshotBundles.contains(bundle)
+        }
+        /// Whether a scheme runs only screenshot classes of bundles that hold other tests too (its
+        /// plan selects them): a screenshot run, even when the team's CI runs it.
+        func runsScreenshotsOnly(_ scheme: XcodeProjectSurvey.SchemeTests) -> Bool {
+            !scheme.uiBundles.isEmpty && scheme.uiBundles.allSatisfy { survey.holdsOtherTestsThanScreenshots($0) && scheme.screenshotBundles.contains($0) }
         }
         /// The UI bundles the UI stage runs: the scheme's, less its screenshot bundles when it runs others too.
         var stageUIBundles: [String] {
@@ -100,11 +109,12 @@ package enum InitRun {
             return file.hasSuffix(".xctestplan") ? String(file.dropLast(".xctestplan".count)) : file
         }
         /// Whether the team's CI tests any scheme here (its `xcodebuild test`, `tuist test`, fastlane's `run_tests`).
-        var teamTestsASchemeHere: Bool { survey.schemes.contains { teamRuns($0.name) } }
+        /// (A scheme it runs only to take screenshots tests nothing of the app.)
+        var teamTestsASchemeHere: Bool { survey.schemes.contains { teamRuns($0.name) && !runsScreenshotsOnly($0) } }
         /// The schemes here the team's CI tests, by name.
-        var teamTestedSchemes: [String] { survey.schemes.filter { teamRuns($0.name) }.map(\.name) }
+        var teamTestedSchemes: [String] { survey.schemes.filter { teamRuns($0.name) && !runsScreenshotsOnly($0) }.map(\.name) }
         /// The UI bundles the schemes the team's CI tests run.
-        var teamRunUIBundles: Set<String> { Set(survey.schemes.filter { teamRuns($0.name) }.flatMap(\.uiBundles)) }
+        var teamRunUIBundles: Set<String> { Set(survey.schemes.filter { teamRuns($0.name) && !runsScreenshotsOnly($0) }.flatMap(\.uiBundles)) }
 
         /// The scheme the UI stage runs: a scheme the team's CI tests that runs UI bundles, else one
         /// that runs UI bundles the CI tests through another scheme; when the CI tests schemes here

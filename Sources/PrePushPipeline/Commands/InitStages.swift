@@ -218,6 +218,10 @@ extension InitRun {
             // Its bundle may still be a stage's, through another scheme (ooni's `ooniprobe` runs OONIProbeUITests).
             let bundles = findings.survey.schemes.first { $0.name == scheme }?.uiBundles ?? []
             let elsewhere = !bundles.isEmpty && Set(bundles).isSubset(of: findings.stageBundles) ? " of its own (another scheme's stage runs that bundle)" : ""
+            if findings.teamRuns(scheme) {
+                lines.append("  # Scheme \(scheme) takes screenshots: \(why)\(elsewhere); screenshots are no check of a push.")
+                continue
+            }
             lines.append("  # Scheme \(scheme) takes screenshots (\(why)) and no command init read in the team's CI runs it: no stage\(elsewhere); `fastlane snapshot` or the scheme itself makes them.")
         }
         for scheme in findings.unrunUISchemes {
@@ -253,10 +257,15 @@ extension InitRun {
         let destination = known.map { ShellQuoting.word($0.value) } ?? "\"$destination\""
         let resolve = known == nil ? "destination=$(\"${PREPUSH_BIN:-prepush}\" destination) && " : ""
         let bundle = ".build/prepush-\(name).xcresult"
+        // With the plan the team's command names (`-testPlan MullvadVPNCI`), that plan's bundles.
+        let plan = team.flatMap(Findings.plan(named:)).flatMap { plan in scheme.planBundles[plan].map { (plan, $0) } }
+        let uiNamed = plan.map { scheme.planUIBundles[$0.0] ?? [] } ?? scheme.uiBundles
+        let unitNamed = plan.map { named in named.1.filter { !uiNamed.contains($0) } } ?? scheme.unitBundles
+        let which = plan.map { " with its test plan \($0.0)" } ?? ""
         var lines = ["  \(name):",
-                     "    # Scheme \(scheme.name) (\(scheme.container.path)) tests \(scheme.unitBundles.isEmpty ? "" : "unit bundles \(scheme.unitBundles.joined(separator: ", "))")"
-                        + (scheme.unitBundles.isEmpty || scheme.uiBundles.isEmpty ? "" : " and ")
-                        + (scheme.uiBundles.isEmpty ? "" : "UI bundles \(scheme.uiBundles.joined(separator: ", "))") + "."]
+                     "    # Scheme \(scheme.name) (\(scheme.container.path))\(which) tests \(unitNamed.isEmpty ? "" : "unit bundles \(unitNamed.joined(separator: ", "))")"
+                        + (unitNamed.isEmpty || uiNamed.isEmpty ? "" : " and ")
+                        + (uiNamed.isEmpty ? "" : "UI bundles \(uiNamed.joined(separator: ", "))") + "."]
         if !scheme.guessed.isEmpty {
             lines.append("    # Guessed from their names (the project file was not readable): \(scheme.guessed.joined(separator: ", ")).")
         }
