@@ -202,10 +202,12 @@ package struct XcodeProjectSurvey: Sendable {
     }
 
     /// Whether the `.gitignore` at `file` (relative to the root) has a line naming one of `folders`,
-    /// written with or without a leading or trailing `/`.
+    /// written with or without a leading or trailing `/`, or as all it holds (`Pods/*`, `Pods/**`,
+    /// deltachat's).
     func ignores(_ folders: [String], in file: String) -> Bool {
         guard case .success(let bytes) = FileReading.read(FilePath.join(root, file), limit: 1_000_000) else { return false }
-        let lines = Set(folders.flatMap { [$0, $0 + "/", "/" + $0, "/" + $0 + "/"] })
+        let endings = ["", "/", "/*", "/**"]
+        let lines = Set(folders.flatMap { folder -> [String] in endings.flatMap { ending in [folder + ending, "/" + folder + ending] } })
         return String(decoding: bytes, as: UTF8.self).split(separator: "\n").contains { lines.contains(String($0).trimmingSuffixBlanks()) }
     }
 

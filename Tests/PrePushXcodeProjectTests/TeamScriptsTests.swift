@@ -136,5 +136,8 @@ import Testing
         #expect(XcodeProjectSurvey(root: root.path).podInstall(beside: workspace) == nil, "the Pods are committed")
         try root.write("DerivedData/\nPods/\n", to: ".gitignore")
         #expect(XcodeProjectSurvey(root: root.path).podInstall(beside: workspace) == "bundle exec pod install")
+        // deltachat's `.gitignore` leaves out all the folder holds (`Pods/*`): the same.
+        try root.write("## CocoaPods\nPods/*\n", to: ".gitignore")
+        #expect(XcodeProjectSurvey(root: root.path).podInstall(beside: workspace) == "bundle exec pod install")
     }
 }

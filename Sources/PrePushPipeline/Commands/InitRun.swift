@@ -72,7 +72,11 @@ package enum InitRun {
                 }
                 // A scheme that runs other UI bundles beside a screenshot bundle (Eurofurence's default
                 // plan) is the app's: its stage leaves the screenshot bundle out (`stageUIBundles`).
-                guard scheme.uiBundles.allSatisfy({ isScreenshotBundle($0, of: scheme) }) else { return nil }
+                // Unless the team's CI runs those through another scheme (Habitica's `Habitica RTL`
+                // runs its screenshots and the UI tests the `Habitica` scheme runs).
+                let run = teamRunUIBundles
+                guard scheme.uiBundles.allSatisfy({ isScreenshotBundle($0, of: scheme) || run.contains($0) }),
+                      scheme.uiBundles.contains(where: { isScreenshotBundle($0, of: scheme) }) else { return nil }
                 if let bundle = scheme.uiBundles.first(where: { survey.snapshotHelperFolders.contains($0) && !survey.mixedScreenshotBundles.contains($0) }) {
                     return (scheme.name, "\(bundle) holds fastlane's SnapshotHelper.swift")
                 }
