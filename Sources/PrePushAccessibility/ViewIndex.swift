@@ -134,8 +134,13 @@ package struct ViewIndex: Sendable, Equatable {
 
     /// Whether view type `name` is shown only inside a control's label and shows text itself: the
     /// control reads that text, so an image of it needs no label of its own.
-    package func speaksWithControl(_ name: String) -> Bool {
-        inControlLabels.contains(name) && traits(of: name).contains(.showsText)
+    /// The text may be the view's that shows it: MovieSwiftUI's `SmallMoviePosterImage`, made only by
+    /// `CustomListRow`, a NavigationLink's label with the list's name (a few views up at most).
+    package func speaksWithControl(_ name: String, depth: Int = 0) -> Bool {
+        guard inControlLabels.contains(name) else { return false }
+        if traits(of: name).contains(.showsText) { return true }
+        guard depth < 3, let users = shippedUsers[name], !users.isEmpty else { return false }
+        return users.allSatisfy { $0 != name && $0 != Self.outsideViews && speaksWithControl($0, depth: depth + 1) }
     }
 
     /// The index of one file's text; nothing for text that is not Swift.

@@ -320,4 +320,25 @@ import Testing
         let on = off.replacingOccurrences(of: "if false {", with: "if showsRoute {")
         #expect(Self.rules(checker.check(path: "TraceRouteLog.swift", text: on)) == ["tap-gesture-missing-trait"])
     }
+
+    /// MovieSwiftUI: `SmallMoviePosterImage` is made only by `CustomListRow`, which shows the list's
+    /// name and is only ever a NavigationLink's label: the link reads the row's text, and the
+    /// poster needs no label. Shown by a row outside any link, it does.
+    @Test func anImageOfAViewOnlyARowInALinkShowsIsSpokenWithTheLink() {
+        let row = """
+        struct CustomListRow: View {
+            let list: CustomList
+            var body: some View { HStack { SmallMoviePosterImage(loader: list.loader); Text(list.name) } }
+        }
+        struct SmallMoviePosterImage: View {
+            let loader: ImageLoader
+            var body: some View { Image(uiImage: loader.image ?? UIImage()).resizable().frame(width: 33, height: 50) }
+        }
+        """
+        let lists = "struct MyLists: View { var body: some View { List(lists) { list in NavigationLink(destination: Detail(list)) { CustomListRow(list: list) } } } }"
+        let checker = AccessibilityChecker()
+        #expect(Self.rules(checker.check(path: "CustomListRow.swift", text: row, views: Self.index([row, lists]))).isEmpty)
+        let bare = "struct Recent: View { var body: some View { CustomListRow(list: recent) } }"
+        #expect(Self.rules(checker.check(path: "CustomListRow.swift", text: row, views: Self.index([row, lists, bare]))) == ["image-missing-label"])
+    }
 }
