@@ -217,22 +217,11 @@ package struct DuplicateIdentifierRule: AccessibilityRule {
         var branches = branches(of: node)
         var place = node
         for _ in 0..<3 {
-            guard let member = memberName(above: place), member != "body", let use = singleUse(member) else { break }
+            guard let member = ImageMissingLabelRule.enclosingMemberName(place), member != "body", let use = singleUse(member) else { break }
             branches += Self.branches(of: use)
             place = use
         }
         return branches
-    }
-
-    /// The property or function whose body holds `node`.
-    static func memberName(above node: Syntax) -> String? {
-        var current = node
-        while let parent = current.parent {
-            if let variable = parent.as(VariableDeclSyntax.self) { return variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text }
-            if let function = parent.as(FunctionDeclSyntax.self) { return function.name.text }
-            current = parent
-        }
-        return nil
     }
 
     /// The branches `node` is in, innermost first: an `if`'s body or its `else` (an `else if` is an

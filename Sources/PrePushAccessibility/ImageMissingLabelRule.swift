@@ -262,9 +262,7 @@ package struct ImageMissingLabelRule: AccessibilityRule {
         var uses: [String: (all: Int, hidden: Int)] = [:]
         let onlyInLabels = { (member: String) -> Bool in
             if uses[member] == nil {
-                let tokens = file.tree.tokens(viewMode: .sourceAccurate).filter { token in
-                    token.text == member && !(token.parent.map { $0.is(FunctionDeclSyntax.self) || $0.is(IdentifierPatternSyntax.self) } ?? false)
-                }
+                let tokens = file.uses(of: member)
                 uses[member] = (tokens.count, tokens.filter { !seen.contains($0.id) && Self.isHiddenAbove(Syntax($0)) }.count)
             }
             guard let counted = uses[member], counted.all > 0 else { return false }
@@ -397,7 +395,7 @@ package struct ImageMissingLabelRule: AccessibilityRule {
     }
 
     /// The name of the property or function whose body holds the image.
-    static func enclosingMemberName(_ chain: ExprSyntax) -> String? {
+    static func enclosingMemberName(_ chain: some SyntaxProtocol) -> String? {
         var node = Syntax(chain)
         while let parent = node.parent {
             if let variable = parent.as(VariableDeclSyntax.self) {

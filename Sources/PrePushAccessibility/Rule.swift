@@ -244,16 +244,17 @@ package struct ParsedSource {
         return ["Button", "Link", "NavigationLink"].contains(ViewCall(call)?.name ?? "")
     }
 
-    /// The one place the file names its property or function `member` (not its declaration), if it
-    /// names it exactly once.
-    func singleUse(of member: String) -> Syntax? {
-        var found: Syntax?
-        for token in tree.tokens(viewMode: .sourceAccurate) where token.text == member {
-            if token.parent.map({ $0.is(FunctionDeclSyntax.self) || $0.is(IdentifierPatternSyntax.self) }) == true { continue }
-            guard found == nil else { return nil }
-            found = Syntax(token)
+    /// Every place the file names its property or function `member`, not its declaration.
+    func uses(of member: String) -> [TokenSyntax] {
+        tree.tokens(viewMode: .sourceAccurate).filter { token in
+            token.text == member && !(token.parent.map { $0.is(FunctionDeclSyntax.self) || $0.is(IdentifierPatternSyntax.self) } ?? false)
         }
-        return found
+    }
+
+    /// The one place the file names its property or function `member`, if it names it exactly once.
+    func singleUse(of member: String) -> Syntax? {
+        let found = uses(of: member)
+        return found.count == 1 ? Syntax(found[0]) : nil
     }
 
     /// Whether `view` is a VoiceOver action rather than a control on screen: built inside

@@ -161,7 +161,7 @@ package struct SmallTouchTargetRule: AccessibilityRule {
             if Self.isMenuItem(view) || file.isAccessibilityAction(view) || Self.isListRow(view) || Self.sharesEnclosingTap(view) { continue }
             // `.allowsHitTesting(false)`: no touch reaches it (Meshtastic's 1-point text field that
             // only holds the emoji keyboard's focus).
-            if view.modifier("allowsHitTesting").contains(where: { $0.arguments.first?.expression.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.false) }) { continue }
+            if view.modifier("allowsHitTesting").contains(where: { $0.arguments.first?.expression.isFalseLiteral == true }) { continue }
             // A frame on a Button's (or Menu's) label content is the tappable area, unless the control
             // itself is given a size, padding or a content shape.
             if view.name == "Button" || view.name == "Menu",

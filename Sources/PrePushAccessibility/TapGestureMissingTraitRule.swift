@@ -154,8 +154,7 @@ package struct TapGestureMissingTraitRule: AccessibilityRule {
     /// `.onTapGesture { configuration.trigger() }`: a `PrimitiveButtonStyle` runs its Button's action
     /// on the tap (Swiftfin's `SupplementTitleButtonStyle`); the styled Button keeps its trait.
     static func triggersButtonStyle(_ call: FunctionCallExprSyntax) -> Bool {
-        let closure = call.trailingClosure ?? call.arguments.first(where: { $0.label?.text == "perform" })?.expression.as(ClosureExprSyntax.self)
-        return closure?.statements.contains { item in
+        tapAction(of: call)?.statements.contains { item in
             guard let trigger = item.item.as(FunctionCallExprSyntax.self)?.calledExpression.as(MemberAccessExprSyntax.self) else { return false }
             return trigger.declName.baseName.text == "trigger" && trigger.base?.trimmedDescription == "configuration"
         } == true
@@ -163,8 +162,12 @@ package struct TapGestureMissingTraitRule: AccessibilityRule {
 
     /// `.onTapGesture { }`: no action, only a tap swallowed (so a long press does not steal a scroll's touches).
     static func hasEmptyAction(_ call: FunctionCallExprSyntax) -> Bool {
-        let closure = call.trailingClosure ?? call.arguments.first(where: { $0.label?.text == "perform" })?.expression.as(ClosureExprSyntax.self)
-        return closure?.statements.isEmpty == true
+        tapAction(of: call)?.statements.isEmpty == true
+    }
+
+    /// An `.onTapGesture`'s action: its trailing closure or its `perform:` argument.
+    static func tapAction(of call: FunctionCallExprSyntax) -> ClosureExprSyntax? {
+        call.trailingClosure ?? call.arguments.first(where: { $0.label?.text == "perform" })?.expression.as(ClosureExprSyntax.self)
     }
 
     /// A view with `.focused(…)`: a tap on it focuses a text input, and it is announced as one.

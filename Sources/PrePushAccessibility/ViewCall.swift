@@ -247,6 +247,11 @@ extension ExprSyntax {
     var isTrueLiteral: Bool {
         self.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.true)
     }
+
+    /// Whether this is the literal `false`.
+    var isFalseLiteral: Bool {
+        self.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.false)
+    }
 }
 
 extension StringLiteralExprSyntax {
@@ -393,8 +398,7 @@ final class ViewCallCollector: SyntaxVisitor {
     /// `if false { … }` (Meshtastic's switched-off trace-route chart): code no build ever shows,
     /// quiet like a debug build's.
     override func visit(_ node: IfExprSyntax) -> SyntaxVisitorContinueKind {
-        if node.conditions.count == 1, let condition = node.conditions.first?.condition.as(ExprSyntax.self),
-           condition.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.false) {
+        if node.conditions.count == 1, node.conditions.first?.condition.as(ExprSyntax.self)?.isFalseLiteral == true {
             deadLines.append(lines(node.body))
         }
         return .visitChildren

@@ -322,8 +322,13 @@ final class ComponentCollector: SyntaxVisitor {
                   binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "body",
                   let statements = binding.accessorBlock?.accessors.as(CodeBlockItemListSyntax.self) else { continue }
             traits = Self.traits(of: statements)
-            if statements.tokens(viewMode: .sourceAccurate).contains(where: { $0.text == "Text" || $0.text == "Label" }) { traits.insert(.showsText) }
-            if statements.tokens(viewMode: .sourceAccurate).contains(where: { $0.text == "isButton" || $0.text == "isLink" }) { traits.insert(.buttonTrait) }
+            for token in statements.tokens(viewMode: .sourceAccurate) {
+                switch token.text {
+                case "Text", "Label": traits.insert(.showsText)
+                case "isButton", "isLink": traits.insert(.buttonTrait)
+                default: break
+                }
+            }
             if traits.contains(.icon), Self.showsGivenImage(statements, members: members) { traits.insert(.givenImage) }
         }
         // `@Environment(\.widgetFamily)` or a `switch family { case .accessoryCircular: … }`: it draws

@@ -175,8 +175,7 @@ package enum TeamCommands {
                 // Offered as it runs there: in the folder a lone `cd X` above it in its step, or the
                 // step's `working-directory:`, moves to (`cd SharedLib` then `swift test`).
                 let folder = ShellWords.tokens(command).first?.value == "cd" ? "" : stepFolder(command, above: all[max(0, number - 8)..<number])
-                let moved = { (text: String) in folder.map { $0.isEmpty ? text : "cd \(ShellQuoting.word($0)) && " + text } ?? text }
-                found += tests.map { Command(text: moved($0), place: "\(workflows)/\(file):\(number + 1)", needs: needs) }
+                found += tests.map { text in Command(text: folder.map { inFolder($0, text) } ?? text, place: "\(workflows)/\(file):\(number + 1)", needs: needs) }
             }
         }
         // A script a CI line runs holds the CI's own commands, at its lines.
@@ -189,7 +188,7 @@ package enum TeamCommands {
                 let folder = ShellWords.tokens(command).first?.value == "cd" ? "" : stepFolder(command, above: all[..<number])
                 guard let folder else { continue }
                 let text = continued(command, from: number, in: all)
-                found.append(Command(text: folder.isEmpty ? text : "cd \(ShellQuoting.word(folder)) && " + text, place: "\(file):\(number + 1)"))
+                found.append(Command(text: inFolder(folder, text), place: "\(file):\(number + 1)"))
             }
         }
         // A lane or target the team declares and a workflow runs is one command, named once: where the
@@ -197,6 +196,11 @@ package enum TeamCommands {
         let run = Set(found.filter { $0.place.hasPrefix(workflows) }.map(\.text))
         var seen = Set<String>()
         return found.filter { (run.contains($0.text) ? $0.place.hasPrefix(workflows) : true) && seen.insert($0.text).inserted }
+    }
+
+    /// `text` as run from `folder` (relative to the root, `""` for the root): `cd folder && text`.
+    static func inFolder(_ folder: String, _ text: String) -> String {
+        folder.isEmpty ? text : "cd \(ShellQuoting.word(folder)) && " + text
     }
 
     /// Whether a Makefile target or fastlane lane is named for tests: a word of it (split at `_`,

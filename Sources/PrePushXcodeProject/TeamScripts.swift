@@ -49,10 +49,7 @@ extension TeamCommands {
         let read = Set(placeFiles(root: root))
         for file in placeFiles(root: root, in: ciPlaces, where: { $0.hasSuffix(".yml") || $0.hasSuffix(".yaml") || $0.hasSuffix(".sh") }) {
             for line in text(of: FilePath.join(root, file)).split(separator: "\n", omittingEmptySubsequences: false) {
-                guard let command = commandText(line) else { continue }
-                var words = ShellWords.tokens(command).prefix { !$0.isOperator }.map(\.value)
-                if let shell = words.first, ["bash", "sh", "zsh"].contains(shell) { words.removeFirst() }
-                guard let script = words.first, repositoryFile(script, root: root) != nil else { continue }
+                guard let command = commandText(line), let script = scriptWords(command).first, repositoryFile(script, root: root) != nil else { continue }
                 let relative = script.hasPrefix("./") ? String(script.dropFirst(2)) : script
                 if !read.contains(relative), !found.contains(relative) { found.append(relative) }
             }
@@ -74,10 +71,17 @@ extension TeamCommands {
         return String(text)
     }
 
-    /// The literal arguments of `command` that the repository script it runs passes on as a scheme.
-    static func schemesPassed(by command: String, root: String) -> [String] {
+    /// The words of a command's first simple command, without the shell it is handed to
+    /// (`bash ci/test.sh App` → `ci/test.sh`, `App`).
+    static func scriptWords(_ command: String) -> [String] {
         var words = ShellWords.tokens(command).prefix { !$0.isOperator }.map(\.value)
         if let shell = words.first, ["bash", "sh", "zsh"].contains(shell) { words.removeFirst() }
+        return words
+    }
+
+    /// The literal arguments of `command` that the repository script it runs passes on as a scheme.
+    static func schemesPassed(by command: String, root: String) -> [String] {
+        let words = scriptWords(command)
         guard let script = words.first, let path = repositoryFile(script, root: root) else { return [] }
         let text = text(of: path)
         guard !text.isEmpty else { return [] }

@@ -41,11 +41,14 @@ extension TeamCommands {
     /// xcodebuild's actions: words that are not a flag's value.
     static let actions: Set<String> = ["test", "build", "clean", "test-without-building", "build-for-testing", "analyze", "archive"]
 
+    /// The files the team's own `xcodebuild` lines are read from: workflows, CI scripts, the Makefile.
+    static let xcodebuildPlaces = [".github/workflows", "ci_scripts", "scripts", ".circleci/config.yml", ".buildkite", ".gitlab-ci.yml", ".gitlab", "Makefile"]
+
     /// Every `xcodebuild … test` command of the team's workflows, CI scripts and Makefile (a
     /// recipe's, with the target that runs it), then the fastlane lanes CI runs with a scheme (`laneTests`).
     package static func xcodebuildTests(root: String) -> [XcodebuildTest] {
         var found: [XcodebuildTest] = []
-        for file in placeFiles(root: root, in: [".github/workflows", "ci_scripts", "scripts", ".circleci/config.yml", ".buildkite", ".gitlab-ci.yml", ".gitlab", "Makefile"]) + scriptsRunByCI(root: root) {
+        for file in placeFiles(root: root, in: xcodebuildPlaces) + scriptsRunByCI(root: root) {
             let lines = text(of: FilePath.join(root, file)).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             // A commented-out command (kiwix's `#   run: xcodebuild test -scheme UITests_iPhone`) runs nothing.
             for (number, line) in lines.enumerated() where line.contains("xcodebuild") && line.drop(while: { $0 == " " || $0 == "\t" }).first != "#" {
@@ -65,10 +68,9 @@ extension TeamCommands {
     /// that Mac, so a test stage takes them over as well.
     package static func validationFlags(root: String) -> [(flag: String, place: String)] {
         var found: [(flag: String, place: String)] = []
-        let places = [".github/workflows", "ci_scripts", "scripts", ".circleci/config.yml", ".buildkite", ".gitlab-ci.yml", ".gitlab", "Makefile"]
         // fastlane's dotenv files hold a lane's `SCAN_XCARGS` (Radix's `XCARGS="-skipPackagePluginValidation"`).
         let dotenv = ((try? FileManager.default.contentsOfDirectory(atPath: FilePath.join(root, "fastlane"))) ?? []).filter { $0.hasPrefix(".env") }.sorted().map { "fastlane/" + $0 }
-        for file in placeFiles(root: root, in: places) + laneFilesAnywhere(root: root) + scriptsRunByCI(root: root) + dotenv {
+        for file in placeFiles(root: root, in: xcodebuildPlaces) + laneFilesAnywhere(root: root) + scriptsRunByCI(root: root) + dotenv {
             let lines = text(of: FilePath.join(root, file)).split(separator: "\n", omittingEmptySubsequences: false)
             for (number, line) in lines.enumerated() {
                 // `defaults write com.apple.dt.Xcode IDESkipMacroFingerprintValidation -bool YES` trusts

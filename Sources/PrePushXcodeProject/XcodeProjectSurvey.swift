@@ -191,6 +191,13 @@ package struct XcodeProjectSurvey: Sendable {
         }
     }
 
+    /// A test plan's name from its path (`Test Plans/Screenshots.xctestplan` → `Screenshots`), as
+    /// `-testPlan` takes it.
+    package static func planName(_ path: String) -> String {
+        let file = path.split(separator: "/").last.map(String.init) ?? path
+        return file.hasSuffix(".xctestplan") ? String(file.dropLast(".xctestplan".count)) : file
+    }
+
     /// The `.xcodeproj` or `.xcworkspace` sharing a scheme at `path`.
     static func schemeOwner(_ path: String) -> String? {
         path.firstRange(of: "/xcshareddata/xcschemes/").map { String(path[..<$0.lowerBound]) }
@@ -376,7 +383,7 @@ package struct XcodeProjectSurvey: Sendable {
             let planPath = onDisk(FilePath.normalize(FilePath.join(own.folder, plan)))
             guard let bytes = read(planPath), let testPlan = XcodeTestPlan(bytes: bytes) else { continue }
             notePlanSkips(testPlan, path: planPath)
-            let name = String((planPath.split(separator: "/").last ?? "").dropLast(".xctestplan".count))
+            let name = Self.planName(planPath)
             tests.planPackages[name] = testPlan.targets.filter(\.enabled).compactMap { target in
                 bundleKind((target.identifier, target.name, target.container), from: own.folder).package
             }
@@ -410,7 +417,7 @@ package struct XcodeProjectSurvey: Sendable {
             }
         }
         if let plan = tests.testPlan {
-            let name = String((plan.split(separator: "/").last ?? "").dropLast(".xctestplan".count))
+            let name = Self.planName(plan)
             tests.planPackages[name] = tests.packages
             tests.planBundles[name] = bundles.map(\.name)
         }

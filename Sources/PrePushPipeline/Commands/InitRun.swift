@@ -61,20 +61,20 @@ package enum InitRun {
         /// runs saves screenshots) and that the team's CI never runs, with why: offered in a
         /// comment, never made the UI stage.
         var screenshotSchemes: [(scheme: String, why: String)] {
-            survey.schemes.filter { !$0.uiBundles.isEmpty && (!teamRuns($0.name) || runsScreenshotsOnly($0)) }.compactMap { scheme in
+            let run = teamRunUIBundles
+            return survey.schemes.filter { !$0.uiBundles.isEmpty && (!teamRuns($0.name) || runsScreenshotsOnly($0)) }.compactMap { scheme in
                 // The team's CI runs it, for screenshots: its plan picks only screenshot classes of a
                 // bundle that holds other tests too (Mullvad's post-merge screenshot job).
                 if teamRuns(scheme.name) { return (scheme.name, "the team's CI runs it \(howTeamRuns(scheme.name)) only for the classes of \(scheme.uiBundles.joined(separator: ", ")) that take screenshots, so no stage") }
                 // A scheme fastlane snapshot runs with a plan other than its default one takes
                 // screenshots only with that plan (Eurofurence's `testplan("Screenshots")`).
-                if let named = snapshotSchemes.first(where: { $0.scheme == scheme.name && ($0.plan == nil || $0.plan == scheme.testPlan.map(Self.planName)) }) {
+                if let named = snapshotSchemes.first(where: { $0.scheme == scheme.name && ($0.plan == nil || $0.plan == scheme.testPlan.map(XcodeProjectSurvey.planName)) }) {
                     return (scheme.name, "fastlane snapshot runs it (\(named.place))")
                 }
                 // A scheme that runs other UI bundles beside a screenshot bundle (Eurofurence's default
                 // plan) is the app's: its stage leaves the screenshot bundle out (`stageUIBundles`).
                 // Unless the team's CI runs those through another scheme (Habitica's `Habitica RTL`
                 // runs its screenshots and the UI tests the `Habitica` scheme runs).
-                let run = teamRunUIBundles
                 guard scheme.uiBundles.allSatisfy({ isScreenshotBundle($0, of: scheme) || run.contains($0) }),
                       scheme.uiBundles.contains(where: { isScreenshotBundle($0, of: scheme) }) else { return nil }
                 if let bundle = scheme.uiBundles.first(where: { survey.snapshotHelperFolders.contains($0) && !survey.mixedScreenshotBundles.contains($0) }) {
@@ -106,11 +106,6 @@ package enum InitRun {
             guard let ui = uiScheme else { return [] }
             let flows = ui.uiBundles.filter { !isScreenshotBundle($0, of: ui) }
             return flows.isEmpty ? ui.uiBundles : flows
-        }
-        /// A test plan's name from its path (`Test Plans/Screenshots.xctestplan` → `Screenshots`).
-        static func planName(_ path: String) -> String {
-            let file = path.split(separator: "/").last.map(String.init) ?? path
-            return file.hasSuffix(".xctestplan") ? String(file.dropLast(".xctestplan".count)) : file
         }
         /// Whether the team's CI tests any scheme here (its `xcodebuild test`, `tuist test`, fastlane's `run_tests`).
         /// (A scheme it runs only to take screenshots tests nothing of the app.)

@@ -43,7 +43,7 @@ extension InitRun {
             let commands = findings.teamCommands.filter { $0.text.contains("swift test") }.prefix(2).map(\.place).joined(separator: ", ")
             let stage = schemeStage("unit", unrun, bundles: unrun.unitBundles, mixed: !unrun.uiBundles.isEmpty, findings: findings, timeout: "900")
             stages += ["  # Scheme \(unrun.name) tests unit bundles \(unrun.unitBundles.joined(separator: ", ")), which the team's CI never runs (its tests are swift test: \(commands)): no stage; to run them on each push:"]
-                + stage.filter { !$0.hasPrefix("    #") }.map { "  # " + $0.dropFirst(2) }
+                + commentedOut(stage)
         } else if unit == nil {
             let schemes = survey.generatorSpecs.isEmpty ? "no shared scheme" : "no shared scheme, nor one the specs (\(specs)) declare,"
             let why = survey.packagesWithoutTests.contains("") ? "Package.swift declares no test target and \(schemes) tests a unit-test bundle"
@@ -113,7 +113,7 @@ extension InitRun {
         let stage = packageStage(folder, name: name, findings: findings)
         guard stage.first?.hasPrefix("  #") == false else { return stage }
         let manifest = FilePath.join(folder, "Package.swift")
-        let keys = stage.filter { !$0.hasPrefix("    #") }.map { "  # " + $0.dropFirst(2) }
+        let keys = commentedOut(stage)
         // Snapshot tests pass only on the simulator their images were recorded on, which init
         // cannot know: a stage on another would fail every push.
         if let file = findings.survey.snapshotPackages[folder] {
@@ -181,7 +181,12 @@ extension InitRun {
             : unit ? unrunWhy(scheme.name, findings)
             : "init makes one UI stage, and this one would add its run to every push"
         return ["  # Scheme \(scheme.name) tests \(bundles), which the team's CI runs \(findings.howTeamRuns(scheme.name)): no stage (\(why)); to run it on each push too:"]
-            + stage.filter { !$0.hasPrefix("    #") }.map { "  # " + $0.dropFirst(2) }
+            + commentedOut(stage)
+    }
+
+    /// A stage's keys as comments to paste (its own comments left out).
+    static func commentedOut(_ stage: [String]) -> [String] {
+        stage.filter { !$0.hasPrefix("    #") }.map { "  # " + $0.dropFirst(2) }
     }
 
     /// Why a unit scheme the team's CI tests another way than a literal `xcodebuild test` gets no
@@ -286,7 +291,7 @@ extension InitRun {
         // that picks its bundles with -only-testing, or runs without the plan, would run them otherwise.
         // They are the default plan's: another plan the team's command names (`-testPlan UnitTests`)
         // skips what it skips itself, and may run what the default plan skips.
-        let defaultPlan = scheme.testPlan.map { String(($0.split(separator: "/").last ?? "").dropLast(".xctestplan".count)) }
+        let defaultPlan = scheme.testPlan.map(XcodeProjectSurvey.planName)
         let otherPlan = team.flatMap(Findings.plan(named:)).map { $0 != defaultPlan } ?? false
         let skipped = otherPlan ? [] : scheme.skippedTests.filter { name in bundles.contains { name.hasPrefix($0 + "/") } }
         if !skipped.isEmpty {
